@@ -1,0 +1,27 @@
+export const COUNTRIES = ['arg', 'col'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** SPEC 7: the branch id sent with the login call. */
+export const BRANCH_ID = { arg: 1, col: 2 } as const satisfies Record<Country, number>;
+export type BranchId = (typeof BRANCH_ID)[Country];
+
+export const CURRENCY = {
+  arg: { code: 'ARS', locale: 'es-AR' },
+  col: { code: 'COP', locale: 'es-CO' },
+} as const satisfies Record<Country, { code: string; locale: string }>;
+
+export function isCountry(value: unknown): value is Country {
+  return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+}
+
+export function countryOfBranch(branchId: number): Country | undefined {
+  return COUNTRIES.find((country) => BRANCH_ID[country] === branchId);
+}
+
+/** Formats minor units (centavos) as the country's currency. */
+export function formatMoney(country: Country, minorUnits: number): string {
+  const { code, locale } = CURRENCY[country];
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(
+    minorUnits / 100,
+  );
+}

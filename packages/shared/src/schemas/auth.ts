@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { BRANCH_ID } from '../countries';
+
+export const loginBodySchema = z.object({
+  email: z.email('Ingresá un email válido').max(254).trim().toLowerCase(),
+  password: z.string().min(1, 'Ingresá la contraseña').max(256),
+  branch_id: z.union([z.literal(BRANCH_ID.arg), z.literal(BRANCH_ID.col)], {
+    error: 'branch_id debe ser 1 (arg) o 2 (col)',
+  }),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+const userBase = {
+  id: z.number().int(),
+  name: z.string(),
+  /** Telephony (Neotel) user number; 0 means none. */
+  neotel_id: z.number().int().nonnegative(),
+};
+
+/** SPEC 3: the login user carries role_id in arg and role in col. */
+export const argLoginUserSchema = z.object({ ...userBase, role_id: z.number().int() });
+export const colLoginUserSchema = z.object({ ...userBase, role: z.string() });
+export const loginUserSchema = z.union([argLoginUserSchema, colLoginUserSchema]);
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
+export const loginResponseSchema = z.object({
+  /** The session token; browsers use the httpOnly cookie, API clients send it as a Bearer token. */
+  token: z.string(),
+  user: loginUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** SPEC 7: user-info returns role and id (plus what the profile menu shows). */
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  role: z.union([z.number().int(), z.string()]),
+  name: z.string(),
+  email: z.string(),
+  neotel_id: z.number().int().nonnegative(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;

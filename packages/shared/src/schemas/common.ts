@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** One field that failed validation: a dotted path (`user.email`) and the reason. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * The one error body every API error answers with. `statusMessage` repeats `message` because SPEC 7/8 has
+ * the client show the server's statusMessage.
+ */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  statusMessage: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** Identifiers in query strings (`/lead-detail?id=123`) arrive as text. */
+export const idSchema = z.coerce.number().int().positive();
