@@ -7,3 +7,4 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/log';
 export * from './schemas/filter-resources';
+export * from './documents';

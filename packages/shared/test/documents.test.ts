@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCuil,
+  colCcSchema,
+  cuilCheckDigit,
+  cuilSchema,
+  dniOfCuil,
+  dniSchema,
+  isValidColCc,
+  isValidCuil,
+  isValidDni,
+} from '../src';
+
+describe('arg DNI', () => {
+  it('accepts 7 and 8 digits only', () => {
+    expect(isValidDni('1234567')).toBe(true);
+    expect(isValidDni('30123456')).toBe(true);
+    expect(isValidDni('123456')).toBe(false);
+    expect(isValidDni('123456789')).toBe(false);
+    expect(isValidDni('0123456')).toBe(false);
+    expect(isValidDni('30.123.456')).toBe(false);
+  });
+
+  it('normalises dots in the zod schema', () => {
+    expect(dniSchema.parse('30.123.456')).toBe('30123456');
+    expect(dniSchema.safeParse('12').success).toBe(false);
+  });
+});
+
+describe('arg CUIL', () => {
+  it('computes the mod-11 check digit of known CUILs', () => {
+    // 20-12345678-6 and 27-12345678-0 are the textbook examples of the weights 5432765432.
+    expect(cuilCheckDigit('2012345678')).toBe(6);
+    expect(cuilCheckDigit('2712345678')).toBe(0);
+    expect(isValidCuil('20123456786')).toBe(true);
+    expect(isValidCuil('20123456780')).toBe(false);
+    expect(isValidCuil('2012345678')).toBe(false);
+    expect(isValidCuil('99123456786')).toBe(false);
+  });
+
+  it('builds valid CUILs from DNIs, switching to prefix 23 when the check digit would be 10', () => {
+    for (let dni = 10_000_000; dni < 10_000_400; dni++) {
+      for (const sex of ['male', 'female'] as const) {
+        const cuil = buildCuil(String(dni), sex);
+        expect(isValidCuil(cuil), cuil).toBe(true);
+        expect(dniOfCuil(cuil)).toBe(String(dni));
+        expect(['20', '27', '23']).toContain(cuil.slice(0, 2));
+      }
+    }
+    // A body whose male check digit would be 10 gets 23 and, by AFIP's rule, check digit 9.
+    const body = Array.from({ length: 400 }, (_, i) => String(10_000_000 + i)).find(
+      (dni) => cuilCheckDigit(`20${dni}`) === 10,
+    )!;
+    expect(buildCuil(body, 'male')).toBe(`23${body}9`);
+  });
+
+  it('pads 7-digit DNIs to 8 digits inside the CUIL', () => {
+    const cuil = buildCuil('1234567', 'female');
+    expect(cuil).toHaveLength(11);
+    expect(cuil.slice(2, 10)).toBe('01234567');
+    expect(cuilSchema.parse(`${cuil.slice(0, 2)}-${cuil.slice(2, 10)}-${cuil.slice(10)}`)).toBe(cuil);
+  });
+});
+
+describe('col CC', () => {
+  it('accepts 6 to 10 digits', () => {
+    expect(isValidColCc('123456')).toBe(true);
+    expect(isValidColCc('1020304050')).toBe(true);
+    expect(isValidColCc('12345')).toBe(false);
+    expect(isValidColCc('12345678901')).toBe(false);
+    expect(isValidColCc('0123456')).toBe(false);
+    expect(colCcSchema.safeParse('1.020.304.050').success).toBe(true);
+  });
+});
