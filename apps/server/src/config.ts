@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Environment flags arrive as text; accept the usual spellings so `COOKIE_SECURE=1` works too. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  COOKIE_SECURE: flag(false),
+  SEED: flag(true),
+  SEED_LEADS: z.coerce.number().int().min(0).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  /** Behind a load balancer the client address comes from X-Forwarded-For (login throttling, rate limits). */
+  TRUST_PROXY: flag(false),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute. PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** PostgreSQL when set, PGlite otherwise. */
+  databaseUrl?: string;
+  /** PGlite in memory instead of `dataDir` (tests). */
+  memoryDatabase: boolean;
+  sessionTtlHours: number;
+  cookieSecure: boolean;
+  seed: boolean;
+  seedLeads: number;
+  logLevel: string;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  trustProxy: boolean;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    memoryDatabase: false,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    cookieSecure: e.COOKIE_SECURE,
+    seed: e.SEED,
+    seedLeads: e.SEED_LEADS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : DEFAULT_WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

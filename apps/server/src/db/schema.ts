@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * Every business row carries its country ('arg' | 'col'); the check constraints keep a typo from creating
+ * a third country. Money is integer minor units (bigint, read as JS numbers: far below 2^53). `version`
+ * supports optimistic concurrency (a stale write gets 409).
+ */
+
+const countryCheck = (table: string, column: { name: string }) =>
+  check(`${table}_country_check`, sql`${sql.identifier(column.name)} in ('arg', 'col')`);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The SPEC 6 role id as text: arg '1'..'10', col 'admin', 'seller', ... */
+    role: text('role').notNull(),
+    /** Telephony (Neotel) user number; 0 = none. */
+    neotelId: integer('neotel_id').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('users_country_email_key').on(t.country, t.email),
+    index('users_country_role_idx').on(t.country, t.role),
+    countryCheck('users', t.country),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 (hex) of the token: a leaked table does not give working tokens. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    countryCheck('sessions', t.country),
+  ],
+);
+
+/** Failed sign-ins, counted per account and per address (kept in the database: app nodes are stateless). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    country: text('country').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.country, t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Front-end errors sent to POST /api/log/error. */
+export const errorLogs = pgTable(
+  'error_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    country: text('country'),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    info: text('info'),
+    path: text('path').notNull(),
+    /** When the browser saw the error (its clock); created_at is when we stored it. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('error_logs_user_id_idx').on(t.userId), index('error_logs_created_at_idx').on(t.createdAt)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    /** arg 'DNI'; col 'CC' or 'CE'. */
+    docType: text('doc_type').notNull(),
+    docNumber: text('doc_number').notNull(),
+    /** arg only: 11 digits with the mod-11 check digit. */
+    cuil: text('cuil'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** National number without the country code, digits only. */
+    cellphone: text('cellphone'),
+    email: text('email'),
+    address: text('address'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
+    countryCheck('customers', t.country),
+  ],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    /** Minor units (centavos). */
+    requestedAmount: bigint('requested_amount', { mode: 'number' }).notNull(),
+    /** Number of installments. */
+    term: smallint('term').notNull(),
+    /** Minor units; set once risk approves. */
+    offeredAmount: bigint('offered_amount', { mode: 'number' }),
+    /** Annual nominal rate in percent (e.g. 89.5000). */
+    rate: numeric('rate', { precision: 7, scale: 4, mode: 'number' }),
+    /** Id in the country's status catalogue (shared STATUSES). */
+    statusId: integer('status_id').notNull(),
+    /** web, webservice, seller, renovation. */
+    source: text('source').notNull(),
+    sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Outcome of the last contact: one of the shared MANAGEMENT_STATUSES. */
+    managementStatus: text('management_status'),
+    /** col only, 1 to 7. */
+    dataRate: smallint('data_rate'),
+    nextCallAt: timestamp('next_call_at', { withTimezone: true }),
+    notes: text('notes'),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // Foreign-key indexes only; the list indexes belong to the lists' issue.
+    index('leads_customer_id_idx').on(t.customerId),
+    index('leads_seller_id_idx').on(t.sellerId),
+    countryCheck('leads', t.country),
+    check(
+      'leads_amounts_check',
+      sql`${t.requestedAmount} > 0 and (${t.offeredAmount} is null or ${t.offeredAmount} > 0)`,
+    ),
+    check('leads_data_rate_check', sql`${t.dataRate} is null or ${t.dataRate} between 1 and 7`),
+  ],
+);
+
+export const leadStatusHistory = pgTable(
+  'lead_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    country: text('country').notNull(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Null for the first status of a lead. */
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    /** Null when the system (an automated stage or the seed) made the change. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lead_status_history_lead_id_idx').on(t.leadId, t.createdAt),
+    index('lead_status_history_user_id_idx').on(t.userId),
+    countryCheck('lead_status_history', t.country),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type CustomerRow = typeof customers.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;

@@ -1,0 +1,416 @@
+import { Faker, base, es, es_MX } from '@faker-js/faker';
+import {
+  AMOUNT_RANGES,
+  COUNTRIES,
+  MANAGEMENT_STATUSES,
+  ROLES,
+  STATUSES,
+  STEP_LABELS,
+  buildCuil,
+  demoEmail,
+  type Country,
+  type Role,
+  type RoleKind,
+} from '@backoffice/shared';
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './client';
+import { customers, leadStatusHistory, leads, users, type NewUser } from './schema';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface SeedOptions {
+  /** Customers and leads per country (0 = users only). */
+  leadsPerCountry: number;
+  countries?: readonly Country[];
+  /** Dates are spread over the 180 days before this moment. */
+  now?: Date;
+  log?: (message: string) => void;
+}
+
+export interface SeedResult {
+  skipped: boolean;
+  users: number;
+  customers: number;
+  leads: number;
+}
+
+/** Fixed so every fresh database gets the same people, documents and amounts. */
+const FAKER_SEED = { arg: 20_240_101, col: 20_240_202 } as const satisfies Record<Country, number>;
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo data, only into an empty database: if any user or customer exists nothing is written, so a restart
+ * (or a second node) never duplicates or mixes demo rows into real data. Everything goes in one
+ * transaction, so a crash half-way leaves the database empty and the next start seeds again.
+ */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const countries = options.countries ?? COUNTRIES;
+  const now = options.now ?? new Date();
+  const log = options.log ?? (() => {});
+
+  const [{ value: existingUsers }] = await db.select({ value: count() }).from(users);
+  const [{ value: existingCustomers }] = await db.select({ value: count() }).from(customers);
+  if (existingUsers > 0 || existingCustomers > 0) return { skipped: true, users: 0, customers: 0, leads: 0 };
+
+  // One hash for all demo accounts: they share a published password, and argon2 is deliberately slow.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const result: SeedResult = { skipped: false, users: 0, customers: 0, leads: 0 };
+
+  await db.transaction(async (tx) => {
+    for (const country of countries) {
+      const faker = fakerFor(country);
+      const staff = await tx
+        .insert(users)
+        .values(staffOf(country, faker, passwordHash))
+        .returning({ id: users.id, role: users.role, active: users.active });
+      result.users += staff.length;
+
+      const data = generateCountryData(country, options.leadsPerCountry, now, faker);
+      const assignable = staff.filter(
+        (u) => u.active && ['seller', 'seller_renovator'].includes(kindOf(country, u.role)),
+      );
+      const renovators = assignable.filter((u) => kindOf(country, u.role) === 'seller_renovator');
+      const sellers = assignable.filter((u) => kindOf(country, u.role) === 'seller');
+
+      for (let start = 0; start < data.length; start += BATCH) {
+        const chunk = data.slice(start, start + BATCH);
+        const inserted = await tx
+          .insert(customers)
+          .values(chunk.map((d) => d.customer))
+          .returning({ id: customers.id, docNumber: customers.docNumber });
+        const customerIds = new Map(inserted.map((c) => [c.docNumber, c.id]));
+
+        const leadRows = chunk.map((d) => {
+          let sellerId: number | null = null;
+          if (d.assigned && sellers.length > 0) {
+            const pool = d.lead.source === 'renovation' && renovators.length > 0 ? renovators : sellers;
+            sellerId = pool[d.sellerPick % pool.length].id;
+          }
+          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId };
+        });
+        const insertedLeads = await tx
+          .insert(leads)
+          .values(leadRows)
+          .returning({ id: leads.id, customerId: leads.customerId, sellerId: leads.sellerId });
+        const byCustomer = new Map(insertedLeads.map((l) => [l.customerId, l]));
+
+        await tx.insert(leadStatusHistory).values(
+          leadRows.map((row, i) => {
+            const lead = byCustomer.get(row.customerId)!;
+            return {
+              country,
+              leadId: lead.id,
+              fromStatus: row.statusId === CREATED ? null : CREATED,
+              toStatus: row.statusId,
+              userId: lead.sellerId,
+              reason: 'Carga inicial de datos de demostración',
+              createdAt: chunk[i].statusChangedAt,
+            };
+          }),
+        );
+        result.customers += inserted.length;
+        result.leads += insertedLeads.length;
+      }
+      log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
+    }
+  });
+  // Large inserts leave the planner without statistics until autovacuum runs; give it some now.
+  if (result.leads > 0) await db.execute(sql`analyze customers, leads, lead_status_history`);
+  return result;
+}
+
+/** CREATED is id 1 in both catalogues. */
+const CREATED = 1;
+
+function kindOf(country: Country, roleText: string): RoleKind | 'unknown' {
+  return ROLES[country].find((r) => String(r.id) === roleText)?.kind ?? 'unknown';
+}
+
+export function fakerFor(country: Country): Faker {
+  const faker = new Faker({ locale: country === 'arg' ? [es, base] : [es_MX, es, base] });
+  faker.seed(FAKER_SEED[country]);
+  return faker;
+}
+
+const SELLER_KINDS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
+
+/** One account per SPEC 6 role, plus a few more sellers and collectors so the lists have people. */
+function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[] {
+  let neotel = country === 'arg' ? 1000 : 2000;
+  const person = (role: Role, email?: string, active = true): NewUser => {
+    const firstName = faker.person.firstName();
+    const lastName = faker.person.lastName();
+    return {
+      country,
+      email: email ?? staffEmail(country, firstName, lastName),
+      name: `${firstName} ${lastName}`,
+      passwordHash,
+      role: String(role.id),
+      neotelId: SELLER_KINDS.includes(role.kind) ? ++neotel : 0,
+      active,
+    };
+  };
+  const roleOf = (kind: RoleKind) => ROLES[country].find((r) => r.kind === kind);
+  const renovator = roleOf('seller_renovator');
+  return [
+    ...ROLES[country].map((role) => person(role, demoEmail(country, role))),
+    ...Array.from({ length: 4 }, () => person(roleOf('seller')!)),
+    // col has no renovator role.
+    ...(renovator ? [person(renovator)] : []),
+    ...Array.from({ length: 3 }, () => person(roleOf('collector')!)),
+    person(roleOf('auditor')!),
+    // A former employee: kept for history, refused at sign-in and left out of the filter lists.
+    person(roleOf('seller')!, `ex.vendedor@${country}.example`, false),
+  ];
+}
+
+function staffEmail(country: Country, firstName: string, lastName: string): string {
+  const plain = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '');
+  return `${plain(firstName)}.${plain(lastName.split(' ')[0])}@${country}.example`;
+}
+
+interface GeneratedLead {
+  customer: typeof customers.$inferInsert & { docNumber: string };
+  lead: Omit<typeof leads.$inferInsert, 'customerId' | 'sellerId'>;
+  /** Whether a seller works this lead, and which one (index into the country's sellers). */
+  assigned: boolean;
+  sellerPick: number;
+  statusChangedAt: Date;
+}
+
+const CITIES: Record<Country, string[]> = {
+  arg: [
+    'CABA',
+    'La Plata',
+    'Córdoba',
+    'Rosario',
+    'Mendoza',
+    'San Miguel de Tucumán',
+    'Mar del Plata',
+    'Salta',
+    'Neuquén',
+    'Corrientes',
+  ],
+  col: [
+    'Bogotá',
+    'Medellín',
+    'Cali',
+    'Barranquilla',
+    'Cartagena',
+    'Bucaramanga',
+    'Pereira',
+    'Manizales',
+    'Santa Marta',
+    'Cúcuta',
+  ],
+};
+const EMAIL_PROVIDERS: Record<Country, string[]> = {
+  arg: ['gmail.com', 'hotmail.com', 'yahoo.com.ar', 'outlook.com'],
+  col: ['gmail.com', 'hotmail.com', 'yahoo.com', 'outlook.com'],
+};
+const TERMS: Record<Country, number[]> = { arg: [3, 6, 9, 12, 18, 24], col: [6, 12, 18, 24, 36] };
+/** Amounts are rounded to these steps (whole currency units). */
+const AMOUNT_STEP: Record<Country, number> = { arg: 500, col: 50_000 };
+const NOTES = [
+  'Prefiere que lo llamen por la tarde.',
+  'Pidió información sobre las cuotas.',
+  'Envía la documentación por WhatsApp.',
+  'Consultar nuevamente la semana próxima.',
+  'Tiene dudas sobre la tasa ofrecida.',
+  'Cliente recurrente, buena predisposición.',
+];
+
+/**
+ * The sales pipeline (step statuses and the stages around them) dominates a real lead list; terminal and
+ * loan-side statuses appear, but less.
+ */
+function statusWeights(country: Country): { weight: number; value: number }[] {
+  const pipeline = new Set([
+    ...Object.keys(STEP_LABELS[country]),
+    'CREATED',
+    'PREFILTER',
+    'RISK',
+    'KILLER',
+    'ON_GESTION',
+    'VALIDATION_IN_PROGRESS',
+    'PENDING_OFFER',
+  ]);
+  const outcomes = /REJECTED|EXPIRED|CANCELLED|DISBURSED|TRANSFERE?RED|DESIST/;
+  return STATUSES[country].map((status) => ({
+    value: status.id,
+    weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1,
+  }));
+}
+
+/** Statuses before risk has decided: no offer yet. */
+const BEFORE_OFFER = /^(CREATED|PREFILTER|RISK|KILLER|PHONE_VALIDATION)/;
+
+function amountBuckets(country: Country): { weight: number; value: [number, number] }[] {
+  const bounded = AMOUNT_RANGES[country].filter((r) => r.min !== undefined && r.max !== undefined);
+  const top = Math.max(...AMOUNT_RANGES[country].filter((r) => r.max === undefined).map((r) => r.min!));
+  const buckets = bounded.map((r, i) => ({
+    weight: [6, 10, 10, 8, 6, 4][i] ?? 3,
+    value: [r.min!, r.max!] as [number, number],
+  }));
+  // Some above the "greater than" options, so those filters find rows too.
+  const last = bounded[bounded.length - 1].max!;
+  buckets.push({ weight: 4, value: [last, top] }, { weight: 2, value: [top, Math.round(top * 1.6)] });
+  return buckets;
+}
+
+/** Pure and deterministic for a given faker state: tests compare two runs. */
+export function generateCountryData(
+  country: Country,
+  n: number,
+  now: Date,
+  faker = fakerFor(country),
+): GeneratedLead[] {
+  const usedDocs = new Set<string>();
+  const statuses = statusWeights(country);
+  const buckets = amountBuckets(country);
+  const step = AMOUNT_STEP[country];
+  const refDate = now;
+  const rows: GeneratedLead[] = [];
+
+  for (let i = 0; i < n; i++) {
+    const sex = faker.helpers.arrayElement(['male', 'female'] as const);
+    const firstName = faker.person.firstName(sex);
+    const lastName = faker.person.lastName();
+    const birth = faker.date.birthdate({ mode: 'age', min: 18, max: 75, refDate });
+    const docNumber = uniqueDocument(country, birth.getUTCFullYear(), faker, usedDocs);
+
+    const [min, max] = faker.helpers.weightedArrayElement(buckets);
+    const units =
+      faker.number.int({ min: Math.max(1, Math.ceil(min / step)), max: Math.floor((max - 1) / step) }) * step;
+    const requested = units * 100;
+    const statusId = faker.helpers.weightedArrayElement(statuses);
+    const statusName = STATUSES[country].find((s) => s.id === statusId)!.name;
+    const hasOffer = !BEFORE_OFFER.test(statusName);
+    const createdAt = faker.date.recent({ days: 180, refDate });
+    const statusChangedAt = faker.date.between({
+      from: createdAt,
+      to: Math.min(createdAt.getTime() + 20 * DAY_MS, now.getTime()),
+    });
+    const source = faker.helpers.weightedArrayElement([
+      { weight: 55, value: 'web' },
+      { weight: 20, value: 'seller' },
+      { weight: 15, value: 'webservice' },
+      { weight: 10, value: 'renovation' },
+    ]);
+    const assigned = source === 'seller' || source === 'renovation' || faker.datatype.boolean(0.35);
+
+    rows.push({
+      customer: {
+        country,
+        docType: country === 'arg' ? 'DNI' : 'CC',
+        docNumber,
+        cuil: country === 'arg' ? buildCuil(docNumber, sex) : null,
+        firstName,
+        lastName,
+        birthDate: birth.toISOString().slice(0, 10),
+        cellphone: cellphone(country, faker),
+        email: faker.internet
+          .email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) })
+          .toLowerCase(),
+        address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 9999 })}, ${faker.helpers.arrayElement(CITIES[country])}`,
+        createdAt,
+        updatedAt: createdAt,
+      },
+      lead: {
+        country,
+        requestedAmount: requested,
+        term: faker.helpers.arrayElement(TERMS[country]),
+        offeredAmount: hasOffer
+          ? Math.max(step, Math.round((units * faker.number.float({ min: 0.6, max: 1 })) / step) * step) * 100
+          : null,
+        rate: hasOffer
+          ? country === 'arg'
+            ? faker.number.float({ min: 60, max: 120, fractionDigits: 2 })
+            : faker.number.float({ min: 18, max: 28, fractionDigits: 2 })
+          : null,
+        statusId,
+        source,
+        managementStatus: faker.datatype.boolean(0.35) ? faker.helpers.arrayElement(MANAGEMENT_STATUSES) : null,
+        dataRate: country === 'col' && faker.datatype.boolean(0.7) ? faker.number.int({ min: 1, max: 7 }) : null,
+        nextCallAt:
+          assigned && faker.datatype.boolean(0.15)
+            ? faker.date.between({ from: now.getTime() - DAY_MS / 4, to: now.getTime() + 7 * DAY_MS })
+            : null,
+        notes: faker.datatype.boolean(0.1) ? faker.helpers.arrayElement(NOTES) : null,
+        createdAt,
+        updatedAt: statusChangedAt,
+      },
+      assigned,
+      sellerPick: faker.number.int({ min: 0, max: 1000 }),
+      statusChangedAt,
+    });
+  }
+  // Ids then grow with creation time, as they would in production.
+  return rows.sort((a, b) => a.lead.createdAt!.getTime() - b.lead.createdAt!.getTime());
+}
+
+/**
+ * arg DNIs were issued in sequence, so the number follows the birth year (about 12 million for 1960,
+ * 42 million for 2000). col cédulas have 10 digits (starting with 10) since the 2000s, 7-8 before.
+ */
+function uniqueDocument(country: Country, birthYear: number, faker: Faker, used: Set<string>): string {
+  for (;;) {
+    let doc: string;
+    if (country === 'arg') {
+      const approx = 12_000_000 + (birthYear - 1960) * 750_000;
+      doc = String(
+        Math.min(49_999_999, Math.max(1_000_000, approx + faker.number.int({ min: -900_000, max: 900_000 }))),
+      );
+    } else if (birthYear >= 1986) {
+      doc = String(faker.number.int({ min: 1_000_000_000, max: 1_199_999_999 }));
+    } else {
+      doc = String(faker.number.int({ min: 1_000_000, max: 99_999_999 }));
+    }
+    if (!used.has(doc)) {
+      used.add(doc);
+      return doc;
+    }
+  }
+}
+
+/** National numbers, digits only: arg area code + local number (10 digits), col mobile 3xx + 7 digits. */
+function cellphone(country: Country, faker: Faker): string {
+  if (country === 'arg') {
+    const area = faker.helpers.weightedArrayElement([
+      { weight: 50, value: '11' },
+      ...['351', '341', '261', '381', '223', '221', '299', '387', '379'].map((value) => ({ weight: 5, value })),
+    ]);
+    // Mobile local numbers start with 15 in print, but the stored national form drops it.
+    return area + faker.string.numeric({ length: 10 - area.length, allowLeadingZeros: false });
+  }
+  const prefix = faker.helpers.arrayElement([
+    '300',
+    '301',
+    '302',
+    '304',
+    '305',
+    '310',
+    '311',
+    '312',
+    '313',
+    '314',
+    '315',
+    '316',
+    '317',
+    '318',
+    '319',
+    '320',
+    '321',
+    '322',
+    '350',
+    '351',
+  ]);
+  return prefix + faker.string.numeric({ length: 7, allowLeadingZeros: false });
+}

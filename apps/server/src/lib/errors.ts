@@ -1,0 +1,37 @@
+import type { FieldError } from '@backoffice/shared';
+
+/** An error that reaches the client as it is: status code, Spanish message and optional field list. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: FieldError[],
+    /** Extra headers such as Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const MESSAGES = {
+  invalidCredentials: 'Email o contraseña incorrectos',
+  inactiveUser: 'Tu usuario está desactivado. Consultá con un administrador.',
+  notSignedIn: 'Sesión no iniciada o vencida',
+  forbidden: 'No tenés permiso para esta acción',
+  wrongCountry: 'Tu usuario no pertenece a este país',
+  xsrf: 'Token XSRF ausente o inválido',
+  internal: 'Error interno del servidor',
+  tooManyRequests: 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.',
+  bodyTooLarge: 'El contenido enviado supera el tamaño máximo permitido',
+  invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
+  unsupportedMediaType: 'Tipo de contenido no soportado',
+  tooManyLoginFailures: (minutes: number) =>
+    `Demasiados intentos fallidos. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
+  notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
+} as const;
+
+/** 'Datos inválidos: email: Ingresá un email válido; password: ...' */
+export function invalidData(fields: FieldError[]): HttpError {
+  return new HttpError(400, `Datos inválidos: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
+}

@@ -1,0 +1,65 @@
+import type { Country, RoleId, RoleKind } from '@backoffice/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users, type UserRow } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { roleOfStored, roleToDb, storedRolesOfKinds } from '../lib/roles';
+
+export interface NewUserInput {
+  country: Country;
+  email: string;
+  name: string;
+  password: string;
+  role: RoleId;
+  neotelId?: number;
+  active?: boolean;
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Emails are stored lower-cased; lookups are per country (the same address may exist in both). */
+  async findByEmail(country: Country, email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.country, country), eq(users.email, email.toLowerCase())))
+      .limit(1);
+    return row;
+  }
+
+  async create(input: NewUserInput): Promise<UserRow> {
+    const [row] = await this.db
+      .insert(users)
+      .values({
+        country: input.country,
+        email: input.email.toLowerCase(),
+        name: input.name,
+        passwordHash: await hashPassword(input.password),
+        role: roleToDb(input.role),
+        neotelId: input.neotelId ?? 0,
+        active: input.active ?? true,
+      })
+      .returning();
+    return row;
+  }
+
+  /** Active people of some role kinds, by name: the seller, collector and auditor filter lists. */
+  async listActiveByKinds(
+    country: Country,
+    kinds: readonly RoleKind[],
+  ): Promise<{ id: number; name: string; kind: RoleKind }[]> {
+    const rows = await this.db
+      .select({ id: users.id, name: users.name, role: users.role })
+      .from(users)
+      .where(
+        and(
+          eq(users.country, country),
+          eq(users.active, true),
+          inArray(users.role, storedRolesOfKinds(country, kinds)),
+        ),
+      )
+      .orderBy(asc(users.name), asc(users.id));
+    return rows.map((r) => ({ id: r.id, name: r.name, kind: roleOfStored(country, r.role)!.kind }));
+  }
+}
