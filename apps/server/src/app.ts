@@ -1,0 +1,72 @@
+import { COUNTRIES } from '@backoffice/shared';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import auth from './plugins/app/auth';
+import repositories from './plugins/app/repositories';
+import xsrf from './plugins/app/xsrf';
+import cookie from './plugins/external/cookie';
+import db from './plugins/external/db';
+import errorHandler from './plugins/external/error-handler';
+import helmet from './plugins/external/helmet';
+import rateLimit from './plugins/external/rate-limit';
+import staticWeb from './plugins/external/static-web';
+import swagger from './plugins/external/swagger';
+import countryRoutes from './routes/country/index';
+import health from './routes/health';
+import log from './routes/log';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+// Validation messages reach users ('Datos inválidos: email: ...'): say them in Spanish.
+z.config(z.locales.es());
+
+/**
+ * The whole server, not listening: `server.ts` listens, tests call `inject` (which waits for `ready`).
+ * Registration order matters: the error handler and security hooks come first so they cover every route;
+ * swagger before the routes it documents; the SPA fallback last.
+ */
+export async function buildApp(config: AppConfig) {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('config', config);
+      },
+      { name: 'config' },
+    ),
+  );
+  await app.register(errorHandler);
+  await app.register(helmet);
+  await app.register(cookie);
+  await app.register(rateLimit);
+  await app.register(swagger);
+  await app.register(db);
+  await app.register(repositories);
+  await app.register(xsrf);
+  await app.register(auth);
+
+  await app.register(health, { prefix: '/api' });
+  await app.register(log, { prefix: '/api' });
+  for (const country of COUNTRIES) {
+    await app.register(countryRoutes, { prefix: `/api/${country}`, country });
+  }
+
+  await app.register(staticWeb);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

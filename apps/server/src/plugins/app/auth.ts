@@ -1,0 +1,109 @@
+import { canAccess, type Country, type RoleId, type Screen } from '@backoffice/shared';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../../db/schema';
+import { HttpError, MESSAGES } from '../../lib/errors';
+import { roleFromDb } from '../../lib/roles';
+
+export const SESSION_COOKIE = 'sid';
+
+/** The signed-in user as routes see it: role already in the country's form (arg number, col string). */
+export interface AuthUser {
+  id: number;
+  country: Country;
+  role: RoleId;
+  name: string;
+  email: string;
+  neotelId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; null on public routes. */
+    user: AuthUser | null;
+    /** The country of the path (`/api/arg/...`), set by the country route scope. */
+    routeCountry: Country | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: 401 without a valid session, 403 when the session's country is not the path's. */
+    authenticate: onRequestHookHandler;
+    /** onRequest hook: `authenticate`, then 403 unless the shared role table lets the role see `screen`. */
+    authorize: (screen: Screen) => onRequestHookHandler;
+    /** The signed-in user if any, without refusing anonymous requests (error log, logout). */
+    currentUser: (request: FastifyRequest) => Promise<AuthUser | null>;
+    setSessionCookie: (reply: FastifyReply, token: string) => void;
+    clearSessionCookie: (reply: FastifyReply) => void;
+  }
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  const country = row.country as Country;
+  return {
+    id: row.id,
+    country,
+    role: roleFromDb(country, row.role),
+    name: row.name,
+    email: row.email,
+    neotelId: row.neotelId,
+  };
+}
+
+/** API clients send `Authorization: Bearer <token>`; browsers carry the httpOnly cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? request.cookies[SESSION_COOKIE] ?? undefined;
+}
+
+/** Scopes a plugin to one country: its routes' `authenticate` checks the user belongs to it. */
+export function countryScope(country: Country): onRequestHookHandler {
+  return async (request) => {
+    request.routeCountry = country;
+  };
+}
+
+export default fp(
+  async (app) => {
+    const { cookieSecure, sessionTtlHours } = app.config;
+    app.decorateRequest('user', null);
+    app.decorateRequest('routeCountry', null);
+
+    const currentUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
+      if (request.user) return request.user;
+      const token = sessionTokenOf(request);
+      if (!token) return null;
+      const found = await app.sessions.findUser(token);
+      if (!found) return null;
+      request.user = toAuthUser(found.user);
+      return request.user;
+    };
+
+    const authenticate: onRequestHookHandler = async function (request) {
+      const user = await currentUser(request);
+      if (!user) throw new HttpError(401, MESSAGES.notSignedIn);
+      if (request.routeCountry && user.country !== request.routeCountry)
+        throw new HttpError(403, MESSAGES.wrongCountry);
+    };
+
+    app.decorate('currentUser', currentUser);
+    app.decorate('authenticate', authenticate);
+    app.decorate('authorize', (screen: Screen): onRequestHookHandler => {
+      return async function (request, reply) {
+        await authenticate.call(this, request, reply, () => {});
+        if (!canAccess(screen, request.user!.country, request.user!.role)) throw new HttpError(403, MESSAGES.forbidden);
+      };
+    });
+    app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookieSecure,
+        maxAge: Math.round(sessionTtlHours * 3600),
+      });
+    });
+    app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure });
+    });
+  },
+  { name: 'auth', dependencies: ['cookie', 'repositories', 'config'] },
+);

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { ErrorLogsRepository } from '../../repositories/error-logs';
+import { LoginThrottle } from '../../repositories/login-throttle';
+import { SessionsRepository } from '../../repositories/sessions';
+import { UsersRepository } from '../../repositories/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+    sessions: SessionsRepository;
+    loginThrottle: LoginThrottle;
+    errorLogs: ErrorLogsRepository;
+  }
+}
+
+/** Data access as decorators: routes ask `app.users`, never build SQL themselves. */
+export default fp(
+  async (app) => {
+    app.decorate('users', new UsersRepository(app.db));
+    app.decorate('sessions', new SessionsRepository(app.db));
+    app.decorate('loginThrottle', new LoginThrottle(app.db));
+    app.decorate('errorLogs', new ErrorLogsRepository(app.db));
+  },
+  { name: 'repositories', dependencies: ['db'] },
+);

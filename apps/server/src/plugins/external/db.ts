@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { openDatabase, redact, type Database, type Db } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { seed } from '../../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+  }
+}
+
+/**
+ * Opens PostgreSQL (DATABASE_URL) or PGlite, applies pending migrations and, on an empty database, seeds
+ * the demo data, all before the server accepts requests.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { driver: 'postgres', url: config.databaseUrl }
+        : { driver: 'pglite', dataDir: config.memoryDatabase ? undefined : config.dataDir },
+    );
+    app.log.info(
+      {
+        driver: database.driver,
+        where: config.databaseUrl ? redact(config.databaseUrl) : config.memoryDatabase ? 'memory' : config.dataDir,
+      },
+      'database opened',
+    );
+    app.addHook('onClose', () => database.close());
+
+    await database.exclusive(async (db) => {
+      await migrateDatabase(database);
+      if (!config.seed) return;
+      const started = Date.now();
+      const result = await seed(db, { leadsPerCountry: config.seedLeads, log: (message) => app.log.info(message) });
+      if (!result.skipped) app.log.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
+    });
+
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+  },
+  { name: 'db', dependencies: ['config'] },
+);

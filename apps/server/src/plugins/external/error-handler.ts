@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody, FieldError } from '@backoffice/shared';
+import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+
+/** Fastify's own 4xx errors, said in Spanish like the rest of the API. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MESSAGES.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
+};
+
+/** '/user/email' → 'user.email'; an error on the whole body or query names that part. */
+export function fieldOf(issue: FastifySchemaValidationError, context: string | undefined): string {
+  const path = issue.instancePath.split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+/**
+ * The one error handler: every error answers errorBodySchema. 4xx keep their message (they are written
+ * for the user); 5xx are logged in full and answer a generic message, so internals never leak.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      let statusCode: number;
+      let message: string;
+      let fields: FieldError[] | undefined;
+
+      if ('validation' in error && error.validation) {
+        const list = error.validation.map((issue) => ({
+          field: fieldOf(issue, error.validationContext),
+          message: issue.message ?? 'valor inválido',
+        }));
+        fields = list;
+        ({ statusCode, message } = invalidData(list));
+      } else if (error instanceof HttpError) {
+        ({ statusCode, message, fields } = error);
+        if (error.headers) void reply.headers(error.headers);
+      } else {
+        statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+        message = ('code' in error && FASTIFY_MESSAGES[error.code]) || error.message;
+        if (statusCode === 429) message = MESSAGES.tooManyRequests;
+      }
+
+      if (statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        // Our own HttpErrors are written for users (e.g. 503 'Base de datos no disponible'); anything else
+        // may carry internals (SQL, hosts) and is replaced.
+        if (!(error instanceof HttpError)) {
+          message = MESSAGES.internal;
+          fields = undefined;
+        }
+      } else {
+        request.log.info({ statusCode, message }, 'request refused');
+      }
+
+      const body: ErrorBody = {
+        statusCode,
+        error: STATUS_CODES[statusCode] ?? 'Error',
+        message,
+        statusMessage: message,
+        ...(fields ? { fields } : {}),
+      };
+      return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

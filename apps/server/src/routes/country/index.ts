@@ -1,0 +1,21 @@
+import type { Country } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { countryScope } from '../../plugins/app/auth';
+import auth from './auth';
+import datatables from './datatables';
+
+export interface CountryOptions {
+  country: Country;
+}
+
+/**
+ * The per-country API, registered once with prefix /api/arg and once with /api/col. Every route reads the
+ * country from the options, and `authenticate` refuses users of the other country.
+ */
+const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  app.addHook('onRequest', countryScope(country));
+  await app.register(auth, { country });
+  await app.register(datatables, { country });
+};
+
+export default countryRoutes;

@@ -1,0 +1,31 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const app = await buildApp(config).catch((error: unknown) => {
+  // Before the app exists there is no logger: a bad DATABASE_URL or migration ends here.
+  console.error('Could not start the server:', error);
+  process.exit(1);
+});
+
+// Finish in-flight requests and close the database cleanly (PGlite must flush its files).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  await app.close().catch(() => {});
+  process.exit(1);
+}
