@@ -1,0 +1,247 @@
+import {
+  AMOUNT_RANGES,
+  COUNTRIES,
+  MANAGEMENT_STATUSES,
+  ROLES,
+  STATUSES,
+  demoEmail,
+  stepsOf,
+  isValidColCc,
+  isValidCuil,
+  isValidDni,
+  dniOfCuil,
+  type Country,
+} from '@backoffice/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { customers, leadStatusHistory, leads, users } from '../../src/db/schema';
+import { fakerFor, generateCountryData, seed } from '../../src/db/seed';
+import { roleOfStored } from '../../src/lib/roles';
+import {
+  TestClient,
+  createPostgresDatabase,
+  createTestApp,
+  tempDir,
+  testConfig,
+  type Driver,
+  type TestApp,
+} from '../helpers/app';
+
+const LEADS = 60;
+
+describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: LEADS });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const tally = async () => ({
+    users: (await t.app.db.select({ n: count() }).from(users))[0].n,
+    customers: (await t.app.db.select({ n: count() }).from(customers))[0].n,
+    leads: (await t.app.db.select({ n: count() }).from(leads))[0].n,
+    history: (await t.app.db.select({ n: count() }).from(leadStatusHistory))[0].n,
+  });
+
+  it('creates one demo account per SPEC 6 role and country, plus more sellers and collectors', async () => {
+    const rows = await t.app.db.select().from(users);
+    for (const country of COUNTRIES) {
+      const mine = rows.filter((u) => u.country === country);
+      for (const role of ROLES[country]) {
+        const account = mine.find((u) => u.email === demoEmail(country, role));
+        expect(account, demoEmail(country, role)).toBeDefined();
+        expect(account!.role).toBe(String(role.id));
+        expect(account!.active).toBe(true);
+        const seller = ['seller', 'seller_wo_assignation', 'seller_renovator'].includes(role.kind);
+        if (seller) expect(account!.neotelId).toBeGreaterThan(0);
+        else expect(account!.neotelId).toBe(0);
+      }
+      const kinds = mine.map((u) => roleOfStored(country, u.role)?.kind);
+      expect(kinds.every(Boolean)).toBe(true);
+      expect(kinds.filter((k) => k === 'seller').length).toBeGreaterThanOrEqual(5);
+      expect(kinds.filter((k) => k === 'collector').length).toBeGreaterThanOrEqual(4);
+      // Names are realistic "First Last", not role names.
+      for (const u of mine) expect(u.name).toMatch(/^\p{Lu}[\p{L}.'-]+( [\p{L}.'-]+)+$/u);
+    }
+    for (const u of rows) expect(u.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(new Set(rows.map((u) => `${u.country}:${u.email}`)).size).toBe(rows.length);
+  });
+
+  it('creates valid customers and leads with one status history row each', async () => {
+    const counts = await tally();
+    expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS, history: 2 * LEADS });
+
+    const rows = await t.app.db.select().from(customers);
+    for (const c of rows) {
+      if (c.country === 'arg') {
+        expect(c.docType).toBe('DNI');
+        expect(isValidDni(c.docNumber), c.docNumber).toBe(true);
+        expect(isValidCuil(c.cuil!), c.cuil!).toBe(true);
+        expect(dniOfCuil(c.cuil!)).toBe(c.docNumber);
+        expect(c.cellphone).toMatch(/^(11\d{8}|[2-9]\d{9})$/);
+      } else {
+        expect(c.docType).toBe('CC');
+        expect(isValidColCc(c.docNumber), c.docNumber).toBe(true);
+        expect(c.cuil).toBeNull();
+        expect(c.cellphone).toMatch(/^3\d{9}$/);
+      }
+      expect(c.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(c.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+
+    const leadRows = await t.app.db.select().from(leads);
+    const staff = await t.app.db.select().from(users);
+    const maxCreated = Date.now() + 1000;
+    for (const l of leadRows) {
+      const country = l.country as Country;
+      expect(STATUSES[country].map((s) => s.id)).toContain(l.statusId);
+      expect(l.requestedAmount).toBeGreaterThan(0);
+      expect(Number.isInteger(l.requestedAmount)).toBe(true);
+      expect(l.requestedAmount % 100).toBe(0);
+      if (l.managementStatus !== null) expect(MANAGEMENT_STATUSES).toContain(l.managementStatus);
+      if (country === 'arg') expect(l.dataRate).toBeNull();
+      expect(l.createdAt.getTime()).toBeGreaterThan(Date.now() - 181 * 86_400_000);
+      expect(l.createdAt.getTime()).toBeLessThan(maxCreated);
+      if (l.sellerId !== null) {
+        const seller = staff.find((u) => u.id === l.sellerId)!;
+        expect(seller.country).toBe(l.country);
+        expect(['seller', 'seller_renovator']).toContain(roleOfStored(country, seller.role)?.kind);
+      }
+      const customer = rows.find((c) => c.id === l.customerId)!;
+      expect(customer.country).toBe(l.country);
+    }
+    expect(leadRows.some((l) => l.sellerId !== null)).toBe(true);
+
+    const mismatched = await t.app.db
+      .select({ n: count() })
+      .from(leadStatusHistory)
+      .innerJoin(leads, eq(leads.id, leadStatusHistory.leadId))
+      .where(
+        sql`${leadStatusHistory.toStatus} <> ${leads.statusId} or ${leadStatusHistory.country} <> ${leads.country}`,
+      );
+    expect(mismatched[0].n).toBe(0);
+  });
+
+  it('never seeds twice', async () => {
+    const before = await tally();
+    const again = await seed(t.app.db, { leadsPerCountry: 10 });
+    expect(again.skipped).toBe(true);
+    expect(await tally()).toEqual(before);
+  });
+});
+
+describe('restarts keep the data', () => {
+  it('PGlite: the first start in an empty DATA_DIR migrates and seeds the full demo set; the second keeps it', async () => {
+    const dir = tempDir('bo-data-');
+    try {
+      // The default SEED_LEADS (3000 per country): also guards the seed's speed.
+      const config = testConfig({ memoryDatabase: false, dataDir: dir.path, seedLeads: 3000 });
+      const started = Date.now();
+      const first = await buildApp(config);
+      await first.ready();
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const [{ n: leadCount }] = await first.db.select({ n: count() }).from(leads);
+      expect(leadCount).toBe(6000);
+      const firstUsers = await first.db.select({ id: users.id, email: users.email }).from(users);
+      const applied = await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      await first.close();
+
+      const second = await buildApp(config);
+      try {
+        await second.ready();
+        expect(await second.db.select({ id: users.id, email: users.email }).from(users)).toEqual(firstUsers);
+        expect((await second.db.select({ n: count() }).from(leads))[0].n).toBe(6000);
+        expect(await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toMatchObject(
+          {
+            rows: (applied as unknown as { rows: unknown[] }).rows,
+          },
+        );
+        const trgm = await second.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+        expect((trgm as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+        expect((await new TestClient(second).login('col', 'admin@col.example')).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('PostgreSQL: a second start on the same database keeps the data and seeds nothing', async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const config = testConfig({ databaseUrl: database.url, seedLeads: 15 });
+      const first = await buildApp(config);
+      await first.ready();
+      const before = await first.db.select({ id: users.id }).from(users);
+      const trgm = await first.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+      expect((trgm as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      await first.close();
+
+      const second = await buildApp({ ...config, seedLeads: 99 });
+      try {
+        await second.ready();
+        expect(await second.db.select({ id: users.id }).from(users)).toEqual(before);
+        expect((await second.db.select({ n: count() }).from(leads))[0].n).toBe(30);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('generated demo data', () => {
+  const now = new Date('2025-06-01T12:00:00Z');
+  const data = Object.fromEntries(COUNTRIES.map((c) => [c, generateCountryData(c, 3000, now)])) as Record<
+    Country,
+    ReturnType<typeof generateCountryData>
+  >;
+
+  it('is deterministic', () => {
+    for (const country of COUNTRIES) {
+      expect(generateCountryData(country, 200, now, fakerFor(country))).toEqual(generateCountryData(country, 200, now));
+    }
+    expect(generateCountryData('arg', 5, now)[0].customer.docNumber).not.toBe(
+      generateCountryData('col', 5, now)[0].customer.docNumber,
+    );
+  });
+
+  it.each(COUNTRIES)('spreads %s amounts over every amount range', (country) => {
+    const amounts = data[country].map((d) => d.lead.requestedAmount / 100);
+    for (const range of AMOUNT_RANGES[country]) {
+      const inside = amounts.filter(
+        (a) => (range.min === undefined || a >= range.min) && (range.max === undefined || a < range.max),
+      );
+      expect(inside.length, range.id).toBeGreaterThan(20);
+    }
+  });
+
+  it.each(COUNTRIES)('spreads %s statuses over the catalogue, mostly in the pipeline', (country) => {
+    const statusIds = data[country].map((d) => d.lead.statusId);
+    const used = new Set(statusIds);
+    expect(used.size).toBeGreaterThanOrEqual(STATUSES[country].length * 0.9);
+    // The step statuses of SPEC 4 and CREATED are a minority of the catalogue but most of the leads.
+    const pipeline = new Set([1, ...stepsOf(country).map((s) => s.id)]);
+    expect(pipeline.size / STATUSES[country].length).toBeLessThan(0.4);
+    expect(statusIds.filter((id) => pipeline.has(id)).length / statusIds.length).toBeGreaterThan(0.5);
+  });
+
+  it.each(COUNTRIES)('gives %s management statuses, data rates and dates where they belong', (country) => {
+    const rows = data[country];
+    const withManagement = rows.filter((d) => d.lead.managementStatus).length;
+    expect(withManagement / rows.length).toBeGreaterThan(0.2);
+    expect(withManagement / rows.length).toBeLessThan(0.5);
+    const withRate = rows.filter((d) => d.lead.dataRate !== null).length;
+    if (country === 'col') expect(withRate).toBeGreaterThan(1000);
+    else expect(withRate).toBe(0);
+    const oldest = Math.min(...rows.map((d) => d.lead.createdAt!.getTime()));
+    expect(now.getTime() - oldest).toBeGreaterThan(170 * 86_400_000);
+    expect(now.getTime() - oldest).toBeLessThanOrEqual(180 * 86_400_000);
+    expect(new Set(rows.map((d) => d.customer.docNumber)).size).toBe(rows.length);
+  });
+});

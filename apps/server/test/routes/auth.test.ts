@@ -1,0 +1,339 @@
+import { createHash } from 'node:crypto';
+import { ROLES, demoEmail, errorBodySchema, loginResponseSchema, userInfoSchema } from '@backoffice/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures, sessions, users } from '../../src/db/schema';
+import { TestClient, createTestApp, setCookieHeader, type Driver, type TestApp } from '../helpers/app';
+
+/** A different address per scenario, so the per-address throttle of one test never blocks another. */
+let nextAddress = 1;
+const freshClient = (t: TestApp) => {
+  const n = nextAddress++;
+  return new TestClient(t.app, `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`).init();
+};
+
+describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
+  let t: TestApp;
+  const countRows = async (table: typeof sessions | typeof loginFailures) =>
+    (await t.app.db.select({ n: count() }).from(table))[0].n;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('POST /api/{country}/auth/login', () => {
+    it('signs an arg user in: role_id is a number, httpOnly Lax cookie, only the token hash stored', async () => {
+      const client = await freshClient(t);
+      const res = await client.login('arg', 'seller@arg.example');
+      expect(res.statusCode).toBe(200);
+      const body = loginResponseSchema.parse(res.json());
+      expect(body.user).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        neotel_id: expect.any(Number),
+        role_id: 2,
+      });
+      expect(body.user.neotel_id).toBeGreaterThan(0);
+      expect('role' in body.user).toBe(false);
+
+      const cookie = setCookieHeader(res, 'sid')!;
+      expect(cookie).toContain(`sid=${body.token}`);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).toMatch(/Max-Age=43200/);
+      expect(cookie).not.toMatch(/Secure/);
+
+      const stored = await t.app.db.select().from(sessions).where(eq(sessions.userId, body.user.id));
+      const hash = createHash('sha256').update(body.token).digest('hex');
+      expect(stored.map((s) => s.tokenHash)).toContain(hash);
+      expect(stored.every((s) => s.tokenHash !== body.token)).toBe(true);
+      const mine = stored.find((s) => s.tokenHash === hash)!;
+      expect(mine.country).toBe('arg');
+      expect(mine.ip).toMatch(/^10\.1\./);
+      const hours = (mine.expiresAt.getTime() - mine.createdAt.getTime()) / 3_600_000;
+      expect(hours).toBeCloseTo(12, 1);
+    });
+
+    it('signs a col user in: role is a string', async () => {
+      const client = await freshClient(t);
+      const res = await client.login('col', 'audit@col.example');
+      expect(res.statusCode).toBe(200);
+      const body = loginResponseSchema.parse(res.json());
+      expect(body.user).toMatchObject({ role: 'audit', neotel_id: 0 });
+      expect('role_id' in body.user).toBe(false);
+    });
+
+    it('accepts the email in any case', async () => {
+      const res = await (await freshClient(t)).login('arg', 'ADMIN@Arg.Example');
+      expect(res.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['a wrong password', 'arg', 'admin@arg.example', 'wrong-password'],
+      ['an unknown user', 'arg', 'nobody@arg.example', 'demo1234'],
+      ["the other country's user", 'arg', 'admin@col.example', 'demo1234'],
+      ["an arg user on col's path", 'col', 'admin@arg.example', 'demo1234'],
+    ] as const)(
+      'answers the same 401 for %s, sets no session and counts the failure',
+      async (_case, country, email, password) => {
+        const client = await freshClient(t);
+        const before = await countRows(sessions);
+        const failures = await countRows(loginFailures);
+        const res = await client.login(country, email, password);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Email o contraseña incorrectos',
+          statusMessage: 'Email o contraseña incorrectos',
+        });
+        expect(setCookieHeader(res, 'sid')).toBeUndefined();
+        expect(await countRows(sessions)).toBe(before);
+        expect(await countRows(loginFailures)).toBe(failures + 1);
+      },
+    );
+
+    it('refuses an inactive user even with the right password', async () => {
+      const client = await freshClient(t);
+      const before = await countRows(sessions);
+      const res = await client.login('arg', 'ex.vendedor@arg.example');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/desactivado/);
+      expect(await countRows(sessions)).toBe(before);
+      // A wrong password on that account still gets the generic answer.
+      expect((await client.login('arg', 'ex.vendedor@arg.example', 'nope')).statusCode).toBe(401);
+    });
+
+    it('answers 400 naming branch_id when it does not match the path country, and writes nothing', async () => {
+      const client = await freshClient(t);
+      const [s, f] = [await countRows(sessions), await countRows(loginFailures)];
+      const res = await client.post('/api/arg/auth/login', {
+        email: 'admin@arg.example',
+        password: 'demo1234',
+        branch_id: 2,
+      });
+      expect(res.statusCode).toBe(400);
+      const body = errorBodySchema.parse(res.json());
+      expect(body.fields?.map((f) => f.field)).toEqual(['branch_id']);
+      expect(body.message).toMatch(/^Datos inválidos: branch_id: /);
+      expect([await countRows(sessions), await countRows(loginFailures)]).toEqual([s, f]);
+    });
+
+    it.each([
+      ['a missing email', { password: 'x', branch_id: 1 }, ['email']],
+      ['a malformed email', { email: 'not-an-email', password: 'x', branch_id: 1 }, ['email']],
+      ['an empty password', { email: 'admin@arg.example', password: '', branch_id: 1 }, ['password']],
+      ['an unknown branch', { email: 'admin@arg.example', password: 'x', branch_id: 7 }, ['branch_id']],
+      ['several problems', { email: 3, branch_id: '1' }, ['email', 'password', 'branch_id']],
+    ])('answers 400 for %s, naming the fields, and writes nothing', async (_case, payload, fieldNames) => {
+      const client = await freshClient(t);
+      const [s, f] = [await countRows(sessions), await countRows(loginFailures)];
+      const res = await client.post('/api/arg/auth/login', payload);
+      expect(res.statusCode).toBe(400);
+      const body = errorBodySchema.parse(res.json());
+      expect(body.fields!.map((x) => x.field)).toEqual(fieldNames);
+      expect(body.message).toBe(`Datos inválidos: ${body.fields!.map((x) => `${x.field}: ${x.message}`).join('; ')}`);
+      expect(body.statusMessage).toBe(body.message);
+      expect([await countRows(sessions), await countRows(loginFailures)]).toEqual([s, f]);
+    });
+
+    it('answers 400 for a body that is not JSON', async () => {
+      const client = await freshClient(t);
+      const res = await client.request('POST', '/api/arg/auth/login', '{"email":', {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorBodySchema.parse(res.json()).message).toMatch(/JSON/);
+    });
+  });
+
+  describe('sign-in throttling', () => {
+    const email = 'operator@arg.example';
+
+    it('refuses with 429 after 5 failures on an account, without checking the password, and a success resets', async () => {
+      const client = await freshClient(t);
+      for (let i = 0; i < 4; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
+      // A success forgives the 4 failures...
+      expect((await client.login('arg', email)).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
+      // ...so 8 failures in the window still leave the right password working.
+      expect((await client.login('arg', email)).statusCode).toBe(200);
+
+      for (let i = 0; i < 5; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
+      // From any address, even with the right password.
+      const other = await freshClient(t);
+      const blocked = await other.login('arg', email);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(
+        'Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentar.',
+      );
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(setCookieHeader(blocked, 'sid')).toBeUndefined();
+
+      // The same email in the other country is another account.
+      expect((await other.login('col', 'operator@col.example')).statusCode).toBe(200);
+
+      // The wait shrinks as the failures age, and the block lifts when they leave the 15-minute window.
+      const account = sql`${loginFailures.country} = 'arg' and ${loginFailures.email} = ${email}`;
+      await t.app.db
+        .update(loginFailures)
+        .set({ createdAt: sql`now() - interval '14 minutes'` })
+        .where(account);
+      const almost = await other.login('arg', email);
+      expect(almost.statusCode).toBe(429);
+      expect(almost.json().message).toBe('Demasiados intentos fallidos. Esperá 1 minuto antes de volver a intentar.');
+      await t.app.db
+        .update(loginFailures)
+        .set({ createdAt: sql`now() - interval '16 minutes'` })
+        .where(account);
+      expect((await other.login('arg', email)).statusCode).toBe(200);
+    });
+
+    it('refuses an address after 20 failures, whatever the account', async () => {
+      const client = await freshClient(t);
+      for (let i = 0; i < 20; i++) {
+        expect((await client.login('arg', `guess${i}@arg.example`, 'bad')).statusCode).toBe(401);
+      }
+      const res = await client.login('arg', 'supervisor@arg.example');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/Esperá \d+ minutos/);
+      // Another address is not affected.
+      expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /api/{country}/auth/user-info', () => {
+    it('answers the signed-in user (arg role as number)', async () => {
+      const client = await freshClient(t);
+      const login = loginResponseSchema.parse((await client.login('arg', 'auditor@arg.example')).json());
+      const res = await client.get('/api/arg/auth/user-info');
+      expect(res.statusCode).toBe(200);
+      expect(userInfoSchema.parse(res.json())).toEqual({
+        id: login.user.id,
+        role: 4,
+        name: login.user.name,
+        email: 'auditor@arg.example',
+        neotel_id: 0,
+      });
+    });
+
+    it('answers the col role as a string', async () => {
+      const client = await freshClient(t);
+      await client.login('col', 'seller@col.example');
+      const info = userInfoSchema.parse((await client.get('/api/col/auth/user-info')).json());
+      expect(info.role).toBe('seller');
+      expect(info.neotel_id).toBeGreaterThan(0);
+    });
+
+    it('accepts the token as a Bearer header (API clients)', async () => {
+      const client = await freshClient(t);
+      const { token } = loginResponseSchema.parse((await client.login('arg', 'webservice@arg.example')).json());
+      const res = await t.app.inject({ url: '/api/arg/auth/user-info', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().role).toBe(3);
+    });
+
+    it('answers 401 when not signed in, with a bad token, or when the session has expired', async () => {
+      const client = await freshClient(t);
+      const anonymous = await client.get('/api/arg/auth/user-info');
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().message).toBe('Sesión no iniciada o vencida');
+
+      const forged = await t.app.inject({ url: '/api/arg/auth/user-info', headers: { cookie: 'sid=forged-token' } });
+      expect(forged.statusCode).toBe(401);
+
+      const { token } = loginResponseSchema.parse((await client.login('arg', 'atc@arg.example')).json());
+      expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(200);
+      const hash = createHash('sha256').update(token).digest('hex');
+      await t.app.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(sessions.tokenHash, hash));
+      expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(401);
+    });
+
+    it('answers 401 once the user is deactivated', async () => {
+      const client = await freshClient(t);
+      const login = loginResponseSchema.parse((await client.login('col', 'risk@col.example')).json());
+      expect((await client.get('/api/col/auth/user-info')).statusCode).toBe(200);
+      await t.app.db.update(users).set({ active: false }).where(eq(users.id, login.user.id));
+      try {
+        expect((await client.get('/api/col/auth/user-info')).statusCode).toBe(401);
+      } finally {
+        await t.app.db.update(users).set({ active: true }).where(eq(users.id, login.user.id));
+      }
+    });
+
+    it("answers 403 on the other country's path", async () => {
+      const client = await freshClient(t);
+      await client.login('arg', 'admin@arg.example');
+      const res = await client.get('/api/col/auth/user-info');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Tu usuario no pertenece a este país');
+    });
+  });
+
+  describe('GET /api/{country}/auth/logout', () => {
+    it('deletes the session and clears the cookie', async () => {
+      const client = await freshClient(t);
+      const { token } = loginResponseSchema.parse((await client.login('arg', 'collector@arg.example')).json());
+      const cookie = client.jar.get('sid');
+      expect(cookie).toBe(token);
+
+      const res = await client.get('/api/arg/auth/logout');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+      expect(setCookieHeader(res, 'sid')).toMatch(/^sid=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+      const hash = createHash('sha256').update(token).digest('hex');
+      expect(await t.app.db.select().from(sessions).where(eq(sessions.tokenHash, hash))).toEqual([]);
+
+      // The old token no longer works, not even as a Bearer token.
+      const reuse = await t.app.inject({
+        url: '/api/arg/auth/user-info',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reuse.statusCode).toBe(401);
+    });
+
+    it('answers ok when not signed in', async () => {
+      const res = await (await freshClient(t)).get('/api/col/auth/logout');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    });
+  });
+
+  it('seeded one account per SPEC 6 role that can sign in with demo1234', async () => {
+    for (const country of ['arg', 'col'] as const) {
+      for (const role of ROLES[country]) {
+        const res = await (await freshClient(t)).login(country, demoEmail(country, role));
+        expect(res.statusCode, demoEmail(country, role)).toBe(200);
+        const user = res.json().user;
+        expect(country === 'arg' ? user.role_id : user.role).toBe(role.id);
+      }
+    }
+  });
+});
+
+describe('secure cookies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { cookieSecure: true, seedLeads: 0, sessionTtlHours: 2 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('marks sid and XSRF-TOKEN Secure when COOKIE_SECURE is on, and uses SESSION_TTL_HOURS', async () => {
+    const client = new TestClient(t.app);
+    const first = await client.get('/api/health');
+    expect(setCookieHeader(first, 'XSRF-TOKEN')).toMatch(/Secure/);
+    const res = await client.login('arg', 'admin@arg.example');
+    expect(res.statusCode).toBe(200);
+    expect(setCookieHeader(res, 'sid')).toMatch(/Secure/);
+    expect(setCookieHeader(res, 'sid')).toMatch(/Max-Age=7200/);
+  });
+});
