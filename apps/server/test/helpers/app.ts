@@ -61,8 +61,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** An empty folder as WEB_DIST, so a web build lying around does not change what the tests see. */
-const EMPTY_WEB_DIST = mkdtempSync(join(tmpdir(), 'bo-no-web-'));
+/** A WEB_DIST without a build (never created), so a web build lying around does not change what tests see. */
+const EMPTY_WEB_DIST = join(tmpdir(), 'bo-test-no-web-build');
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
