@@ -13,6 +13,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file builds its own app and databases; two cores do not gain from more workers.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' } },
