@@ -1,0 +1,48 @@
+import { canAccess, findRole, type Screen } from '@backoffice/shared';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { COUNTRY } from '../config/env';
+import { useUserInfo } from '../features/auth/api/user-info';
+import { ApiError } from '../lib/api-client';
+import { sessionStore, useSession } from '../lib/session';
+
+/** Anonymous users go to /login, remembering where they were going. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const userInfo = useUserInfo(!!session);
+
+  useEffect(() => {
+    const error = userInfo.error;
+    if (!error) return;
+    if (error instanceof ApiError && error.status === 401) {
+      sessionStore.clearAll();
+      navigate('/login', { replace: true });
+    } else {
+      // SPEC 8: a failed role check is only logged.
+      console.error(error);
+    }
+  }, [userInfo.error, navigate]);
+
+  useEffect(() => {
+    // The server's role wins over what local storage says.
+    const info = userInfo.data;
+    if (info && session && info.role !== session.role && findRole(COUNTRY, info.role)) {
+      sessionStore.set({ ...session, role: info.role, name: info.name, neotel_id: info.neotel_id });
+    }
+  }, [userInfo.data, session]);
+
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+/** A signed-in role that the route's rule refuses goes to /unauthorized. */
+export function RequireAccess({ screen, children }: { screen: Screen; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session && !canAccess(screen, COUNTRY, session.role)) {
+    return <Navigate to="/unauthorized" replace state={{ from: location.pathname }} />;
+  }
+  return children;
+}

@@ -1,0 +1,37 @@
+import { createBrowserRouter } from 'react-router';
+import { LoadingIndicator } from '../components/loading-indicator';
+import { RequireAccess } from './guards';
+import ProtectedLayout from './protected-layout';
+import LoginRoute from './routes/login';
+import NotFoundRoute from './routes/not-found';
+import RouteErrorBoundary from './routes/route-error';
+import UnauthorizedRoute from './routes/unauthorized';
+import { SCREENS } from './screens';
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <LoadingIndicator loading />,
+    children: [
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/unauthorized', element: <UnauthorizedRoute /> },
+      {
+        element: <ProtectedLayout />,
+        children: SCREENS.map(({ path, screen, load }) => ({
+          path,
+          lazy: async () => {
+            const { default: Screen } = await load();
+            return {
+              element: (
+                <RequireAccess screen={screen}>
+                  <Screen />
+                </RequireAccess>
+              ),
+            };
+          },
+        })),
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);

@@ -1,0 +1,46 @@
+import { findRole } from '@backoffice/shared';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { COUNTRY } from '../../config/env';
+import { logout } from '../../features/auth/api/logout';
+import { useSession } from '../../lib/session';
+
+export default function UnauthorizedRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const role = session ? findRole(COUNTRY, session.role) : undefined;
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
+      <Box sx={{ maxWidth: 520 }}>
+        <Box sx={{ color: 'warning.main' }}>
+          <IconLock size={72} stroke={1.4} />
+        </Box>
+        <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
+          No autorizado
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {role
+            ? `Tu rol (${role.label}) no tiene permiso para abrir ${from ?? 'esta página'}.`
+            : 'No tenés permiso para abrir esta página.'}{' '}
+          Si creés que es un error, pedile acceso a un supervisor.
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 4 }}>
+          <Button component={Link} to="/" variant="contained">
+            Volver al inicio
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={async () => {
+              await logout();
+              navigate('/login', { replace: true });
+            }}
+          >
+            Cerrar sesión
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,133 @@
+import { AppBar, Box, Container, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { IconAdjustmentsHorizontal, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { usePreferences } from '../../lib/preferences-context';
+import { ScrollToTop } from '../scroll-to-top';
+import { Customizer } from './customizer';
+import { Footer } from './footer';
+import { HorizontalNav } from './horizontal-nav';
+import { NotificationsMenu, ShortcutsMenu, ThemeSwitcher, UserMenu } from './navbar-menus';
+import { SearchDialog } from './search-dialog';
+import type { LayoutUser, NavItem } from './types';
+import { useLayoutMode } from './use-layout-mode';
+import { VerticalNav } from './vertical-nav';
+
+interface DefaultLayoutProps {
+  navItems: NavItem[];
+  user: LayoutUser;
+  onLogout: () => void;
+  country: string;
+  buildId: string;
+  children: ReactNode;
+}
+
+/** SPEC 2/4: navbar (search, shortcuts, notifications, theme, profile), vertical or horizontal nav, footer. */
+export function DefaultLayout({ navItems, user, onLogout, country, buildId, children }: DefaultLayoutProps) {
+  const { preferences, update } = usePreferences();
+  const { overlay, layout } = useLayoutMode(preferences.layout);
+  const [navOpen, setNavOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const vertical = layout === 'vertical';
+  const collapsed = vertical && !overlay && preferences.isVerticalNavCollapsed;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const navbarHidden = preferences.navbarType === 'hidden';
+  const blur = preferences.isNavbarBlurEnabled;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout={layout} data-overlay={overlay ? 'true' : 'false'}>
+      {vertical && <VerticalNav items={navItems} overlay={overlay} collapsed={collapsed} open={navOpen} onClose={() => setNavOpen(false)} />}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position={navbarHidden ? 'static' : 'sticky'}
+          color="inherit"
+          elevation={0}
+          data-testid="navbar"
+          sx={{
+            display: navbarHidden ? 'none' : undefined,
+            bgcolor: (theme) => (blur ? alpha(theme.palette.background.default, 0.8) : theme.palette.background.default),
+            backdropFilter: blur ? 'blur(8px)' : undefined,
+          }}
+        >
+          <Container maxWidth={preferences.appContentWidth === 'boxed' ? 'xl' : false} disableGutters>
+            <Toolbar sx={{ gap: 0.5 }}>
+              {vertical && overlay && (
+                <IconButton aria-label="Abrir navegación" edge="start" onClick={() => setNavOpen(true)}>
+                  <IconMenu2 size={22} />
+                </IconButton>
+              )}
+              {vertical && !overlay && (
+                <Tooltip title={collapsed ? 'Expandir navegación' : 'Contraer navegación'}>
+                  <IconButton
+                    aria-label={collapsed ? 'Expandir navegación' : 'Contraer navegación'}
+                    edge="start"
+                    onClick={() => update({ isVerticalNavCollapsed: !preferences.isVerticalNavCollapsed })}
+                  >
+                    {collapsed ? <IconLayoutSidebarLeftExpand size={22} /> : <IconLayoutSidebarLeftCollapse size={22} />}
+                  </IconButton>
+                </Tooltip>
+              )}
+              <Box
+                component="button"
+                type="button"
+                aria-label="Buscar"
+                onClick={() => setSearchOpen(true)}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  border: 0,
+                  bgcolor: 'transparent',
+                  color: 'text.secondary',
+                  cursor: 'pointer',
+                  font: 'inherit',
+                  px: 1,
+                }}
+              >
+                <IconSearch size={20} />
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  Buscar (Ctrl+K)
+                </Box>
+              </Box>
+              <Box sx={{ flexGrow: 1 }} />
+              <ShortcutsMenu items={navItems} />
+              <NotificationsMenu />
+              <ThemeSwitcher mode={preferences.theme} onChange={(theme) => update({ theme })} />
+              <Tooltip title="Personalizar">
+                <IconButton aria-label="Personalizar" onClick={() => setCustomizerOpen(true)}>
+                  <IconAdjustmentsHorizontal size={22} />
+                </IconButton>
+              </Tooltip>
+              <UserMenu user={user} onLogout={onLogout} />
+            </Toolbar>
+          </Container>
+          {!vertical && <HorizontalNav items={navItems} />}
+        </AppBar>
+        <Container
+          component="main"
+          maxWidth={preferences.appContentWidth === 'boxed' ? 'xl' : false}
+          data-content-width={preferences.appContentWidth}
+          sx={{ flexGrow: 1, py: 3 }}
+        >
+          {children}
+        </Container>
+        <Footer country={country} buildId={buildId} />
+      </Box>
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} items={navItems} />
+      <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} preferences={preferences} update={update} />
+      <ScrollToTop />
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import { Dialog, InputAdornment, List, ListItemButton, ListItemIcon, ListItemText, TextField, Typography } from '@mui/material';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { NavItem } from './types';
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** Finds the screens the user may open and goes there (Ctrl/Cmd+K). */
+export function SearchDialog({ open, onClose, items }: { open: boolean; onClose: () => void; items: NavItem[] }) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  const results = useMemo(() => items.filter((item) => fold(item.label).includes(fold(query.trim()))), [items, query]);
+
+  const go = (item: NavItem | undefined) => {
+    if (!item) return;
+    navigate(item.path);
+    setQuery('');
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-label="Buscar">
+      <TextField
+        autoFocus
+        fullWidth
+        placeholder="Buscar pantallas…"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') setActive((index) => Math.min(index + 1, results.length - 1));
+          if (event.key === 'ArrowUp') setActive((index) => Math.max(index - 1, 0));
+          if (event.key === 'Enter') go(results[active]);
+        }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Buscar pantallas' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <IconSearch size={20} />
+              </InputAdornment>
+            ),
+          },
+        }}
+        sx={{ '& fieldset': { border: 0 } }}
+      />
+      <List dense sx={{ pt: 0 }}>
+        {results.map((item, index) => (
+          <ListItemButton key={item.path} selected={index === active} onClick={() => go(item)}>
+            <ListItemIcon>
+              <item.icon size={20} />
+            </ListItemIcon>
+            <ListItemText primary={item.label} secondary={item.path} />
+          </ListItemButton>
+        ))}
+        {results.length === 0 && (
+          <Typography color="text.secondary" sx={{ px: 3, py: 2 }}>
+            Sin resultados para “{query}”
+          </Typography>
+        )}
+      </List>
+    </Dialog>
+  );
+}

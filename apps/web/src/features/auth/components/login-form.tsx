@@ -1,0 +1,66 @@
+import { loginBodySchema } from '@backoffice/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField } from '@mui/material';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { LoginResponse } from '@backoffice/shared';
+import { useLogin, type LoginInput } from '../api/login';
+
+const formSchema = loginBodySchema.omit({ branch_id: true });
+
+export function LoginForm({ onSuccess }: { onSuccess: (response: LoginResponse) => void }) {
+  const [showPassword, setShowPassword] = useState(false);
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => login.mutate(values, { onSuccess }))}>
+      {login.error && (
+        <Alert severity="error" role="alert">
+          {login.error.message}
+        </Alert>
+      )}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        autoFocus
+        fullWidth
+        {...register('email')}
+        error={!!formState.errors.email}
+        helperText={formState.errors.email?.message}
+      />
+      <TextField
+        label="Contraseña"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        fullWidth
+        {...register('password')}
+        error={!!formState.errors.password}
+        helperText={formState.errors.password?.message}
+        slotProps={{
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={showPassword ? 'Ocultar contraseña' : 'Mostrar contraseña'}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  edge="end"
+                >
+                  {showPassword ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={login.isPending} startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}>
+        Ingresar
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import { COUNTRY } from '../config/env';
+import { readSession, writeSession, type StoredSession } from './storage';
+
+/** A small reactive wrapper around the stored session so the shell re-renders on sign-in and sign-out. */
+const listeners = new Set<() => void>();
+let snapshot: StoredSession | null = typeof localStorage === 'undefined' ? null : readSession(localStorage, COUNTRY);
+
+function emit() {
+  snapshot = readSession(localStorage, COUNTRY);
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  get: () => snapshot,
+  set(session: StoredSession) {
+    writeSession(localStorage, COUNTRY, session);
+    emit();
+  },
+  /** SPEC 2: logout clears all locally stored data. */
+  clearAll() {
+    localStorage.clear();
+    emit();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+if (typeof window !== 'undefined') {
+  // Another tab signed in or out.
+  window.addEventListener('storage', emit);
+}
+
+export function useSession(): StoredSession | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
