@@ -16,7 +16,11 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        // The build-time constants Vite defines for the app.
+        define: { __COUNTRY__: JSON.stringify('arg'), __BUILD_ID__: JSON.stringify('test-build') },
+        test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
     ],
   },
 });

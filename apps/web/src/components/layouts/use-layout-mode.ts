@@ -1,6 +1,6 @@
 import { OVERLAY_FIRST_SWITCH_DELAY_MS, OVERLAY_NAV_BREAKPOINT_PX } from '@backoffice/shared';
 import { useMediaQuery } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Layout } from '../../lib/preferences';
 
 /**
@@ -9,24 +9,13 @@ import type { Layout } from '../../lib/preferences';
  */
 export function useLayoutMode(preferred: Layout): { overlay: boolean; layout: Layout } {
   const overlay = useMediaQuery(`(max-width:${OVERLAY_NAV_BREAKPOINT_PX - 0.05}px)`, { noSsr: true });
-  const [forced, setForced] = useState(false);
-  const switchedOnce = useRef(false);
+  const [firstSwitchDone, setFirstSwitchDone] = useState(false);
 
   useEffect(() => {
-    if (!overlay) {
-      setForced(false);
-      return;
-    }
-    if (switchedOnce.current) {
-      setForced(true);
-      return;
-    }
-    const timer = setTimeout(() => {
-      switchedOnce.current = true;
-      setForced(true);
-    }, OVERLAY_FIRST_SWITCH_DELAY_MS);
+    if (!overlay || firstSwitchDone) return;
+    const timer = setTimeout(() => setFirstSwitchDone(true), OVERLAY_FIRST_SWITCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [overlay]);
+  }, [overlay, firstSwitchDone]);
 
-  return { overlay, layout: forced ? 'vertical' : preferred };
+  return { overlay, layout: overlay && firstSwitchDone ? 'vertical' : preferred };
 }

@@ -1,0 +1,32 @@
+import { ROLES, demoEmail, sessionKeysFor } from './roles-fixture';
+import { expect, test } from '@playwright/test';
+import { COUNTRY, signIn } from './support';
+
+test.describe('sign-in', () => {
+  for (const role of ROLES[COUNTRY]) {
+    test(`${role.code} lands on /${role.defaultPage}`, async ({ page }) => {
+      await signIn(page, demoEmail(COUNTRY, role));
+      await expect(page).toHaveURL(new RegExp(`/${role.defaultPage}$`));
+      const stored = await page.evaluate((keys) => ({
+        role: localStorage.getItem(keys.role),
+        loggedIn: localStorage.getItem(keys.loggedIn),
+        statuses: localStorage.getItem(`${keys.country}_statuses`),
+      }), sessionKeysFor(COUNTRY));
+      expect(JSON.parse(stored.role!)).toBe(role.id);
+      expect(stored.loggedIn).toBe('true');
+      // Filter resources are fetched at login and stored per key.
+      expect(JSON.parse(stored.statuses!).length).toBeGreaterThan(40);
+    });
+  }
+
+  test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+    await signIn(page, demoEmail(COUNTRY, ROLES[COUNTRY][0]!), 'wrong-password');
+    await expect(page.getByRole('alert')).toContainText('Email o contraseña incorrectos');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an anonymous visit to a protected page goes to /login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { COUNTRY, signInAndWait } from './support';
+
+const admin = `admin@${COUNTRY}.example`;
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/that-path');
+  await expect(page.getByText('Page not found: /that-path')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByText("We couldn't find the page you are looking for.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+});
+
+test('logout empties local storage and shows /login', async ({ page }) => {
+  await signInAndWait(page, admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  // The server session is gone too: the home page sends us back to /login.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('theme and layout preferences survive a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Tema' }).click();
+  await page.getByRole('menuitem', { name: 'Oscuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+
+  await page.getByRole('button', { name: 'Personalizar' }).click();
+  await page.getByRole('group', { name: 'Navegación' }).getByRole('button', { name: 'Horizontal' }).click();
+  await page.getByRole('button', { name: 'Cerrar personalización' }).click();
+  await expect(page.getByTestId('horizontal-nav')).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', 'dark');
+  await expect(page.getByTestId('horizontal-nav')).toBeVisible();
+  await expect(page.getByTestId('vertical-nav')).toHaveCount(0);
+});
+
+test('below 1279 px the navigation is an overlay and the layout is vertical', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, admin);
+  await page.goto('/');
+  await expect(page.getByTestId('vertical-nav')).toHaveAttribute('data-nav-mode', 'static');
+  await expect(page.getByRole('button', { name: 'Abrir navegación' })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1200, height: 900 });
+  const openNav = page.getByRole('button', { name: 'Abrir navegación' });
+  await expect(openNav).toBeVisible();
+  await openNav.click();
+  await expect(page.getByTestId('vertical-nav')).toHaveAttribute('data-nav-mode', 'overlay');
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' })).toBeVisible();
+});
+
+test('a horizontal layout is forced vertical below the breakpoint', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, admin);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Personalizar' }).click();
+  await page.getByRole('group', { name: 'Navegación' }).getByRole('button', { name: 'Horizontal' }).click();
+  await page.getByRole('button', { name: 'Cerrar personalización' }).click();
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'horizontal');
+
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'vertical');
+  await expect(page.getByTestId('horizontal-nav')).toHaveCount(0);
+});

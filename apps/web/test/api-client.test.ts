@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, readCookie, resolvePath, shouldRetry } from '../src/lib/api-client';
+
+const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
+
+describe('retry policy (SPEC 7)', () => {
+  it('retries each listed status once for GET', () => {
+    for (const status of RETRIED) {
+      expect(shouldRetry('GET', status, 0), String(status)).toBe(true);
+      expect(shouldRetry('GET', status, 1), String(status)).toBe(false);
+    }
+  });
+
+  it('never retries methods with a body', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const status of RETRIED) expect(shouldRetry(method, status, 0)).toBe(false);
+    }
+  });
+
+  it('does not retry client errors', () => {
+    for (const status of [400, 401, 403, 404, 413, 422]) expect(shouldRetry('GET', status, 0)).toBe(false);
+  });
+});
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  it('puts product paths under the country and keeps absolute ones', () => {
+    expect(resolvePath('auth/user-info', 'col')).toBe('/api/col/auth/user-info');
+    expect(resolvePath('/api/log/error', 'col')).toBe('/api/log/error');
+  });
+
+  it('reads a cookie among others', () => {
+    expect(readCookie('a=1; XSRF-TOKEN=abc%3D%3D; b=2', 'XSRF-TOKEN')).toBe('abc==');
+    expect(readCookie('a=1', 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('sends the XSRF cookie as a header, with credentials', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true }));
+    const client = createApiClient({ fetch, cookies: () => 'sid=x; XSRF-TOKEN=tok123' });
+    await client.post('auth/login', { email: 'a@b.c' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/arg/auth/login');
+    expect(init.credentials).toBe('include');
+    expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok123');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.c' }));
+  });
+
+  it('retries a GET once, then raises the server status message', async () => {
+    const fetch = vi.fn(async () => json(503, { statusMessage: 'Base de datos no disponible' }));
+    const client = createApiClient({ fetch, cookies: () => '' });
+    const error = await client.get('x').catch((e: unknown) => e);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, statusMessage: 'Base de datos no disponible' });
+  });
+
+  it('succeeds when the retry does', async () => {
+    const fetch = vi.fn().mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { value: 7 }));
+    const client = createApiClient({ fetch, cookies: () => '' });
+    await expect(client.get('x')).resolves.toEqual({ value: 7 });
+  });
+
+  it('does not retry a POST and carries the field errors', async () => {
+    const fetch = vi.fn(async () =>
+      json(400, { statusMessage: 'Datos inválidos: email: inválido', fields: [{ field: 'email', message: 'inválido' }] }),
+    );
+    const client = createApiClient({ fetch, cookies: () => '' });
+    const error = (await client.post('x', {}).catch((e: unknown) => e)) as ApiError;
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(error.fields).toEqual([{ field: 'email', message: 'inválido' }]);
+  });
+
+  it('falls back to the generic SPEC message when the body is not JSON', async () => {
+    const fetch = vi.fn(async () => new Response('<html>', { status: 500 }));
+    const client = createApiClient({ fetch, cookies: () => '' });
+    await expect(client.post('x')).rejects.toMatchObject({ statusMessage: 'Ocurrió un error inesperado' });
+  });
+});
