@@ -1,0 +1,46 @@
+import { Avatar, Box, Stack, Typography } from '@mui/material';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface TimelineItem {
+  key: string;
+  icon: Icon;
+  color: 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
+  title: ReactNode;
+  body?: ReactNode;
+  at: string;
+  who?: string | null;
+}
+
+const formatter = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A vertical history, newest first as given. */
+export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineItem[]; empty?: string }) {
+  if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <Stack component="ol" aria-label="Historial" spacing={0} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((item, index) => (
+        <Box component="li" key={item.key} data-testid="timeline-item" sx={{ display: 'flex', gap: 2 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+            <Avatar sx={{ width: 32, height: 32, bgcolor: `${item.color}.main` }}>
+              <item.icon size={18} />
+            </Avatar>
+            {index < items.length - 1 && <Box sx={{ flexGrow: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
+          </Box>
+          <Box sx={{ pb: 2.5, minWidth: 0 }}>
+            <Typography variant="subtitle2">{item.title}</Typography>
+            {item.body && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.25 }}>
+                {item.body}
+              </Typography>
+            )}
+            <Typography variant="caption" color="text.secondary">
+              {formatter.format(new Date(item.at))}
+              {item.who ? ` · ${item.who}` : ''}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
