@@ -8,3 +8,5 @@ export * from './schemas/auth';
 export * from './schemas/log';
 export * from './schemas/filter-resources';
 export * from './documents';
+export * from './schemas/list';
+export * from './schemas/leads';

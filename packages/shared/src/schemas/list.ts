@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Lists count exactly up to this many rows and say "más de 10.000" beyond it (exact on request). */
+export const LIST_COUNT_THRESHOLD = 10_000;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** A comma-separated query value (`status=1,2`) or a repeated one (`status=1&status=2`) as an array. */
+export function csvOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === '') return undefined;
+    const list = Array.isArray(value) ? value : String(value).split(',');
+    return list.map((entry) => (typeof entry === 'string' ? entry.trim() : entry)).filter((entry) => entry !== '');
+  }, z.array(item).max(100).optional());
+}
+
+/** Query booleans arrive as text. */
+export const queryBoolean = z.preprocess(
+  (value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+  z.boolean().optional(),
+);
+
+export const isoDateSchema = z.iso.date({ error: 'Usá una fecha AAAA-MM-DD' });
+
+export const paginationQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: `Usá ${PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_PAGE_SIZE),
+  /** Opaque keyset cursor of the page to load; with it, `page` is only the number shown to the user. */
+  cursor: z.string().max(200).optional(),
+};
+
+export const sortDirSchema = z.enum(['asc', 'desc']);
+
+export const listCountSchema = z.object({
+  /** Exact when `exact`, otherwise the threshold: "more than this many". */
+  total: z.number().int().nonnegative(),
+  exact: z.boolean(),
+});
+export type ListCount = z.infer<typeof listCountSchema>;
+
+export const pageInfoSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Cursor of the next page (null on the last one). */
+  nextCursor: z.string().nullable(),
+  /** Cursor of the previous page (null on the first one). */
+  prevCursor: z.string().nullable(),
+});
