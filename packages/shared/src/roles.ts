@@ -209,3 +209,17 @@ export function canWrite(screen: Screen, country: Country, roleId: RoleId): bool
   const kind = findRole(country, roleId)?.kind;
   return kind === undefined || !access.readOnly.includes(kind);
 }
+
+/** Actions on leads beyond reading them (the server checks the same table). */
+export const LEAD_ACTIONS = {
+  create: ['admin', 'operator', 'supervisor', 'atc', 'webservice', 'seller_renovator', 'seller', 'seller_wo_assignation'],
+  note: LEAD_WORKERS,
+  management: LEAD_WORKERS,
+  reassign: ['admin', 'supervisor'],
+} as const satisfies Record<string, readonly RoleKind[]>;
+export type LeadAction = keyof typeof LEAD_ACTIONS;
+
+export function canLead(action: LeadAction, country: Country, roleId: RoleId): boolean {
+  const kind = findRole(country, roleId)?.kind;
+  return kind !== undefined && (LEAD_ACTIONS[action] as readonly RoleKind[]).includes(kind);
+}

@@ -1,0 +1,48 @@
+import { canLead, idSchema } from '@backoffice/shared';
+import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { COUNTRY } from '../../config/env';
+import { useLead } from '../../features/leads/api/get-lead';
+import { LeadActions } from '../../features/leads/components/lead-actions';
+import { LeadSummary } from '../../features/leads/components/lead-summary';
+import { LeadTimeline } from '../../features/leads/components/lead-timeline';
+import { useSession } from '../../lib/session';
+
+function LeadDetailView({ id }: { id: number }) {
+  const session = useSession();
+  const lead = useLead(id);
+  if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
+  if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
+  const role = session?.role ?? -1;
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <Stack spacing={3}>
+          <LeadSummary lead={lead.data} />
+          <LeadTimeline entries={lead.data.timeline} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** /lead-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
+export default function LeadDetailRoute() {
+  const [params] = useSearchParams();
+  const id = idSchema.safeParse(params.get('id'));
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs>
+        <MuiLink component={Link} to="/leads" underline="hover">
+          Leads
+        </MuiLink>
+        <Typography color="text.primary">{id.success ? `Lead #${id.data}` : 'Lead'}</Typography>
+      </Breadcrumbs>
+      {id.success ? <LeadDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador del lead (?id=…).</Alert>}
+    </Stack>
+  );
+}

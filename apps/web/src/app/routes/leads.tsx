@@ -1,0 +1,68 @@
+import { LIST_COUNT_THRESHOLD, canLead } from '@backoffice/shared';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { COUNTRY } from '../../config/env';
+import { useLeads } from '../../features/leads/api/get-leads';
+import { CreateLeadDialog } from '../../features/leads/components/create-lead-dialog';
+import { ExportButton } from '../../features/leads/components/export-button';
+import { LeadsFilters } from '../../features/leads/components/leads-filters';
+import { LeadsTable } from '../../features/leads/components/leads-table';
+import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-params';
+import { useSession } from '../../lib/session';
+
+const number = new Intl.NumberFormat('es-AR');
+
+export default function LeadsRoute() {
+  const session = useSession();
+  const { query, search, update, reset } = useLeadListParams();
+  const leads = useLeads(search);
+  const [creating, setCreating] = useState(false);
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
+  const count = leads.data?.count;
+
+  return (
+    <Stack spacing={2.5}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            Leads
+          </Typography>
+          <Typography color="text.secondary" data-testid="leads-count">
+            {count === undefined
+              ? 'Cargando…'
+              : count.exact
+                ? `${number.format(count.total)} leads`
+                : `más de ${number.format(LIST_COUNT_THRESHOLD)} leads`}
+            {count && !count.exact && (
+              <Button size="small" onClick={() => update({ exactCount: true })} sx={{ ml: 1 }}>
+                Contar exacto
+              </Button>
+            )}
+          </Typography>
+        </Box>
+        <ExportButton search={search} />
+        {session && canLead('create', COUNTRY, session.role) && (
+          <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+            Nuevo lead
+          </Button>
+        )}
+      </Box>
+      <Card sx={{ p: 2 }}>
+        <LeadsFilters query={query} update={update} reset={reset} />
+      </Card>
+      {leads.error && <Alert severity="error">{leads.error.message}</Alert>}
+      <LeadsTable
+        query={query}
+        data={leads.data}
+        loading={leads.isFetching}
+        update={update}
+        userId={session?.id}
+        selection={selection}
+        onSelectionChange={setSelection}
+      />
+      <CreateLeadDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

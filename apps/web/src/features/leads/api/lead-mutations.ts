@@ -1,0 +1,23 @@
+import type { AddNoteBody, LeadDetail, ReassignSellerBody, SetManagementStatusBody } from '@backoffice/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Every lead change refreshes that lead and the lists that may show it. */
+function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (lead) => {
+      queryClient.setQueryData(['leads', 'detail', id], lead);
+      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+    },
+  });
+}
+
+export const useAddNote = (id: number) => useLeadMutation<AddNoteBody>(id, (body) => api.post(`leads/${id}/notes`, body));
+
+export const useSetManagementStatus = (id: number) =>
+  useLeadMutation<SetManagementStatusBody>(id, (body) => api.patch(`leads/${id}/management-status`, body));
+
+export const useReassignSeller = (id: number) =>
+  useLeadMutation<ReassignSellerBody>(id, (body) => api.patch(`leads/${id}/seller`, body));

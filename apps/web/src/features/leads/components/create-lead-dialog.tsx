@@ -1,0 +1,93 @@
+import { LEAD_LIMITS, leadCreateSchemas } from '@backoffice/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField } from '@mui/material';
+import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateLead } from '../api/create-lead';
+
+const schema = leadCreateSchemas[COUNTRY];
+const limits = LEAD_LIMITS[COUNTRY];
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  type?: string;
+  size?: number;
+  helper?: string;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: 'doc_number', label: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' },
+  ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
+  { name: 'first_name', label: 'Nombre' },
+  { name: 'last_name', label: 'Apellido' },
+  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date' },
+  { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'address', label: 'Domicilio', size: 12 },
+  { name: 'requested_amount', label: 'Monto solicitado', type: 'number', helper: `Entre ${limits.minAmount} y ${limits.maxAmount}` },
+  { name: 'term', label: 'Cuotas', type: 'number', helper: `Entre ${limits.minTerm} y ${limits.maxTerm}` },
+];
+
+/** A staff member creates a lead; an existing customer (same document) is reused by the server. */
+export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateLead();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  // The schema is chosen by the build's country, so its field types are only known as a union here.
+  const { register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({ resolver: zodResolver(schema) as unknown as Resolver<FieldValues> });
+
+  const submit = handleSubmit((values) =>
+    create.mutate(values as never, {
+      onSuccess: (created) => {
+        notify(created.customer_reused ? `Lead #${created.id} creado para un cliente existente` : `Lead #${created.id} creado`);
+        reset();
+        onClose();
+        navigate(`/lead-detail?id=${created.id}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<FieldValues>, { message: field.message });
+      },
+    }),
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-lead-title">
+      <DialogTitle id="create-lead-title">Nuevo lead</DialogTitle>
+      <DialogContent>
+        {create.error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {create.error.message}
+          </Alert>
+        )}
+        <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
+          {FIELDS.map((field) => {
+            const error = formState.errors[field.name];
+            return (
+              <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
+                <TextField
+                  fullWidth
+                  label={field.label}
+                  type={field.type ?? 'text'}
+                  {...register(field.name)}
+                  error={!!error}
+                  helperText={(error?.message as string | undefined) ?? field.helper}
+                  slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+                />
+              </Grid>
+            );
+          })}
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancelar</Button>
+        <Button type="submit" form="create-lead-form" variant="contained" disabled={create.isPending}>
+          Crear lead
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

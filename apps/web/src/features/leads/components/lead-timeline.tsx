@@ -1,0 +1,34 @@
+import { STATUSES, type TimelineEntry } from '@backoffice/shared';
+import { Card, CardContent, CardHeader } from '@mui/material';
+import { IconArrowsExchange, IconMessage, IconPhoneCall, IconPlus, IconUserShare } from '@tabler/icons-react';
+import { Timeline, type TimelineItem } from '../../../components/timeline';
+import { COUNTRY } from '../../../config/env';
+
+const statusName = (id: number | null) => (id === null ? '' : (STATUSES[COUNTRY].find((s) => s.id === id)?.name ?? String(id)));
+
+function toItem(entry: TimelineEntry): TimelineItem {
+  const base = { key: entry.id, at: entry.at, who: entry.user?.name ?? 'Sistema' };
+  switch (entry.type) {
+    case 'status':
+      return { ...base, icon: IconArrowsExchange, color: 'info', title: entry.from_status === null ? `Estado inicial ${statusName(entry.to_status)}` : `${statusName(entry.from_status)} → ${statusName(entry.to_status)}`, body: entry.text };
+    case 'note':
+      return { ...base, icon: IconMessage, color: 'primary', title: 'Nota', body: entry.text };
+    case 'management':
+      return { ...base, icon: IconPhoneCall, color: 'warning', title: 'Gestión', body: entry.text };
+    case 'assignment':
+      return { ...base, icon: IconUserShare, color: 'secondary', title: 'Reasignado', body: entry.text };
+    case 'created':
+      return { ...base, icon: IconPlus, color: 'success', title: 'Lead creado', body: entry.text };
+  }
+}
+
+export function LeadTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card>
+      <CardHeader title="Historial" />
+      <CardContent>
+        <Timeline items={entries.map(toItem)} />
+      </CardContent>
+    </Card>
+  );
+}

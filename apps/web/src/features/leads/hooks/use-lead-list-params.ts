@@ -1,0 +1,47 @@
+import { leadListQuerySchema, type LeadListQuery } from '@backoffice/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type LeadFilterPatch = Partial<Record<keyof LeadListQuery, string | number | boolean | (string | number)[] | undefined | null>>;
+
+const PAGING_KEYS = ['page', 'cursor'];
+
+/**
+ * Filters, sort and page live in the URL (a copied link opens the same view; back and forward work). The
+ * shared schema parses them exactly as the server will; a malformed param falls back to its default.
+ */
+export function useLeadListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const query = useMemo<LeadListQuery>(() => {
+    const raw = Object.fromEntries(searchParams);
+    const parsed = leadListQuerySchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    // Drop only the params that fail, keep the rest.
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    return leadListQuerySchema.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
+  }, [searchParams]);
+
+  /** Changing anything but the page goes back to page 1. */
+  const update = useCallback(
+    (patch: LeadFilterPatch) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        const pagingOnly = Object.keys(patch).every((key) => PAGING_KEYS.includes(key));
+        if (!pagingOnly) PAGING_KEYS.forEach((key) => next.delete(key));
+        for (const [key, value] of Object.entries(patch)) {
+          const text = Array.isArray(value) ? value.join(',') : value === undefined || value === null || value === false ? '' : String(value);
+          if (text === '') next.delete(key);
+          else next.set(key, text);
+        }
+        if (next.get('page') === '1') next.delete('page');
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
+  const reset = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
+
+  return { query, search: searchParams.toString(), update, reset };
+}
