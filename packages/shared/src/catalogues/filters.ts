@@ -8,12 +8,15 @@ export interface AmountRange {
   max?: number;
 }
 
+/** Thousands with dots, as both countries write them: 5.000, 1.500.000. */
+const amount = (value: number) => value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 function range(min: number, max: number): AmountRange {
-  return { id: `${min}-${max}`, label: `${min} - ${max}`, min, max };
+  return { id: `${min}-${max}`, label: `$${amount(min)} - $${amount(max)}`, min, max };
 }
 
-const greaterThan = (min: number): AmountRange => ({ id: `gt-${min}`, label: `Mayor a ${min}`, min });
-const lessThan = (max: number): AmountRange => ({ id: `lt-${max}`, label: `Menor a ${max}`, max });
+const greaterThan = (min: number): AmountRange => ({ id: `gt-${min}`, label: `Más de $${amount(min)}`, min });
+const lessThan = (max: number): AmountRange => ({ id: `lt-${max}`, label: `Menos de $${amount(max)}`, max });
 
 /**
  * SPEC 9 gives the arg ranges. col's are not shown: ours use the same shape in COP, whose amounts are

@@ -40,7 +40,12 @@ const strings = (values: (string | number)[] | undefined) => (values ?? []).map(
 /** Free text waits for a pause in typing before it touches the URL. */
 function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // Follow the URL when it changes from outside (back/forward, clear filters).
+  const [urlValue, setUrlValue] = useState(value);
+  if (value !== urlValue) {
+    setUrlValue(value);
+    setText(value);
+  }
   useEffect(() => {
     if (text === value) return;
     const timer = setTimeout(() => onChange(text), 350);

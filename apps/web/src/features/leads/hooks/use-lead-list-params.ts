@@ -1,10 +1,9 @@
 import { leadListQuerySchema, type LeadListQuery } from '@backoffice/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { applyListPatch, type UrlPatchValue } from '../../../lib/url-state';
 
-export type LeadFilterPatch = Partial<Record<keyof LeadListQuery, string | number | boolean | (string | number)[] | undefined | null>>;
-
-const PAGING_KEYS = ['page', 'cursor'];
+export type LeadFilterPatch = Partial<Record<keyof LeadListQuery, UrlPatchValue>>;
 
 /**
  * Filters, sort and page live in the URL (a copied link opens the same view; back and forward work). The
@@ -24,20 +23,7 @@ export function useLeadListParams() {
 
   /** Changing anything but the page goes back to page 1. */
   const update = useCallback(
-    (patch: LeadFilterPatch) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        const pagingOnly = Object.keys(patch).every((key) => PAGING_KEYS.includes(key));
-        if (!pagingOnly) PAGING_KEYS.forEach((key) => next.delete(key));
-        for (const [key, value] of Object.entries(patch)) {
-          const text = Array.isArray(value) ? value.join(',') : value === undefined || value === null || value === false ? '' : String(value);
-          if (text === '') next.delete(key);
-          else next.set(key, text);
-        }
-        if (next.get('page') === '1') next.delete('page');
-        return next;
-      });
-    },
+    (patch: LeadFilterPatch) => setSearchParams((current) => applyListPatch(current, patch)),
     [setSearchParams],
   );
 
