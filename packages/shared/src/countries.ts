@@ -25,3 +25,12 @@ export function formatMoney(country: Country, minorUnits: number): string {
     minorUnits / 100,
   );
 }
+
+/**
+ * The time zone whose calendar days the country's users mean (date filters, exported dates). Neither
+ * country observes daylight saving time today; the names keep history right anyway.
+ */
+export const COUNTRY_TIME_ZONE = {
+  arg: 'America/Argentina/Buenos_Aires',
+  col: 'America/Bogota',
+} as const satisfies Record<Country, string>;

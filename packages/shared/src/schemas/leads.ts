@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANAGEMENT_STATUSES } from '../catalogues/filters';
+import { AMOUNT_RANGES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -8,16 +8,48 @@ export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 /** `management=none` asks for leads without a management status; `seller=none` for unassigned ones. */
 export const NONE = 'none';
 
+/** Free text needs this many letters or digits in one word: shorter fragments cannot use the trigram index. */
+export const SEARCH_MIN_CHARS = 3;
+
+const AMOUNT_RANGE_IDS = new Set(Object.values(AMOUNT_RANGES).flatMap((ranges) => ranges.map((range) => range.id)));
+
+/**
+ * The list query, as it arrives in the URL (every value is text; lists are comma-separated or repeated).
+ * Filters combine with AND; the values inside one filter with OR. `status` and `step` both filter on the
+ * status id (a step is a status with a label), so giving both keeps their intersection.
+ *
+ * Paging: `page` is the number shown to the user. With `cursor` (the `nextCursor` / `prevCursor` of the
+ * page the user was on) the server seeks by keyset and `page` is only echoed back: this is how the client
+ * should move to the next or previous page, fast at any depth. Without a cursor, `page` is reached by
+ * position (offset over an index): fine for jumps, slower the deeper it goes.
+ */
+
 export const leadListQuerySchema = z.object({
   status: csvOf(z.coerce.number().int().positive()),
   step: csvOf(z.coerce.number().int().positive()),
   /** An AMOUNT_RANGES id of the country, e.g. '0-5000', 'gt-30000', 'lt-15000'. */
-  amount: z.string().max(32).optional(),
-  management: csvOf(z.string().max(80)),
+  amount: z
+    .string()
+    .max(32)
+    .refine((id) => AMOUNT_RANGE_IDS.has(id), { message: 'Rango de monto desconocido' })
+    .optional(),
+  /** Management statuses; `none` = leads without one ('sin gestión'). */
+  management: csvOf(z.union([z.literal(NONE), z.enum(MANAGEMENT_STATUSES)], { error: 'Estado de gestión desconocido' })),
+  /** Seller ids; `none` = unassigned leads. */
   seller: csvOf(z.union([z.literal(NONE), z.coerce.number().int().positive()])),
+  /** Creation date range, inclusive, as calendar days of the country's time zone. */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  /** Document, CUIL, name, cellphone or email, or a fragment of any (3+ letters or digits). */
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((text) => (text === '' ? undefined : text))
+    .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
+      message: `Escribí al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
+    })
+    .optional(),
   sort: z.enum(LEAD_SORT_FIELDS).default('created_at'),
   dir: sortDirSchema.default('desc'),
   ...paginationQuery,
@@ -47,6 +79,8 @@ export const leadListItemSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   status_id: z.number().int(),
+  /** The SPEC 4 step label of the status ('Paso 3', 'AUDITORIA'), null when the status is not a step. */
+  step: z.string().nullable(),
   customer: customerSummarySchema,
   /** Minor units (centavos). */
   requested_amount: z.number().int(),
@@ -121,7 +155,7 @@ export const LEAD_LIMITS = {
 
 const name = (label: string) =>
   z
-    .string()
+    .string({ error: `${label}: campo obligatorio` })
     .trim()
     .min(2, `${label}: al menos 2 letras`)
     .max(80)
@@ -143,30 +177,45 @@ const commonLeadFields = {
   birth_date: adultBirthDate,
   email: z.email('Ingresá un email válido').max(254).trim().toLowerCase(),
   address: z.string().trim().max(200).optional(),
-  term: z.coerce.number().int(),
 };
+
+const termOf = (limits: { minTerm: number; maxTerm: number }) =>
+  z.coerce
+    .number({ error: 'Ingresá el plazo en cuotas' })
+    .int('El plazo es un número entero de cuotas')
+    .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
+    .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
+
+const amountOf = (limits: { minAmount: number; maxAmount: number }) =>
+  z.coerce
+    .number({ error: 'Ingresá el monto solicitado' })
+    .int('El monto es en unidades enteras, sin centavos')
+    .min(limits.minAmount, `Monto mínimo ${limits.minAmount}`)
+    .max(limits.maxAmount, `Monto máximo ${limits.maxAmount}`);
 
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
 export const argLeadCreateSchema = z
   .object({
     ...commonLeadFields,
-    doc_number: dniSchema,
-    cuil: cuilSchema,
-    cellphone: z.string().trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
-    requested_amount: z.coerce.number().int().min(LEAD_LIMITS.arg.minAmount, `Monto mínimo ${LEAD_LIMITS.arg.minAmount}`).max(LEAD_LIMITS.arg.maxAmount, `Monto máximo ${LEAD_LIMITS.arg.maxAmount}`),
+    doc_number: z.string({ error: 'Ingresá el DNI' }).pipe(dniSchema),
+    cuil: z.string({ error: 'Ingresá el CUIL' }).pipe(cuilSchema),
+    cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
+    /** Whole pesos (the API stores centavos). */
+    requested_amount: amountOf(LEAD_LIMITS.arg),
+    term: termOf(LEAD_LIMITS.arg),
   })
-  .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), { message: 'El CUIL no corresponde al DNI', path: ['cuil'] })
-  .refine((lead) => lead.term >= LEAD_LIMITS.arg.minTerm && lead.term <= LEAD_LIMITS.arg.maxTerm, { message: `Plazo entre ${LEAD_LIMITS.arg.minTerm} y ${LEAD_LIMITS.arg.maxTerm} cuotas`, path: ['term'] });
+  .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), { message: 'El CUIL no corresponde al DNI', path: ['cuil'] });
 
 /** col: CC; cellphone is 10 digits starting with 3. */
 export const colLeadCreateSchema = z
   .object({
     ...commonLeadFields,
-    doc_number: colCcSchema,
-    cellphone: z.string().trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
-    requested_amount: z.coerce.number().int().min(LEAD_LIMITS.col.minAmount, `Monto mínimo ${LEAD_LIMITS.col.minAmount}`).max(LEAD_LIMITS.col.maxAmount, `Monto máximo ${LEAD_LIMITS.col.maxAmount}`),
-  })
-  .refine((lead) => lead.term >= LEAD_LIMITS.col.minTerm && lead.term <= LEAD_LIMITS.col.maxTerm, { message: `Plazo entre ${LEAD_LIMITS.col.minTerm} y ${LEAD_LIMITS.col.maxTerm} cuotas`, path: ['term'] });
+    doc_number: z.string({ error: 'Ingresá la cédula' }).pipe(colCcSchema),
+    cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    /** Whole pesos (the API stores centavos). */
+    requested_amount: amountOf(LEAD_LIMITS.col),
+    term: termOf(LEAD_LIMITS.col),
+  });
 
 export const leadCreateSchemas = { arg: argLeadCreateSchema, col: colLeadCreateSchema } as const;
 export type ArgLeadCreate = z.infer<typeof argLeadCreateSchema>;

@@ -39,6 +39,11 @@ export const listCountSchema = z.object({
   /** Exact when `exact`, otherwise the threshold: "more than this many". */
   total: z.number().int().nonnegative(),
   exact: z.boolean(),
+  /**
+   * Present when the server reused a count it took moments ago for the same filters (a short-lived cache
+   * per server node, seconds old at most): the time it was counted.
+   */
+  cachedAt: z.string().optional(),
 });
 export type ListCount = z.infer<typeof listCountSchema>;
 
