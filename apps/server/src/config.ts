@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIST_COUNT_THRESHOLD } from '@backoffice/shared';
 import { z } from 'zod';
 
 /** Environment flags arrive as text; accept the usual spellings so `COOKIE_SECURE=1` works too. */
@@ -26,6 +27,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Behind a load balancer the client address comes from X-Forwarded-For (login throttling, rate limits). */
   TRUST_PROXY: flag(false),
+  /** PostgreSQL pool per node: a few connections per core of the database serve more than many. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(8),
+  /** Lists count exactly up to this many rows, then answer "more than" (exact on request). */
+  LIST_COUNT_THRESHOLD: z.coerce.number().int().min(1).default(LIST_COUNT_THRESHOLD),
+  /** Seconds a node reuses a list count for the same filters (0 = always count). */
+  COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Rows per keyset batch of an export. */
+  EXPORT_BATCH: z.coerce.number().int().min(100).max(50_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -45,6 +54,11 @@ export interface AppConfig {
   /** Absolute path of the built web app. */
   webDist: string;
   trustProxy: boolean;
+  dbPoolMax: number;
+  listCountThreshold: number;
+  /** 0 disables the per-node count cache. */
+  countCacheSeconds: number;
+  exportBatch: number;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -69,5 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+    dbPoolMax: e.DB_POOL_MAX,
+    listCountThreshold: e.LIST_COUNT_THRESHOLD,
+    countCacheSeconds: e.COUNT_CACHE_SECONDS,
+    exportBatch: e.EXPORT_BATCH,
   };
 }

@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbDriver = 'pglite' | 'postgres';
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string }
+  | { driver: 'postgres'; url: string; poolMax?: number }
   /** dataDir undefined = in memory (tests). */
   | { driver: 'pglite'; dataDir?: string };
 
@@ -34,7 +34,7 @@ export interface Database {
 const STARTUP_LOCK_KEY = 4_220_310;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.driver === 'postgres') return openPostgres(options.url);
+  if (options.driver === 'postgres') return openPostgres(options.url, options.poolMax);
   return openPglite(options.dataDir);
 }
 
@@ -54,8 +54,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, poolMax = 8): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
+    // kicks in on cost estimates (e.g. a capped count over a large table) rather than on real work.
+    options: '-c jit=off',
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // Fail fast with a clear message instead of on the first request.

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -110,6 +110,10 @@ export const errorLogs = pgTable(
   (t) => [index('error_logs_user_id_idx').on(t.userId), index('error_logs_created_at_idx').on(t.createdAt)],
 );
 
+/** Accented letters and their plain forms, for the accent-insensitive search column (same order). */
+export const SEARCH_FOLD_FROM = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
+export const SEARCH_FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+
 export const customers = pgTable(
   'customers',
   {
@@ -127,11 +131,24 @@ export const customers = pgTable(
     cellphone: text('cellphone'),
     email: text('email'),
     address: text('address'),
+    /**
+     * What free-text search matches: document, CUIL, names, cellphone and email, accent-folded and
+     * lower-cased by the database itself (a stored generated column: immutable functions only, so it works
+     * the same on PGlite and PostgreSQL). Indexed with pg_trgm, so a fragment in the middle of a document
+     * or phone number is found without scanning the table.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(translate(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || ${customers.firstName} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)}))`,
+      ),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
+    index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     countryCheck('customers', t.country),
   ],
 );
@@ -167,9 +184,31 @@ export const leads = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    // Foreign-key indexes only; the list indexes belong to the lists' issue.
     index('leads_customer_id_idx').on(t.customerId),
     index('leads_seller_id_idx').on(t.sellerId),
+    /*
+     * List indexes: every one starts with the country, ends with the keyset tie-breaker (id) and matches
+     * one filter + sort the list offers, so a page is an index range scan that stops after pageSize + 1
+     * rows and the capped count reads at most threshold + 1 index entries. Descending columns are
+     * NULLS FIRST, PostgreSQL's default for DESC, so `order by x desc, id desc` matches them and ascending
+     * sorts read them backwards.
+     */
+    index('leads_list_created_idx').on(t.country, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_list_updated_idx').on(t.country, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_list_amount_idx').on(t.country, t.requestedAmount, t.id),
+    index('leads_list_status_idx').on(t.country, t.statusId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_list_seller_idx').on(t.country, t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_list_management_idx').on(t.country, t.managementStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /*
+     * The usual work queue filter (statuses + management status + amount range): the count and the
+     * candidate rows come from this index alone instead of AND-ing three large bitmaps.
+     */
+    index('leads_filter_status_management_amount_idx').on(
+      t.country,
+      t.statusId,
+      t.managementStatus,
+      t.requestedAmount,
+    ),
     countryCheck('leads', t.country),
     check(
       'leads_amounts_check',
@@ -199,6 +238,38 @@ export const leadStatusHistory = pgTable(
     index('lead_status_history_lead_id_idx').on(t.leadId, t.createdAt),
     index('lead_status_history_user_id_idx').on(t.userId),
     countryCheck('lead_status_history', t.country),
+  ],
+);
+
+/**
+ * What happens to a lead besides status changes: notes, management status changes and reassignments
+ * (later: calls, communications). With lead_status_history it makes the detail's timeline, read in one
+ * query ordered by time.
+ */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    country: text('country').notNull(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** 'note' | 'management' | 'assignment' (shared TIMELINE_TYPES). */
+    type: text('type').notNull(),
+    /** Who did it; null for the system. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The note text, or the new value (management status, seller name) as shown in the timeline. */
+    body: text('body'),
+    /** Previous and new raw values (management status text, seller id) for audits and reports. */
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lead_events_lead_id_idx').on(t.leadId, t.createdAt),
+    index('lead_events_user_id_idx').on(t.userId),
+    countryCheck('lead_events', t.country),
+    check('lead_events_type_check', sql`${t.type} in ('note', 'management', 'assignment')`),
   ],
 );
 

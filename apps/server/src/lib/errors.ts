@@ -29,6 +29,10 @@ export const MESSAGES = {
   tooManyLoginFailures: (minutes: number) =>
     `Demasiados intentos fallidos. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
+  leadNotFound: 'Lead no encontrado',
+  notYourLead: 'Este lead está asignado a otro vendedor',
+  staleLead: 'El lead fue modificado por otro usuario. Recargá para ver los cambios.',
+  unknownSeller: 'El vendedor no existe, no está activo o no es de este país',
 } as const;
 
 /** 'Datos inválidos: email: Ingresá un email válido; password: ...' */

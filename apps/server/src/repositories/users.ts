@@ -62,4 +62,25 @@ export class UsersRepository {
       .orderBy(asc(users.name), asc(users.id));
     return rows.map((r) => ({ id: r.id, name: r.name, kind: roleOfStored(country, r.role)!.kind }));
   }
+
+  /** An active user of the country whose role is of one of these kinds (e.g. a seller to assign a lead to). */
+  async findActiveOfKinds(
+    country: Country,
+    id: number,
+    kinds: readonly RoleKind[],
+  ): Promise<{ id: number; name: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, id),
+          eq(users.country, country),
+          eq(users.active, true),
+          inArray(users.role, storedRolesOfKinds(country, kinds)),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
+import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
 import { SessionsRepository } from '../../repositories/sessions';
 import { UsersRepository } from '../../repositories/users';
@@ -10,6 +11,7 @@ declare module 'fastify' {
     sessions: SessionsRepository;
     loginThrottle: LoginThrottle;
     errorLogs: ErrorLogsRepository;
+    leads: LeadsRepository;
   }
 }
 
@@ -20,6 +22,7 @@ export default fp(
     app.decorate('sessions', new SessionsRepository(app.db));
     app.decorate('loginThrottle', new LoginThrottle(app.db));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
+    app.decorate('leads', new LeadsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db'] },
 );

@@ -19,7 +19,7 @@ export default fp(
     const { config } = app;
     const database = await openDatabase(
       config.databaseUrl
-        ? { driver: 'postgres', url: config.databaseUrl }
+        ? { driver: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax }
         : { driver: 'pglite', dataDir: config.memoryDatabase ? undefined : config.dataDir },
     );
     app.log.info(

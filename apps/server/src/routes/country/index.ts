@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryScope } from '../../plugins/app/auth';
 import auth from './auth';
 import datatables from './datatables';
+import leads from './leads';
 
 export interface CountryOptions {
   country: Country;
@@ -16,6 +17,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   app.addHook('onRequest', countryScope(country));
   await app.register(auth, { country });
   await app.register(datatables, { country });
+  await app.register(leads, { country });
 };
 
 export default countryRoutes;

@@ -1,0 +1,564 @@
+import {
+  COUNTRY_TIME_ZONE,
+  NONE,
+  stepsOf,
+  type AmountRange,
+  type Country,
+  type LeadDetail,
+  type LeadListItem,
+  type LeadSortField,
+  type ListCount,
+  type TimelineEntry,
+} from '@backoffice/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
+import { encodeCursor, type Cursor } from '../lib/cursor';
+import { escapeLike, searchTerms } from '../lib/search';
+
+/** Who is asking: sellers only ever see the leads assigned to them. */
+export interface LeadScope {
+  country: Country;
+  /** Set for sellers: every query adds `seller_id = ownSellerId`. */
+  ownSellerId?: number;
+}
+
+/** The list filters, already validated (the amount range resolved in the country's catalogue). */
+export interface LeadFilters {
+  status?: number[];
+  step?: number[];
+  amount?: AmountRange;
+  management?: string[];
+  seller?: (number | typeof NONE)[];
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+export interface LeadSort {
+  sort: LeadSortField;
+  dir: 'asc' | 'desc';
+}
+
+export interface LeadPageRequest extends LeadSort {
+  page: number;
+  pageSize: number;
+  cursor?: Cursor;
+}
+
+export interface LeadPage {
+  rows: LeadListItem[];
+  page: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/** CREATED is id 1 in both catalogues. */
+export const CREATED_STATUS = 1;
+
+const SORT_COLUMNS = {
+  created_at: leads.createdAt,
+  updated_at: leads.updatedAt,
+  requested_amount: leads.requestedAmount,
+  id: leads.id,
+} as const;
+
+const TIMESTAMP_SORTS = new Set<LeadSortField>(['created_at', 'updated_at']);
+
+/** The sort column's value as exact text (timestamps in epoch microseconds: JS dates only keep milliseconds). */
+function sortKeyOf(sort: LeadSortField): SQL<string> {
+  const column = SORT_COLUMNS[sort];
+  return TIMESTAMP_SORTS.has(sort)
+    ? sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`
+    : sql<string>`${column}::text`;
+}
+
+/** A cursor's text value back as a value of the sort column, bound as a parameter. */
+function sortValueOf(sort: LeadSortField, value: string): SQL {
+  return TIMESTAMP_SORTS.has(sort)
+    ? sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`
+    : sql`${value}::bigint`;
+}
+
+const stepLabels = {
+  arg: new Map(stepsOf('arg').map((step) => [step.id, step.label])),
+  col: new Map(stepsOf('col').map((step) => [step.id, step.label])),
+} satisfies Record<Country, Map<number, string>>;
+
+/** The columns of a list row (list, export and detail share them). */
+const rowFields = {
+  id: leads.id,
+  country: leads.country,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  statusId: leads.statusId,
+  requestedAmount: leads.requestedAmount,
+  term: leads.term,
+  managementStatus: leads.managementStatus,
+  dataRate: leads.dataRate,
+  source: leads.source,
+  version: leads.version,
+  sellerId: leads.sellerId,
+  sellerName: users.name,
+  customerId: customers.id,
+  docType: customers.docType,
+  docNumber: customers.docNumber,
+  cuil: customers.cuil,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  cellphone: customers.cellphone,
+  email: customers.email,
+};
+
+export type LeadRowData = {
+  id: number;
+  country: string;
+  createdAt: Date;
+  updatedAt: Date;
+  statusId: number;
+  requestedAmount: number;
+  term: number;
+  managementStatus: string | null;
+  dataRate: number | null;
+  source: string;
+  version: number;
+  sellerId: number | null;
+  sellerName: string | null;
+  customerId: number;
+  docType: string;
+  docNumber: string;
+  cuil: string | null;
+  firstName: string;
+  lastName: string;
+  cellphone: string | null;
+  email: string | null;
+};
+
+export function stepLabelOf(country: Country, statusId: number): string | null {
+  return stepLabels[country].get(statusId) ?? null;
+}
+
+export function toListItem(row: LeadRowData): LeadListItem {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    status_id: row.statusId,
+    step: stepLabelOf(row.country as Country, row.statusId),
+    customer: {
+      id: row.customerId,
+      doc_type: row.docType,
+      doc_number: row.docNumber,
+      cuil: row.cuil,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      cellphone: row.cellphone,
+      email: row.email,
+    },
+    requested_amount: row.requestedAmount,
+    term: row.term,
+    seller: row.sellerId !== null && row.sellerName !== null ? { id: row.sellerId, name: row.sellerName } : null,
+    management_status: row.managementStatus,
+    data_rate: row.dataRate,
+    source: row.source,
+    version: row.version,
+  };
+}
+
+/** A list filter whose values may include NONE: `col in (...) or col is null`. */
+function inOrNull(column: PgColumn, values: readonly (string | number)[]): SQL {
+  const plain = values.filter((value) => value !== NONE);
+  const parts: SQL[] = [];
+  if (plain.length > 0) parts.push(inArray(column, plain));
+  if (values.includes(NONE)) parts.push(isNull(column));
+  return parts.length === 1 ? parts[0] : or(...parts)!;
+}
+
+/**
+ * The WHERE of a list: every value is a bound parameter (drizzle's sql template), never concatenated.
+ * `needsCustomer` says whether the conditions read customers (free text), so counts join it only then.
+ */
+export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: SQL[]; needsCustomer: boolean } {
+  const conditions: SQL[] = [eq(leads.country, scope.country)];
+  if (scope.ownSellerId !== undefined) conditions.push(eq(leads.sellerId, scope.ownSellerId));
+  if (filters.status?.length) conditions.push(inArray(leads.statusId, filters.status));
+  if (filters.step?.length) conditions.push(inArray(leads.statusId, filters.step));
+  if (filters.amount) {
+    // Ranges are whole currency units, min inclusive and max exclusive; amounts are stored in minor units.
+    if (filters.amount.min !== undefined) conditions.push(gte(leads.requestedAmount, filters.amount.min * 100));
+    if (filters.amount.max !== undefined) conditions.push(lt(leads.requestedAmount, filters.amount.max * 100));
+  }
+  if (filters.management?.length) conditions.push(inOrNull(leads.managementStatus, filters.management));
+  if (filters.seller?.length) conditions.push(inOrNull(leads.sellerId, filters.seller));
+  // Calendar days of the country: [from 00:00, to + 1 day 00:00) in its time zone, as timestamps so the
+  // (country, created_at) index serves the range.
+  const zone = COUNTRY_TIME_ZONE[scope.country];
+  if (filters.from) conditions.push(gte(leads.createdAt, sql`((${filters.from}::date)::timestamp at time zone ${zone})`));
+  if (filters.to) conditions.push(lt(leads.createdAt, sql`((${filters.to}::date + 1)::timestamp at time zone ${zone})`));
+
+  let needsCustomer = false;
+  if (filters.q) {
+    const terms = searchTerms(filters.q);
+    for (const word of terms.indexed) {
+      conditions.push(sql`${customers.searchText} like ${`%${escapeLike(word)}%`}`);
+      needsCustomer = true;
+    }
+    // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
+    for (const word of terms.other) {
+      conditions.push(sql`strpos(${customers.searchText}, ${word}) > 0`);
+      needsCustomer = true;
+    }
+  }
+  return { conditions, needsCustomer };
+}
+
+interface TimelineRow {
+  id: string;
+  type: TimelineEntry['type'];
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  from_status: number | null;
+  to_status: number | null;
+  text: string | null;
+}
+
+export class LeadsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One page: keyset from a cursor, or by position (offset over an index, ids only) without one. */
+  async page(scope: LeadScope, filters: LeadFilters, request: LeadPageRequest): Promise<LeadPage> {
+    const { sort, dir, pageSize } = request;
+    const cursor = request.cursor && request.cursor.sort === sort && request.cursor.dir === dir ? request.cursor : undefined;
+    if (cursor?.direction === 'prev') {
+      const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, limit: pageSize + 1 });
+      const hasPrev = rows.length > pageSize;
+      const pageRows = rows.slice(0, pageSize).reverse();
+      // Fewer rows than a page before the cursor: that is the first page (rows were deleted or moved).
+      if (!hasPrev && pageRows.length < pageSize) return this.page(scope, filters, { ...request, page: 1, cursor: undefined });
+      return this.pageOf(scope.country, pageRows, request.page, { sort, dir }, { hasNext: pageRows.length > 0, hasPrev });
+    }
+    const offset = cursor ? 0 : (request.page - 1) * pageSize;
+    const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1 });
+    const pageRows = rows.slice(0, pageSize);
+    return this.pageOf(scope.country, pageRows, request.page, { sort, dir }, {
+      hasNext: rows.length > pageSize,
+      hasPrev: (cursor !== undefined || offset > 0) && pageRows.length > 0,
+    });
+  }
+
+  private pageOf(
+    _country: Country,
+    rows: (LeadRowData & { sortKey: string })[],
+    page: number,
+    sort: LeadSort,
+    { hasNext, hasPrev }: { hasNext: boolean; hasPrev: boolean },
+  ): LeadPage {
+    const cursorOf = (row: LeadRowData & { sortKey: string }, direction: Cursor['direction']) =>
+      encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
+    return {
+      rows: rows.map(toListItem),
+      page,
+      nextCursor: hasNext ? cursorOf(rows[rows.length - 1], 'next') : null,
+      prevCursor: hasPrev ? cursorOf(rows[0], 'prev') : null,
+    };
+  }
+
+  /**
+   * Rows in the list's order after (or, for a 'prev' cursor, before: then in reverse order) the cursor.
+   * The inner query picks the ids from the matching index alone, so an offset skips index entries rather
+   * than whole rows; only the page's rows are then read and joined.
+   */
+  async fetch(
+    scope: LeadScope,
+    filters: LeadFilters,
+    { sort, dir }: LeadSort,
+    { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
+  ): Promise<(LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string })[]> {
+    const { conditions, needsCustomer } = leadConditions(scope, filters);
+    const column = SORT_COLUMNS[sort];
+    const reverse = cursor?.direction === 'prev';
+    const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+    if (cursor) {
+      const value = sortValueOf(sort, cursor.value);
+      conditions.push(
+        effective === 'desc'
+          ? sql`(${column}, ${leads.id}) < (${value}, ${cursor.id})`
+          : sql`(${column}, ${leads.id}) > (${value}, ${cursor.id})`,
+      );
+    }
+    const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
+
+    const ids = this.db.select({ id: leads.id }).from(leads).$dynamic();
+    if (needsCustomer) ids.innerJoin(customers, eq(customers.id, leads.customerId));
+    const pageIds = ids
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as('page_ids');
+
+    const zone = COUNTRY_TIME_ZONE[scope.country];
+    return this.db
+      .select({
+        ...rowFields,
+        sortKey: sortKeyOf(sort),
+        createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
+        updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
+      })
+      .from(pageIds)
+      .innerJoin(leads, eq(leads.id, pageIds.id))
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .leftJoin(users, eq(users.id, leads.sellerId))
+      .orderBy(...order);
+  }
+
+  /**
+   * Counts up to `cap` + 1 matching rows (the subquery stops there), so a count over a million rows costs
+   * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
+   */
+  async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
+    const { conditions, needsCustomer } = leadConditions(scope, filters);
+    const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
+    if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
+    inner.where(and(...conditions));
+    if (cap !== undefined) inner.limit(cap + 1);
+    const [{ n }] = await this.db.select({ n: count() }).from(inner.as('matching'));
+    return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
+  }
+
+  /** The whole filtered set in keyset batches, for exports: memory stays at one batch. */
+  async *batches(scope: LeadScope, filters: LeadFilters, sort: LeadSort, batchSize: number) {
+    let cursor: Cursor | undefined;
+    for (;;) {
+      const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize });
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      cursor = { ...sort, value: last.sortKey, id: last.id, direction: 'next' };
+    }
+  }
+
+  /** A lead of the country with its customer and seller, or undefined (unknown id or other country). */
+  async find(country: Country, id: number) {
+    const [row] = await this.db
+      .select({
+        ...rowFields,
+        offeredAmount: leads.offeredAmount,
+        rate: leads.rate,
+        nextCallAt: leads.nextCallAt,
+        birthDate: customers.birthDate,
+        address: customers.address,
+      })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .leftJoin(users, eq(users.id, leads.sellerId))
+      .where(and(eq(leads.id, id), eq(leads.country, country)))
+      .limit(1);
+    return row;
+  }
+
+  /** Status history and lead events in one query, newest first. */
+  async timeline(leadId: number): Promise<TimelineEntry[]> {
+    const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+    const result = (await this.db.execute(sql`
+      select * from (
+        select 's' || h.id::text as id, 'status' as type, ${iso(sql`h.created_at`)} as at, h.created_at as ts, h.id as seq,
+               h.user_id, u.name as user_name, h.from_status, h.to_status, h.reason as text
+          from ${leadStatusHistory} h left join ${users} u on u.id = h.user_id
+         where h.lead_id = ${leadId}
+        union all
+        select 'e' || e.id::text, e.type, ${iso(sql`e.created_at`)}, e.created_at, e.id,
+               e.user_id, u.name, null, null, e.body
+          from ${leadEvents} e left join ${users} u on u.id = e.user_id
+         where e.lead_id = ${leadId}
+      ) t
+      order by ts desc, seq desc, id desc`)) as unknown as { rows: TimelineRow[] };
+    return result.rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      // Microseconds in the database; ISO strings with milliseconds for the client.
+      at: new Date(row.at).toISOString(),
+      user: row.user_id !== null && row.user_name !== null ? { id: Number(row.user_id), name: row.user_name } : null,
+      from_status: row.from_status === null ? null : Number(row.from_status),
+      to_status: row.to_status === null ? null : Number(row.to_status),
+      text: row.text,
+    }));
+  }
+
+  async detail(country: Country, id: number): Promise<{ lead: LeadDetail; sellerId: number | null } | undefined> {
+    const row = await this.find(country, id);
+    if (!row) return undefined;
+    const timeline = await this.timeline(id);
+    const item = toListItem(row);
+    return {
+      sellerId: row.sellerId,
+      lead: {
+        ...item,
+        customer: { ...item.customer, birth_date: row.birthDate, address: row.address },
+        offered_amount: row.offeredAmount,
+        rate: row.rate,
+        next_call_at: row.nextCallAt ? row.nextCallAt.toISOString() : null,
+        timeline,
+      },
+    };
+  }
+
+  /**
+   * A new lead and, when its document is new to the country, its customer. An existing customer (same
+   * country and document) is reused: its contact data (cellphone, email, address) take the new values,
+   * its identity (names, birth date, CUIL) stays as it was. Lead, customer and the first status history row
+   * are written in one transaction.
+   */
+  async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          country: input.country,
+          docType: input.customer.docType,
+          docNumber: input.customer.docNumber,
+          cuil: input.customer.cuil,
+          firstName: input.customer.firstName,
+          lastName: input.customer.lastName,
+          birthDate: input.customer.birthDate,
+          cellphone: input.customer.cellphone,
+          email: input.customer.email,
+          address: input.customer.address,
+        })
+        .onConflictDoUpdate({
+          target: [customers.country, customers.docNumber],
+          set: {
+            cellphone: sql`excluded.cellphone`,
+            email: sql`excluded.email`,
+            address: sql`coalesce(excluded.address, ${customers.address})`,
+            updatedAt: sql`now()`,
+            version: sql`${customers.version} + 1`,
+          },
+        })
+        // xmax is 0 on a row this statement inserted, the updating transaction's id otherwise.
+        .returning({ id: customers.id, inserted: sql<boolean>`(xmax = 0)` });
+      const [lead] = await tx
+        .insert(leads)
+        .values({
+          country: input.country,
+          customerId: customer.id,
+          requestedAmount: input.requestedAmount,
+          term: input.term,
+          statusId: input.statusId,
+          source: input.source,
+          sellerId: input.sellerId,
+        })
+        .returning({ id: leads.id });
+      await tx.insert(leadStatusHistory).values({
+        country: input.country,
+        leadId: lead.id,
+        fromStatus: null,
+        toStatus: input.statusId,
+        userId: input.userId,
+        reason: input.reason,
+      });
+      return { id: lead.id, customerId: customer.id, customerReused: !customer.inserted };
+    });
+  }
+
+  /** A note on the timeline. Notes do not change the lead, so they need no version. */
+  async addNote(country: Country, leadId: number, userId: number, body: string): Promise<void> {
+    await this.db.insert(leadEvents).values({ country, leadId, type: 'note', userId, body });
+  }
+
+  /**
+   * Optimistic concurrency: the update only matches the version the client read, and bumps it. False
+   * when someone else changed the lead first (nothing written); the event goes in the same transaction.
+   */
+  async setManagementStatus(
+    country: Country,
+    leadId: number,
+    userId: number,
+    version: number,
+    managementStatus: string,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ managementStatus: leads.managementStatus })
+        .from(leads)
+        .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+      if (!before) return false;
+      const updated = await tx
+        .update(leads)
+        .set({ managementStatus, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(leads.id, leadId), eq(leads.country, country), eq(leads.version, version)))
+        .returning({ id: leads.id });
+      if (updated.length === 0) return false;
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'management',
+        userId,
+        body: managementStatus,
+        fromValue: before.managementStatus,
+        toValue: managementStatus,
+      });
+      return true;
+    });
+  }
+
+  /** Same optimistic rule as setManagementStatus; the seller has been checked by the caller. */
+  async reassignSeller(
+    country: Country,
+    leadId: number,
+    userId: number,
+    version: number,
+    seller: { id: number; name: string },
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ sellerId: leads.sellerId })
+        .from(leads)
+        .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+      if (!before) return false;
+      const updated = await tx
+        .update(leads)
+        .set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(leads.id, leadId), eq(leads.country, country), eq(leads.version, version)))
+        .returning({ id: leads.id });
+      if (updated.length === 0) return false;
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'assignment',
+        userId,
+        body: seller.name,
+        fromValue: before.sellerId === null ? null : String(before.sellerId),
+        toValue: String(seller.id),
+      });
+      return true;
+    });
+  }
+}
+
+export interface NewLeadInput {
+  country: Country;
+  customer: {
+    docType: string;
+    docNumber: string;
+    cuil: string | null;
+    firstName: string;
+    lastName: string;
+    birthDate: string;
+    cellphone: string;
+    email: string;
+    address: string | null;
+  };
+  /** Minor units. */
+  requestedAmount: number;
+  term: number;
+  statusId: number;
+  source: string;
+  sellerId: number | null;
+  /** Who created it (the status history's author). */
+  userId: number;
+  reason: string;
+}

@@ -1,0 +1,311 @@
+import {
+  AMOUNT_RANGES,
+  COUNTRY_TIME_ZONE,
+  addNoteBodySchema,
+  canLead,
+  errorBodySchema,
+  findRole,
+  isSellerOrWoAssignation,
+  leadCreateSchemas,
+  leadCreatedSchema,
+  leadDetailSchema,
+  leadExportQuerySchema,
+  leadIdParamsSchema,
+  leadListQuerySchema,
+  leadListResponseSchema,
+  reassignSellerBodySchema,
+  setManagementStatusBodySchema,
+  type ArgLeadCreate,
+  type ColLeadCreate,
+  type LeadAction,
+  type LeadDetail,
+  type LeadListQuery,
+  type ListCount,
+  type RoleKind,
+} from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CountCache } from '../../lib/count-cache';
+import { decodeCursor } from '../../lib/cursor';
+import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/app/auth';
+import type { LeadFilters, LeadScope } from '../../repositories/leads';
+import { csvStream, xlsxStream } from '../../services/lead-export';
+import { screenNewLead } from '../../services/lead-screening';
+import type { CountryOptions } from './index';
+
+/** Roles a lead can be assigned to (and whose own creations are assigned to themselves). */
+const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The filters of a list query, checked against the country's catalogues (400 naming the field otherwise). */
+function filtersOf(country: CountryOptions['country'], query: Omit<LeadListQuery, 'sort' | 'dir' | 'page' | 'pageSize'>): LeadFilters {
+  const problems: { field: string; message: string }[] = [];
+  let amount;
+  if (query.amount !== undefined) {
+    amount = AMOUNT_RANGES[country].find((range) => range.id === query.amount);
+    if (!amount) problems.push({ field: 'amount', message: 'Rango de monto desconocido' });
+  }
+  if (query.from && query.to && query.from > query.to) {
+    problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
+  }
+  if (problems.length > 0) throw invalidData(problems);
+  return {
+    status: query.status,
+    step: query.step,
+    amount,
+    management: query.management,
+    seller: query.seller,
+    from: query.from,
+    to: query.to,
+    q: query.q,
+  };
+}
+
+/** Today in the country, for file names. */
+function localDate(country: CountryOptions['country']): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(new Date());
+}
+
+const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const counts = new CountCache(app.config.countCacheSeconds);
+  const threshold = app.config.listCountThreshold;
+
+  /** Sellers (with or without assignation) see only the leads assigned to them. */
+  const scopeOf = (user: AuthUser): LeadScope => ({
+    country,
+    ownSellerId: isSellerOrWoAssignation(country, user.role) ? user.id : undefined,
+  });
+
+  const requireAction = (user: AuthUser, action: LeadAction) => {
+    if (!canLead(action, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
+  };
+
+  /** The lead as the user may see it: 404 when unknown or of the other country, 403 for another seller's. */
+  const visibleLead = async (user: AuthUser, id: number): Promise<LeadDetail> => {
+    const found = await app.leads.detail(country, id);
+    if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
+    const scope = scopeOf(user);
+    if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) {
+      throw new HttpError(403, MESSAGES.notYourLead);
+    }
+    return found.lead;
+  };
+
+  const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> => {
+    const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, filters, exact])}`;
+    const cached = counts.get(key);
+    if (cached) return cached;
+    const count = await app.leads.count(scope, filters, exact ? undefined : threshold);
+    counts.set(key, count);
+    return count;
+  };
+
+  /** Any write that can change which leads a filter matches. */
+  const changed = () => counts.invalidate(`${country}|`);
+
+  app.get(
+    '/leads',
+    {
+      onRequest: app.authorize('leads'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Lista de leads: filtros, orden, paginado por cursor (keyset) o por número y total acotado',
+        security,
+        querystring: leadListQuerySchema,
+        response: { 200: leadListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { sort, dir, page, pageSize, cursor, exactCount, ...rest } = request.query;
+      const scope = scopeOf(request.user!);
+      const filters = filtersOf(country, rest);
+      const [result, count] = await Promise.all([
+        app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
+        countOf(scope, filters, exactCount === true),
+      ]);
+      return {
+        rows: result.rows,
+        count,
+        pageInfo: { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor },
+      };
+    },
+  );
+
+  app.get(
+    '/leads/export',
+    {
+      onRequest: app.authorize('leads'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Exporta todos los leads filtrados (CSV UTF-8 con BOM y ";", o XLSX), en streaming',
+        description:
+          'Mismos filtros y orden que la lista; sin paginado. `X-Total-Count` anuncia las filas que vienen. ' +
+          'No es una foto: las filas se leen en lotes por cursor mientras se envían.',
+        security,
+        querystring: leadExportQuerySchema,
+        response: { 200: z.any().describe('El archivo (text/csv o xlsx), en streaming'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { sort, dir, format, ...rest } = request.query;
+      const scope = scopeOf(request.user!);
+      const filters = filtersOf(country, rest);
+      const { total } = await app.leads.count(scope, filters);
+      const batches = app.leads.batches(scope, filters, { sort, dir }, app.config.exportBatch);
+      const name = `leads-${country}-${localDate(country)}.${format}`;
+      void reply
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-total-count', String(total))
+        .header('cache-control', 'no-store');
+      if (format === 'csv') {
+        return reply.type('text/csv; charset=utf-8').send(csvStream(country, batches));
+      }
+      const stream = xlsxStream(country, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+    },
+  );
+
+  app.get(
+    '/leads/:id',
+    {
+      onRequest: app.authorize('lead-detail'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Detalle del lead con su historial (más reciente primero)',
+        security,
+        params: leadIdParamsSchema,
+        response: { 200: leadDetailSchema, ...errors },
+      },
+    },
+    async (request) => visibleLead(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/leads/:id/notes',
+    {
+      onRequest: app.authorize('lead-detail'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Agrega una nota al historial; responde el lead actualizado',
+        security,
+        params: leadIdParamsSchema,
+        body: addNoteBodySchema,
+        response: { 200: leadDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      requireAction(user, 'note');
+      await visibleLead(user, request.params.id);
+      await app.leads.addNote(country, request.params.id, user.id, request.body.body);
+      return visibleLead(user, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/leads/:id/management-status',
+    {
+      onRequest: app.authorize('lead-detail'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Cambia el estado de gestión (409 si la versión no es la actual)',
+        security,
+        params: leadIdParamsSchema,
+        body: setManagementStatusBodySchema,
+        response: { 200: leadDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      requireAction(user, 'management');
+      await visibleLead(user, request.params.id);
+      const { management_status: status, version } = request.body;
+      const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status);
+      if (!saved) throw new HttpError(409, MESSAGES.staleLead);
+      changed();
+      return visibleLead(user, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/leads/:id/seller',
+    {
+      onRequest: app.authorize('lead-detail'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Reasigna el vendedor (supervisor y admin; 409 si la versión no es la actual)',
+        security,
+        params: leadIdParamsSchema,
+        body: reassignSellerBodySchema,
+        response: { 200: leadDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      requireAction(user, 'reassign');
+      await visibleLead(user, request.params.id);
+      const { seller_id: sellerId, version } = request.body;
+      const seller = await app.users.findActiveOfKinds(country, sellerId, ASSIGNABLE);
+      if (!seller) throw invalidData([{ field: 'seller_id', message: MESSAGES.unknownSeller }]);
+      const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
+      if (!saved) throw new HttpError(409, MESSAGES.staleLead);
+      changed();
+      return visibleLead(user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/leads',
+    {
+      onRequest: app.authorize('leads'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Crea un lead (staff desde el formulario; el rol webservice con `Authorization: Bearer <token>`)',
+        description:
+          'Un cliente existente (mismo país y documento) se reutiliza: se actualizan sus datos de contacto ' +
+          '(celular, email, domicilio), no su identidad. Monto en unidades enteras de la moneda.',
+        security,
+        body: leadCreateSchemas[country],
+        response: { 201: leadCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      requireAction(user, 'create');
+      const body = request.body as ArgLeadCreate | ColLeadCreate;
+      const kind = findRole(country, user.role)?.kind;
+      const screening = await screenNewLead({ country, docNumber: body.doc_number, cellphone: body.cellphone, email: body.email });
+      const source =
+        kind === 'webservice' ? 'webservice' : kind === 'seller_renovator' ? 'renovation' : kind && ASSIGNABLE.includes(kind) ? 'seller' : 'backoffice';
+      const created = await app.leads.create({
+        country,
+        customer: {
+          docType: country === 'arg' ? 'DNI' : 'CC',
+          docNumber: body.doc_number,
+          cuil: 'cuil' in body ? body.cuil : null,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          birthDate: body.birth_date,
+          cellphone: body.cellphone,
+          email: body.email,
+          address: body.address ?? null,
+        },
+        requestedAmount: body.requested_amount * 100,
+        term: body.term,
+        statusId: screening.statusId,
+        source,
+        // A seller's own lead is theirs to work (and the only way they would see it).
+        sellerId: kind && ASSIGNABLE.includes(kind) ? user.id : null,
+        userId: user.id,
+        reason: screening.reason,
+      });
+      changed();
+      return reply.code(201).send({ id: created.id, customer_id: created.customerId, customer_reused: created.customerReused });
+    },
+  );
+};
+
+export default leadsRoutes;

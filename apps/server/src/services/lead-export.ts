@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { STATUSES, type Country } from '@backoffice/shared';
+import ExcelJS from 'exceljs';
+import { stepLabelOf, type LeadRowData } from '../repositories/leads';
+
+/** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
+export type ExportRow = LeadRowData & { createdLocal: string; updatedLocal: string };
+
+interface Column {
+  header: string;
+  width: number;
+  /** Numbers stay numbers in XLSX; in CSV they are written without formula neutralisation. */
+  kind: 'text' | 'number' | 'money' | 'date';
+  value: (row: ExportRow) => string | number | null;
+}
+
+const statusNames = {
+  arg: new Map(STATUSES.arg.map((status) => [status.id, status.name])),
+  col: new Map(STATUSES.col.map((status) => [status.id, status.name])),
+} satisfies Record<Country, Map<number, string>>;
+
+/** Spanish headers; country-specific columns only where they exist (CUIL in arg, data rate in col). */
+export function exportColumns(country: Country): Column[] {
+  const columns: (Column | false)[] = [
+    { header: 'Lead', width: 10, kind: 'number', value: (r) => r.id },
+    { header: 'Fecha de creación', width: 18, kind: 'date', value: (r) => r.createdLocal },
+    { header: 'Estado', width: 28, kind: 'text', value: (r) => statusNames[country].get(r.statusId) ?? String(r.statusId) },
+    { header: 'Paso', width: 18, kind: 'text', value: (r) => stepLabelOf(country, r.statusId) },
+    { header: 'Tipo de documento', width: 10, kind: 'text', value: (r) => r.docType },
+    { header: 'Documento', width: 14, kind: 'text', value: (r) => r.docNumber },
+    country === 'arg' && { header: 'CUIL', width: 14, kind: 'text', value: (r) => r.cuil },
+    { header: 'Nombre', width: 18, kind: 'text', value: (r) => r.firstName },
+    { header: 'Apellido', width: 18, kind: 'text', value: (r) => r.lastName },
+    { header: 'Celular', width: 14, kind: 'text', value: (r) => r.cellphone },
+    { header: 'Email', width: 30, kind: 'text', value: (r) => r.email },
+    { header: 'Monto solicitado', width: 16, kind: 'money', value: (r) => r.requestedAmount / 100 },
+    { header: 'Cuotas', width: 8, kind: 'number', value: (r) => r.term },
+    { header: 'Vendedor', width: 22, kind: 'text', value: (r) => r.sellerName ?? 'Sin asignar' },
+    { header: 'Gestión', width: 30, kind: 'text', value: (r) => r.managementStatus ?? 'Sin gestión' },
+    { header: 'Origen', width: 12, kind: 'text', value: (r) => r.source },
+    country === 'col' && { header: 'Calificación de datos', width: 10, kind: 'number', value: (r) => r.dataRate },
+    { header: 'Última actualización', width: 18, kind: 'date', value: (r) => r.updatedLocal },
+  ];
+  return columns.filter((column): column is Column => column !== false);
+}
+
+export const CSV_SEPARATOR = ';';
+const BOM = '\uFEFF';
+
+/**
+ * A CSV cell: text that a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
+ * return that hides one) gets a leading apostrophe; cells with the separator, quotes or line breaks are
+ * quoted, quotes doubled.
+ */
+export function csvCell(value: string | number | null, kind: Column['kind']): string {
+  if (value === null) return '';
+  if (typeof value === 'number') {
+    // Spanish spreadsheets read a decimal comma (amounts are whole in practice).
+    return kind === 'money' && !Number.isInteger(value) ? value.toFixed(2).replace('.', ',') : String(value);
+  }
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(values: string[]): string {
+  return `${values.join(CSV_SEPARATOR)}\r\n`;
+}
+
+/** UTF-8 with a BOM (Excel then reads the accents right), ';' separated, CRLF: one chunk per batch. */
+export function csvStream(country: Country, batches: AsyncIterable<ExportRow[]>): Readable {
+  const columns = exportColumns(country);
+  async function* generate() {
+    yield BOM + csvLine(columns.map((column) => csvCell(column.header, 'text')));
+    for await (const batch of batches) {
+      let chunk = '';
+      for (const row of batch) chunk += csvLine(columns.map((column) => csvCell(column.value(row), column.kind)));
+      yield chunk;
+    }
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
+
+/**
+ * XLSX written while the rows arrive (exceljs' streaming WorkbookWriter, no shared strings table): each
+ * row is committed and leaves memory; between batches we wait while the client is slower than the zip.
+ */
+export function xlsxStream(
+  country: Country,
+  batches: AsyncIterable<ExportRow[]>,
+  onError: (error: unknown) => void,
+): Readable {
+  const output = new PassThrough();
+  const columns = exportColumns(country);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, i) => ({
+    key: String(i),
+    header: column.header,
+    width: column.width,
+    style:
+      column.kind === 'money'
+        ? { numFmt: '#,##0.00' }
+        : column.kind === 'date'
+          ? { numFmt: 'yyyy-mm-dd hh:mm' }
+          : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  (async () => {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        sheet
+          .addRow(
+            columns.map((column) => {
+              const value = column.value(row);
+              // Local wall-clock time stored as such: the cell shows what the CSV says.
+              return column.kind === 'date' && typeof value === 'string' ? new Date(`${value.replace(' ', 'T')}:00Z`) : value;
+            }),
+          )
+          .commit();
+      }
+      if (output.writableNeedDrain) await once(output, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => {
+    onError(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}
