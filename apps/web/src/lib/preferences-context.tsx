@@ -1,4 +1,7 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { prefixer } from 'stylis';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   COLOR_SCHEME_KEY,
@@ -10,7 +13,14 @@ import {
   writePreferences,
   type Preferences,
 } from './preferences';
+import { rtlPlugin } from './rtl';
 import { createAppTheme } from './theme';
+
+/** One style cache per direction: the rtl one mirrors MUI's physical properties (see rtl.ts). */
+const caches = {
+  ltr: createCache({ key: 'mui' }),
+  rtl: createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin, prefixer] }),
+};
 
 interface PreferencesContextValue {
   preferences: Preferences;
@@ -57,10 +67,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ preferences, scheme, update }), [preferences, scheme, update]);
   return (
     <PreferencesContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <CacheProvider value={caches[direction]}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </CacheProvider>
     </PreferencesContext.Provider>
   );
 }

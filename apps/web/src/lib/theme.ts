@@ -33,10 +33,13 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
       h6: { fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 500 },
     },
-    zIndex: { modal: DIALOG_Z_INDEX, drawer: OVERLAY_Z_INDEX },
+    // SPEC 9: dialogs 2400 over the overlay (navigation drawer) at 2000; snackbars and tooltips stay above both.
+    zIndex: { modal: DIALOG_Z_INDEX, drawer: OVERLAY_Z_INDEX, snackbar: DIALOG_Z_INDEX + 100, tooltip: DIALOG_Z_INDEX + 200 },
     components: {
       MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium' } },
       MuiButton: { defaultProps: { color: 'primary', disableElevation: true } },
+      MuiAvatar: { styleOverrides: { colorDefault: { color: '#fff' } } },
+      MuiTooltip: { defaultProps: { arrow: true } },
       MuiCard: {
         defaultProps: bordered ? { variant: 'outlined' } : { elevation: 0 },
         styleOverrides: {

@@ -30,15 +30,21 @@ export default function UnauthorizedRoute() {
           <Button component={Link} to="/" variant="contained">
             Volver al inicio
           </Button>
-          <Button
-            variant="outlined"
-            onClick={async () => {
-              await logout();
-              navigate('/login', { replace: true });
-            }}
-          >
-            Cerrar sesión
-          </Button>
+          {session ? (
+            <Button
+              variant="outlined"
+              onClick={async () => {
+                await logout();
+                navigate('/login', { replace: true });
+              }}
+            >
+              Cerrar sesión
+            </Button>
+          ) : (
+            <Button component={Link} to="/login" variant="outlined">
+              Ingresar
+            </Button>
+          )}
         </Stack>
       </Box>
     </Box>

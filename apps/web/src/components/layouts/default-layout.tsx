@@ -1,4 +1,4 @@
-import { AppBar, Box, Container, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, Fab, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { IconAdjustmentsHorizontal, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,6 +12,9 @@ import { SearchDialog } from './search-dialog';
 import type { LayoutUser, NavItem } from './types';
 import { useLayoutMode } from './use-layout-mode';
 import { VerticalNav } from './vertical-nav';
+
+/** Boxed content width (Vuexy-like templates use 1440 px); 'wide' lets the content fill the screen. */
+export const BOXED_MAX_WIDTH = 1440;
 
 interface DefaultLayoutProps {
   navItems: NavItem[];
@@ -45,6 +48,8 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
 
   const navbarHidden = preferences.navbarType === 'hidden';
   const blur = preferences.isNavbarBlurEnabled;
+  const boxed = preferences.appContentWidth === 'boxed';
+  const contentBox = { width: '100%', maxWidth: boxed ? BOXED_MAX_WIDTH : 'none', mx: 'auto' } as const;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout={layout} data-overlay={overlay ? 'true' : 'false'}>
@@ -61,8 +66,8 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
             backdropFilter: blur ? 'blur(8px)' : undefined,
           }}
         >
-          <Container maxWidth={preferences.appContentWidth === 'boxed' ? 'xl' : false} disableGutters>
-            <Toolbar sx={{ gap: 0.5 }}>
+          <Box sx={contentBox}>
+            <Toolbar sx={{ gap: 0.5, px: { xs: 2, sm: 3 } }}>
               {vertical && overlay && (
                 <IconButton aria-label="Abrir navegación" edge="start" onClick={() => setNavOpen(true)}>
                   <IconMenu2 size={22} />
@@ -112,21 +117,43 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
               </Tooltip>
               <UserMenu user={user} onLogout={onLogout} />
             </Toolbar>
-          </Container>
+          </Box>
           {!vertical && <HorizontalNav items={navItems} />}
         </AppBar>
-        <Container
-          component="main"
-          maxWidth={preferences.appContentWidth === 'boxed' ? 'xl' : false}
-          data-content-width={preferences.appContentWidth}
-          sx={{ flexGrow: 1, py: 3 }}
-        >
+        <Box component="main" data-content-width={preferences.appContentWidth} sx={{ ...contentBox, flexGrow: 1, px: { xs: 2, sm: 3 }, py: 3, pt: navbarHidden && overlay ? 9 : 3 }}>
           {children}
-        </Container>
-        <Footer country={country} buildId={buildId} />
+        </Box>
+        <Box sx={contentBox}>
+          <Footer country={country} buildId={buildId} />
+        </Box>
       </Box>
       <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} items={navItems} />
       <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} preferences={preferences} update={update} />
+      {navbarHidden && vertical && overlay && (
+        // With the navbar hidden its hamburger is gone: the overlay navigation opens from a floating button.
+        <Fab
+          size="small"
+          aria-label="Abrir navegación"
+          onClick={() => setNavOpen(true)}
+          sx={{ position: 'fixed', insetInlineStart: 16, top: 16, zIndex: (theme) => theme.zIndex.speedDial }}
+        >
+          <IconMenu2 size={20} />
+        </Fab>
+      )}
+      {navbarHidden && (
+        // With the navbar hidden its buttons are gone: the customizer stays reachable from the screen's edge.
+        <Tooltip title="Personalizar" placement="left">
+          <Fab
+            size="small"
+            color="primary"
+            aria-label="Personalizar"
+            onClick={() => setCustomizerOpen(true)}
+            sx={{ position: 'fixed', insetInlineEnd: 16, top: '40%', zIndex: (theme) => theme.zIndex.speedDial }}
+          >
+            <IconAdjustmentsHorizontal size={20} />
+          </Fab>
+        </Tooltip>
+      )}
       <ScrollToTop />
     </Box>
   );

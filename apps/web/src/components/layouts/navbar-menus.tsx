@@ -16,6 +16,7 @@ import { IconBell, IconDeviceDesktop, IconLayoutGrid, IconLogout, IconMoon, Icon
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { appNotifications, useAppNotifications } from '../../lib/app-notifications';
+import { initials } from '../../lib/format';
 import type { ThemeMode } from '../../lib/preferences';
 import type { LayoutUser, NavItem } from './types';
 
@@ -142,16 +143,10 @@ export function NotificationsMenu() {
 
 export function UserMenu({ user, onLogout }: { user: LayoutUser; onLogout: () => void }) {
   const { anchor, open, close } = useAnchor();
-  const initials = user.name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .toUpperCase();
   return (
     <>
       <IconButton aria-label="Perfil" onClick={open} sx={{ p: 0.5 }}>
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>{initials}</Avatar>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 15 }}>{initials(user.name)}</Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ paper: { sx: { minWidth: 220 } } }}>
         <Box sx={{ px: 2, py: 1 }}>
