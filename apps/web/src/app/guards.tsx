@@ -1,29 +1,30 @@
 import { canAccess, findRole, type Screen } from '@backoffice/shared';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { COUNTRY } from '../config/env';
 import { useUserInfo } from '../features/auth/api/user-info';
 import { ApiError } from '../lib/api-client';
+import { handleUnauthorized } from '../lib/query-client';
 import { sessionStore, useSession } from '../lib/session';
 
 /** Anonymous users go to /login, remembering where they were going. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
   const userInfo = useUserInfo(!!session);
 
   useEffect(() => {
     const error = userInfo.error;
     if (!error) return;
     if (error instanceof ApiError && error.status === 401) {
-      sessionStore.clearAll();
-      navigate('/login', { replace: true });
+      // SPEC 6: the server no longer knows this session. Local data is cleared (handleUnauthorized, also
+      // run by the query cache) and, with no session left, the redirect below sends the user to /login.
+      handleUnauthorized(error);
     } else {
       // SPEC 8: a failed role check is only logged.
       console.error(error);
     }
-  }, [userInfo.error, navigate]);
+  }, [userInfo.error]);
 
   useEffect(() => {
     // The server's role wins over what local storage says.

@@ -1,30 +1,18 @@
-import { canAccess, type LoginResponse } from '@backoffice/shared';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { COUNTRY } from '../../config/env';
+import { Navigate, useLocation } from 'react-router';
+import { COUNTRY, COUNTRY_NAME } from '../../config/env';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { landingPath, sessionFromLogin } from '../../lib/storage';
 import { useSession } from '../../lib/session';
+import { postLoginPath } from '../post-login';
 import { SCREENS } from '../screens';
-
-/** Where to go after sign-in: the page the user was sent away from, if the role may open it, else the role's page. */
-function destination(from: unknown, role: LoginResponse['user']): string {
-  const { role: roleId } = sessionFromLogin(role);
-  if (typeof from === 'string') {
-    const path = from.split('?')[0];
-    const screen = SCREENS.find((s) => s.path === path);
-    if (screen && screen.path !== '/' && canAccess(screen.screen, COUNTRY, roleId)) return from;
-  }
-  return landingPath(COUNTRY, roleId);
-}
 
 export default function LoginRoute() {
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: unknown } | null)?.from;
 
-  if (session) return <Navigate to={landingPath(COUNTRY, session.role)} replace />;
+  // Signing in stores the session, which re-renders this route: the redirect happens here, once.
+  if (session) return <Navigate to={postLoginPath(from, COUNTRY, session.role, SCREENS)} replace />;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
@@ -37,12 +25,12 @@ export default function LoginRoute() {
             </Typography>
           </Box>
           <Typography variant="h5" component="h1">
-            Bienvenido 👋
+            Bienvenido
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Ingresá con tu cuenta de {COUNTRY === 'arg' ? 'Argentina' : 'Colombia'}.
+            Ingresá con tu cuenta de {COUNTRY_NAME}.
           </Typography>
-          <LoginForm onSuccess={(response) => navigate(destination(from, response.user), { replace: true })} />
+          <LoginForm />
         </CardContent>
       </Card>
     </Box>

@@ -4,12 +4,12 @@ import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, Tex
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { LoginResponse } from '@backoffice/shared';
 import { useLogin, type LoginInput } from '../api/login';
 
 const formSchema = loginBodySchema.omit({ branch_id: true });
 
-export function LoginForm({ onSuccess }: { onSuccess: (response: LoginResponse) => void }) {
+/** Email and password (the shared login schema without the branch, which the build's country supplies). */
+export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
@@ -18,7 +18,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (response: LoginResponse) 
   });
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => login.mutate(values, { onSuccess }))}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => login.mutate(values))}>
       {login.error && (
         <Alert severity="error" role="alert">
           {login.error.message}
