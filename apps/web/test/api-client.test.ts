@@ -48,6 +48,53 @@ describe('api client', () => {
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.c' }));
   });
 
+  it('echoes the XSRF cookie on every method and sends no header without the cookie', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const fetch = vi.fn(async () => json(200, {}));
+      await createApiClient({ fetch, cookies: () => 'XSRF-TOKEN=t-1' }).request('x', { method, body: method === 'GET' ? undefined : {} });
+      const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+      expect(init.method).toBe(method);
+      expect(init.credentials).toBe('include');
+      expect((init.headers as Record<string, string>)['X-XSRF-TOKEN'], method).toBe('t-1');
+    }
+    const fetch = vi.fn(async () => json(200, {}));
+    await createApiClient({ fetch, cookies: () => 'sid=1' }).get('x', { query: { id: 7, empty: '' } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/arg/x?id=7');
+    expect(init.headers as Record<string, string>).not.toHaveProperty('X-XSRF-TOKEN');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('sends no timeout of its own: the only signal is the caller\'s', async () => {
+    const fetch = vi.fn(async () => json(200, {}));
+    await createApiClient({ fetch, cookies: () => '' }).get('x');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.signal).toBeUndefined();
+  });
+
+  it('retries each listed status once for GET, through the client', async () => {
+    for (const status of RETRIED) {
+      const fetch = vi.fn(async () => json(status, { statusMessage: `status ${status}` }));
+      const error = await createApiClient({ fetch, cookies: () => '' }).get('x').catch((e: unknown) => e);
+      expect(fetch, String(status)).toHaveBeenCalledTimes(2);
+      expect(error).toMatchObject({ status, statusMessage: `status ${status}` });
+    }
+  });
+
+  it('never retries a method with a body, whatever the status', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const fetch = vi.fn(async () => json(503, { statusMessage: 'no disponible' }));
+      await expect(createApiClient({ fetch, cookies: () => '' }).request('x', { method, body: {} })).rejects.toBeInstanceOf(ApiError);
+      expect(fetch, method).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('does not retry a 401 on GET', async () => {
+    const fetch = vi.fn(async () => json(401, { statusMessage: 'No autenticado' }));
+    await expect(createApiClient({ fetch, cookies: () => '' }).get('auth/user-info')).rejects.toMatchObject({ status: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('retries a GET once, then raises the server status message', async () => {
     const fetch = vi.fn(async () => json(503, { statusMessage: 'Base de datos no disponible' }));
     const client = createApiClient({ fetch, cookies: () => '' });

@@ -65,6 +65,40 @@ describe('preferences', () => {
     expect(darken('#ffffff', 0.5)).toBe('#808080');
   });
 
+  it('stores the RTL flag per language and the language, and reads them back', () => {
+    const storage = new FakeStorage();
+    writePreferences(storage, { ...DEFAULT_PREFERENCES, language: 'fr', rtl: { en: false, fr: true, ar: true } });
+    expect(storage.getItem('backoffice-language')).toBe('"fr"');
+    expect(storage.getItem('backoffice-rtl-fr')).toBe('true');
+    const read = readPreferences(storage);
+    expect(read.language).toBe('fr');
+    expect(isRtl(read)).toBe(true);
+  });
+
+  it('writes every SPEC 3 key under the app title', () => {
+    const storage = new FakeStorage();
+    writePreferences(storage, DEFAULT_PREFERENCES);
+    for (const key of [
+      'isNavbarBlurEnabled',
+      'isVerticalNavCollapsed',
+      'appContentWidth',
+      'theme',
+      'layout',
+      'navbarType',
+      'lightThemePrimaryColor',
+      'lightThemePrimaryDarkenColor',
+      'darkThemePrimaryColor',
+      'darkThemePrimaryDarkenColor',
+      'language',
+      'skin',
+      'rtl-en',
+      'rtl-fr',
+      'rtl-ar',
+    ]) {
+      expect(storage.getItem(`backoffice-${key}`), key).not.toBeNull();
+    }
+  });
+
   it('is right-to-left for Arabic only', () => {
     expect(isRtl(DEFAULT_PREFERENCES)).toBe(false);
     expect(isRtl({ ...DEFAULT_PREFERENCES, language: 'ar' })).toBe(true);

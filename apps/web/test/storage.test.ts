@@ -5,7 +5,21 @@ import { FakeStorage } from './fake-storage';
 
 describe('session storage (SPEC 3)', () => {
   it('keys every value with the country', () => {
+    expect(Object.values(sessionKeys('arg'))).toEqual(['arg_name', 'arg_role', 'arg_id', 'arg_neotel_id', 'arg_logged_in']);
     expect(Object.values(sessionKeys('col'))).toEqual(['col_name', 'col_role', 'col_id', 'col_neotel_id', 'col_logged_in']);
+  });
+
+  it('writes exactly those keys at sign-in, role kept with its type', () => {
+    const storage = new FakeStorage();
+    writeSession(storage, 'col', { name: 'Luz', role: 'audit', id: 12, neotel_id: 0 });
+    expect(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [storage.key(i), storage.getItem(storage.key(i)!)]))).toEqual({
+      col_name: 'Luz',
+      col_role: '"audit"',
+      col_id: '12',
+      col_neotel_id: '0',
+      col_logged_in: 'true',
+    });
+    expect(storage.length).toBe(5);
   });
 
   it('reads the role from role_id in arg and role in col', () => {
@@ -39,5 +53,14 @@ describe('landing page per role (SPEC 6)', () => {
       '/leads', '/leads', '/leads', '/audits', '/leads', '/sales', '/sales', '/collections', '/leads', '/leads',
     ]);
     expect(landingPath('arg', 99)).toBe('/');
+  });
+
+  it('follows the shared role table for every role of both countries', () => {
+    for (const country of ['arg', 'col'] as const) {
+      for (const role of ROLES[country]) expect(landingPath(country, role.id)).toBe(`/${role.defaultPage}`);
+    }
+    // arg reads numeric role ids, col string ids: one country's id means nothing in the other.
+    expect(landingPath('col', 2)).toBe('/');
+    expect(landingPath('arg', 'seller')).toBe('/');
   });
 });
