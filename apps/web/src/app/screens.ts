@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconSmartHome, type Icon } from '@tabler/icons-react';
+import { IconFileDescription, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -19,4 +19,6 @@ export interface ScreenRoute {
 
 export const SCREENS: ScreenRoute[] = [
   { screen: 'index', path: '/', label: 'Inicio', icon: IconSmartHome, load: () => import('./routes/home'), inNav: true },
+  { screen: 'leads', path: '/leads', label: 'Leads', icon: IconUsers, load: () => import('./routes/leads'), inNav: true },
+  { screen: 'lead-detail', path: '/lead-detail', label: 'Detalle de lead', icon: IconFileDescription, load: () => import('./routes/lead-detail'), inNav: false },
 ];

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, signInAndWait } from './support';
+
+const admin = `admin@${COUNTRY}.example`;
+
+async function openLeads(page: Page, search = '') {
+  await signInAndWait(page, admin);
+  await page.goto(`/leads${search}`);
+  await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+  await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
+}
+
+const rows = (page: Page) => page.getByRole('grid', { name: 'Leads' }).locator('.MuiDataGrid-row');
+
+test('filters change the rows and the URL; a copied URL restores the view', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openLeads(page);
+  const before = await page.getByTestId('leads-count').textContent();
+
+  await page.getByRole('combobox', { name: 'Gestión' }).click();
+  await page.getByRole('option', { name: 'Contestador' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/management=Contestador/);
+  await expect(page.getByTestId('leads-count')).not.toHaveText(before!);
+  const managementCells = page.getByRole('grid', { name: 'Leads' }).locator('[data-field="management_status"].MuiDataGrid-cell');
+  await expect(managementCells.first()).toHaveText('Contestador');
+  for (const text of await managementCells.allTextContents()) expect(text).toBe('Contestador');
+
+  const url = page.url();
+  const filteredCount = await page.getByTestId('leads-count').textContent();
+  const fresh = await page.context().newPage();
+  await fresh.goto(url);
+  await expect(fresh.getByTestId('leads-count')).toHaveText(filteredCount!);
+  await expect(fresh.getByRole('combobox', { name: 'Gestión' })).toContainText('Contestador');
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/management=/);
+});
+
+test('the detail shows the timeline and a note added appears at once', async ({ page }) => {
+  await openLeads(page);
+  const first = rows(page).first();
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  await expect(page.getByRole('list', { name: 'Historial' })).toBeVisible();
+  const itemsBefore = await page.getByTestId('timeline-item').count();
+  expect(itemsBefore).toBeGreaterThan(0);
+
+  const note = `Nota e2e ${Date.now()}`;
+  await page.getByLabel('Nueva nota').fill(note);
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(page.getByTestId('timeline-item').first()).toContainText(note);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
+});
+
+test('an export downloads a file with the filtered rows', async ({ page }) => {
+  await openLeads(page, '?management=No%20responde');
+  const countText = (await page.getByTestId('leads-count').textContent())!;
+  const expected = Number(countText.replace(/\D/g, ''));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  const file = await download;
+  const text = await readFile((await file.path())!, 'utf8');
+  const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(lines.length - 1).toBe(expected);
+  for (const line of lines.slice(1)) expect(line).toContain('No responde');
+});
+
+test('a role without access to leads is sent to /unauthorized', async ({ page }) => {
+  await signInAndWait(page, `collector@${COUNTRY}.example`);
+  await page.goto('/leads');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByRole('heading', { name: 'No autorizado' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
