@@ -159,7 +159,11 @@ export class TestClient {
     return this.request('POST', url, body, options);
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, options: RequestOptions = {}) {
+  patch(url: string, body: unknown, options: RequestOptions = {}) {
+    return this.request('PATCH', url, body, options);
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown, options: RequestOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookies !== false && this.jar.size > 0) {
       headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench`: the leads list at a million rows on PostgreSQL.
+ *
+ * 1. Creates (or reuses) database `bench` on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench),
+ *    migrates it and generates BENCH_LEADS leads (default 1,000,000; reused when already there).
+ * 2. Starts the server as a child process (so its peak RSS can be read from /proc/<pid>/status VmHWM) on a
+ *    free port of 127.0.0.1, and signs in as the arg admin to get a Bearer token.
+ * 3. With autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) s each: the default list
+ *    page with its count, a combined filter, a deep page, a free-text document fragment, the lead detail
+ *    (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads to CSV.
+ * 4. Prints p50/p95/p99 (ms) and req/s per scenario, the export time and the peak RSS; the last line is
+ *    the same figures as one JSON object.
+ *
+ * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generate, LEADS_PER_DAY, type BenchMeta } from './generate';
+
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const EXPORT_ROWS = 100_000;
+const HOST = '127.0.0.1';
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+function assertLocal(url: string) {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`The bench only talks to this machine, not ${host}`);
+}
+
+async function ensureDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: BENCH_URL,
+      PORT: String(port),
+      HOST,
+      SEED: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://${HOST}:${port}/api/health/ready`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('The server did not become ready within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Peak resident set size of a process, in MB (Linux). */
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+async function signIn(base: string): Promise<string> {
+  const first = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('No XSRF cookie');
+  const res = await fetch(`${base}/api/arg/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ email: 'admin@arg.example', password: 'demo1234', branch_id: 1 }),
+  });
+  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)] * 100) / 100;
+}
+
+/** One autocannon run; latencies are collected per response to get exact p50/p95/p99. */
+async function load(base: string, token: string, paths: string[] | (() => string)): Promise<Figures> {
+  const times: number[] = [];
+  const pick = typeof paths === 'function' ? paths : () => paths[Math.floor(Math.random() * paths.length)];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pick() }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: Math.round(result.requests.total / SECONDS),
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function getJson<T>(base: string, token: string, path: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function main() {
+  assertLocal(BENCH_URL);
+  await ensureDatabase(BENCH_URL);
+  const meta: BenchMeta = await generate(BENCH_URL, LEADS, (message) => console.log(`[generate] ${message}`));
+
+  // Sample data for the scenarios: random lead ids and document fragments from the middle of documents.
+  const client = new pg.Client({ connectionString: BENCH_URL });
+  await client.connect();
+  const { rows: sample } = await client.query<{ id: number; doc_number: string }>(
+    `select l.id, c.doc_number from leads l join customers c on c.id = l.customer_id
+      where l.country = 'arg' and l.id % 997 = 0 order by l.id limit 500`,
+  );
+  await client.end();
+  const fragments = sample.map((row) => row.doc_number.slice(1, 7));
+  const ids = sample.map((row) => row.id);
+
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const server = await startServer(port);
+  try {
+    const token = await signIn(base);
+    const list = '/api/arg/leads';
+    const combined = `${list}?status=4,5,26&amount=10000-15000&management=${encodeURIComponent('No responde')}`;
+    // The cursor of page 2000 (25 per page), as a client paging forward holds it: got from page 1999.
+    const page1999 = await getJson<{ pageInfo: { nextCursor: string } }>(base, token, `${list}?page=1999`);
+    const deep = `${list}?page=2000&cursor=${page1999.pageInfo.nextCursor}`;
+
+    const scenarios: [string, string[] | (() => string)][] = [
+      ['list', [list]],
+      ['combined', [combined]],
+      ['deep_cursor', [deep]],
+      ['deep_offset', [`${list}?page=2000`]],
+      ['search', () => `${list}?q=${fragments[Math.floor(Math.random() * fragments.length)]}`],
+      ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
+      ['health', ['/api/health']],
+    ];
+    // Warm-up: the first requests of each scenario compile code paths and fill caches.
+    for (const [, paths] of scenarios) {
+      for (let i = 0; i < 20; i++) await getJson(base, token, typeof paths === 'function' ? paths() : paths[0]);
+    }
+
+    const results: Record<string, Figures> = {};
+    for (const [name, paths] of scenarios) {
+      results[name] = await load(base, token, paths);
+      const r = results[name];
+      console.log(
+        `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}`,
+      );
+    }
+
+    // Export: the newest EXPORT_ROWS leads are exactly the last EXPORT_ROWS / LEADS_PER_DAY days.
+    const days = EXPORT_ROWS / LEADS_PER_DAY;
+    const lastDay = addDays(meta.baseDate, Math.ceil(meta.leads / LEADS_PER_DAY) - 1);
+    const exportPath = `${list}/export?format=csv&from=${addDays(lastDay, -(days - 1))}&to=${lastDay}`;
+    const started = performance.now();
+    const res = await fetch(`${base}${exportPath}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
+    let lines = 0;
+    let bytes = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const exportSeconds = Math.round((performance.now() - started) / 10) / 100;
+    const exportRows = lines - 1;
+    console.log(
+      `export csv   ${exportRows} rows (X-Total-Count ${res.headers.get('x-total-count')}), ${(bytes / 1e6).toFixed(1)} MB in ${exportSeconds} s`,
+    );
+
+    const rssMb = peakRssMb(server.pid!);
+    console.log(`server peak RSS ${rssMb} MB`);
+    const reference = results.health.rps;
+    const listScenarios = ['list', 'combined', 'deep_cursor', 'deep_offset', 'search'];
+    const targets = {
+      p95_le_50ms: listScenarios.every((name) => results[name].p95 <= 50),
+      rps_ge_10pct_health: listScenarios.every((name) => results[name].rps >= reference * 0.1),
+      export_le_5s: exportSeconds <= 5 && exportRows === EXPORT_ROWS,
+      rss_le_300mb: rssMb <= 300,
+    };
+    console.log(`targets ${JSON.stringify(targets)}`);
+    console.log(
+      JSON.stringify({
+        leads: meta.leads,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        scenarios: results,
+        export: { rows: exportRows, seconds: exportSeconds, mb: Math.round(bytes / 1e5) / 10 },
+        peakRssMb: rssMb,
+        targets,
+      }),
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+await main();

@@ -1,0 +1,381 @@
+import {
+  AMOUNT_RANGES,
+  MANAGEMENT_STATUSES,
+  NONE,
+  STATUSES,
+  leadListResponseSchema,
+  stepsOf,
+  type LeadListResponse,
+} from '@backoffice/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { FIXTURE_BASE, insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * The list, its count, paging and the export against a known set of 80 arg leads (plus 12 col leads that
+ * must never show up). Expectations are computed here, in memory, from the rows the test inserted: an
+ * independent answer to compare the server's SQL with.
+ */
+
+const THRESHOLD = 50;
+const N_ARG = 80;
+
+/** Accent-insensitive, lower case: what a person means by "matches". */
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+interface Filter {
+  status?: number[];
+  step?: number[];
+  amount?: string;
+  management?: string[];
+  seller?: (number | 'none')[];
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** Calendar day of a timestamp in Buenos Aires (UTC-3, no DST). */
+const argDay = (date: Date) => new Date(date.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+function matches(lead: KnownLead, f: Filter): boolean {
+  if (f.status && !f.status.includes(lead.statusId)) return false;
+  if (f.step && !f.step.includes(lead.statusId)) return false;
+  if (f.amount) {
+    const range = AMOUNT_RANGES.arg.find((r) => r.id === f.amount)!;
+    const units = lead.requestedAmount / 100;
+    if (range.min !== undefined && units < range.min) return false;
+    if (range.max !== undefined && units >= range.max) return false;
+  }
+  if (f.management && !f.management.some((m) => (m === NONE ? lead.managementStatus === null : lead.managementStatus === m))) return false;
+  if (f.seller && !f.seller.some((s) => (s === NONE ? lead.sellerId === null : lead.sellerId === s))) return false;
+  if (f.from && argDay(lead.createdAt) < f.from) return false;
+  if (f.to && argDay(lead.createdAt) > f.to) return false;
+  if (f.q) {
+    const haystack = fold([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
+    const words = fold(f.q)
+      .split(/\s+/)
+      .map((w) => (/^[\d.\-]+$/.test(w) ? w.replace(/\D/g, '') : w));
+    if (!words.every((w) => haystack.includes(w))) return false;
+  }
+  return true;
+}
+
+type SortField = 'created_at' | 'updated_at' | 'requested_amount' | 'id';
+const sortValue: Record<SortField, (l: KnownLead) => number> = {
+  created_at: (l) => l.createdAt.getTime(),
+  updated_at: (l) => l.updatedAt.getTime(),
+  requested_amount: (l) => l.requestedAmount,
+  id: (l) => l.id,
+};
+
+function expected(known: KnownLead[], f: Filter, sort: SortField = 'created_at', dir: 'asc' | 'desc' = 'desc'): number[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return known
+    .filter((l) => matches(l, f))
+    .sort((a, b) => sign * (sortValue[sort](a) - sortValue[sort](b) || a.id - b.id))
+    .map((l) => l.id);
+}
+
+function queryOf(f: Filter & Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(f)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params.toString();
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and export on %s', (driver) => {
+  let t: TestApp;
+  let known: KnownLead[];
+  let admin: TestClient;
+  let sellerId: number;
+  let otherSellerId: number;
+
+  const list = async (query: string, client = admin): Promise<LeadListResponse> => {
+    const res = await client.get(`/api/arg/leads?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return leadListResponseSchema.parse(res.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, listCountThreshold: THRESHOLD, countCacheSeconds: 0 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const sellers = await userIds(t.app, 'arg', ['2', '6']);
+    otherSellerId = sellers.find((id) => id !== sellerId)!;
+    known = await insertKnownLeads(t.app, 'arg', N_ARG, [sellerId, otherSellerId, sellers[2]]);
+    const colSellers = await userIds(t.app, 'col', ['seller']);
+    await insertKnownLeads(t.app, 'col', 12, colSellers);
+    admin = new TestClient(t.app);
+    expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const middleFragment = () => known[17].docNumber.slice(2, 7);
+  const filters: [string, () => Filter][] = [
+    ['no filter', () => ({})],
+    ['status (several)', () => ({ status: [4, 26, 32] })],
+    ['step', () => ({ step: stepsOf('arg').slice(0, 3).map((s) => s.id) })],
+    ['status and step intersect', () => ({ status: [4, 5, 14], step: [4, 26] })],
+    ['amount range', () => ({ amount: '5000-10000' })],
+    ['amount greater than', () => ({ amount: 'gt-30000' })],
+    ['amount greater than 50000', () => ({ amount: 'gt-50000' })],
+    ['amount less than', () => ({ amount: 'lt-15000' })],
+    ['management status', () => ({ management: ['Contestador'] })],
+    ['management none (sin gestión)', () => ({ management: [NONE] })],
+    ['management none or a status', () => ({ management: [NONE, 'No responde'] })],
+    ['seller', () => ({ seller: [sellerId] })],
+    ['seller none (unassigned)', () => ({ seller: [NONE] })],
+    ['seller none or one', () => ({ seller: [NONE, otherSellerId] })],
+    ['created from', () => ({ from: argDay(known[40].createdAt) })],
+    ['created to', () => ({ to: argDay(known[20].createdAt) })],
+    ['created between', () => ({ from: argDay(known[10].createdAt), to: argDay(known[30].createdAt) })],
+    ['q: fragment in the middle of a document', () => ({ q: middleFragment() })],
+    ['q: document with dots', () => ({ q: known[9].docNumber.replace(/(\d{2})(\d{3})(\d{3})/, '$1.$2.$3') })],
+    ['q: CUIL', () => ({ q: known[12].cuil! })],
+    ['q: fragment of a cellphone', () => ({ q: known[23].cellphone.slice(3, 8) })],
+    ['q: email', () => ({ q: known[31].email })],
+    ['q: name without accents', () => ({ q: 'nunez' })],
+    ['q: two words, accents and case', () => ({ q: 'MARÍA nuñez' })],
+    ['q: no match', () => ({ q: 'zzzzzz' })],
+    [
+      'combined: status + amount + management',
+      () => ({ status: [1, 4, 5, 26, 14], amount: 'lt-30000', management: ['No responde', 'Contestador', NONE] }),
+    ],
+    ['combined: seller + date + q', () => ({ seller: [sellerId, NONE], from: argDay(known[5].createdAt), q: 'correo1' })],
+  ];
+
+  it.each(filters)('filter %s returns exactly the matching rows', async (_name, make) => {
+    const f = make();
+    const want = expected(known, f);
+    const body = await list(queryOf({ ...f, pageSize: 100 }));
+    expect(body.rows.map((r) => r.id)).toEqual(want);
+    expect(body.count).toEqual({ total: Math.min(want.length, THRESHOLD), exact: want.length <= THRESHOLD });
+    for (const row of body.rows) expect(row.customer.doc_type).toBe('DNI');
+  });
+
+  it('the interesting filters are not trivially empty or full (the fixture covers them)', () => {
+    for (const [name, make] of filters) {
+      const n = expected(known, make()).length;
+      if (name.includes('no match')) expect(n).toBe(0);
+      else if (name !== 'no filter') expect(n, name).toBeGreaterThan(0);
+      if (name !== 'no filter') expect(n, name).toBeLessThan(N_ARG);
+    }
+  });
+
+  it('returns rows in the contract shape with the step label, customer and seller', async () => {
+    const body = await list('pageSize=100');
+    const lead = known[1];
+    const row = body.rows.find((r) => r.id === lead.id)!;
+    expect(row.status_id).toBe(lead.statusId);
+    expect(row.step).toBe(stepsOf('arg').find((s) => s.id === lead.statusId)?.label ?? null);
+    expect(row.customer).toMatchObject({ doc_number: lead.docNumber, cuil: lead.cuil, first_name: lead.firstName, email: lead.email });
+    expect(row.requested_amount).toBe(lead.requestedAmount);
+    expect(row.seller?.id).toBe(lead.sellerId);
+    expect(row.version).toBe(1);
+    expect(new Date(row.created_at).getTime()).toBe(lead.createdAt.getTime());
+    expect(body.rows.some((r) => r.step === null)).toBe(true);
+  });
+
+  it.each<[SortField, 'asc' | 'desc']>([
+    ['created_at', 'desc'],
+    ['created_at', 'asc'],
+    ['updated_at', 'desc'],
+    ['updated_at', 'asc'],
+    ['requested_amount', 'desc'],
+    ['requested_amount', 'asc'],
+    ['id', 'asc'],
+    ['id', 'desc'],
+  ])('sorts by %s %s (ties broken by id)', async (sort, dir) => {
+    const body = await list(`pageSize=100&sort=${sort}&dir=${dir}`);
+    expect(body.rows.map((r) => r.id)).toEqual(expected(known, {}, sort, dir));
+  });
+
+  it.each<[SortField, 'asc' | 'desc', Filter]>([
+    ['created_at', 'desc', {}],
+    ['created_at', 'asc', { management: [NONE, 'Contestador', 'No responde'] }],
+    ['requested_amount', 'desc', { amount: 'lt-50000' }],
+    ['updated_at', 'asc', {}],
+  ])('pages by cursor forwards and backwards without repeating or skipping rows (%s %s)', async (sort, dir, f) => {
+    const want = expected(known, f, sort, dir);
+    const pageSize = 10;
+    const pages: number[][] = [];
+    let body = await list(queryOf({ ...f, sort, dir, pageSize }));
+    expect(body.pageInfo.prevCursor).toBeNull();
+    pages.push(body.rows.map((r) => r.id));
+    let page = 1;
+    while (body.pageInfo.nextCursor) {
+      page++;
+      body = await list(queryOf({ ...f, sort, dir, pageSize, page, cursor: body.pageInfo.nextCursor }));
+      expect(body.pageInfo.page).toBe(page);
+      pages.push(body.rows.map((r) => r.id));
+      expect(page).toBeLessThan(20);
+    }
+    expect(pages.flat()).toEqual(want);
+    expect(pages.length).toBe(Math.ceil(want.length / pageSize));
+
+    // Back from the last page with prevCursor: the same pages in reverse.
+    const back: number[][] = [pages[pages.length - 1]];
+    while (body.pageInfo.prevCursor) {
+      page--;
+      body = await list(queryOf({ ...f, sort, dir, pageSize, page, cursor: body.pageInfo.prevCursor }));
+      back.unshift(body.rows.map((r) => r.id));
+    }
+    expect(page).toBe(1);
+    expect(back).toEqual(pages);
+
+    // A page by number (no cursor) is the same page.
+    for (const n of [1, 2, pages.length]) {
+      const byNumber = await list(queryOf({ ...f, sort, dir, pageSize, page: n }));
+      expect(byNumber.rows.map((r) => r.id)).toEqual(pages[n - 1]);
+      expect(byNumber.pageInfo.nextCursor === null).toBe(n === pages.length);
+      expect(byNumber.pageInfo.prevCursor === null).toBe(n === 1);
+    }
+  });
+
+  it('keeps keyset order when a page ends between two leads created at the same instant', async () => {
+    const [a, b] = [known[9], known[10]];
+    expect(a.createdAt.getTime()).toBe(b.createdAt.getTime());
+    const want = expected(known, {}, 'created_at', 'asc');
+    // Ascending, 10 per page: the 10th row is `a`, the 11th `b` (same created_at, ids break the tie).
+    expect(want.slice(9, 11)).toEqual([a.id, b.id]);
+    const first = await list('pageSize=10&sort=created_at&dir=asc');
+    expect(first.rows.at(-1)!.id).toBe(a.id);
+    const second = await list(`pageSize=10&page=2&sort=created_at&dir=asc&cursor=${first.pageInfo.nextCursor}`);
+    expect(second.rows[0].id).toBe(b.id);
+    expect(second.rows.map((r) => r.id)).toEqual(want.slice(10, 20));
+    const back = await list(`pageSize=10&page=1&sort=created_at&dir=asc&cursor=${second.pageInfo.prevCursor}`);
+    expect(back.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+  });
+
+  it('ignores a cursor made for another sort, and refuses malformed paging', async () => {
+    const body = await list('pageSize=10');
+    const other = await list(`pageSize=10&page=2&sort=requested_amount&cursor=${body.pageInfo.nextCursor}`);
+    expect(other.rows.map((r) => r.id)).toEqual(expected(known, {}, 'requested_amount', 'desc').slice(10, 20));
+    const garbage = await list('pageSize=10&page=2&cursor=not-a-cursor');
+    expect(garbage.rows.map((r) => r.id)).toEqual(expected(known, {}).slice(10, 20));
+    for (const bad of ['pageSize=7', 'page=0', 'sort=name', 'dir=up', 'amount=1-2', 'management=Otro', 'q=ab', 'from=2026-13-01', 'status=x']) {
+      const res = await admin.get(`/api/arg/leads?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().fields[0].field.split('.')[0]).toBe(bad.split('=')[0]);
+    }
+    const reversed = await admin.get('/api/arg/leads?from=2026-03-05&to=2026-03-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fields).toEqual([{ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' }]);
+    // col ranges are not arg ranges.
+    const colRange = await admin.get(`/api/arg/leads?amount=${AMOUNT_RANGES.col[0].id}`);
+    expect(colRange.statusCode).toBe(400);
+  });
+
+  it('counts exactly up to the threshold, says "more than" beyond it, and exactly on request', async () => {
+    expect((await list('pageSize=10')).count).toEqual({ total: THRESHOLD, exact: false });
+    expect((await list('pageSize=10&exactCount=1')).count).toEqual({ total: N_ARG, exact: true });
+    const small = { management: ['Contestador'] };
+    const n = expected(known, small).length;
+    expect(n).toBeLessThan(THRESHOLD);
+    expect((await list(queryOf(small))).count).toEqual({ total: n, exact: true });
+    // Exactly at the threshold is still exact.
+    const at = await createTestApp(driver, { seedLeads: 0, listCountThreshold: N_ARG, countCacheSeconds: 0 }, async () => {});
+    try {
+      await insertKnownLeads(at.app, 'arg', N_ARG, []);
+      const client = new TestClient(at.app);
+      await client.login('arg', 'admin@arg.example');
+      expect((await client.get('/api/arg/leads').then((r) => r.json())).count).toEqual({ total: N_ARG, exact: true });
+    } finally {
+      await at.close();
+    }
+  });
+
+  it('shows sellers only their own leads, in the list, the count, the export and the detail', async () => {
+    const seller = new TestClient(t.app);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    const own = expected(known, { seller: [sellerId] });
+    expect(own.length).toBeGreaterThan(0);
+    const body = await list('pageSize=100', seller);
+    expect(body.rows.map((r) => r.id)).toEqual(own);
+    expect(body.count).toEqual({ total: own.length, exact: true });
+    // Asking for someone else's or unassigned leads finds nothing.
+    expect((await list(`seller=${otherSellerId},none`, seller)).rows).toEqual([]);
+    const csv = await seller.get('/api/arg/leads/export?format=csv');
+    expect(csv.headers['x-total-count']).toBe(String(own.length));
+    expect(csv.body.trim().split('\r\n')).toHaveLength(own.length + 1);
+    const othersLead = known.find((l) => l.sellerId === otherSellerId)!;
+    expect((await seller.get(`/api/arg/leads/${othersLead.id}`)).statusCode).toBe(403);
+    expect((await seller.get(`/api/arg/leads/${own[0]}`)).statusCode).toBe(200);
+  });
+
+  it('exports the whole filtered set as CSV: BOM, Spanish headers, accents, quoting, formula neutralisation', async () => {
+    const f: Filter = { status: [1, 4, 26, 32, 8, 15] };
+    const want = expected(known, f);
+    const res = await admin.get(`/api/arg/leads/export?format=csv&${queryOf(f)}&page=3&pageSize=10`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-arg-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['x-total-count']).toBe(String(want.length));
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    const lines = text.split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines[0]).toBe(
+      'Lead;Fecha de creación;Estado;Paso;Tipo de documento;Documento;CUIL;Nombre;Apellido;Celular;Email;Monto solicitado;Cuotas;Vendedor;Gestión;Origen;Última actualización',
+    );
+    // The whole set, not a page, in the list's order.
+    expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(want);
+
+    const lineOf = (id: number) => lines.find((line) => line.startsWith(`${id};`))!;
+    const quoted = known[3];
+    expect(lineOf(quoted.id)).toContain(';"Pérez ""el Tano""; Gómez";');
+    expect(lineOf(known[5].id)).toContain(`;"'=HYPERLINK(""http://x"")";`);
+    expect(lineOf(known[6].id)).toContain(";'+Núñez;");
+    expect(lineOf(known[7].id)).toContain(";'@Inés;");
+    const plain = known[8];
+    const cells = lineOf(plain.id).split(';');
+    expect(cells[2]).toBe(STATUSES.arg.find((s) => s.id === plain.statusId)!.name);
+    expect(cells[5]).toBe(plain.docNumber);
+    expect(cells[6]).toBe(plain.cuil);
+    expect(cells[11]).toBe(plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','));
+    expect(cells[14]).toBe(plain.managementStatus ?? 'Sin gestión');
+    // Local (Buenos Aires) time of creation.
+    const local = new Date(plain.createdAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(cells[1]).toBe(local);
+  });
+
+  it('exports XLSX that opens: header, every filtered row, numbers as numbers', async () => {
+    const f: Filter = { management: ['No responde', NONE] };
+    const want = expected(known, f);
+    const res = await admin.get(`/api/arg/leads/export?format=xlsx&${queryOf(f)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/filename="leads-arg-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['x-total-count']).toBe(String(want.length));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Leads')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Lead');
+    expect(sheet.getRow(1).getCell(2).value).toBe('Fecha de creación');
+    expect(sheet.rowCount).toBe(want.length + 1);
+    const ids = [];
+    for (let r = 2; r <= sheet.rowCount; r++) ids.push(sheet.getRow(r).getCell(1).value);
+    expect(ids).toEqual(want);
+    const lead = known.find((l) => l.id === want[0])!;
+    const row = sheet.getRow(2);
+    expect(row.getCell(9).value).toBe(lead.lastName);
+    expect(row.getCell(12).value).toBe(lead.requestedAmount / 100);
+    expect(row.getCell(15).value).toBe(lead.managementStatus ?? 'Sin gestión');
+  });
+
+  it('exports an empty set as just the header', async () => {
+    const res = await admin.get('/api/arg/leads/export?format=csv&q=zzzzzz');
+    expect(res.headers['x-total-count']).toBe('0');
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('covers every management status and the fixed date range in the fixture', () => {
+    for (const status of MANAGEMENT_STATUSES) expect(known.some((l) => l.managementStatus === status)).toBe(true);
+    expect(argDay(known[0].createdAt)).toBe(argDay(FIXTURE_BASE));
+  });
+});
