@@ -204,7 +204,12 @@ export const argLeadCreateSchema = z
     requested_amount: amountOf(LEAD_LIMITS.arg),
     term: termOf(LEAD_LIMITS.arg),
   })
-  .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), { message: 'El CUIL no corresponde al DNI', path: ['cuil'] });
+  .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), {
+    message: 'El CUIL no corresponde al DNI',
+    path: ['cuil'],
+    // Only when both are valid on their own: one reason per field.
+    when: (payload) => payload.issues.every((issue) => issue.path[0] !== 'doc_number' && issue.path[0] !== 'cuil'),
+  });
 
 /** col: CC; cellphone is 10 digits starting with 3. */
 export const colLeadCreateSchema = z

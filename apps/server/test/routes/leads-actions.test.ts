@@ -1,0 +1,423 @@
+import { buildCuil, leadDetailSchema, type Country } from '@backoffice/shared';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * Lead detail, actions (notes, management status, reassignment with optimistic versions), creation by
+ * staff and by the webservice role, and the role, country and XSRF checks of every leads route.
+ */
+
+const validArg = () => ({
+  doc_number: '30.111.222',
+  cuil: buildCuil('30111222', 'male'),
+  first_name: 'José',
+  last_name: 'Núñez',
+  birth_date: '1990-04-15',
+  cellphone: '11 5555-4444',
+  email: 'Jose.Nunez@Example.com',
+  address: 'Av. Corrientes 1234',
+  requested_amount: 25000,
+  term: 12,
+});
+
+const validCol = () => ({
+  doc_number: '1012345678',
+  first_name: 'Andrés',
+  last_name: 'Muñoz',
+  birth_date: '1992-02-02',
+  cellphone: '3101234567',
+  email: 'andres@example.co',
+  requested_amount: 2_500_000,
+  term: 24,
+});
+
+describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation on %s', (driver) => {
+  let t: TestApp;
+  let arg: KnownLead[];
+  let col: KnownLead[];
+  let sellerId: number;
+  const clients = new Map<string, TestClient>();
+
+  /** A signed-in client per account, reused across tests. */
+  const as = async (country: Country, email: string): Promise<TestClient> => {
+    const key = `${country}:${email}`;
+    if (!clients.has(key)) {
+      const client = new TestClient(t.app);
+      const res = await client.login(country, email);
+      expect(res.statusCode, res.body).toBe(200);
+      clients.set(key, client);
+    }
+    return clients.get(key)!;
+  };
+  const tableCounts = async () => {
+    const [c] = await t.app.db.select({ n: count() }).from(customers);
+    const [l] = await t.app.db.select({ n: count() }).from(leads);
+    const [h] = await t.app.db.select({ n: count() }).from(leadStatusHistory);
+    const [e] = await t.app.db.select({ n: count() }).from(leadEvents);
+    return { customers: c.n, leads: l.n, history: h.n, events: e.n };
+  };
+  const leadRow = async (id: number) => (await t.app.db.select().from(leads).where(eq(leads.id, id)))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const sellers = await userIds(t.app, 'arg', ['2']);
+    arg = await insertKnownLeads(t.app, 'arg', 12, [sellerId, ...sellers.filter((id) => id !== sellerId)]);
+    col = await insertKnownLeads(t.app, 'col', 4, await userIds(t.app, 'col', ['seller']));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows a lead with its customer, seller and timeline; 404 for unknown ids and the other country’s', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg.find((l) => l.sellerId !== null)!;
+    const res = await admin.get(`/api/arg/leads/${lead.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = leadDetailSchema.parse(res.json());
+    expect(body.customer).toMatchObject({ doc_number: lead.docNumber, cuil: lead.cuil, birth_date: '1985-05-05', address: null });
+    expect(body.seller?.id).toBe(lead.sellerId);
+    expect(body.timeline).toEqual([
+      expect.objectContaining({ type: 'status', to_status: lead.statusId, text: 'Dato de prueba', user: null }),
+    ]);
+    expect((await admin.get('/api/arg/leads/999999')).statusCode).toBe(404);
+    expect((await admin.get(`/api/arg/leads/${col[0].id}`)).json()).toMatchObject({ statusCode: 404, message: 'Lead no encontrado' });
+    expect((await admin.get('/api/arg/leads/abc')).statusCode).toBe(400);
+  });
+
+  it('adds notes, changes the management status and reassigns, each with its timeline event, newest first', async () => {
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const lead = arg[4];
+    const otherSeller = (await userIds(t.app, 'arg', ['2', '7'])).find((id) => id !== lead.sellerId)!;
+
+    let res = await supervisor.post(`/api/arg/leads/${lead.id}/notes`, { body: '  Llamar después de las 18  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    let body = leadDetailSchema.parse(res.json());
+    expect(body.version).toBe(1); // a note does not change the lead
+    expect(body.timeline[0]).toMatchObject({ type: 'note', text: 'Llamar después de las 18', user: { name: expect.any(String) } });
+
+    res = await supervisor.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    body = leadDetailSchema.parse(res.json());
+    expect(body).toMatchObject({ management_status: 'Contestador', version: 2 });
+    expect(body.timeline[0]).toMatchObject({ type: 'management', text: 'Contestador' });
+
+    res = await supervisor.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: otherSeller, version: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    body = leadDetailSchema.parse(res.json());
+    expect(body.seller?.id).toBe(otherSeller);
+    expect(body.version).toBe(3);
+    expect(body.timeline.map((e) => e.type)).toEqual(['assignment', 'management', 'note', 'status']);
+    expect(body.timeline[0].text).toBe(body.seller!.name);
+    const times = body.timeline.map((e) => new Date(e.at).getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    const [event] = await t.app.db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'assignment')));
+    expect(event).toMatchObject({ fromValue: lead.sellerId === null ? null : String(lead.sellerId), toValue: String(otherSeller) });
+  });
+
+  it('refuses a stale version with 409 and writes nothing', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[6];
+    const first = await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 1 });
+    expect(first.statusCode).toBe(200);
+    const before = await leadRow(lead.id);
+    const countsBefore = await tableCounts();
+
+    // Someone else saved first: this client still holds version 1.
+    const stale = await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Atiende tercero', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario. Recargá para ver los cambios.' });
+    const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
+    const staleSeller = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: seller, version: 1 });
+    expect(staleSeller.statusCode).toBe(409);
+
+    expect(await leadRow(lead.id)).toEqual(before);
+    expect(await tableCounts()).toEqual(countsBefore);
+  });
+
+  it('lets only one of two concurrent edits of the same version through', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const lead = arg[7];
+    const results = await Promise.all([
+      admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 }),
+      supervisor.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 1 }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const row = await leadRow(lead.id);
+    expect(row.version).toBe(2);
+    const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    expect(events).toHaveLength(1);
+    expect(events[0].body).toBe(row.managementStatus);
+  });
+
+  it('validates the action bodies (400 naming the field)', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[8];
+    const cases: [string, 'post' | 'patch', unknown, string][] = [
+      [`/api/arg/leads/${lead.id}/notes`, 'post', { body: '   ' }, 'body'],
+      [`/api/arg/leads/${lead.id}/notes`, 'post', { body: 'x'.repeat(2001) }, 'body'],
+      [`/api/arg/leads/${lead.id}/management-status`, 'patch', { management_status: 'Otro', version: 1 }, 'management_status'],
+      [`/api/arg/leads/${lead.id}/management-status`, 'patch', { management_status: 'Contestador' }, 'version'],
+      [`/api/arg/leads/${lead.id}/seller`, 'patch', { seller_id: 'x', version: 1 }, 'seller_id'],
+    ];
+    for (const [url, method, payload, field] of cases) {
+      const res = await admin[method](url, payload);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+    // Reassigning to someone who is not an active seller of the country.
+    const collector = (await userIds(t.app, 'arg', ['10']))[0];
+    const colSeller = (await userIds(t.app, 'col', ['seller']))[0];
+    const inactive = await userIdByEmail(t.app, 'arg', 'ex.vendedor@arg.example');
+    for (const sellerIdToTry of [collector, colSeller, inactive, 999_999]) {
+      const res = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: sellerIdToTry, version: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'seller_id', message: 'El vendedor no existe, no está activo o no es de este país' }]);
+    }
+    expect((await leadRow(lead.id)).version).toBe(1);
+  });
+
+  it('checks roles on every leads route', async () => {
+    const lead = arg[9];
+    const collector = await as('arg', 'collector@arg.example');
+    const auditor = await as('arg', 'auditor@arg.example');
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/arg/leads'],
+      ['GET', '/api/arg/leads/export?format=csv'],
+      ['GET', `/api/arg/leads/${lead.id}`],
+      ['POST', `/api/arg/leads/${lead.id}/notes`, { body: 'hola' }],
+      ['PATCH', `/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
+      ['PATCH', `/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 }],
+      ['POST', '/api/arg/leads', validArg()],
+    ];
+    for (const client of [collector, auditor]) {
+      for (const [method, url, payload] of routes) {
+        const res = await client.request(method as 'GET', url, payload);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+    const anonymous = await new TestClient(t.app).init();
+    for (const [method, url, payload] of routes) {
+      expect((await anonymous.request(method as 'GET', url, payload)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    // Reassignment is for supervisors and admins only.
+    for (const email of ['operator@arg.example', 'atc@arg.example', 'seller_renovator@arg.example']) {
+      const client = await as('arg', email);
+      const res = await client.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 });
+      expect(res.statusCode, email).toBe(403);
+    }
+    // An operator reads and works leads otherwise.
+    const operator = await as('arg', 'operator@arg.example');
+    expect((await operator.get(`/api/arg/leads/${lead.id}`)).statusCode).toBe(200);
+    expect((await operator.post(`/api/arg/leads/${lead.id}/notes`, { body: 'Nota del operador' })).statusCode).toBe(200);
+    expect((await leadRow(lead.id)).version).toBe(1);
+  });
+
+  it('keeps sellers to their own leads for the detail and every action', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const own = arg.find((l) => l.sellerId === sellerId && l.version === 1 && ![arg[4].id, arg[6].id, arg[7].id].includes(l.id))!;
+    const others = arg.find((l) => l.sellerId !== sellerId)!;
+    expect((await seller.get(`/api/arg/leads/${others.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead está asignado a otro vendedor' });
+    expect((await seller.post(`/api/arg/leads/${others.id}/notes`, { body: 'x' })).statusCode).toBe(403);
+    expect((await seller.patch(`/api/arg/leads/${others.id}/management-status`, { management_status: 'Contestador', version: 1 })).statusCode).toBe(403);
+    expect((await seller.patch(`/api/arg/leads/${own.id}/seller`, { seller_id: sellerId, version: 1 })).statusCode).toBe(403);
+    expect((await seller.post(`/api/arg/leads/${own.id}/notes`, { body: 'Mi nota' })).statusCode).toBe(200);
+    const res = await seller.patch(`/api/arg/leads/${own.id}/management-status`, { management_status: 'Contestador', version: (await leadRow(own.id)).version });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('checks the country on every leads route: 403 on the other country’s path, 404 for its ids', async () => {
+    const colAdmin = await as('col', 'admin@col.example');
+    const argLead = arg[10];
+    const argRoutes: [string, string, unknown?][] = [
+      ['GET', '/api/arg/leads'],
+      ['GET', '/api/arg/leads/export?format=csv'],
+      ['GET', `/api/arg/leads/${argLead.id}`],
+      ['POST', `/api/arg/leads/${argLead.id}/notes`, { body: 'hola' }],
+      ['PATCH', `/api/arg/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
+      ['PATCH', `/api/arg/leads/${argLead.id}/seller`, { seller_id: sellerId, version: 1 }],
+      ['POST', '/api/arg/leads', validArg()],
+    ];
+    for (const [method, url, payload] of argRoutes) {
+      const res = await colAdmin.request(method as 'GET', url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBe('Tu usuario no pertenece a este país');
+    }
+    const colSeller = (await userIds(t.app, 'col', ['seller']))[0];
+    const colRoutes: [string, string, unknown?][] = [
+      ['GET', `/api/col/leads/${argLead.id}`],
+      ['POST', `/api/col/leads/${argLead.id}/notes`, { body: 'hola' }],
+      ['PATCH', `/api/col/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
+      ['PATCH', `/api/col/leads/${argLead.id}/seller`, { seller_id: colSeller, version: 1 }],
+    ];
+    for (const [method, url, payload] of colRoutes) {
+      expect((await colAdmin.request(method as 'GET', url, payload)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    // The col list never shows arg leads.
+    const colList = await colAdmin.get('/api/col/leads?pageSize=100');
+    expect(colList.json().rows.map((r: { id: number }) => r.id).sort()).toEqual(col.map((l) => l.id).sort());
+    expect((await leadRow(argLead.id)).version).toBe(1);
+  });
+
+  it('requires the XSRF header on the mutations of a browser session', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[11];
+    const before = await tableCounts();
+    const requests = [
+      admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'x' }, { xsrf: false }),
+      admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 }, { xsrf: false }),
+      admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 }, { xsrf: false }),
+      admin.post('/api/arg/leads', validArg(), { xsrf: false }),
+    ];
+    for (const res of await Promise.all(requests)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Token XSRF ausente o inválido');
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  describe('creation', () => {
+    it('creates a lead in CREATED with its customer and first status history row', async () => {
+      const operator = await as('arg', 'operator@arg.example');
+      const before = await tableCounts();
+      const res = await operator.post('/api/arg/leads', validArg());
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({ id: expect.any(Number), customer_id: expect.any(Number), customer_reused: false });
+      const row = await leadRow(created.id);
+      expect(row).toMatchObject({ country: 'arg', statusId: 1, requestedAmount: 2_500_000, term: 12, source: 'backoffice', sellerId: null, version: 1 });
+      const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
+      expect(customer).toMatchObject({
+        docType: 'DNI',
+        docNumber: '30111222',
+        cuil: validArg().cuil,
+        firstName: 'José',
+        lastName: 'Núñez',
+        cellphone: '1155554444',
+        email: 'jose.nunez@example.com',
+        birthDate: '1990-04-15',
+      });
+      const history = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, created.id));
+      expect(history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 1, userId: await userIdByEmail(t.app, 'arg', 'operator@arg.example') })]);
+      expect(await tableCounts()).toEqual({ ...before, customers: before.customers + 1, leads: before.leads + 1, history: before.history + 1 });
+      // It is in the list and searchable at once.
+      const list = await operator.get('/api/arg/leads?q=30111222');
+      expect(list.json().rows.map((r: { id: number }) => r.id)).toEqual([created.id]);
+    });
+
+    it('reuses an existing customer (same document): contact data updated, identity kept, not duplicated', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const existing = arg[2];
+      const before = await tableCounts();
+      const res = await admin.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: existing.docNumber,
+        cuil: existing.cuil,
+        first_name: 'Otro',
+        last_name: 'Nombre',
+        cellphone: '3515550000',
+        email: 'nuevo@example.com',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const created = res.json();
+      expect(created.customer_reused).toBe(true);
+      const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
+      expect(customer).toMatchObject({ docNumber: existing.docNumber, firstName: existing.firstName, lastName: existing.lastName, cellphone: '3515550000', email: 'nuevo@example.com' });
+      const after = await tableCounts();
+      expect(after.customers).toBe(before.customers);
+      expect(after.leads).toBe(before.leads + 1);
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['bad DNI', { doc_number: '123' }, 'doc_number'],
+      ['bad CUIL check digit', { cuil: validArg().cuil.slice(0, 10) + String((Number(validArg().cuil[10]) + 1) % 10) }, 'cuil'],
+      ['CUIL of another DNI', { cuil: buildCuil('30111223', 'male') }, 'cuil'],
+      ['bad cellphone', { cellphone: '15 1234' }, 'cellphone'],
+      ['cellphone with leading 0', { cellphone: '0111234567' }, 'cellphone'],
+      ['bad email', { email: 'jose@' }, 'email'],
+      ['missing first name', { first_name: undefined }, 'first_name'],
+      ['missing cellphone', { cellphone: undefined }, 'cellphone'],
+      ['under age', { birth_date: `${new Date().getUTCFullYear() - 17}-01-01` }, 'birth_date'],
+      ['amount below the minimum', { requested_amount: 999 }, 'requested_amount'],
+      ['amount above the maximum', { requested_amount: 1_000_001 }, 'requested_amount'],
+      ['amount with cents', { requested_amount: 1500.5 }, 'requested_amount'],
+      ['term too long', { term: 48 }, 'term'],
+    ])('refuses %s with 400 naming the field and writes nothing', async (_name, change, field) => {
+      const admin = await as('arg', 'admin@arg.example');
+      const before = await tableCounts();
+      const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: '31222333', cuil: buildCuil('31222333', 'female'), ...change });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.fields.map((f: { field: string }) => f.field)).toEqual([field]);
+      expect(body.message).toContain(`${field}: `);
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('names every invalid field at once', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const before = await tableCounts();
+      const res = await admin.post('/api/arg/leads', { doc_number: 'x', email: 'no' });
+      expect(res.statusCode).toBe(400);
+      const fields = res.json().fields.map((f: { field: string }) => f.field).sort();
+      expect(fields).toEqual(['birth_date', 'cellphone', 'cuil', 'doc_number', 'email', 'first_name', 'last_name', 'requested_amount', 'term']);
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('applies the col rules (CC, mobile starting with 3, COP limits)', async () => {
+      const colOperator = await as('col', 'operator@col.example');
+      const ok = await colOperator.post('/api/col/leads', validCol());
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(await leadRow(ok.json().id)).toMatchObject({ country: 'col', requestedAmount: 250_000_000, statusId: 1 });
+      for (const [change, field] of [
+        [{ cellphone: '1101234567' }, 'cellphone'],
+        [{ doc_number: '12345' }, 'doc_number'],
+        [{ requested_amount: 50_000 }, 'requested_amount'],
+      ] as const) {
+        const res = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: '1098765432', ...change });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
+      }
+    });
+
+    it('assigns a seller’s own new lead to them (so they can see it)', async () => {
+      const seller = await as('arg', 'seller@arg.example');
+      const res = await seller.post('/api/arg/leads', { ...validArg(), doc_number: '32333444', cuil: buildCuil('32333444', 'male') });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await leadRow(res.json().id)).toMatchObject({ sellerId, source: 'seller' });
+      expect((await seller.get(`/api/arg/leads/${res.json().id}`)).statusCode).toBe(200);
+    });
+
+    it('lets the webservice role create leads with a Bearer token (no cookies, no XSRF)', async () => {
+      const login = await new TestClient(t.app).login('arg', 'webservice@arg.example');
+      const { token } = login.json();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/arg/leads',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: { ...validArg(), doc_number: '33444555', cuil: buildCuil('33444555', 'female') },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await leadRow(res.json().id)).toMatchObject({ source: 'webservice', sellerId: null, statusId: 1 });
+      const invalid = await t.app.inject({
+        method: 'POST',
+        url: '/api/arg/leads',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { ...validArg(), cellphone: '12' },
+      });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15' }]);
+      const noToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', payload: validArg() });
+      expect(noToken.statusCode).toBe(403); // XSRF first: no cookie, no header
+      const badToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', headers: { authorization: 'Bearer nope' }, payload: validArg() });
+      expect(badToken.statusCode).toBe(401);
+    });
+  });
+});
