@@ -77,9 +77,9 @@ function expected(known: KnownLead[], f: Filter, sort: SortField = 'created_at',
     .map((l) => l.id);
 }
 
-function queryOf(f: Filter & Record<string, unknown>): string {
+function queryOf(f: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(f)) {
+  for (const [key, value] of Object.entries(f) as [string, unknown][]) {
     if (value === undefined) continue;
     params.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }

@@ -208,7 +208,7 @@ export const argLeadCreateSchema = z
     message: 'El CUIL no corresponde al DNI',
     path: ['cuil'],
     // Only when both are valid on their own: one reason per field.
-    when: (payload) => payload.issues.every((issue) => issue.path[0] !== 'doc_number' && issue.path[0] !== 'cuil'),
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'doc_number' && issue.path?.[0] !== 'cuil'),
   });
 
 /** col: CC; cellphone is 10 digits starting with 3. */
