@@ -55,7 +55,7 @@ function matches(lead: KnownLead, f: Filter): boolean {
     const haystack = fold([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
     const words = fold(f.q)
       .split(/\s+/)
-      .map((w) => (/^[\d.\-]+$/.test(w) ? w.replace(/\D/g, '') : w));
+      .map((w) => (/^[\d.-]+$/.test(w) ? w.replace(/\D/g, '') : w));
     if (!words.every((w) => haystack.includes(w))) return false;
   }
   return true;
