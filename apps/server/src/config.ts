@@ -20,6 +20,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Seconds a node trusts a session it has just looked up (0 = ask the database on every request). */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   COOKIE_SECURE: flag(false),
   SEED: flag(true),
   SEED_LEADS: z.coerce.number().int().min(0).default(3000),
@@ -47,6 +49,8 @@ export interface AppConfig {
   /** PGlite in memory instead of `dataDir` (tests). */
   memoryDatabase: boolean;
   sessionTtlHours: number;
+  /** 0 disables the per-node session cache. */
+  sessionCacheSeconds: number;
   cookieSecure: boolean;
   seed: boolean;
   seedLeads: number;
@@ -77,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     memoryDatabase: false,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,
     seedLeads: e.SEED_LEADS,

@@ -201,13 +201,16 @@ export const leads = pgTable(
     index('leads_list_management_idx').on(t.country, t.managementStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /*
      * The usual work queue filter (statuses + management status + amount range): the count and the
-     * candidate rows come from this index alone instead of AND-ing three large bitmaps.
+     * candidate rows come from this index alone instead of AND-ing three large bitmaps, and with
+     * created_at and id in it the page's top-N sort needs no table access either (index-only scan).
      */
     index('leads_filter_status_management_amount_idx').on(
       t.country,
       t.statusId,
       t.managementStatus,
       t.requestedAmount,
+      t.createdAt,
+      t.id,
     ),
     countryCheck('leads', t.country),
     check(

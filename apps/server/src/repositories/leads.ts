@@ -10,7 +10,7 @@ import {
   type ListCount,
   type TimelineEntry,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
@@ -65,6 +65,7 @@ const SORT_COLUMNS = {
 } as const;
 
 const TIMESTAMP_SORTS = new Set<LeadSortField>(['created_at', 'updated_at']);
+const MAX_STATEMENTS = 500;
 
 /** The sort column's value as exact text (timestamps in epoch microseconds: JS dates only keep milliseconds). */
 function sortKeyOf(sort: LeadSortField): SQL<string> {
@@ -75,7 +76,7 @@ function sortKeyOf(sort: LeadSortField): SQL<string> {
 }
 
 /** A cursor's text value back as a value of the sort column, bound as a parameter. */
-function sortValueOf(sort: LeadSortField, value: string): SQL {
+function sortValueOf(sort: LeadSortField, value: SQL): SQL {
   return TIMESTAMP_SORTS.has(sort)
     ? sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`
     : sql`${value}::bigint`;
@@ -110,6 +111,8 @@ const rowFields = {
   cellphone: customers.cellphone,
   email: customers.email,
 };
+
+export type LeadRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string };
 
 export type LeadRowData = {
   id: number;
@@ -166,51 +169,112 @@ export function toListItem(row: LeadRowData): LeadListItem {
   };
 }
 
-/** A list filter whose values may include NONE: `col in (...) or col is null`. */
-function inOrNull(column: PgColumn, values: readonly (string | number)[]): SQL {
-  const plain = values.filter((value) => value !== NONE);
-  const parts: SQL[] = [];
-  if (plain.length > 0) parts.push(inArray(column, plain));
-  if (values.includes(NONE)) parts.push(isNull(column));
-  return parts.length === 1 ? parts[0] : or(...parts)!;
-}
+const ph = (name: string) => sql.placeholder(name);
 
 /**
- * The WHERE of a list: every value is a bound parameter (drizzle's sql template), never concatenated.
- * `needsCustomer` says whether the conditions read customers (free text), so counts join it only then.
+ * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
+ * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
+ * instead of reusing its generic plan. Only server-side integers come here (page size + 1 from the
+ * validated set, the export batch, the count threshold + 1), and they are part of the statement's key.
  */
-export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: SQL[]; needsCustomer: boolean } {
-  const conditions: SQL[] = [eq(leads.country, scope.country)];
-  if (scope.ownSellerId !== undefined) conditions.push(eq(leads.sellerId, scope.ownSellerId));
-  if (filters.status?.length) conditions.push(inArray(leads.statusId, filters.status));
-  if (filters.step?.length) conditions.push(inArray(leads.statusId, filters.step));
-  if (filters.amount) {
-    // Ranges are whole currency units, min inclusive and max exclusive; amounts are stored in minor units.
-    if (filters.amount.min !== undefined) conditions.push(gte(leads.requestedAmount, filters.amount.min * 100));
-    if (filters.amount.max !== undefined) conditions.push(lt(leads.requestedAmount, filters.amount.max * 100));
+function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid limit ${n}`);
+  // drizzle renders an SQL chunk given as the limit as it is (its type only admits numbers/placeholders).
+  return sql.raw(String(n)) as unknown as number;
+}
+
+/** A list filter whose values may include NONE: `col = any($n) or col is null`. */
+function inOrNull(column: SQL | PgColumn, name: string, values: readonly (string | number)[], params: Params): SQL {
+  const plain = values.filter((value) => value !== NONE);
+  const parts: SQL[] = [];
+  if (plain.length > 0) {
+    params[name] = plain;
+    parts.push(sql`${column} = any(${ph(name)})`);
   }
-  if (filters.management?.length) conditions.push(inOrNull(leads.managementStatus, filters.management));
-  if (filters.seller?.length) conditions.push(inOrNull(leads.sellerId, filters.seller));
+  if (values.includes(NONE)) parts.push(sql`${column} is null`);
+  return parts.length === 1 ? parts[0] : sql`(${parts[0]} or ${parts[1]})`;
+}
+
+type Params = Record<string, unknown>;
+
+/**
+ * The WHERE of a list, written with placeholders: every value (user input included) travels as a bound
+ * parameter, never in the SQL text. The text depends only on the filters' shape (which filters are set,
+ * how many search words), so `key` identifies it and the statement is compiled and prepared once per
+ * shape (see LeadsRepository.prepared). `needsCustomer`: the conditions read customers (free text).
+ */
+export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: SQL[]; params: Params; key: string; needsCustomer: boolean } {
+  const params: Params = { country: scope.country };
+  const key: (string | number)[] = [];
+  const conditions: SQL[] = [sql`${leads.country} = ${ph('country')}`];
+  if (scope.ownSellerId !== undefined) {
+    params.own = scope.ownSellerId;
+    conditions.push(sql`${leads.sellerId} = ${ph('own')}`);
+    key.push('own');
+  }
+  if (filters.status?.length) {
+    params.status = filters.status;
+    conditions.push(sql`${leads.statusId} = any(${ph('status')})`);
+    key.push('status');
+  }
+  if (filters.step?.length) {
+    params.step = filters.step;
+    conditions.push(sql`${leads.statusId} = any(${ph('step')})`);
+    key.push('step');
+  }
+  // Ranges are whole currency units, min inclusive and max exclusive; amounts are stored in minor units.
+  if (filters.amount?.min !== undefined) {
+    params.amountMin = filters.amount.min * 100;
+    conditions.push(sql`${leads.requestedAmount} >= ${ph('amountMin')}`);
+    key.push('min');
+  }
+  if (filters.amount?.max !== undefined) {
+    params.amountMax = filters.amount.max * 100;
+    conditions.push(sql`${leads.requestedAmount} < ${ph('amountMax')}`);
+    key.push('max');
+  }
+  if (filters.management?.length) {
+    conditions.push(inOrNull(leads.managementStatus, 'management', filters.management, params));
+    key.push(`m${Number(filters.management.some((v) => v !== NONE))}${Number(filters.management.includes(NONE))}`);
+  }
+  if (filters.seller?.length) {
+    conditions.push(inOrNull(leads.sellerId, 'seller', filters.seller, params));
+    key.push(`s${Number(filters.seller.some((v) => v !== NONE))}${Number(filters.seller.includes(NONE))}`);
+  }
   // Calendar days of the country: [from 00:00, to + 1 day 00:00) in its time zone, as timestamps so the
   // (country, created_at) index serves the range.
-  const zone = COUNTRY_TIME_ZONE[scope.country];
-  if (filters.from) conditions.push(gte(leads.createdAt, sql`((${filters.from}::date)::timestamp at time zone ${zone})`));
-  if (filters.to) conditions.push(lt(leads.createdAt, sql`((${filters.to}::date + 1)::timestamp at time zone ${zone})`));
-
+  if (filters.from || filters.to) params.zone = COUNTRY_TIME_ZONE[scope.country];
+  if (filters.from) {
+    params.from = filters.from;
+    conditions.push(sql`${leads.createdAt} >= ((${ph('from')}::date)::timestamp at time zone ${ph('zone')}::text)`);
+    key.push('from');
+  }
+  if (filters.to) {
+    params.to = filters.to;
+    conditions.push(sql`${leads.createdAt} < ((${ph('to')}::date + 1)::timestamp at time zone ${ph('zone')}::text)`);
+    key.push('to');
+  }
   let needsCustomer = false;
   if (filters.q) {
     const terms = searchTerms(filters.q);
-    for (const word of terms.indexed) {
-      conditions.push(sql`${customers.searchText} like ${`%${escapeLike(word)}%`}`);
-      needsCustomer = true;
-    }
+    terms.indexed.forEach((word, i) => {
+      params[`q${i}`] = `%${escapeLike(word)}%`;
+      conditions.push(sql`${customers.searchText} like ${ph(`q${i}`)}`);
+    });
     // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
-    for (const word of terms.other) {
-      conditions.push(sql`strpos(${customers.searchText}, ${word}) > 0`);
-      needsCustomer = true;
-    }
+    terms.other.forEach((word, i) => {
+      params[`o${i}`] = word;
+      conditions.push(sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
+    });
+    needsCustomer = terms.indexed.length + terms.other.length > 0;
+    key.push(`q${terms.indexed.length}.${terms.other.length}`);
   }
-  return { conditions, needsCustomer };
+  return { conditions, params, key: key.join(','), needsCustomer };
+}
+
+/** A compiled statement: drizzle's prepared query (a named, server-side prepared statement on PostgreSQL). */
+interface Prepared<T> {
+  execute(params: Params): Promise<T>;
 }
 
 interface TimelineRow {
@@ -250,12 +314,12 @@ export class LeadsRepository {
 
   private pageOf(
     _country: Country,
-    rows: (LeadRowData & { sortKey: string })[],
+    rows: LeadRow[],
     page: number,
     sort: LeadSort,
     { hasNext, hasPrev }: { hasNext: boolean; hasPrev: boolean },
   ): LeadPage {
-    const cursorOf = (row: LeadRowData & { sortKey: string }, direction: Cursor['direction']) =>
+    const cursorOf = (row: LeadRow, direction: Cursor['direction']) =>
       encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
     return {
       rows: rows.map(toListItem),
@@ -263,6 +327,21 @@ export class LeadsRepository {
       nextCursor: hasNext ? cursorOf(rows[rows.length - 1], 'next') : null,
       prevCursor: hasPrev ? cursorOf(rows[0], 'prev') : null,
     };
+  }
+
+  /** Statements by shape, compiled once (bounded: a rarely used shape may be compiled again). */
+  private readonly statements = new Map<string, Prepared<unknown>>();
+  private statementCount = 0;
+
+  private prepared<T>(key: string, build: (name: string) => Prepared<T>): Prepared<T> {
+    let statement = this.statements.get(key) as Prepared<T> | undefined;
+    if (!statement) {
+      // Names are never reused: a PostgreSQL connection keeps the statements it has prepared.
+      statement = build(`leads_${++this.statementCount}`);
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(key, statement as Prepared<unknown>);
+    }
+    return statement;
   }
 
   /**
@@ -275,43 +354,47 @@ export class LeadsRepository {
     filters: LeadFilters,
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
-  ): Promise<(LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string })[]> {
-    const { conditions, needsCustomer } = leadConditions(scope, filters);
-    const column = SORT_COLUMNS[sort];
+  ): Promise<LeadRow[]> {
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
+    if (offset > 0) params.offset = offset;
+    params.zoneOut = COUNTRY_TIME_ZONE[scope.country];
     if (cursor) {
-      const value = sortValueOf(sort, cursor.value);
-      conditions.push(
-        effective === 'desc'
-          ? sql`(${column}, ${leads.id}) < (${value}, ${cursor.id})`
-          : sql`(${column}, ${leads.id}) > (${value}, ${cursor.id})`,
-      );
+      params.cursorValue = cursor.value;
+      params.cursorId = cursor.id;
     }
-    const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
-
-    const ids = this.db.select({ id: leads.id }).from(leads).$dynamic();
-    if (needsCustomer) ids.innerJoin(customers, eq(customers.id, leads.customerId));
-    const pageIds = ids
-      .where(and(...conditions))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-      .as('page_ids');
-
-    const zone = COUNTRY_TIME_ZONE[scope.country];
-    return this.db
-      .select({
-        ...rowFields,
-        sortKey: sortKeyOf(sort),
-        createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
-        updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${zone}, 'YYYY-MM-DD HH24:MI')`,
-      })
-      .from(pageIds)
-      .innerJoin(leads, eq(leads.id, pageIds.id))
-      .innerJoin(customers, eq(customers.id, leads.customerId))
-      .leftJoin(users, eq(users.id, leads.sellerId))
-      .orderBy(...order);
+    const statement = this.prepared<LeadRow[]>(`page|${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}`, (name) => {
+      const column = SORT_COLUMNS[sort];
+      if (cursor) {
+        const value = sortValueOf(sort, sql`${ph('cursorValue')}`);
+        conditions.push(
+          effective === 'desc'
+            ? sql`(${column}, ${leads.id}) < (${value}, ${ph('cursorId')}::integer)`
+            : sql`(${column}, ${leads.id}) > (${value}, ${ph('cursorId')}::integer)`,
+        );
+      }
+      const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
+      const ids = this.db.select({ id: leads.id }).from(leads).$dynamic();
+      if (needsCustomer) ids.innerJoin(customers, eq(customers.id, leads.customerId));
+      ids.where(and(...conditions)).orderBy(...order).limit(literalLimit(limit));
+      if (offset > 0) ids.offset(ph('offset'));
+      const pageIds = ids.as('page_ids');
+      return this.db
+        .select({
+          ...rowFields,
+          sortKey: sortKeyOf(sort),
+          createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zoneOut')}::text, 'YYYY-MM-DD HH24:MI')`,
+          updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zoneOut')}::text, 'YYYY-MM-DD HH24:MI')`,
+        })
+        .from(pageIds)
+        .innerJoin(leads, eq(leads.id, pageIds.id))
+        .innerJoin(customers, eq(customers.id, leads.customerId))
+        .leftJoin(users, eq(users.id, leads.sellerId))
+        .orderBy(...order)
+        .prepare(name);
+    });
+    return statement.execute(params);
   }
 
   /**
@@ -319,12 +402,15 @@ export class LeadsRepository {
    * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
    */
   async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
-    const { conditions, needsCustomer } = leadConditions(scope, filters);
-    const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
-    if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
-    inner.where(and(...conditions));
-    if (cap !== undefined) inner.limit(cap + 1);
-    const [{ n }] = await this.db.select({ n: count() }).from(inner.as('matching'));
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
+    const statement = this.prepared<{ n: number }[]>(`count|${key}|${cap ?? 'all'}`, (name) => {
+      const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
+      if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
+      inner.where(and(...conditions));
+      if (cap !== undefined) inner.limit(literalLimit(cap + 1));
+      return this.db.select({ n: count() }).from(inner.as('matching')).prepare(name);
+    });
+    const [{ n }] = await statement.execute(params);
     return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 

@@ -71,6 +71,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     seedLeads: 20,
     webDist: EMPTY_WEB_DIST,
+    // Tests change users and sessions behind the app's back: always ask the database.
+    sessionCacheSeconds: 0,
     ...overrides,
   };
 }

@@ -19,10 +19,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('users', new UsersRepository(app.db));
-    app.decorate('sessions', new SessionsRepository(app.db));
+    app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds));
     app.decorate('loginThrottle', new LoginThrottle(app.db));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
     app.decorate('leads', new LeadsRepository(app.db));
   },
-  { name: 'repositories', dependencies: ['db'] },
+  { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -1,0 +1,2 @@
+DROP INDEX "leads_filter_status_management_amount_idx";--> statement-breakpoint
+CREATE INDEX "leads_filter_status_management_amount_idx" ON "leads" USING btree ("country","status_id","management_status","requested_amount","created_at","id");
