@@ -37,6 +37,9 @@ export async function buildApp(config: AppConfig) {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Start-up applies pending migrations, and one that rewrites a large table (e.g. a new generated
+    // column over a million customers) takes minutes, not Fastify's default 10 s.
+    pluginTimeout: 15 * 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

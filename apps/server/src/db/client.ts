@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -44,8 +41,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
+  // Imported on demand: PGlite's WebAssembly build costs ~45 MB of memory a PostgreSQL node never uses.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',

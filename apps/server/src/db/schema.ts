@@ -143,12 +143,24 @@ export const customers = pgTable(
         (): SQL =>
           sql`lower(translate(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || ${customers.firstName} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)}))`,
       ),
+    /**
+     * The digit runs (6+) of the same fields, each digit pair as one character (search_digit_grams(),
+     * migration 0004): trigrams of this text span six digits, so a fragment of a document or phone number
+     * is found through short posting lists instead of the long ones plain digit trigrams have.
+     */
+    searchDigits: text('search_digits')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`search_digit_grams(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''))`,
+      ),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('customers_search_digits_trgm_idx').using('gin', sql`${t.searchDigits} gin_trgm_ops`),
     countryCheck('customers', t.country),
   ],
 );

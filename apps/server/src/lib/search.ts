@@ -13,8 +13,24 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Digit words this long or longer are looked up through customers.search_digits (digit-pair grams). */
+export const DIGIT_GRAM_MIN = 6;
+
+/**
+ * The digit-pair encoding of search_digit_grams() (migration 0004): each pair of digits becomes the
+ * character 256 + pair, from the start of the word (an odd last digit is left out here; the exact check
+ * on search_text still includes it).
+ */
+export function digitGrams(digits: string): string {
+  let out = '';
+  for (let i = 0; i + 1 < digits.length; i += 2) out += String.fromCharCode(256 + Number(digits.slice(i, i + 2)));
+  return out;
+}
+
 export interface SearchTerms {
-  /** Words of SEARCH_MIN_CHARS or more: matched with `like '%word%'`, which the trigram index serves. */
+  /** Digit-only words of DIGIT_GRAM_MIN or more: found through the digit-gram index, then checked exactly. */
+  digits: string[];
+  /** Other words of SEARCH_MIN_CHARS or more: matched with `like '%word%'`, which the trigram index serves. */
   indexed: string[];
   /** Shorter words: only narrow the rows the indexed words found. */
   other: string[];
@@ -31,8 +47,10 @@ export function searchTerms(q: string): SearchTerms {
     .map((word) => (/^[\d.\-/()+]+$/.test(word) ? word.replace(/\D/g, '') : word))
     .filter((word) => word !== '');
   const unique = [...new Set(words)];
+  const isDigits = (word: string) => /^\d+$/.test(word) && word.length >= DIGIT_GRAM_MIN;
   return {
-    indexed: unique.filter((word) => word.length >= SEARCH_MIN_CHARS),
+    digits: unique.filter(isDigits),
+    indexed: unique.filter((word) => !isDigits(word) && word.length >= SEARCH_MIN_CHARS),
     other: unique.filter((word) => word.length < SEARCH_MIN_CHARS),
   };
 }

@@ -15,7 +15,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
-import { escapeLike, searchTerms } from '../lib/search';
+import { digitGrams, escapeLike, searchTerms } from '../lib/search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -257,6 +257,14 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
   let needsCustomer = false;
   if (filters.q) {
     const terms = searchTerms(filters.q);
+    // Long digit fragments: the digit-gram index finds the few candidates; strpos (which no index
+    // serves, so the planner does not also scan the slow plain-digit trigrams) checks the exact digits.
+    terms.digits.forEach((word, i) => {
+      params[`g${i}`] = `%${escapeLike(digitGrams(word))}%`;
+      params[`d${i}`] = word;
+      conditions.push(sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
+      conditions.push(sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
+    });
     terms.indexed.forEach((word, i) => {
       params[`q${i}`] = `%${escapeLike(word)}%`;
       conditions.push(sql`${customers.searchText} like ${ph(`q${i}`)}`);
@@ -266,8 +274,8 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
       params[`o${i}`] = word;
       conditions.push(sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
     });
-    needsCustomer = terms.indexed.length + terms.other.length > 0;
-    key.push(`q${terms.indexed.length}.${terms.other.length}`);
+    needsCustomer = terms.digits.length + terms.indexed.length + terms.other.length > 0;
+    key.push(`q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`);
   }
   return { conditions, params, key: key.join(','), needsCustomer };
 }

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { STATUSES, type Country } from '@backoffice/shared';
-import ExcelJS from 'exceljs';
 import { stepLabelOf, type LeadRowData } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
@@ -93,23 +92,20 @@ export function xlsxStream(
 ): Readable {
   const output = new PassThrough();
   const columns = exportColumns(country);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column, i) => ({
-    key: String(i),
-    header: column.header,
-    width: column.width,
-    style:
-      column.kind === 'money'
-        ? { numFmt: '#,##0.00' }
-        : column.kind === 'date'
-          ? { numFmt: 'yyyy-mm-dd hh:mm' }
-          : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-
   (async () => {
+    // Loaded on the first XLSX export only (it weighs ~17 MB of memory).
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((column, i) => ({
+      key: String(i),
+      header: column.header,
+      width: column.width,
+      style: column.kind === 'money' ? { numFmt: '#,##0.00' } : column.kind === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm' } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+
     for await (const batch of batches) {
       for (const row of batch) {
         sheet

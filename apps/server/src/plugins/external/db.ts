@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { openDatabase, redact, type Database, type Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import { seed } from '../../db/seed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +33,8 @@ export default fp(
     await database.exclusive(async (db) => {
       await migrateDatabase(database);
       if (!config.seed) return;
+      // Loaded only when seeding is on: faker and its locales weigh tens of MB a production node never needs.
+      const { seed } = await import('../../db/seed');
       const started = Date.now();
       const result = await seed(db, { leadsPerCountry: config.seedLeads, log: (message) => app.log.info(message) });
       if (!result.skipped) app.log.info({ ...result, ms: Date.now() - started }, 'demo data seeded');

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "search_digits" text GENERATED ALWAYS AS (search_digit_grams("customers"."doc_number" || ' ' || coalesce("customers"."cuil", '') || ' ' || coalesce("customers"."cellphone", '') || ' ' || coalesce("customers"."email", ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_search_digits_trgm_idx" ON "customers" USING gin ("search_digits" gin_trgm_ops);
