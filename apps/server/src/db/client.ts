@@ -57,7 +57,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolMax = 8): Promise<Database> {
+async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
@@ -101,3 +101,16 @@ export function redact(url: string): string {
     return 'the configured DATABASE_URL';
   }
 }
+
+/**
+ * Runs SQL text with positional values as an unnamed statement (PostgreSQL plans it for these values)
+ * and returns the rows as arrays. For statements compiled once by drizzle (`toSQL()`) whose best plan
+ * depends on the values, where a named prepared statement could settle on one generic plan for all.
+ */
+export async function queryRows(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
+  const client = (db as unknown as { $client: pg.Pool | { query: PgliteQuery } }).$client;
+  if (client instanceof pg.Pool) return (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
+  return (await client.query(text, values, { rowMode: 'array' })).rows;
+}
+
+type PgliteQuery = (text: string, values: unknown[], options: { rowMode: 'array' }) => Promise<{ rows: unknown[][] }>;

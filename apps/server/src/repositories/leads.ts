@@ -10,9 +10,9 @@ import {
   type ListCount,
   type TimelineEntry,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
 import { digitGrams, escapeLike, searchTerms } from '../lib/search';
@@ -34,7 +34,12 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  /** Set by the repository itself: the customers a digit search matched, in place of `q`. */
+  customerIds?: number[];
 }
+
+/** A digit search that matches more customers than this is run as a join instead of an id list. */
+const MAX_SEARCH_CUSTOMERS = 1_000;
 
 export interface LeadSort {
   sort: LeadSortField;
@@ -183,54 +188,58 @@ function literalLimit(n: number): number {
   return sql.raw(String(n)) as unknown as number;
 }
 
-/** A list filter whose values may include NONE: `col = any($n) or col is null`. */
-function inOrNull(column: SQL | PgColumn, name: string, values: readonly (string | number)[], params: Params): SQL {
-  const plain = values.filter((value) => value !== NONE);
-  const parts: SQL[] = [];
-  if (plain.length > 0) {
-    params[name] = plain;
-    parts.push(sql`${column} = any(${ph(name)})`);
-  }
-  if (values.includes(NONE)) parts.push(sql`${column} is null`);
-  return parts.length === 1 ? parts[0] : sql`(${parts[0]} or ${parts[1]})`;
-}
-
 type Params = Record<string, unknown>;
+/** A condition, built only when its statement is compiled (once per shape). */
+type Condition = () => SQL;
+
+/** A list filter whose values may include NONE: `col = any($n) or col is null`. */
+function inOrNull(column: PgColumn, name: string, values: readonly (string | number)[], params: Params): Condition {
+  const plain = values.filter((value) => value !== NONE);
+  const withNull = values.includes(NONE);
+  if (plain.length > 0) params[name] = plain;
+  return () => {
+    const parts: SQL[] = [];
+    if (plain.length > 0) parts.push(sql`${column} = any(${ph(name)})`);
+    if (withNull) parts.push(sql`${column} is null`);
+    return parts.length === 1 ? parts[0] : sql`(${parts[0]} or ${parts[1]})`;
+  };
+}
 
 /**
  * The WHERE of a list, written with placeholders: every value (user input included) travels as a bound
  * parameter, never in the SQL text. The text depends only on the filters' shape (which filters are set,
  * how many search words), so `key` identifies it and the statement is compiled and prepared once per
- * shape (see LeadsRepository.prepared). `needsCustomer`: the conditions read customers (free text).
+ * shape (see LeadsRepository.prepared); `conditions` are only built then. `needsCustomer`: the
+ * conditions read customers (free text).
  */
-export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: SQL[]; params: Params; key: string; needsCustomer: boolean } {
+export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: Condition[]; params: Params; key: string; needsCustomer: boolean } {
   const params: Params = { country: scope.country };
-  const key: (string | number)[] = [];
-  const conditions: SQL[] = [sql`${leads.country} = ${ph('country')}`];
+  const key: string[] = [];
+  const conditions: Condition[] = [() => sql`${leads.country} = ${ph('country')}`];
   if (scope.ownSellerId !== undefined) {
     params.own = scope.ownSellerId;
-    conditions.push(sql`${leads.sellerId} = ${ph('own')}`);
+    conditions.push(() => sql`${leads.sellerId} = ${ph('own')}`);
     key.push('own');
   }
   if (filters.status?.length) {
     params.status = filters.status;
-    conditions.push(sql`${leads.statusId} = any(${ph('status')})`);
+    conditions.push(() => sql`${leads.statusId} = any(${ph('status')})`);
     key.push('status');
   }
   if (filters.step?.length) {
     params.step = filters.step;
-    conditions.push(sql`${leads.statusId} = any(${ph('step')})`);
+    conditions.push(() => sql`${leads.statusId} = any(${ph('step')})`);
     key.push('step');
   }
   // Ranges are whole currency units, min inclusive and max exclusive; amounts are stored in minor units.
   if (filters.amount?.min !== undefined) {
     params.amountMin = filters.amount.min * 100;
-    conditions.push(sql`${leads.requestedAmount} >= ${ph('amountMin')}`);
+    conditions.push(() => sql`${leads.requestedAmount} >= ${ph('amountMin')}`);
     key.push('min');
   }
   if (filters.amount?.max !== undefined) {
     params.amountMax = filters.amount.max * 100;
-    conditions.push(sql`${leads.requestedAmount} < ${ph('amountMax')}`);
+    conditions.push(() => sql`${leads.requestedAmount} < ${ph('amountMax')}`);
     key.push('max');
   }
   if (filters.management?.length) {
@@ -246,13 +255,18 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
   if (filters.from || filters.to) params.zone = COUNTRY_TIME_ZONE[scope.country];
   if (filters.from) {
     params.from = filters.from;
-    conditions.push(sql`${leads.createdAt} >= ((${ph('from')}::date)::timestamp at time zone ${ph('zone')}::text)`);
+    conditions.push(() => sql`${leads.createdAt} >= ((${ph('from')}::date)::timestamp at time zone ${ph('zone')}::text)`);
     key.push('from');
   }
   if (filters.to) {
     params.to = filters.to;
-    conditions.push(sql`${leads.createdAt} < ((${ph('to')}::date + 1)::timestamp at time zone ${ph('zone')}::text)`);
+    conditions.push(() => sql`${leads.createdAt} < ((${ph('to')}::date + 1)::timestamp at time zone ${ph('zone')}::text)`);
     key.push('to');
+  }
+  if (filters.customerIds) {
+    params.customerIds = filters.customerIds;
+    conditions.push(() => sql`${leads.customerId} = any(${ph('customerIds')})`);
+    key.push('customers');
   }
   let needsCustomer = false;
   if (filters.q) {
@@ -262,17 +276,17 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
     terms.digits.forEach((word, i) => {
       params[`g${i}`] = `%${escapeLike(digitGrams(word))}%`;
       params[`d${i}`] = word;
-      conditions.push(sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
-      conditions.push(sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
+      conditions.push(() => sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
+      conditions.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
     });
     terms.indexed.forEach((word, i) => {
       params[`q${i}`] = `%${escapeLike(word)}%`;
-      conditions.push(sql`${customers.searchText} like ${ph(`q${i}`)}`);
+      conditions.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
     });
     // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
     terms.other.forEach((word, i) => {
       params[`o${i}`] = word;
-      conditions.push(sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
+      conditions.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
     });
     needsCustomer = terms.digits.length + terms.indexed.length + terms.other.length > 0;
     key.push(`q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`);
@@ -283,6 +297,12 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
 /** A compiled statement: drizzle's prepared query (a named, server-side prepared statement on PostgreSQL). */
 interface Prepared<T> {
   execute(params: Params): Promise<T>;
+}
+
+/** SQL text with drizzle placeholders among its parameters. */
+interface Compiled {
+  text: string;
+  params: unknown[];
 }
 
 interface TimelineRow {
@@ -338,7 +358,7 @@ export class LeadsRepository {
   }
 
   /** Statements by shape, compiled once (bounded: a rarely used shape may be compiled again). */
-  private readonly statements = new Map<string, Prepared<unknown>>();
+  private readonly statements = new Map<string, Prepared<unknown> | Compiled>();
   private statementCount = 0;
 
   private prepared<T>(key: string, build: (name: string) => Prepared<T>): Prepared<T> {
@@ -353,9 +373,47 @@ export class LeadsRepository {
   }
 
   /**
+   * A search with a long digit fragment (a document or phone number) matches a handful of customers,
+   * but PostgreSQL cannot know that from its statistics of the search column and may pick a plan that
+   * walks every lead checking its customer. So those customers are looked up first (digit-gram index)
+   * and the lead query filters on their ids, which it plans right: a few index lookups.
+   */
+  async resolveSearch(scope: LeadScope, filters: LeadFilters): Promise<LeadFilters> {
+    if (!filters.q || searchTerms(filters.q).digits.length === 0) return filters;
+    const { conditions, params, key } = leadConditions({ country: scope.country }, { q: filters.q });
+    const statement = this.compiled(`customers|${key}`, () =>
+      this.db
+        .select({ id: customers.id })
+        .from(customers)
+        // The lead conditions name leads.country; here the customer's own country column serves.
+        .where(and(sql`${customers.country} = ${ph('country')}`, ...conditions.slice(1).map((condition) => condition())))
+        .limit(literalLimit(MAX_SEARCH_CUSTOMERS + 1)),
+    );
+    const ids = (await this.run(statement, params)).map((row) => Number(row[0]));
+    if (ids.length > MAX_SEARCH_CUSTOMERS) return filters;
+    return { ...filters, q: undefined, customerIds: ids };
+  }
+
+  /** SQL text compiled once per shape, run as unnamed statements (planned for each run's values). */
+  private compiled(key: string, build: () => { toSQL(): { sql: string; params: unknown[] } }): Compiled {
+    let statement = this.statements.get(key) as Compiled | undefined;
+    if (!statement) {
+      const { sql: text, params } = build().toSQL();
+      statement = { text, params };
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  private run(statement: Compiled, values: Params): Promise<unknown[][]> {
+    return queryRows(this.db, statement.text, fillPlaceholders(statement.params, values));
+  }
+
+  /**
    * Rows in the list's order after (or, for a 'prev' cursor, before: then in reverse order) the cursor.
-   * The inner query picks the ids from the matching index alone, so an offset skips index entries rather
-   * than whole rows; only the page's rows are then read and joined.
+   * The ids come first, from the matching index alone (an offset skips index entries rather than whole
+   * rows); only the page's rows are then read and joined.
    */
   async fetch(
     scope: LeadScope,
@@ -363,20 +421,22 @@ export class LeadsRepository {
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
   ): Promise<LeadRow[]> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, await this.resolveSearch(scope, filters));
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     if (offset > 0) params.offset = offset;
-    params.zoneOut = COUNTRY_TIME_ZONE[scope.country];
     if (cursor) {
       params.cursorValue = cursor.value;
       params.cursorId = cursor.id;
     }
-    const statement = this.prepared<LeadRow[]>(`page|${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}`, (name) => {
+    params.zone = COUNTRY_TIME_ZONE[scope.country];
+    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}`;
+    const buildIds = () => {
       const column = SORT_COLUMNS[sort];
+      const where = conditions.map((condition) => condition());
       if (cursor) {
         const value = sortValueOf(sort, sql`${ph('cursorValue')}`);
-        conditions.push(
+        where.push(
           effective === 'desc'
             ? sql`(${column}, ${leads.id}) < (${value}, ${ph('cursorId')}::integer)`
             : sql`(${column}, ${leads.id}) > (${value}, ${ph('cursorId')}::integer)`,
@@ -385,24 +445,54 @@ export class LeadsRepository {
       const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
       const ids = this.db.select({ id: leads.id }).from(leads).$dynamic();
       if (needsCustomer) ids.innerJoin(customers, eq(customers.id, leads.customerId));
-      ids.where(and(...conditions)).orderBy(...order).limit(literalLimit(limit));
+      ids.where(and(...where)).orderBy(...order).limit(literalLimit(limit));
       if (offset > 0) ids.offset(ph('offset'));
-      const pageIds = ids.as('page_ids');
-      return this.db
-        .select({
-          ...rowFields,
-          sortKey: sortKeyOf(sort),
-          createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zoneOut')}::text, 'YYYY-MM-DD HH24:MI')`,
-          updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zoneOut')}::text, 'YYYY-MM-DD HH24:MI')`,
-        })
-        .from(pageIds)
-        .innerJoin(leads, eq(leads.id, pageIds.id))
+      return { ids, order };
+    };
+    const selection = {
+      ...rowFields,
+      sortKey: sortKeyOf(sort),
+      createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
+      updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
+    };
+
+    // Without filters (the whole country, or a seller's own leads) the plan does not depend on the values:
+    // one statement, whose generic plan PostgreSQL keeps, picks the ids and joins the page's rows.
+    if (key === '' || key === 'own') {
+      const statement = this.prepared<LeadRow[]>(`page|${shape}`, (name) => {
+        const { ids, order } = buildIds();
+        const pageIds = ids.as('page_ids');
+        return this.db
+          .select(selection)
+          .from(pageIds)
+          .innerJoin(leads, eq(leads.id, pageIds.id))
+          .innerJoin(customers, eq(customers.id, leads.customerId))
+          .leftJoin(users, eq(users.id, leads.sellerId))
+          .orderBy(...order)
+          .prepare(name);
+      });
+      return statement.execute(params);
+    }
+
+    // With filters the best plan depends on the values (which index, how many rows a search word
+    // matches), so the statement is planned on every run: an unnamed one, never a prepared statement that
+    // PostgreSQL may switch to a generic plan. It stays small (the ids only, from the index that matches
+    // filters and sort); the page's rows come from a second, prepared one whose plan never changes.
+    const idsStatement = this.compiled(`ids|${shape}`, () => buildIds().ids);
+    const ids = (await this.run(idsStatement, params)).map((row) => Number(row[0]));
+    if (ids.length === 0) return [];
+    const rowsStatement = this.prepared<LeadRow[]>(`rows|${sort}`, (name) =>
+      this.db
+        .select(selection)
+        .from(leads)
         .innerJoin(customers, eq(customers.id, leads.customerId))
         .leftJoin(users, eq(users.id, leads.sellerId))
-        .orderBy(...order)
-        .prepare(name);
-    });
-    return statement.execute(params);
+        .where(sql`${leads.id} = any(${ph('ids')})`)
+        .prepare(name),
+    );
+    const rows = await rowsStatement.execute({ ids, zone: params.zone });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -410,20 +500,26 @@ export class LeadsRepository {
    * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
    */
   async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
-    const statement = this.prepared<{ n: number }[]>(`count|${key}|${cap ?? 'all'}`, (name) => {
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, await this.resolveSearch(scope, filters));
+    const build = () => {
       const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
       if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
-      inner.where(and(...conditions));
+      inner.where(and(...conditions.map((condition) => condition())));
       if (cap !== undefined) inner.limit(literalLimit(cap + 1));
-      return this.db.select({ n: count() }).from(inner.as('matching')).prepare(name);
-    });
-    const [{ n }] = await statement.execute(params);
+      return this.db.select({ n: count() }).from(inner.as('matching'));
+    };
+    // Prepared (one generic plan) only without filters; filtered counts are planned for their values.
+    const statementKey = `count|${key}|${cap ?? 'all'}`;
+    const n =
+      key === '' || key === 'own'
+        ? (await this.prepared<{ n: number }[]>(statementKey, (name) => build().prepare(name)).execute(params))[0].n
+        : Number((await this.run(this.compiled(statementKey, build), params))[0][0]);
     return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 
   /** The whole filtered set in keyset batches, for exports: memory stays at one batch. */
   async *batches(scope: LeadScope, filters: LeadFilters, sort: LeadSort, batchSize: number) {
+    filters = await this.resolveSearch(scope, filters);
     let cursor: Cursor | undefined;
     for (;;) {
       const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize });

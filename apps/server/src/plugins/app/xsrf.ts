@@ -34,7 +34,9 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const cookieToken = request.cookies[XSRF_COOKIE];
       const validCookie = cookieToken !== undefined && TOKEN_SHAPE.test(cookieToken);
-      if (!validCookie) {
+      const bearerOnly = isBearerOnly(request);
+      // API clients (Bearer header, no cookies) never need the cookie: do not mint one per request.
+      if (!validCookie && !bearerOnly) {
         reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
           path: '/',
           sameSite: 'lax',
@@ -42,7 +44,7 @@ export default fp(
           secure,
         });
       }
-      if (!UNSAFE_METHODS.has(request.method) || isBearerOnly(request)) return;
+      if (!UNSAFE_METHODS.has(request.method) || bearerOnly) return;
       const header = request.headers[XSRF_HEADER];
       if (!validCookie || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         throw new HttpError(403, MESSAGES.xsrf);
