@@ -1,0 +1,53 @@
+import { buildCuil } from '@backoffice/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads } from '../helpers/leads-fixture';
+
+/** The per-node caches with their production settings: honest about reuse, dropped by this node's writes. */
+describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 60, sessionCacheSeconds: 60 });
+    await insertKnownLeads(t.app, 'arg', 8, []);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reuses a count for the same filters, says so with cachedAt, and recounts after a write', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('arg', 'admin@arg.example');
+    const first = (await admin.get('/api/arg/leads?management=none')).json().count;
+    expect(first.cachedAt).toBeUndefined();
+    const second = (await admin.get('/api/arg/leads?management=none&page=1')).json().count;
+    expect(second).toEqual({ ...first, cachedAt: expect.any(String) });
+    // Another filter is another count.
+    expect((await admin.get('/api/arg/leads?management=Contestador')).json().count.cachedAt).toBeUndefined();
+
+    const created = await admin.post('/api/arg/leads', {
+      doc_number: '35111222',
+      cuil: buildCuil('35111222', 'female'),
+      first_name: 'Inés',
+      last_name: 'Peña',
+      birth_date: '1991-01-01',
+      cellphone: '1144445555',
+      email: 'ines@example.com',
+      requested_amount: 20000,
+      term: 6,
+    });
+    expect(created.statusCode).toBe(201);
+    const after = (await admin.get('/api/arg/leads?management=none')).json().count;
+    expect(after).toEqual({ total: first.total + 1, exact: true });
+  });
+
+  it('forgets a session signed out on this node at once', async () => {
+    const client = new TestClient(t.app);
+    await client.login('arg', 'operator@arg.example');
+    expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(200);
+    expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(200);
+    const token = client.jar.get('sid')!;
+    await client.get('/api/arg/auth/logout');
+    const res = await t.app.inject({ method: 'GET', url: '/api/arg/auth/user-info', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});
