@@ -34,12 +34,7 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
-  /** Set by the repository itself: the customers a digit search matched, in place of `q`. */
-  customerIds?: number[];
 }
-
-/** A digit search that matches more customers than this is run as a join instead of an id list. */
-const MAX_SEARCH_CUSTOMERS = 1_000;
 
 export interface LeadSort {
   sort: LeadSortField;
@@ -263,32 +258,40 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
     conditions.push(() => sql`${leads.createdAt} < ((${ph('to')}::date + 1)::timestamp at time zone ${ph('zone')}::text)`);
     key.push('to');
   }
-  if (filters.customerIds) {
-    params.customerIds = filters.customerIds;
-    conditions.push(() => sql`${leads.customerId} = any(${ph('customerIds')})`);
-    key.push('customers');
-  }
   let needsCustomer = false;
   if (filters.q) {
     const terms = searchTerms(filters.q);
+    const words: Condition[] = [];
     // Long digit fragments: the digit-gram index finds the few candidates; strpos (which no index
     // serves, so the planner does not also scan the slow plain-digit trigrams) checks the exact digits.
     terms.digits.forEach((word, i) => {
       params[`g${i}`] = `%${escapeLike(digitGrams(word))}%`;
       params[`d${i}`] = word;
-      conditions.push(() => sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
-      conditions.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
+      words.push(() => sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
+      words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
     });
     terms.indexed.forEach((word, i) => {
       params[`q${i}`] = `%${escapeLike(word)}%`;
-      conditions.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
+      words.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
     });
     // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
     terms.other.forEach((word, i) => {
       params[`o${i}`] = word;
-      conditions.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
+      words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
     });
-    needsCustomer = terms.digits.length + terms.indexed.length + terms.other.length > 0;
+    if (terms.digits.length > 0) {
+      // A document or phone fragment matches a handful of customers, but PostgreSQL cannot tell from the
+      // search column's statistics and may pick a plan that walks every lead checking its customer. As an
+      // array sub-select (an init plan, run once first) the customers are found first and the leads come
+      // from leads_customer_id_idx.
+      conditions.push(
+        () =>
+          sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${and(sql`${customers.country} = ${ph('country')}`, ...words.map((word) => word()))}))`,
+      );
+    } else {
+      conditions.push(...words);
+      needsCustomer = words.length > 0;
+    }
     key.push(`q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`);
   }
   return { conditions, params, key: key.join(','), needsCustomer };
@@ -372,28 +375,6 @@ export class LeadsRepository {
     return statement;
   }
 
-  /**
-   * A search with a long digit fragment (a document or phone number) matches a handful of customers,
-   * but PostgreSQL cannot know that from its statistics of the search column and may pick a plan that
-   * walks every lead checking its customer. So those customers are looked up first (digit-gram index)
-   * and the lead query filters on their ids, which it plans right: a few index lookups.
-   */
-  async resolveSearch(scope: LeadScope, filters: LeadFilters): Promise<LeadFilters> {
-    if (!filters.q || searchTerms(filters.q).digits.length === 0) return filters;
-    const { conditions, params, key } = leadConditions({ country: scope.country }, { q: filters.q });
-    const statement = this.compiled(`customers|${key}`, () =>
-      this.db
-        .select({ id: customers.id })
-        .from(customers)
-        // The lead conditions name leads.country; here the customer's own country column serves.
-        .where(and(sql`${customers.country} = ${ph('country')}`, ...conditions.slice(1).map((condition) => condition())))
-        .limit(literalLimit(MAX_SEARCH_CUSTOMERS + 1)),
-    );
-    const ids = (await this.run(statement, params)).map((row) => Number(row[0]));
-    if (ids.length > MAX_SEARCH_CUSTOMERS) return filters;
-    return { ...filters, q: undefined, customerIds: ids };
-  }
-
   /** SQL text compiled once per shape, run as unnamed statements (planned for each run's values). */
   private compiled(key: string, build: () => { toSQL(): { sql: string; params: unknown[] } }): Compiled {
     let statement = this.statements.get(key) as Compiled | undefined;
@@ -421,7 +402,7 @@ export class LeadsRepository {
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
   ): Promise<LeadRow[]> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, await this.resolveSearch(scope, filters));
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     if (offset > 0) params.offset = offset;
@@ -500,7 +481,7 @@ export class LeadsRepository {
    * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
    */
   async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, await this.resolveSearch(scope, filters));
+    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
     const build = () => {
       const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
       if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
@@ -519,7 +500,6 @@ export class LeadsRepository {
 
   /** The whole filtered set in keyset batches, for exports: memory stays at one batch. */
   async *batches(scope: LeadScope, filters: LeadFilters, sort: LeadSort, batchSize: number) {
-    filters = await this.resolveSearch(scope, filters);
     let cursor: Cursor | undefined;
     for (;;) {
       const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize });

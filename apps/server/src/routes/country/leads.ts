@@ -94,12 +94,11 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     return found.lead;
   };
 
-  /** The count of `filters` (the cache key), computed from `resolved` (the same filters, search resolved). */
-  const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean, resolved = filters): Promise<ListCount> => {
+  const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> => {
     const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, filters, exact])}`;
     const cached = counts.get(key);
     if (cached) return cached;
-    const count = await app.leads.count(scope, resolved, exact ? undefined : threshold);
+    const count = await app.leads.count(scope, filters, exact ? undefined : threshold);
     counts.set(key, count);
     return count;
   };
@@ -127,11 +126,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { sort, dir, page, pageSize, cursor, exactCount, ...rest } = request.query;
       const scope = scopeOf(request.user!);
       const filters = filtersOf(country, rest);
-      // A document or phone search becomes a list of customer ids once, for the page and the count.
-      const resolved = await app.leads.resolveSearch(scope, filters);
       const [result, count] = await Promise.all([
-        app.leads.page(scope, resolved, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
-        countOf(scope, filters, exactCount === true, resolved),
+        app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
+        countOf(scope, filters, exactCount === true),
       ]);
       return {
         rows: result.rows,
