@@ -16,6 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -185,6 +186,9 @@ async function main() {
   const fragments = sample.map((row) => row.doc_number.slice(1, 7));
   const ids = sample.map((row) => row.id);
 
+  // Everything shares this machine's cores: say how busy it was before the load starts.
+  const machine = { cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0] * 100) / 100, node: process.version };
+  console.log(`machine: ${machine.cpus} cores, load average ${machine.loadAverage1m}, Node ${machine.node}`);
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
   const server = await startServer(port);
@@ -252,6 +256,7 @@ async function main() {
     console.log(
       JSON.stringify({
         leads: meta.leads,
+        machine,
         connections: CONNECTIONS,
         seconds: SECONDS,
         scenarios: results,

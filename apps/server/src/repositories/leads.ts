@@ -332,19 +332,18 @@ export class LeadsRepository {
       const pageRows = rows.slice(0, pageSize).reverse();
       // Fewer rows than a page before the cursor: that is the first page (rows were deleted or moved).
       if (!hasPrev && pageRows.length < pageSize) return this.page(scope, filters, { ...request, page: 1, cursor: undefined });
-      return this.pageOf(scope.country, pageRows, request.page, { sort, dir }, { hasNext: pageRows.length > 0, hasPrev });
+      return this.pageOf(pageRows, request.page, { sort, dir }, { hasNext: pageRows.length > 0, hasPrev });
     }
     const offset = cursor ? 0 : (request.page - 1) * pageSize;
     const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1 });
     const pageRows = rows.slice(0, pageSize);
-    return this.pageOf(scope.country, pageRows, request.page, { sort, dir }, {
+    return this.pageOf(pageRows, request.page, { sort, dir }, {
       hasNext: rows.length > pageSize,
       hasPrev: (cursor !== undefined || offset > 0) && pageRows.length > 0,
     });
   }
 
   private pageOf(
-    _country: Country,
     rows: LeadRow[],
     page: number,
     sort: LeadSort,
