@@ -107,6 +107,8 @@ export function xlsxStream(
     sheet.getRow(1).commit();
 
     for await (const batch of batches) {
+      // The client went away: stop reading batches (the generator's finally ends the keyset walk).
+      if (output.destroyed) return;
       for (const row of batch) {
         sheet
           .addRow(
