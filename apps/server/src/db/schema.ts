@@ -144,15 +144,18 @@ export const customers = pgTable(
           sql`lower(translate(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || ${customers.firstName} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)}))`,
       ),
     /**
-     * The digit runs (6+) of the same fields, each digit pair as one character (search_digit_grams(),
-     * migration 0004): trigrams of this text span six digits, so a fragment of a document or phone number
-     * is found through short posting lists instead of the long ones plain digit trigrams have.
+     * Every six-digit window of the digit runs (6+) in the same fields, as integers
+     * (search_digit_windows(), migration 0006). A fragment of a document or phone number of six or more
+     * digits is looked up by its own windows in the GIN index: exact keys, a million of them, so each
+     * posting list holds only the customers that really contain those digits. (Trigram indexes depend on
+     * the database's ctype and case folding for anything but ASCII; integer keys do not.)
      */
-    searchDigits: text('search_digits')
+    searchWindows: integer('search_windows')
+      .array()
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
-          sql`search_digit_grams(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''))`,
+          sql`search_digit_windows(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''))`,
       ),
     ...timestamps,
     version: integer('version').notNull().default(1),
@@ -160,7 +163,7 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('customers_search_digits_trgm_idx').using('gin', sql`${t.searchDigits} gin_trgm_ops`),
+    index('customers_search_windows_idx').using('gin', t.searchWindows),
     countryCheck('customers', t.country),
   ],
 );

@@ -13,22 +13,21 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Digit words this long or longer are looked up through customers.search_digits (digit-pair grams). */
-export const DIGIT_GRAM_MIN = 6;
+/** Digit words this long or longer are looked up through customers.search_windows (six-digit windows). */
+export const DIGIT_WINDOW = 6;
 
 /**
- * The digit-pair encoding of search_digit_grams() (migration 0004): each pair of digits becomes the
- * character 256 + pair, from the start of the word (an odd last digit is left out here; the exact check
- * on search_text still includes it).
+ * The six-digit windows of a digit word as integers, as search_digit_windows() (migration 0006) stores
+ * them for documents and phones: a customer contains the word only if it has every one of its windows.
  */
-export function digitGrams(digits: string): string {
-  let out = '';
-  for (let i = 0; i + 1 < digits.length; i += 2) out += String.fromCharCode(256 + Number(digits.slice(i, i + 2)));
-  return out;
+export function digitWindows(digits: string): number[] {
+  const windows = new Set<number>();
+  for (let i = 0; i + DIGIT_WINDOW <= digits.length; i++) windows.add(Number(digits.slice(i, i + DIGIT_WINDOW)));
+  return [...windows];
 }
 
 export interface SearchTerms {
-  /** Digit-only words of DIGIT_GRAM_MIN or more: found through the digit-gram index, then checked exactly. */
+  /** Digit-only words of DIGIT_WINDOW or more: found through the digit-window index, then checked exactly. */
   digits: string[];
   /** Other words of SEARCH_MIN_CHARS or more: matched with `like '%word%'`, which the trigram index serves. */
   indexed: string[];
@@ -47,7 +46,7 @@ export function searchTerms(q: string): SearchTerms {
     .map((word) => (/^[\d.\-/()+]+$/.test(word) ? word.replace(/\D/g, '') : word))
     .filter((word) => word !== '');
   const unique = [...new Set(words)];
-  const isDigits = (word: string) => /^\d+$/.test(word) && word.length >= DIGIT_GRAM_MIN;
+  const isDigits = (word: string) => /^\d+$/.test(word) && word.length >= DIGIT_WINDOW;
   return {
     digits: unique.filter(isDigits),
     indexed: unique.filter((word) => !isDigits(word) && word.length >= SEARCH_MIN_CHARS),

@@ -15,7 +15,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
-import { digitGrams, escapeLike, searchTerms } from '../lib/search';
+import { digitWindows, escapeLike, searchTerms } from '../lib/search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -262,12 +262,13 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
   if (filters.q) {
     const terms = searchTerms(filters.q);
     const words: Condition[] = [];
-    // Long digit fragments: the digit-gram index finds the few candidates; strpos (which no index
-    // serves, so the planner does not also scan the slow plain-digit trigrams) checks the exact digits.
+    // Long digit fragments: the digit-window index finds the customers holding all of the fragment's
+    // six-digit windows; strpos (which no index serves, so the planner does not also scan the slow
+    // plain-digit trigrams) checks the digits are contiguous.
     terms.digits.forEach((word, i) => {
-      params[`g${i}`] = `%${escapeLike(digitGrams(word))}%`;
+      params[`w${i}`] = digitWindows(word);
       params[`d${i}`] = word;
-      words.push(() => sql`${customers.searchDigits} like ${ph(`g${i}`)}`);
+      words.push(() => sql`${customers.searchWindows} @> ${ph(`w${i}`)}::integer[]`);
       words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
     });
     terms.indexed.forEach((word, i) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CountCache } from '../../src/lib/count-cache';
 import { decodeCursor, encodeCursor } from '../../src/lib/cursor';
-import { digitGrams, escapeLike, foldSearch, searchTerms } from '../../src/lib/search';
+import { digitWindows, escapeLike, foldSearch, searchTerms } from '../../src/lib/search';
 import { csvCell } from '../../src/services/lead-export';
 
 describe('count cache', () => {
@@ -56,9 +56,11 @@ describe('free-text search terms', () => {
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 
-  it('encodes digit pairs as the database function does (chr(256 + pair))', () => {
-    expect(digitGrams('395000')).toBe(String.fromCharCode(256 + 39, 256 + 50, 256));
-    expect(digitGrams('1234567')).toHaveLength(3);
+  it('cuts digit words into their six-digit windows, leading zeros kept apart by the fixed width', () => {
+    expect(digitWindows('395000')).toEqual([395000]);
+    expect(digitWindows('0123456')).toEqual([12345, 123456]);
+    expect(digitWindows('11111111')).toEqual([111111]);
+    expect(digitWindows('12345')).toEqual([]);
   });
 });
 
