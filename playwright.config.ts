@@ -9,6 +9,8 @@ if (!existsSync(CHROMIUM)) {
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+/** Each run starts from an empty embedded database here (set it to run two suites side by side). */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -28,10 +30,10 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database for every run, seeded with a small demo set.
-    command: 'rm -rf .e2e-data && tsx apps/server/src/server.ts',
+    command: `rm -rf ${DATA_DIR} && tsx apps/server/src/server.ts`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.e2e-data', SEED_LEADS: '300', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SEED_LEADS: '300', LOG_LEVEL: 'warn' },
   },
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import auth from './plugins/app/auth';
 import repositories from './plugins/app/repositories';
+import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(swagger);
   await app.register(db);
   await app.register(repositories);
+  await app.register(workflow);
   await app.register(xsrf);
   await app.register(auth);
 

@@ -54,6 +54,38 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
 });
 
+test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {
+  // A lead at the first seller step of the built country, and the next step.
+  const [from, fromName, toName, toLabel, ending] =
+    COUNTRY === 'arg'
+      ? [26, 'PHONE_VALIDATION', 'PENDING_CUSTOMER_APPROVAL', 'Paso 3 · PENDING_CUSTOMER_APPROVAL', 'CANCELLED']
+      : [10, 'PENDING_CUSTOMER_APPROVAL', 'VALIDATION_PENDING', 'Paso 7 · VALIDATION_PENDING', 'DESIST'];
+  await openLeads(page, `?status=${from}`);
+  await rows(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  // A second tab holds the same version of the lead.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole('button', { name: toLabel })).toBeVisible();
+
+  await page.getByRole('button', { name: toLabel }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
+  await expect(page.getByTestId('timeline-item').first()).toContainText(`${fromName} → ${toName}`);
+  await expect(page.getByRole('button', { name: toLabel })).toHaveCount(0);
+
+  // The stale tab: the ending asks for a reason first, then the server refuses the old version.
+  await other.getByRole('button', { name: ending, exact: true }).click();
+  const dialog = other.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  await dialog.getByLabel('Motivo').fill('El cliente ya no quiere el préstamo');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(other.getByText('El lead fue modificado por otro usuario. Recargá para ver los cambios.')).toBeVisible();
+  // It reloads the lead: the step it was moved to.
+  await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
+  await expect(other.getByTestId('timeline-item').first()).toContainText(`${fromName} → ${toName}`);
+});
+
 test('an export downloads a file with the filtered rows', async ({ page }) => {
   await openLeads(page, '?management=No%20responde');
   const countText = (await page.getByTestId('leads-count').textContent())!;

@@ -114,3 +114,36 @@ export async function queryRows(db: Db, text: string, values: unknown[]): Promis
 }
 
 type PgliteQuery = (text: string, values: unknown[], options: { rowMode: 'array' }) => Promise<{ rows: unknown[][] }>;
+
+/**
+ * queryRows in a transaction whose plans can read tables only through bitmap index scans. For free-text
+ * searches over the trigram and digit-window indexes: PostgreSQL cannot estimate how many rows a text
+ * matches, and when it bets on many it walks a whole table in index order waiting for them, which costs
+ * seconds when they are rare. A bitmap scan costs what the index's posting lists cost, whatever the text.
+ */
+export async function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
+  const settings = 'set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off';
+  const client = (db as unknown as { $client: pg.Pool | PgliteClient }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      await connection.query(`begin; ${settings}`);
+      const { rows } = await connection.query<unknown[]>({ text, values, rowMode: 'array' });
+      await connection.query('commit');
+      return rows;
+    } catch (error) {
+      await connection.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      connection.release();
+    }
+  }
+  return client.transaction(async (tx) => {
+    await tx.exec(settings);
+    return (await tx.query(text, values, { rowMode: 'array' })).rows;
+  });
+}
+
+interface PgliteClient {
+  transaction<T>(fn: (tx: { exec(sql: string): Promise<unknown>; query: PgliteQuery }) => Promise<T>): Promise<T>;
+}

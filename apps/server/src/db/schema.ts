@@ -227,6 +227,11 @@ export const leads = pgTable(
       t.createdAt,
       t.id,
     ),
+    /*
+     * The dashboard's funnel of one seller (their leads by status): an index-only count over the seller's
+     * entries; leads_list_seller_idx has no status, so it would read every one of their rows.
+     */
+    index('leads_seller_status_idx').on(t.country, t.sellerId, t.statusId),
     countryCheck('leads', t.country),
     check(
       'leads_amounts_check',
@@ -255,6 +260,11 @@ export const leadStatusHistory = pgTable(
   (t) => [
     index('lead_status_history_lead_id_idx').on(t.leadId, t.createdAt),
     index('lead_status_history_user_id_idx').on(t.userId),
+    /*
+     * Status changes into given statuses over time (the dashboard: disbursements per day, conversions, the
+     * audit queue's entry times), read from the index alone instead of scanning the whole history.
+     */
+    index('lead_status_history_to_status_idx').on(t.country, t.toStatus, t.createdAt, t.leadId),
     countryCheck('lead_status_history', t.country),
   ],
 );
@@ -272,7 +282,7 @@ export const leadEvents = pgTable(
     leadId: integer('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    /** 'note' | 'management' | 'assignment' (shared TIMELINE_TYPES). */
+    /** 'note' | 'management' | 'assignment' | 'customer' | 'call_back' (shared TIMELINE_TYPES). */
     type: text('type').notNull(),
     /** Who did it; null for the system. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -287,7 +297,96 @@ export const leadEvents = pgTable(
     index('lead_events_lead_id_idx').on(t.leadId, t.createdAt),
     index('lead_events_user_id_idx').on(t.userId),
     countryCheck('lead_events', t.country),
-    check('lead_events_type_check', sql`${t.type} in ('note', 'management', 'assignment')`),
+    check(
+      'lead_events_type_check',
+      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back')`,
+    ),
+  ],
+);
+
+/**
+ * Call backs a seller schedules from the sale detail; the call reminders read a seller's pending ones in
+ * time order (seller_id, status, schedule_time). leads.next_call_at mirrors the lead's latest one.
+ */
+export const scheduledCalls = pgTable(
+  'scheduled_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    country: text('country').notNull(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Whose reminder it is (the lead's seller when scheduled). */
+    sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    scheduleTime: timestamp('schedule_time', { withTimezone: true }).notNull(),
+    /** 'pending' | 'resolved' | 'postponed'. */
+    status: text('status').notNull().default('pending'),
+    note: text('note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('scheduled_calls_seller_status_time_idx').on(t.sellerId, t.status, t.scheduleTime),
+    index('scheduled_calls_lead_id_idx').on(t.leadId),
+    countryCheck('scheduled_calls', t.country),
+    check('scheduled_calls_status_check', sql`${t.status} in ('pending', 'resolved', 'postponed')`),
+  ],
+);
+
+/**
+ * Audit rounds (DOMAIN 2): one per time a lead enters AUDIT_PENDING or AUDIT_RETRY, so a lead's earlier
+ * rounds are its audit history. Rounds are opened (and rounds left behind closed) by the trigger on
+ * lead_status_history (migration 0009_audits_queue), so every path that moves a lead into audit (the
+ * workflow, the seed, bulk loads) queues it; the audit decision fills the checklist, decision and comment
+ * in the workflow's transaction. `auditorId`/`claimedAt` is the claim: one auditor works a case at a time.
+ */
+export const audits = pgTable(
+  'audits',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** The audit status the lead entered (AUDIT_PENDING or AUDIT_RETRY of its country's catalogue). */
+    statusId: integer('status_id').notNull(),
+    /** When the lead entered that status: the queue's order (oldest first). */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The claim holder, later the auditor who decided. */
+    auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    checkIdentity: boolean('check_identity').notNull().default(false),
+    checkDocuments: boolean('check_documents').notNull().default(false),
+    checkSignature: boolean('check_signature').notNull().default(false),
+    checkBankAccount: boolean('check_bank_account').notNull().default(false),
+    checkPhone: boolean('check_phone').notNull().default(false),
+    /** approve, reject, retry, request_information; null while open or when the lead left audit another way. */
+    decision: text('decision'),
+    comment: text('comment'),
+    /** When the round closed (a decision, or the lead moved out of audit by another transition). */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    /* The queue: only open rounds are in it, so its size is the queue's, not the table's (or the leads'). */
+    index('audits_queue_idx')
+      .on(t.country, t.queuedAt, t.id)
+      .where(sql`${t.decidedAt} is null`),
+    /* At most one open round per lead (the trigger closes the old one before opening another). */
+    uniqueIndex('audits_open_lead_key')
+      .on(t.leadId)
+      .where(sql`${t.decidedAt} is null`),
+    /* A lead's rounds (its audit history) and "latest round" lookups. */
+    index('audits_lead_id_idx').on(t.leadId, t.queuedAt),
+    index('audits_auditor_id_idx').on(t.auditorId),
+    countryCheck('audits', t.country),
+    check(
+      'audits_decision_check',
+      sql`${t.decision} is null or ${t.decision} in ('approve', 'reject', 'retry', 'request_information')`,
+    ),
   ],
 );
 
@@ -295,3 +394,5 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type CustomerRow = typeof customers.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
+export type AuditRow = typeof audits.$inferSelect;
+export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;

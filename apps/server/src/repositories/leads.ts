@@ -12,10 +12,10 @@ import {
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
-import { digitWindows, escapeLike, searchTerms } from '../lib/search';
+import { customerMatch, customerSearch, ph, type Condition, type Params } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -34,7 +34,13 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  /**
+   * The customers a broad text matches, when they are few (resolveText): the leads are then read by
+   * customer instead of checking the text on every lead in list order.
+   */
+  customerIds?: number[];
 }
+
 
 export interface LeadSort {
   sort: LeadSortField;
@@ -169,8 +175,6 @@ export function toListItem(row: LeadRowData): LeadListItem {
   };
 }
 
-const ph = (name: string) => sql.placeholder(name);
-
 /**
  * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
  * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
@@ -183,9 +187,6 @@ function literalLimit(n: number): number {
   return sql.raw(String(n)) as unknown as number;
 }
 
-type Params = Record<string, unknown>;
-/** A condition, built only when its statement is compiled (once per shape). */
-type Condition = () => SQL;
 
 /** A list filter whose values may include NONE: `col = any($n) or col is null`. */
 function inOrNull(column: PgColumn, name: string, values: readonly (string | number)[], params: Params): Condition {
@@ -259,41 +260,23 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
     key.push('to');
   }
   let needsCustomer = false;
-  if (filters.q) {
-    const terms = searchTerms(filters.q);
-    const words: Condition[] = [];
-    // Long digit fragments: the digit-window index finds the customers holding all of the fragment's
-    // six-digit windows; strpos (which no index serves, so the planner does not also scan the slow
-    // plain-digit trigrams) checks the digits are contiguous.
-    terms.digits.forEach((word, i) => {
-      params[`w${i}`] = digitWindows(word);
-      params[`d${i}`] = word;
-      words.push(() => sql`${customers.searchWindows} @> ${ph(`w${i}`)}::integer[]`);
-      words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
-    });
-    terms.indexed.forEach((word, i) => {
-      params[`q${i}`] = `%${escapeLike(word)}%`;
-      words.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
-    });
-    // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
-    terms.other.forEach((word, i) => {
-      params[`o${i}`] = word;
-      words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
-    });
-    if (terms.digits.length > 0) {
+  if (filters.customerIds) {
+    params.customerIds = filters.customerIds;
+    conditions.push(() => sql`${leads.customerId} = any(${ph('customerIds')}::integer[])`);
+    key.push('cids');
+  } else if (filters.q) {
+    const search = customerSearch(filters.q, params);
+    if (search.selective) {
       // A document or phone fragment matches a handful of customers, but PostgreSQL cannot tell from the
-      // search column's statistics and may pick a plan that walks every lead checking its customer. As an
+      // search columns' statistics and may pick a plan that walks every lead checking its customer. As an
       // array sub-select (an init plan, run once first) the customers are found first and the leads come
       // from leads_customer_id_idx.
-      conditions.push(
-        () =>
-          sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${and(sql`${customers.country} = ${ph('country')}`, ...words.map((word) => word()))}))`,
-      );
+      conditions.push(() => sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`);
     } else {
-      conditions.push(...words);
-      needsCustomer = words.length > 0;
+      conditions.push(...search.words);
+      needsCustomer = search.words.length > 0;
     }
-    key.push(`q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`);
+    key.push(search.key);
   }
   return { conditions, params, key: key.join(','), needsCustomer };
 }
@@ -320,8 +303,53 @@ interface TimelineRow {
   text: string | null;
 }
 
+/**
+ * resolveText's first look: the newest TEXT_SAMPLE customers of the country (under the table's own name, so
+ * the text conditions read the subquery). TEXT_SAMPLE_DENSE matches among them (0.4%) mean thousands in a
+ * million: dense.
+ */
+const TEXT_SAMPLE = 5_000;
+const TEXT_SAMPLE_DENSE = 20;
+
 export class LeadsRepository {
-  constructor(private readonly db: Db) {}
+  /** @param textProbeCap up to this many customers matching a text, its leads are read by customer id (resolveText). */
+  constructor(
+    private readonly db: Db,
+    private readonly textProbeCap = 2_000,
+  ) {}
+
+  /**
+   * A text that is not a document or phone fragment (a name, an email) may match a few customers or
+   * tens of thousands, and PostgreSQL cannot tell which: betting on many, it walks the list in order
+   * checking each lead's customer, which costs seconds when they are few. So the matching customers are
+   * looked up first, through the trigram index only, up to textProbeCap: when that many or fewer match,
+   * the leads are read by customer id; when more do, matches are dense and walking the list in order finds
+   * a page of them at once.
+   */
+  async resolveText(country: Country, filters: LeadFilters): Promise<LeadFilters> {
+    if (!filters.q) return filters;
+    const params: Params = { country };
+    const search = customerSearch(filters.q, params);
+    if (search.selective) return filters;
+    // A quick look at the newest customers first: a text that many of them match is dense for sure, and
+    // the lookup below would only read a long posting list to learn it.
+    const sample = this.compiled(`sample|${search.key}`, () =>
+      this.db
+        .select({ n: count() })
+        .from(this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(TEXT_SAMPLE)).as('customers'))
+        .where(customerMatch(search)),
+    );
+    if (Number((await this.run(sample, params))[0][0]) >= TEXT_SAMPLE_DENSE) return filters;
+    const statement = this.compiled(`probe|${search.key}|${this.textProbeCap}`, () =>
+      this.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(customerMatch(search))
+        .limit(literalLimit(this.textProbeCap + 1)),
+    );
+    const ids = (await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, params))).map((row) => Number(row[0]));
+    return ids.length > this.textProbeCap ? filters : { ...filters, customerIds: ids };
+  }
 
   /** One page: keyset from a cursor, or by position (offset over an index, ids only) without one. */
   async page(scope: LeadScope, filters: LeadFilters, request: LeadPageRequest): Promise<LeadPage> {
@@ -490,11 +518,19 @@ export class LeadsRepository {
       return this.db.select({ n: count() }).from(inner.as('matching'));
     };
     // Prepared (one generic plan) only without filters; filtered counts are planned for their values.
+    // A broad text (many matching customers, see resolveText) is counted from the customers its trigrams
+    // find: walking the list in order would check every lead when fewer than `cap` match.
     const statementKey = `count|${key}|${cap ?? 'all'}`;
-    const n =
-      key === '' || key === 'own'
-        ? (await this.prepared<{ n: number }[]>(statementKey, (name) => build().prepare(name)).execute(params))[0].n
-        : Number((await this.run(this.compiled(statementKey, build), params))[0][0]);
+    let n: number;
+    if (key === '' || key === 'own') {
+      n = (await this.prepared<{ n: number }[]>(statementKey, (name) => build().prepare(name)).execute(params))[0].n;
+    } else {
+      const statement = this.compiled(statementKey, build);
+      const rows = needsCustomer
+        ? await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, params))
+        : await this.run(statement, params);
+      n = Number(rows[0][0]);
+    }
     return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 

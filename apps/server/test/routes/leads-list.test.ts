@@ -19,6 +19,7 @@ import { FIXTURE_BASE, insertKnownLeads, userIdByEmail, userIds, type KnownLead 
  */
 
 const THRESHOLD = 50;
+const TEXT_PROBE_CAP = 10;
 const N_ARG = 80;
 
 /** Accent-insensitive, lower case: what a person means by "matches". */
@@ -100,7 +101,9 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   };
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { seedLeads: 0, listCountThreshold: THRESHOLD, countCacheSeconds: 0 });
+    // A small text probe cap, so the q filters below take both ways: by customer id (few matches) and
+    // walking the list (many).
+    t = await createTestApp(driver, { seedLeads: 0, listCountThreshold: THRESHOLD, countCacheSeconds: 0, listTextProbeCap: TEXT_PROBE_CAP });
     sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     const sellers = await userIds(t.app, 'arg', ['2', '6']);
     otherSellerId = sellers.find((id) => id !== sellerId)!;
@@ -158,6 +161,16 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(body.rows.map((r) => r.id)).toEqual(want);
     expect(body.count).toEqual({ total: Math.min(want.length, THRESHOLD), exact: want.length <= THRESHOLD });
     for (const row of body.rows) expect(row.customer.doc_type).toBe('DNI');
+  });
+
+  it('reads a text with few matching customers by customer id and one with many by walking the list', async () => {
+    const few = await t.app.leads.resolveText('arg', { q: known[31].email });
+    expect(few.customerIds).toHaveLength(1);
+    const broad = expected(known, { q: 'correo1' }).length;
+    expect(broad).toBeGreaterThan(TEXT_PROBE_CAP);
+    expect((await t.app.leads.resolveText('arg', { q: 'correo1' })).customerIds).toBeUndefined();
+    // Document fragments of 6+ digits never need the probe: the digit windows are exact keys.
+    expect((await t.app.leads.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
   });
 
   it('the interesting filters are not trivially empty or full (the fixture covers them)', () => {

@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconFileDescription, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -21,4 +21,10 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'index', path: '/', label: 'Inicio', icon: IconSmartHome, load: () => import('./routes/home'), inNav: true },
   { screen: 'leads', path: '/leads', label: 'Leads', icon: IconUsers, load: () => import('./routes/leads'), inNav: true },
   { screen: 'lead-detail', path: '/lead-detail', label: 'Detalle de lead', icon: IconFileDescription, load: () => import('./routes/lead-detail'), inNav: false },
+  { screen: 'lead-cards', path: '/lead-cards', label: 'Tablero de leads', icon: IconLayoutKanban, load: () => import('./routes/lead-cards'), inNav: true },
+  { screen: 'searcher', path: '/searcher', label: 'Buscador', icon: IconSearch, load: () => import('./routes/searcher'), inNav: true },
+  { screen: 'sales', path: '/sales', label: 'Ventas', icon: IconReceipt, load: () => import('./routes/sales'), inNav: true },
+  { screen: 'sale-detail', path: '/sale-detail', label: 'Detalle de venta', icon: IconFileDollar, load: () => import('./routes/sale-detail'), inNav: false },
+  { screen: 'audits', path: '/audits', label: 'Auditorías', icon: IconClipboardCheck, load: () => import('./routes/audits'), inNav: true },
+  { screen: 'audit-detail', path: '/audit-detail', label: 'Detalle de auditoría', icon: IconGavel, load: () => import('./routes/audit-detail'), inNav: false },
 ];

@@ -1,21 +1,32 @@
 import { CONFIRM_DIALOG_MAX_WIDTH, MESSAGES } from '@backoffice/shared';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+
+/** A text the user types while confirming (e.g. the reason of a rejection). */
+export interface ConfirmInput {
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+}
 
 export interface ConfirmOptions {
   title?: string;
   message?: string;
   confirmLabel?: string;
+  input?: ConfirmInput;
 }
 
 interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
-  onConfirm: () => void;
+  /** The typed text ('' without an input). */
+  onConfirm: (text: string) => void;
   onClose: () => void;
 }
 
 /** SPEC 2: max width 500, default title and message, 'Cancelar' closes, 'Confirmar' confirms then closes. */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, input, onConfirm, onClose }: ConfirmDialogProps) {
+  const [text, setText] = useState('');
+  const missing = !!input?.required && text.trim() === '';
   return (
     <Dialog
       open={open}
@@ -27,6 +38,20 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
       <DialogTitle id="confirm-dialog-title">{title ?? MESSAGES.confirmTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message ?? MESSAGES.confirmMessage}</DialogContentText>
+        {input && (
+          <TextField
+            label={input.label}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            required={input.required}
+            slotProps={{ htmlInput: { maxLength: input.maxLength } }}
+            multiline
+            minRows={2}
+            fullWidth
+            autoFocus
+            sx={{ mt: 2 }}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} color="secondary" variant="outlined">
@@ -34,11 +59,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
         </Button>
         <Button
           variant="contained"
+          disabled={missing}
           onClick={() => {
-            onConfirm();
+            onConfirm(text.trim());
             onClose();
           }}
-          autoFocus
+          autoFocus={!input}
         >
           {confirmLabel ?? MESSAGES.confirm}
         </Button>
@@ -48,35 +74,44 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
 }
 
 type Confirm = (options?: ConfirmOptions) => Promise<boolean>;
-const ConfirmContext = createContext<Confirm | null>(null);
+/** Confirms with a typed text: the text, or null when cancelled. */
+type Prompt = (options: ConfirmOptions & { input: ConfirmInput }) => Promise<string | null>;
+const ConfirmContext = createContext<{ confirm: Confirm; prompt: Prompt } | null>(null);
 
-/** `const confirm = useConfirm(); if (await confirm()) ...` */
+/** `const confirm = useConfirm(); if (await confirm()) ...`; `usePrompt()` also asks for a text. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<(ConfirmOptions & { open: boolean }) | null>(null);
-  const resolver = useRef<((value: boolean) => void) | null>(null);
+  const [state, setState] = useState<(ConfirmOptions & { open: boolean; key: number }) | null>(null);
+  const resolver = useRef<((value: string | null) => void) | null>(null);
 
-  const confirm = useCallback<Confirm>((options = {}) => {
-    resolver.current?.(false);
-    setState({ ...options, open: true });
-    return new Promise<boolean>((resolve) => {
+  const ask = useCallback((options: ConfirmOptions) => {
+    resolver.current?.(null);
+    // A new key gives every request a fresh dialog (an empty text field).
+    setState({ ...options, open: true, key: Date.now() });
+    return new Promise<string | null>((resolve) => {
       resolver.current = resolve;
     });
   }, []);
+  const confirm = useCallback<Confirm>(async (options = {}) => (await ask(options)) !== null, [ask]);
 
-  const settle = (value: boolean) => {
+  const settle = (value: string | null) => {
     resolver.current?.(value);
     resolver.current = null;
   };
 
   return (
-    <ConfirmContext.Provider value={confirm}>
+    <ConfirmContext.Provider value={{ confirm, prompt: ask }}>
       {children}
       {state && (
         <ConfirmDialog
-          {...state}
-          onConfirm={() => settle(true)}
+          key={state.key}
+          open={state.open}
+          title={state.title}
+          message={state.message}
+          confirmLabel={state.confirmLabel}
+          input={state.input}
+          onConfirm={(text) => settle(text)}
           onClose={() => {
-            settle(false);
+            settle(null);
             setState((current) => (current ? { ...current, open: false } : current));
           }}
         />
@@ -86,7 +121,13 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 }
 
 export function useConfirm(): Confirm {
-  const confirm = useContext(ConfirmContext);
-  if (!confirm) throw new Error('useConfirm needs a ConfirmProvider');
-  return confirm;
+  const context = useContext(ConfirmContext);
+  if (!context) throw new Error('useConfirm needs a ConfirmProvider');
+  return context.confirm;
+}
+
+export function usePrompt(): Prompt {
+  const context = useContext(ConfirmContext);
+  if (!context) throw new Error('usePrompt needs a ConfirmProvider');
+  return context.prompt;
 }

@@ -14,6 +14,19 @@ export const SEARCH_MIN_CHARS = 3;
 const AMOUNT_RANGE_IDS = new Set(Object.values(AMOUNT_RANGES).flatMap((ranges) => ranges.map((range) => range.id)));
 
 /**
+ * Free text over customers: document, CUIL, name, cellphone or email, or a fragment of any. Every word must
+ * match; at least one has SEARCH_MIN_CHARS letters or digits (an empty text is "no search").
+ */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((text) => (text === '' ? undefined : text))
+  .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
+    message: `Escribí al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
+  });
+
+/**
  * The list query, as it arrives in the URL (every value is text; lists are comma-separated or repeated).
  * Filters combine with AND; the values inside one filter with OR. `status` and `step` both filter on the
  * status id (a step is a status with a label), so giving both keeps their intersection.
@@ -41,15 +54,7 @@ export const leadListQuerySchema = z.object({
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   /** Document, CUIL, name, cellphone or email, or a fragment of any (3+ letters or digits). */
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .transform((text) => (text === '' ? undefined : text))
-    .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
-      message: `Escribí al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
-    })
-    .optional(),
+  q: searchTextSchema.optional(),
   sort: z.enum(LEAD_SORT_FIELDS).default('created_at'),
   dir: sortDirSchema.default('desc'),
   ...paginationQuery,
@@ -105,7 +110,8 @@ export const customerSchema = customerSummarySchema.extend({
   address: z.string().nullable(),
 });
 
-export const TIMELINE_TYPES = ['status', 'note', 'management', 'assignment', 'created'] as const;
+/** 'customer': a customer data edit (sale detail); 'call_back': a call back scheduled (sale detail). */
+export const TIMELINE_TYPES = ['status', 'note', 'management', 'assignment', 'created', 'customer', 'call_back'] as const;
 
 export const timelineEntrySchema = z.object({
   id: z.string(),

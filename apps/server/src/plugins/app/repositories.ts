@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import { AuditsRepository } from '../../repositories/audits';
+import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
+import { SearcherRepository } from '../../repositories/searcher';
 import { SessionsRepository } from '../../repositories/sessions';
 import { UsersRepository } from '../../repositories/users';
 
@@ -12,6 +15,9 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     errorLogs: ErrorLogsRepository;
     leads: LeadsRepository;
+    audits: AuditsRepository;
+    searcher: SearcherRepository;
+    dashboard: DashboardRepository;
   }
 }
 
@@ -22,7 +28,10 @@ export default fp(
     app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds));
     app.decorate('loginThrottle', new LoginThrottle(app.db));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
-    app.decorate('leads', new LeadsRepository(app.db));
+    app.decorate('leads', new LeadsRepository(app.db, app.config.listTextProbeCap));
+    app.decorate('audits', new AuditsRepository(app.db));
+    app.decorate('searcher', new SearcherRepository(app.db));
+    app.decorate('dashboard', new DashboardRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

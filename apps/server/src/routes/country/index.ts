@@ -1,9 +1,14 @@
 import type { Country } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryScope } from '../../plugins/app/auth';
+import audits from './audits';
 import auth from './auth';
+import dashboard from './dashboard';
 import datatables from './datatables';
 import leads from './leads';
+import sales from './sales';
+import searcher from './searcher';
+import workflow from './workflow';
 
 export interface CountryOptions {
   country: Country;
@@ -18,6 +23,11 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(auth, { country });
   await app.register(datatables, { country });
   await app.register(leads, { country });
+  await app.register(sales, { country });
+  await app.register(searcher, { country });
+  await app.register(workflow, { country });
+  await app.register(audits, { country });
+  await app.register(dashboard, { country });
 };
 
 export default countryRoutes;

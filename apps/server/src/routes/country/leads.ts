@@ -95,7 +95,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   };
 
   const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> => {
-    const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, filters, exact])}`;
+    // customerIds follow from q: the text is the key, not the (long) list of ids.
+    const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact])}`;
     const cached = counts.get(key);
     if (cached) return cached;
     const count = await app.leads.count(scope, filters, exact ? undefined : threshold);
@@ -105,6 +106,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
 
   /** Any write that can change which leads a filter matches. */
   const changed = () => counts.invalidate(`${country}|`);
+  // Status changes go through the workflow routes; they change what status and step filters match.
+  const stopListening = app.workflow.onStatusChange((changedCountry) => changedCountry === country && changed());
+  app.addHook('onClose', async () => stopListening());
 
   app.get(
     '/leads',
@@ -125,7 +129,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...rest } = request.query;
       const scope = scopeOf(request.user!);
-      const filters = filtersOf(country, rest);
+      const filters = await app.leads.resolveText(country, filtersOf(country, rest));
       const [result, count] = await Promise.all([
         app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
         countOf(scope, filters, exactCount === true),
@@ -156,7 +160,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const { sort, dir, format, ...rest } = request.query;
       const scope = scopeOf(request.user!);
-      const filters = filtersOf(country, rest);
+      const filters = await app.leads.resolveText(country, filtersOf(country, rest));
       const { total } = await app.leads.count(scope, filters);
       const batches = app.leads.batches(scope, filters, { sort, dir }, app.config.exportBatch);
       const name = `leads-${country}-${localDate(country)}.${format}`;

@@ -1,22 +1,36 @@
-import { findRole } from '@backoffice/shared';
-import { Avatar, Box, Card, CardActionArea, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
-import { IconKeyboard, IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { canAccess, findRole } from '@backoffice/shared';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { IconMapPin } from '@tabler/icons-react';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { COUNTRY, COUNTRY_NAME } from '../../config/env';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard';
+import { AuditQueueCard } from '../../features/dashboard/components/audit-queue-card';
+import { DailyChart } from '../../features/dashboard/components/daily-chart';
+import { FunnelChart } from '../../features/dashboard/components/funnel-chart';
+import { KpiCards } from '../../features/dashboard/components/kpi-cards';
+import { RangeSelector } from '../../features/dashboard/components/range-selector';
+import { ConversionCard, SellerRanking } from '../../features/dashboard/components/seller-conversion';
+import { useDashboardRange } from '../../features/dashboard/hooks/use-dashboard-range';
 import { initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { useNavItems } from '../nav-items';
 
-/** Start page: who is signed in and the screens the role may open (the dashboard replaces it later). */
+/** `/`: who is signed in, the period, and the dashboard blocks of their role (decided by the server). */
 export default function HomeRoute() {
   const session = useSession();
-  const items = useNavItems().filter((item) => item.path !== '/');
   const role = session ? findRole(COUNTRY, session.role) : undefined;
+  const { query, range: asked, setRange } = useDashboardRange();
+  const dashboard = useDashboard(query);
+  const data = dashboard.data;
+  // The period answered; until then, the one the URL means (the server applies the same defaults).
+  const range = data && !dashboard.isPlaceholderData ? { from: data.from, to: data.to } : asked;
+  const own = data?.scope === 'own';
+  const linkable = session ? canAccess('leads', COUNTRY, session.role) : false;
+
   return (
     <Stack spacing={3}>
       <Card>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2.5, flexWrap: 'wrap', p: { xs: 2.5, sm: 3.5 } }}>
-          <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 22 }}>{initials(session?.name ?? '')}</Avatar>
+        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2.5, flexWrap: 'wrap', p: { xs: 2.5, sm: 3 } }}>
+          <Avatar sx={{ width: 52, height: 52, bgcolor: 'primary.main', fontSize: 20 }}>{initials(session?.name ?? '')}</Avatar>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="h4" component="h1">
               Hola, {session?.name}
@@ -24,46 +38,57 @@ export default function HomeRoute() {
             <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
               {role && <Chip label={role.label} color="primary" variant="outlined" size="small" data-testid="home-role" />}
               <Chip icon={<IconMapPin size={16} />} label={COUNTRY_NAME} size="small" variant="outlined" />
+              {data && <Chip label={own ? 'Tus números' : 'Todo el país'} size="small" variant="outlined" data-testid="dashboard-scope" />}
             </Stack>
           </Box>
-          <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 1, color: 'text.secondary' }}>
-            <IconKeyboard size={20} />
-            <Typography variant="body2">Ctrl+K para buscar una pantalla</Typography>
-          </Box>
+          <RangeSelector range={range} onChange={setRange} />
         </CardContent>
       </Card>
 
-      <Box>
-        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          Tus pantallas
-        </Typography>
-        {items.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary">Todavía no hay pantallas disponibles para tu rol en esta versión.</Typography>
-            </CardContent>
-          </Card>
-        ) : (
-          <Grid container spacing={2}>
-            {items.map(({ path, label, icon: Icon }) => (
-              <Grid key={path} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-                <Card sx={{ height: '100%' }}>
-                  <CardActionArea component={Link} to={path} sx={{ height: '100%' }}>
-                    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2.5 }}>
-                      <Avatar variant="rounded" sx={{ bgcolor: 'action.selected', color: 'primary.main', width: 44, height: 44 }}>
-                        <Icon size={24} stroke={1.6} />
-                      </Avatar>
-                      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-                        {label}
-                      </Typography>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
+      {dashboard.isPending && <LoadingIndicator loading loadingText="Cargando el tablero…" />}
+      {dashboard.error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => (query.from || query.to ? setRange({}) : void dashboard.refetch())}>
+              {query.from || query.to ? 'Últimos 30 días' : 'Reintentar'}
+            </Button>
+          }
+        >
+          {dashboard.error.message}
+        </Alert>
+      )}
+
+      {data && (
+        <Stack spacing={3} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={dashboard.isFetching}>
+          <KpiCards data={data} />
+          <Grid container spacing={3}>
+            {data.funnel && (
+              <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion ? 7 : 12 }}>
+                <FunnelChart steps={data.funnel} own={own} linkable={linkable} />
               </Grid>
-            ))}
+            )}
+            {(data.audit_queue || data.conversion) && (
+              <Grid size={{ xs: 12, lg: data.funnel ? 5 : 12 }}>
+                <Stack spacing={3}>
+                  {data.audit_queue && <AuditQueueCard queue={data.audit_queue} />}
+                  {data.conversion && <ConversionCard conversion={data.conversion} own={own} />}
+                </Stack>
+              </Grid>
+            )}
+            {data.daily && (
+              <Grid size={12}>
+                <DailyChart daily={data.daily} own={own} />
+              </Grid>
+            )}
+            {data.seller_ranking && (
+              <Grid size={12}>
+                <SellerRanking ranking={data.seller_ranking} />
+              </Grid>
+            )}
           </Grid>
-        )}
-      </Box>
+        </Stack>
+      )}
     </Stack>
   );
 }

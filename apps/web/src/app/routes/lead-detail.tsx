@@ -6,6 +6,7 @@ import { COUNTRY } from '../../config/env';
 import { useLead } from '../../features/leads/api/get-lead';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
+import { LeadTransitions } from '../../features/leads/components/lead-transitions';
 import { LeadTimeline } from '../../features/leads/components/lead-timeline';
 import { useSession } from '../../lib/session';
 
@@ -24,7 +25,10 @@ function LeadDetailView({ id }: { id: number }) {
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
-        <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+        <Stack spacing={3}>
+          <LeadTransitions lead={lead.data} />
+          <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+        </Stack>
       </Grid>
     </Grid>
   );

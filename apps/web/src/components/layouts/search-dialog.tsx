@@ -6,12 +6,27 @@ import type { NavItem } from './types';
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
-/** Finds the screens the user may open and goes there (Ctrl/Cmd+K). */
+/** The searcher's screen: the navbar search hands customer searches to it. */
+const SEARCHER_PATH = '/searcher';
+/** What the searcher accepts: a word of 3+ letters or digits. */
+const searchable = (text: string) => text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= 3);
+
+/**
+ * The navbar search (Ctrl/Cmd+K): the first option searches customers with the text in the searcher (when the
+ * role may open it), the others are the screens whose name matches.
+ */
 export function SearchDialog({ open, onClose, items }: { open: boolean; onClose: () => void; items: NavItem[] }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const results = useMemo(() => items.filter((item) => fold(item.label).includes(fold(query.trim()))), [items, query]);
+  const results = useMemo(() => {
+    const text = query.trim();
+    const screens = items.filter((item) => fold(item.label).includes(fold(text)));
+    const searcher = items.find((item) => item.path === SEARCHER_PATH);
+    if (!searcher || !searchable(text)) return screens;
+    const customers: NavItem = { ...searcher, label: `Buscar clientes: “${text}”`, path: `${SEARCHER_PATH}?${new URLSearchParams({ q: text })}` };
+    return [customers, ...screens];
+  }, [items, query]);
 
   const go = (item: NavItem | undefined) => {
     if (!item) return;
@@ -25,7 +40,7 @@ export function SearchDialog({ open, onClose, items }: { open: boolean; onClose:
       <TextField
         autoFocus
         fullWidth
-        placeholder="Buscar pantallas…"
+        placeholder="Buscar clientes o pantallas…"
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -37,7 +52,7 @@ export function SearchDialog({ open, onClose, items }: { open: boolean; onClose:
           if (event.key === 'Enter') go(results[active]);
         }}
         slotProps={{
-          htmlInput: { 'aria-label': 'Buscar pantallas' },
+          htmlInput: { 'aria-label': 'Buscar clientes o pantallas' },
           input: {
             startAdornment: (
               <InputAdornment position="start">

@@ -9,6 +9,8 @@ function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadD
     mutationFn: send,
     onSuccess: (lead) => {
       queryClient.setQueryData(['leads', 'detail', id], lead);
+      // A new seller can open or close a transition's guard.
+      void queryClient.invalidateQueries({ queryKey: ['leads', 'detail', id, 'transitions'] });
       void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
     },
   });

@@ -1,6 +1,6 @@
 import { STATUSES, type TimelineEntry } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
-import { IconArrowsExchange, IconMessage, IconPhoneCall, IconPlus, IconUserShare } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCalendarTime, IconMessage, IconPhoneCall, IconPlus, IconUserEdit, IconUserShare } from '@tabler/icons-react';
 import { Timeline, type TimelineItem } from '../../../components/timeline';
 import { COUNTRY } from '../../../config/env';
 
@@ -19,6 +19,10 @@ function toItem(entry: TimelineEntry): TimelineItem {
       return { ...base, icon: IconUserShare, color: 'secondary', title: 'Reasignado', body: entry.text };
     case 'created':
       return { ...base, icon: IconPlus, color: 'success', title: 'Lead creado', body: entry.text };
+    case 'customer':
+      return { ...base, icon: IconUserEdit, color: 'secondary', title: 'Datos del cliente', body: entry.text };
+    case 'call_back':
+      return { ...base, icon: IconCalendarTime, color: 'primary', title: 'Llamada programada', body: entry.text };
   }
 }
 

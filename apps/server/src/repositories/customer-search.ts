@@ -1,0 +1,52 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import { customers } from '../db/schema';
+import { digitWindows, escapeLike, searchTerms } from '../lib/search';
+
+/** Named values bound to a statement's placeholders. */
+export type Params = Record<string, unknown>;
+/** A condition, built only when its statement is compiled (once per shape). */
+export type Condition = () => SQL;
+
+export const ph = (name: string) => sql.placeholder(name);
+
+export interface CustomerSearch {
+  /** Conditions on `customers`, every word of the text (all must match). */
+  words: Condition[];
+  /** The statement shape: how many words of each kind (values are bound, never in the SQL text). */
+  key: string;
+  /** A document or phone fragment of 6+ digits: matches a handful of customers, found by their windows. */
+  selective: boolean;
+}
+
+/**
+ * Free text over customers (document, CUIL, names, cellphone, email), as conditions with placeholders whose
+ * values go into `params`. Shared by the leads list and the searcher, so both find the same customers.
+ */
+export function customerSearch(q: string, params: Params): CustomerSearch {
+  const terms = searchTerms(q);
+  const words: Condition[] = [];
+  // Long digit fragments: the digit-window index finds the customers holding all of the fragment's
+  // six-digit windows; strpos (which no index serves, so the planner does not also scan the slow
+  // plain-digit trigrams) checks the digits are contiguous.
+  terms.digits.forEach((word, i) => {
+    params[`w${i}`] = digitWindows(word);
+    params[`d${i}`] = word;
+    words.push(() => sql`${customers.searchWindows} @> ${ph(`w${i}`)}::integer[]`);
+    words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
+  });
+  terms.indexed.forEach((word, i) => {
+    params[`q${i}`] = `%${escapeLike(word)}%`;
+    words.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
+  });
+  // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
+  terms.other.forEach((word, i) => {
+    params[`o${i}`] = word;
+    words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
+  });
+  return { words, key: `q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`, selective: terms.digits.length > 0 };
+}
+
+/** The customers of the country matching every word, as one condition. */
+export function customerMatch(search: CustomerSearch): SQL {
+  return and(sql`${customers.country} = ${ph('country')}`, ...search.words.map((word) => word()))!;
+}

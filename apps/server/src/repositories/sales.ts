@@ -1,0 +1,189 @@
+import { COUNTRY_TIME_ZONE, type Country, type ScheduledCall } from '@backoffice/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+
+/*
+ * What the sales screens write besides what the lead repository already does (list, detail, notes,
+ * management status) and the workflow (status): taking a lead from the unassigned pool, editing the
+ * customer, scheduling call backs.
+ */
+
+export type TakeResult = { ok: true; version: number } | { ok: false; reason: 'not_found' | 'taken' | 'not_sales' };
+
+export interface CustomerEdit {
+  firstName: string;
+  lastName: string;
+  cellphone: string;
+  email: string;
+  address: string | null;
+}
+
+/** Timeline labels of the editable fields, in form order. */
+const FIELD_LABELS: [keyof CustomerEdit, string][] = [
+  ['firstName', 'Nombre'],
+  ['lastName', 'Apellido'],
+  ['cellphone', 'Celular'],
+  ['email', 'Email'],
+  ['address', 'Domicilio'],
+];
+
+export class SalesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Assigns an unassigned lead in a sales status to the seller. One conditional UPDATE (`seller_id is
+   * null` in its WHERE) is the whole race: of two sellers taking the same lead, the second finds the
+   * condition false once the first commits, and gets 'taken'.
+   */
+  async take(country: Country, leadId: number, seller: { id: number; name: string }, salesStatusIds: number[]): Promise<TakeResult> {
+    return this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(leads)
+        .set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(leads.id, leadId),
+            eq(leads.country, country),
+            isNull(leads.sellerId),
+            inArray(leads.statusId, salesStatusIds),
+          ),
+        )
+        .returning({ version: leads.version });
+      if (!updated) {
+        const [row] = await tx
+          .select({ sellerId: leads.sellerId })
+          .from(leads)
+          .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+        if (!row) return { ok: false, reason: 'not_found' };
+        return { ok: false, reason: row.sellerId === null ? 'not_sales' : 'taken' };
+      }
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'assignment',
+        userId: seller.id,
+        body: seller.name,
+        fromValue: null,
+        toValue: String(seller.id),
+      });
+      return { ok: true, version: updated.version };
+    });
+  }
+
+  async customerVersion(country: Country, customerId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ version: customers.version })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.country, country)));
+    return row?.version;
+  }
+
+  /** The lead's pending call backs, soonest first. */
+  async pendingCalls(leadId: number): Promise<ScheduledCall[]> {
+    const rows = await this.db
+      .select({ id: scheduledCalls.id, scheduleTime: scheduledCalls.scheduleTime, status: scheduledCalls.status, note: scheduledCalls.note })
+      .from(scheduledCalls)
+      .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')))
+      .orderBy(asc(scheduledCalls.scheduleTime), asc(scheduledCalls.id));
+    return rows.map((row) => ({
+      id: row.id,
+      schedule_time: row.scheduleTime.toISOString(),
+      status: row.status as ScheduledCall['status'],
+      note: row.note,
+    }));
+  }
+
+  /**
+   * Optimistic concurrency on the customer's version: false when someone saved first (nothing written).
+   * The lead's timeline gets a 'customer' event naming the fields that changed (none: no event).
+   */
+  async updateCustomer(
+    country: Country,
+    leadId: number,
+    customerId: number,
+    userId: number,
+    version: number,
+    edit: CustomerEdit,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          cellphone: customers.cellphone,
+          email: customers.email,
+          address: customers.address,
+        })
+        .from(customers)
+        .where(and(eq(customers.id, customerId), eq(customers.country, country)));
+      if (!before) return false;
+      const updated = await tx
+        .update(customers)
+        .set({ ...edit, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(customers.id, customerId), eq(customers.country, country), eq(customers.version, version)))
+        .returning({ id: customers.id });
+      if (updated.length === 0) return false;
+      const changed = FIELD_LABELS.filter(([key]) => (before[key] ?? null) !== edit[key]);
+      if (changed.length > 0) {
+        await tx.insert(leadEvents).values({
+          country,
+          leadId,
+          type: 'customer',
+          userId,
+          body: changed.map(([key, label]) => `${label}: ${edit[key] ?? '(vacío)'}`).join('\n'),
+          fromValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, before[key]]))),
+          toValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, edit[key]]))),
+        });
+      }
+      return true;
+    });
+  }
+
+  /**
+   * A pending call back for the lead's seller (the caller's own id when the lead has none), its timeline
+   * event, and leads.next_call_at set to the soonest pending call of the lead. next_call_at is a mirror
+   * for lists and reminders, not something users edit: it does not bump the lead's version (a call back
+   * must not make the seller's open detail stale).
+   */
+  async scheduleCall(
+    country: Country,
+    leadId: number,
+    input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
+  ): Promise<void> {
+    const when = new Intl.DateTimeFormat('es-AR', {
+      timeZone: COUNTRY_TIME_ZONE[country],
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(input.at);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(scheduledCalls).values({
+        country,
+        leadId,
+        sellerId: input.sellerId,
+        scheduleTime: input.at,
+        status: 'pending',
+        note: input.note ?? null,
+        createdBy: input.createdBy,
+      });
+      await tx
+        .update(leads)
+        .set({
+          nextCallAt: sql`(select min(${scheduledCalls.scheduleTime}) from ${scheduledCalls} where ${scheduledCalls.leadId} = ${leadId} and ${scheduledCalls.status} = 'pending')`,
+        })
+        .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'call_back',
+        userId: input.createdBy,
+        body: `Llamar el ${when}${input.note ? `\n${input.note}` : ''}`,
+        toValue: input.at.toISOString(),
+      });
+    });
+  }
+}

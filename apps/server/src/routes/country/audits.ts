@@ -1,0 +1,210 @@
+import {
+  auditDecisionBodySchema,
+  auditDetailSchema,
+  auditLeadParamsSchema,
+  auditQueueQuerySchema,
+  auditQueueResponseSchema,
+  auditQueueStatusIds,
+  auditStatusesOf,
+  decisionStatusId,
+  errorBodySchema,
+  type AuditDetail,
+  type Country,
+} from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+import { claimOf, type OpenRound } from '../../repositories/audits';
+import type { CountryOptions } from './index';
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const AUDIT_ROUTE_MESSAGES = {
+  notInAudit: 'El lead no está esperando auditoría',
+  heldBy: (name: string) => `Este caso ya lo tomó ${name}. Elegí otro de la cola.`,
+  notClaimed: 'Tomá el caso antes de decidir: nadie lo tiene tomado.',
+  changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió). Recargá para ver los cambios.',
+  unknownStatus: 'Estado de auditoría desconocido',
+} as const;
+
+/** 409 naming who holds the case (or saying nobody does). */
+function notYours(open: OpenRound): HttpError {
+  if (open.auditorId !== null && open.auditorName !== null) return new HttpError(409, AUDIT_ROUTE_MESSAGES.heldBy(open.auditorName));
+  return new HttpError(409, AUDIT_ROUTE_MESSAGES.notClaimed);
+}
+
+/**
+ * The auditors' queue and the audit decision (issue 4, section 4). Claims keep two auditors off the same
+ * case; decisions are workflow transitions (`app.workflow`) whose audit row is written in the transition's
+ * own transaction.
+ */
+const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const detail = async (leadId: number): Promise<AuditDetail> => {
+    const found = await app.leads.detail(country, leadId);
+    if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
+    const rounds = await app.audits.rounds(country, leadId);
+    const openOne = rounds.find((r) => r.open !== null);
+    const open = openOne?.open ?? null;
+    return {
+      lead: found.lead,
+      current: openOne?.round ?? null,
+      claim: open ? claimOf(open.auditorId, open.auditorName, open.claimedAt, open.active) : null,
+      history: rounds.filter((r) => r.open === null).map((r) => r.round),
+    };
+  };
+
+  /** The statuses asked for, all of the country's audit statuses (400 naming `status` otherwise). */
+  const statusesOf = (country: Country, asked: number[] | undefined): number[] => {
+    if (!asked || asked.length === 0) return auditQueueStatusIds(country);
+    const known = new Set(auditStatusesOf(country).map((s) => s.id));
+    if (asked.some((id) => !known.has(id))) throw invalidData([{ field: 'status', message: AUDIT_ROUTE_MESSAGES.unknownStatus }]);
+    return asked;
+  };
+
+  app.get(
+    '/audits',
+    {
+      onRequest: app.authorize('audits'),
+      schema: {
+        tags: ['audits'],
+        summary: 'Cola de auditoría: leads en AUDIT_PENDING y AUDIT_RETRY, el más antiguo primero',
+        description:
+          'Filtros: status (estados de auditoría del país; por omisión los de la cola) y claim ' +
+          '(all, unclaimed, claimed, mine). Orden: desde cuándo el lead está en su estado. Paginada por posición.',
+        security,
+        querystring: auditQueueQuerySchema,
+        response: { 200: auditQueueResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, claim } = request.query;
+      const filters = { statuses: statusesOf(country, request.query.status), claim };
+      const userId = request.user!.id;
+      const [rows, count] = await Promise.all([
+        app.audits.queue(country, userId, filters, page, pageSize),
+        app.audits.count(country, userId, filters),
+      ]);
+      return { rows, count, pageInfo: { page, pageSize, nextCursor: null, prevCursor: null } };
+    },
+  );
+
+  app.get(
+    '/audits/:leadId',
+    {
+      onRequest: app.authorize('audit-detail'),
+      schema: {
+        tags: ['audits'],
+        summary: 'Solicitud a auditar: lead, cliente, línea de tiempo, ronda de auditoría abierta y anteriores',
+        security,
+        params: auditLeadParamsSchema,
+        response: { 200: auditDetailSchema, ...errors },
+      },
+    },
+    async (request) => detail(request.params.leadId),
+  );
+
+  app.post(
+    '/audits/:leadId/claim',
+    {
+      onRequest: app.authorize('audit-detail'),
+      schema: {
+        tags: ['audits'],
+        summary: 'Toma el caso (409 con el nombre de quien lo tiene si otro auditor lo tomó)',
+        description: 'La toma vence a los 30 minutos: después otro auditor puede tomar el caso.',
+        security,
+        params: auditLeadParamsSchema,
+        response: { 200: auditDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { leadId } = request.params;
+      if (!(await app.audits.claim(country, leadId, request.user!.id))) {
+        const open = await app.audits.openRound(country, leadId);
+        if (!open) {
+          if (!(await app.leads.find(country, leadId))) throw new HttpError(404, MESSAGES.leadNotFound);
+          throw new HttpError(409, AUDIT_ROUTE_MESSAGES.notInAudit);
+        }
+        throw notYours(open);
+      }
+      return detail(leadId);
+    },
+  );
+
+  app.post(
+    '/audits/:leadId/release',
+    {
+      onRequest: app.authorize('audit-detail'),
+      schema: {
+        tags: ['audits'],
+        summary: 'Devuelve el caso a la cola (solo quien lo tiene tomado)',
+        security,
+        params: auditLeadParamsSchema,
+        response: { 200: auditDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { leadId } = request.params;
+      if (!(await app.audits.release(country, leadId, request.user!.id))) {
+        const open = await app.audits.openRound(country, leadId);
+        if (!open) {
+          if (!(await app.leads.find(country, leadId))) throw new HttpError(404, MESSAGES.leadNotFound);
+          throw new HttpError(409, AUDIT_ROUTE_MESSAGES.notInAudit);
+        }
+        // Nobody holds it: releasing is already done.
+        if (open.auditorId !== null) throw notYours(open);
+      }
+      return detail(leadId);
+    },
+  );
+
+  app.post(
+    '/audits/:leadId/decision',
+    {
+      onRequest: app.authorize('audit-detail'),
+      schema: {
+        tags: ['audits'],
+        summary: 'Decide la auditoría: aprobar (→ transferencia), rechazar, re-auditar o pedir información (→ DEVUELTO)',
+        description:
+          'Solo quien tiene tomado el caso. Comentario obligatorio salvo al aprobar; aprobar exige el checklist completo. ' +
+          'El cambio de estado pasa por el motor de workflow y la ronda de auditoría se escribe en la misma transacción.',
+        security,
+        params: auditLeadParamsSchema,
+        body: auditDecisionBodySchema,
+        response: { 200: auditDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { leadId } = request.params;
+      const user = request.user!;
+      const { decision, checklist, comment, version } = request.body;
+      const open = await app.audits.openRound(country, leadId);
+      if (!open) {
+        if (!(await app.leads.find(country, leadId))) throw new HttpError(404, MESSAGES.leadNotFound);
+        throw new HttpError(409, AUDIT_ROUTE_MESSAGES.notInAudit);
+      }
+      // An expired claim still lets its holder decide as long as nobody else took the case.
+      if (open.auditorId !== user.id) throw notYours(open);
+      await app.workflow.transition({
+        country,
+        leadId,
+        user,
+        to: decisionStatusId(country, decision),
+        version,
+        reason: comment,
+        within: async (tx) => {
+          const recorded = await app.audits.recordDecision(tx, {
+            roundId: open.id,
+            userId: user.id,
+            decision,
+            checklist,
+            comment: comment ?? null,
+          });
+          if (!recorded) throw new HttpError(409, AUDIT_ROUTE_MESSAGES.changed);
+        },
+      });
+      return detail(leadId);
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,127 @@
+import {
+  DISBURSED_STATUS,
+  dashboardAccessOf,
+  dashboardQuerySchema,
+  dashboardResponseSchema,
+  daysBetween,
+  addDays,
+  errorBodySchema,
+  funnelStepsOf,
+  resolveDashboardRange,
+  type DashboardResponse,
+} from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AggregateCache } from '../../lib/aggregate-cache';
+import { invalidData } from '../../lib/errors';
+import type { DashboardScope, DayCount, DayRange } from '../../repositories/dashboard';
+import type { CountryOptions } from './index';
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+const ratio = (converted: number, created: number) => (created === 0 ? 0 : converted / created);
+const hours = (ms: number) => Math.round(ms / 36_000) / 100;
+
+/** Every day of the range with its count (zeros included), so charts get a continuous axis. */
+function perDay(range: DayRange, created: DayCount[], disbursed: DayCount[], disbursedStatus: number): NonNullable<DashboardResponse['daily']> {
+  const createdBy = new Map(created.map((d) => [d.date, d.count]));
+  const disbursedBy = new Map(disbursed.map((d) => [d.date, d.count]));
+  const days = Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => {
+    const date = addDays(range.from, i);
+    return { date, created: createdBy.get(date) ?? 0, disbursed: disbursedBy.get(date) ?? 0 };
+  });
+  return {
+    disbursed_status: disbursedStatus,
+    created_total: days.reduce((sum, d) => sum + d.created, 0),
+    disbursed_total: days.reduce((sum, d) => sum + d.disbursed, 0),
+    days,
+  };
+}
+
+const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const cache = new AggregateCache(app.config.dashboardCacheSeconds);
+
+  app.get(
+    '/dashboard',
+    {
+      onRequest: app.authorize('index'),
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Tablero de inicio: embudo por paso, creadas y desembolsadas por día, conversión, cola de auditoría',
+        description:
+          'Los bloques dependen del rol (DASHBOARD_ACCESS); los vendedores ven solo sus leads. Rango por defecto: ' +
+          'los últimos 30 días del país. Cada nodo reutiliza los agregados unos segundos (`generated_at`).',
+        security,
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const access = dashboardAccessOf(country, user.role);
+      const range = resolveDashboardRange(country, request.query);
+      if (range.errors) throw invalidData(range.errors);
+      const scope: DashboardScope = { country, ownSellerId: access.scope === 'own' ? user.id : undefined };
+      // Blocks are cached one by one: roles that share a scope (every non-seller) share the entries, and
+      // the blocks that do not depend on the range are reused across ranges.
+      const prefix = `${country}|${scope.ownSellerId === undefined ? 'country' : `seller:${scope.ownSellerId}`}|`;
+      const days = `${range.from}|${range.to}`;
+      const repo = app.dashboard;
+      const shows = new Set(access.blocks);
+      const when = <T>(show: boolean, key: string, compute: () => Promise<T>) => (show ? cache.get(prefix + key, compute) : undefined);
+
+      const [funnel, daily, conversion, audit, ranking] = await Promise.all([
+        when(shows.has('funnel'), 'funnel', () => repo.funnel(scope)),
+        when(shows.has('daily'), `daily|${days}`, async () => {
+          const [created, disbursed] = await Promise.all([repo.createdPerDay(scope, range), repo.disbursedPerDay(scope, range)]);
+          return perDay(range, created, disbursed, DISBURSED_STATUS[country]);
+        }),
+        when(shows.has('conversion'), `conversion|${days}`, () => repo.conversion(scope, range)),
+        // The queue is the country's (no seller role sees it).
+        when(shows.has('audit_queue'), 'audit_queue', () => repo.auditQueue(country, new Date())),
+        when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
+      ]);
+
+      const computed = [funnel, daily, conversion, audit, ranking].filter((entry) => entry !== undefined);
+      const answer: DashboardResponse = {
+        scope: access.scope,
+        blocks: [...access.blocks],
+        from: range.from,
+        to: range.to,
+        generated_at: new Date(Math.min(Date.now(), ...computed.map((entry) => entry.at))).toISOString(),
+      };
+      if (funnel) {
+        const counts = new Map(funnel.value.map((row) => [row.statusId, row.count]));
+        answer.funnel = funnelStepsOf(country).map((step) => ({
+          step_id: step.id,
+          status: step.status,
+          label: step.label,
+          count: counts.get(step.id) ?? 0,
+        }));
+      }
+      if (daily) answer.daily = daily.value;
+      if (conversion) answer.conversion = { ...conversion.value, rate: ratio(conversion.value.converted, conversion.value.created) };
+      if (audit) {
+        const { size, oldestSince, medianHours } = audit.value;
+        answer.audit_queue = {
+          size,
+          oldest_since: oldestSince?.toISOString() ?? null,
+          // Ages as of when the numbers were taken, like the median.
+          oldest_hours: oldestSince ? hours(audit.at - oldestSince.getTime()) : null,
+          median_hours: medianHours === null ? null : Math.round(medianHours * 100) / 100,
+        };
+      }
+      if (ranking) {
+        answer.seller_ranking = ranking.value.map((row) => ({
+          seller: { id: row.sellerId, name: row.name },
+          created: row.created,
+          converted: row.converted,
+          rate: ratio(row.converted, row.created),
+        }));
+      }
+      return answer;
+    },
+  );
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,42 @@
+import type { AutomatedStage, Country } from '@backoffice/shared';
+import { simulatedAdapters } from './simulator';
+
+/** What an automated stage is told about the application. */
+export interface StageInput {
+  country: Country;
+  leadId: number;
+  /** The customer's document (DNI, CC): the simulators decide by its last digit. */
+  docNumber: string;
+  /** Minor units. */
+  requestedAmount: number;
+}
+
+/** An offer risk makes: minor units and annual nominal rate in percent. */
+export interface Offer {
+  amount: number;
+  rate: number;
+}
+
+/** The stage's decision: the status it moves the lead to (one of the stage's automated transitions). */
+export interface StageOutcome {
+  to: number;
+  /** Written to the status history (rejections and failures must say why). */
+  reason: string;
+  offer?: Offer;
+}
+
+/**
+ * One external system (prefilter bureau, killer rules, risk engine, identity service, bank transfer).
+ * Real integrations implement this; the simulator is the default, so demos and tests need no network.
+ */
+export interface StageAdapter {
+  run(input: StageInput): Promise<StageOutcome>;
+}
+
+export type StageAdapters = Record<AutomatedStage, StageAdapter>;
+
+export function defaultAdapters(): StageAdapters {
+  return simulatedAdapters();
+}
+
+export { DEFAULT_RATE, defaultOffer, simulatedAdapters } from './simulator';

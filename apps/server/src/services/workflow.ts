@@ -1,0 +1,154 @@
+import {
+  AUTOMATED_STAGE_LABELS,
+  allowedTransitions,
+  automatedStageAt,
+  findTransition,
+  guardBlock,
+  isSellerOrWoAssignation,
+  mayRunAutomation,
+  roleMayTake,
+  statusLabelOf,
+  type Country,
+  type LeadTransitions,
+} from '@backoffice/shared';
+import type { Db } from '../db/client';
+import { HttpError, MESSAGES, invalidData } from '../lib/errors';
+import type { AuthUser } from '../plugins/app/auth';
+import { WorkflowRepository, type ChangeHook, type WorkflowLead } from '../repositories/workflow';
+import { defaultOffer, type StageAdapters, type StageOutcome } from './adapters/index';
+
+/** Refusals of the workflow, in Spanish: they reach the user as they are. */
+export const WORKFLOW_MESSAGES = {
+  notAllowed: (from: string, to: string) =>
+    `No se puede pasar el lead de ${from} a ${to}: esa transición no está permitida desde el estado actual.`,
+  automatedOnly: (from: string, to: string) =>
+    `El paso de ${from} a ${to} lo decide el sistema: ejecutá la etapa automática.`,
+  roleNotAllowed: (from: string, to: string) => `Tu rol no puede pasar el lead de ${from} a ${to}.`,
+  noAutomation: (status: string) => `No hay una etapa automática pendiente en el estado ${status}.`,
+  automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
+  reasonRequired: 'Indicá el motivo del cambio de estado',
+} as const;
+
+export interface TransitionInput {
+  country: Country;
+  leadId: number;
+  user: AuthUser;
+  to: number;
+  version: number;
+  reason?: string;
+  /** Written in the status change's transaction (e.g. the audit row of an audit decision). */
+  within?: ChangeHook;
+}
+
+type StatusListener = (country: Country) => void;
+
+/**
+ * The one operation that changes a lead's status (`apply`), used by people choosing a transition and by
+ * the automated stages alike. Everything is checked against the lead's current row inside the
+ * transaction that writes it.
+ */
+export class WorkflowService {
+  private readonly repository: WorkflowRepository;
+  private readonly listeners = new Set<StatusListener>();
+
+  constructor(
+    db: Db,
+    readonly adapters: StageAdapters,
+  ) {
+    this.repository = new WorkflowRepository(db);
+  }
+
+  /** Called after every status change (e.g. to drop cached list counts). */
+  onStatusChange(listener: StatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** What the user may do with the lead now: its manual transitions and the automated stage, if any. */
+  async options(country: Country, user: AuthUser, leadId: number): Promise<LeadTransitions> {
+    const lead = this.visible(country, user, await this.repository.find(country, leadId));
+    const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId };
+    const stage = automatedStageAt(country, lead.statusId);
+    return {
+      lead_id: lead.id,
+      status_id: lead.statusId,
+      version: lead.version,
+      transitions: allowedTransitions(country, lead.statusId, user.role).map((t) => ({
+        to_status: t.to,
+        label: statusLabelOf(country, t.to),
+        reason_required: t.reasonRequired,
+        blocked: guardBlock(t.guard, subject),
+      })),
+      automation:
+        stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
+    };
+  }
+
+  /** A person moves the lead to `to`. */
+  async transition(input: TransitionInput): Promise<void> {
+    await this.apply(input, null);
+  }
+
+  /**
+   * Runs the automated stage waiting at the lead's status and applies its outcome through `apply`. The
+   * adapter is called outside the transaction (a real one is a network call; no row stays locked during
+   * it); the version the client read guards against a change made meanwhile.
+   */
+  async runAutomation(country: Country, user: AuthUser, leadId: number, version: number): Promise<StageOutcome> {
+    const lead = this.visible(country, user, await this.repository.find(country, leadId));
+    if (lead.version !== version) throw new HttpError(409, MESSAGES.staleLead);
+    const stage = automatedStageAt(country, lead.statusId);
+    if (!stage) throw new HttpError(409, WORKFLOW_MESSAGES.noAutomation(statusLabelOf(country, lead.statusId)));
+    if (!mayRunAutomation(country, lead.statusId, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.automationRole);
+    const outcome = await this.adapters[stage].run({
+      country,
+      leadId,
+      docNumber: lead.docNumber,
+      requestedAmount: lead.requestedAmount,
+    });
+    await this.apply({ country, leadId, user, to: outcome.to, version, reason: outcome.reason }, outcome);
+    return outcome;
+  }
+
+  /**
+   * The single status change. `automated`: the outcome of an automated stage (the transition must be an
+   * automated one, and the history records the system as its author); null for a person's choice.
+   */
+  private async apply(input: TransitionInput, automated: StageOutcome | null): Promise<void> {
+    const { country, user, to } = input;
+    const result = await this.repository.change(country, input.leadId, (current) => {
+      const lead = this.visible(country, user, current);
+      if (lead.version !== input.version) throw new HttpError(409, MESSAGES.staleLead);
+      const from = statusLabelOf(country, lead.statusId);
+      const target = statusLabelOf(country, to);
+      const transition = findTransition(country, lead.statusId, to);
+      if (!transition) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
+      if (transition.automated && !automated) throw new HttpError(409, WORKFLOW_MESSAGES.automatedOnly(from, target));
+      if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
+      if (!roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
+      const blocked = guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId });
+      if (blocked) throw new HttpError(409, blocked);
+      const reason = input.reason?.trim() || null;
+      if (transition.reasonRequired && !reason) {
+        throw invalidData([{ field: 'reason', message: WORKFLOW_MESSAGES.reasonRequired }]);
+      }
+      // Risk approving: the adapter's offer, else (a manual approval) the default one unless there is one.
+      const offer =
+        automated?.offer ??
+        (transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined);
+      return { to, version: input.version, userId: automated ? null : user.id, reason, offer };
+    }, input.within);
+    if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
+    if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);
+    for (const listener of this.listeners) listener(country);
+  }
+
+  /** 404 for unknown ids (or the other country's), 403 for another seller's lead. */
+  private visible(country: Country, user: AuthUser, lead: WorkflowLead | undefined): WorkflowLead {
+    if (!lead) throw new HttpError(404, MESSAGES.leadNotFound);
+    if (isSellerOrWoAssignation(country, user.role) && lead.sellerId !== user.id) {
+      throw new HttpError(403, MESSAGES.notYourLead);
+    }
+    return lead;
+  }
+}

@@ -1,0 +1,281 @@
+import {
+  AUDIT_QUEUE_STATUSES,
+  CONVERTED_STATUSES,
+  DISBURSED_STATUS,
+  addDays,
+  dashboardResponseSchema,
+  funnelStepsOf,
+  todayIn,
+  type DashboardResponse,
+} from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadStatusHistory, leads } from '../../src/db/schema';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { FIXTURE_BASE, insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * The dashboard's numbers against a known set of arg leads and status history rows inserted here (plus col
+ * rows that must never count). Every expectation is computed in memory from those rows.
+ */
+
+const N_ARG = 48;
+const HOUR = 3_600_000;
+const RANGE = { from: '2026-03-01', to: '2026-03-09' };
+
+/** Calendar day of a timestamp in Buenos Aires (UTC-3, no DST). */
+const argDay = (date: Date) => new Date(date.getTime() - 3 * HOUR).toISOString().slice(0, 10);
+
+interface HistoryRow {
+  leadId: number;
+  country: 'arg' | 'col';
+  toStatus: number;
+  createdAt: Date;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
+  let t: TestApp;
+  let known: KnownLead[];
+  const history: HistoryRow[] = [];
+  let admin: TestClient;
+  let seller: TestClient;
+  let auditor: TestClient;
+  let sellerId: number;
+
+  const dashboard = async (client: TestClient, query = `from=${RANGE.from}&to=${RANGE.to}`): Promise<DashboardResponse> => {
+    const res = await client.get(`/api/arg/dashboard?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return dashboardResponseSchema.parse(res.json());
+  };
+
+  const addHistory = async (row: HistoryRow) => {
+    await t.app.db.insert(leadStatusHistory).values({ ...row, fromStatus: 1, userId: null, reason: 'Prueba del tablero' });
+    history.push(row);
+  };
+
+  const setStatus = async (lead: KnownLead, statusId: number, at: Date) => {
+    await t.app.db.update(leads).set({ statusId }).where(eq(leads.id, lead.id));
+    lead.statusId = statusId;
+    await addHistory({ leadId: lead.id, country: 'arg', toStatus: statusId, createdAt: at });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, dashboardCacheSeconds: 0 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const sellers = await userIds(t.app, 'arg', ['2', '6']);
+    known = await insertKnownLeads(t.app, 'arg', N_ARG, sellers);
+    // insertKnownLeads writes one history row per lead, into its status, at its creation.
+    for (const lead of known) history.push({ leadId: lead.id, country: 'arg', toStatus: lead.statusId, createdAt: lead.createdAt });
+    const col = await insertKnownLeads(t.app, 'col', 6, await userIds(t.app, 'col', ['seller']));
+
+    // Disbursements: some leads go through ACCEPTED and on to DISBURSED a day later; one disbursement
+    // falls after the range, and a col one must never count.
+    for (const [i, lead] of known.entries()) {
+      if (i % 5 === 1) await addHistory({ leadId: lead.id, country: 'arg', toStatus: 15, createdAt: new Date(lead.createdAt.getTime() + HOUR) });
+      if (i % 10 === 1) await setStatus(lead, DISBURSED_STATUS.arg, new Date(lead.createdAt.getTime() + 26 * HOUR));
+    }
+    await setStatus(known[2], DISBURSED_STATUS.arg, new Date('2026-03-20T15:00:00Z'));
+    await t.app.db.insert(leadStatusHistory).values({ country: 'col', leadId: col[0].id, fromStatus: 1, toStatus: DISBURSED_STATUS.col, createdAt: new Date(FIXTURE_BASE.getTime() + 30 * HOUR) });
+
+    // The audit queue: a retry, and a lead that re-entered AUDIT_PENDING (its latest entry is what counts).
+    await setStatus(known[4], AUDIT_QUEUE_STATUSES.arg[1], new Date(Date.now() - 5 * HOUR));
+    const reentered = known.find((lead) => lead.statusId === AUDIT_QUEUE_STATUSES.arg[0])!;
+    await addHistory({ leadId: reentered.id, country: 'arg', toStatus: 33, createdAt: new Date(Date.now() - 40 * HOUR) });
+    await addHistory({ leadId: reentered.id, country: 'arg', toStatus: AUDIT_QUEUE_STATUSES.arg[0], createdAt: new Date(Date.now() - 30 * HOUR) });
+
+    admin = new TestClient(t.app);
+    seller = new TestClient(t.app);
+    auditor = new TestClient(t.app);
+    expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    expect((await auditor.login('arg', 'auditor@arg.example')).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const inRange = (date: Date) => argDay(date) >= RANGE.from && argDay(date) <= RANGE.to;
+  const ownBy = (id: number | undefined) => (lead: KnownLead) => id === undefined || lead.sellerId === id;
+
+  const expectedFunnel = (own?: number) =>
+    funnelStepsOf('arg').map((step) => ({
+      label: step.label,
+      count: known.filter(ownBy(own)).filter((lead) => lead.statusId === step.id).length,
+    }));
+
+  const expectedDaily = (own?: number) => {
+    const leadsOf = new Set(known.filter(ownBy(own)).map((lead) => lead.id));
+    return Array.from({ length: 9 }, (_, i) => {
+      const date = addDays(RANGE.from, i);
+      return {
+        date,
+        created: known.filter(ownBy(own)).filter((lead) => argDay(lead.createdAt) === date).length,
+        disbursed: history.filter((h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && leadsOf.has(h.leadId) && argDay(h.createdAt) === date).length,
+      };
+    });
+  };
+
+  const conversionOf = (cohort: KnownLead[]) => {
+    const converted = cohort.filter((lead) => history.some((h) => h.leadId === lead.id && CONVERTED_STATUSES.arg.includes(h.toStatus)));
+    return { created: cohort.length, converted: converted.length };
+  };
+
+  it('counts the funnel by step, in pipeline order, for the whole country', async () => {
+    const body = await dashboard(admin);
+    expect(body.scope).toBe('country');
+    expect(body.funnel!.map(({ label, count }) => ({ label, count }))).toEqual(expectedFunnel());
+    expect(body.funnel!.map((step) => step.label).slice(0, 3)).toEqual(['Paso 2', 'Paso 3', 'Paso 4']);
+    expect(body.funnel!.reduce((sum, step) => sum + step.count, 0)).toBeGreaterThan(0);
+  });
+
+  it('counts applications created and disbursed per day (disbursements from the status history)', async () => {
+    const body = await dashboard(admin);
+    const expected = expectedDaily();
+    expect(body.daily!.days).toEqual(expected);
+    expect(body.daily!.disbursed_status).toBe(23);
+    expect(body.daily!.disbursed_total).toBe(expected.reduce((sum, d) => sum + d.disbursed, 0));
+    expect(body.daily!.disbursed_total).toBeGreaterThan(0);
+    expect(body.daily!.created_total).toBe(known.filter((lead) => inRange(lead.createdAt)).length);
+    // The March 20 disbursement is outside the range, and shows up with a range that holds it.
+    const later = await dashboard(admin, 'from=2026-03-20&to=2026-03-20');
+    expect(later.daily!.days).toEqual([{ date: '2026-03-20', created: 0, disbursed: 1 }]);
+  });
+
+  it('measures the audit queue and its age from the status history', async () => {
+    const body = await dashboard(admin);
+    const queue = known.filter((lead) => AUDIT_QUEUE_STATUSES.arg.includes(lead.statusId));
+    const entered = queue.map((lead) =>
+      Math.max(...history.filter((h) => h.leadId === lead.id && h.toStatus === lead.statusId).map((h) => h.createdAt.getTime())),
+    );
+    const now = Date.now();
+    expect(body.audit_queue!.size).toBe(queue.length);
+    expect(queue.length).toBeGreaterThan(2);
+    expect(body.audit_queue!.oldest_since).toBe(new Date(Math.min(...entered)).toISOString());
+    expect(body.audit_queue!.oldest_hours!).toBeCloseTo((now - Math.min(...entered)) / HOUR, 1);
+    expect(body.audit_queue!.median_hours!).toBeCloseTo(median(entered.map((at) => (now - at) / HOUR)), 1);
+  });
+
+  it('computes conversion for the country and ranks sellers for admins', async () => {
+    const body = await dashboard(admin);
+    const cohort = known.filter((lead) => inRange(lead.createdAt));
+    const expected = conversionOf(cohort);
+    expect(expected.converted).toBeGreaterThan(0);
+    expect(body.conversion).toEqual({ ...expected, rate: expected.converted / expected.created });
+
+    const bySeller = new Map<number, KnownLead[]>();
+    for (const lead of cohort) if (lead.sellerId !== null) bySeller.set(lead.sellerId, [...(bySeller.get(lead.sellerId) ?? []), lead]);
+    const ranking = [...bySeller]
+      .map(([id, own]) => ({ id, ...conversionOf(own) }))
+      .sort((a, b) => b.converted / b.created - a.converted / a.created || b.converted - a.converted || b.created - a.created || a.id - b.id)
+      .slice(0, 10);
+    expect(body.seller_ranking!.map((row) => ({ id: row.seller.id, created: row.created, converted: row.converted }))).toEqual(
+      ranking.map(({ id, created, converted }) => ({ id, created, converted })),
+    );
+    expect(body.seller_ranking!.every((row) => row.seller.name.length > 0)).toBe(true);
+  });
+
+  it('shows a seller only their own numbers and blocks', async () => {
+    const body = await dashboard(seller);
+    expect(body.scope).toBe('own');
+    expect(body.blocks).toEqual(['funnel', 'daily', 'conversion']);
+    expect(body.audit_queue).toBeUndefined();
+    expect(body.seller_ranking).toBeUndefined();
+    expect(body.funnel!.map(({ label, count }) => ({ label, count }))).toEqual(expectedFunnel(sellerId));
+    expect(body.funnel!.reduce((sum, s) => sum + s.count, 0)).toBeLessThan(expectedFunnel().reduce((sum, s) => sum + s.count, 0));
+    expect(body.daily!.days).toEqual(expectedDaily(sellerId));
+    const own = conversionOf(known.filter((lead) => lead.sellerId === sellerId && inRange(lead.createdAt)));
+    expect(body.conversion).toMatchObject(own);
+    expect(own.created).toBeGreaterThan(0);
+  });
+
+  it('gives each role the blocks of the shared table', async () => {
+    const body = await dashboard(auditor);
+    expect(body.blocks).toEqual(['audit_queue', 'funnel', 'daily']);
+    expect(body.conversion).toBeUndefined();
+    expect(body.seller_ranking).toBeUndefined();
+    expect(body.audit_queue!.size).toBeGreaterThan(0);
+  });
+
+  it('defaults to the last 30 days of the country', async () => {
+    const body = await dashboard(admin, '');
+    const today = todayIn('arg');
+    expect(body.to).toBe(today);
+    expect(body.from).toBe(addDays(today, -29));
+    expect(body.daily!.days).toHaveLength(30);
+  });
+
+  it('refuses bad ranges naming the field', async () => {
+    const cases: [string, string][] = [
+      ['from=2026-03-10&to=2026-03-01', 'to'],
+      ['from=2026-13-01', 'from'],
+      ['to=ayer', 'to'],
+      ['from=2026-01-01&to=2026-04-03', 'from'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await admin.get(`/api/arg/dashboard?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().fields.map((f: { field: string }) => f.field), query).toEqual([field]);
+    }
+    // 92 days (a whole quarter) is the longest range.
+    expect((await dashboard(admin, 'from=2026-01-01&to=2026-04-02')).daily!.days).toHaveLength(92);
+  });
+
+  it('counts col disbursements as TRANSFERRED rows, in Bogotá days, apart from arg', async () => {
+    const colAdmin = new TestClient(t.app);
+    expect((await colAdmin.login('col', 'admin@col.example')).statusCode).toBe(200);
+    const res = await colAdmin.get('/api/col/dashboard?from=2026-03-01&to=2026-03-03');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = dashboardResponseSchema.parse(res.json());
+    expect(body.daily!.disbursed_status).toBe(22);
+    // FIXTURE_BASE + 30 h = March 2, 18:00 UTC = 13:00 in Bogotá.
+    expect(body.daily!.days.map((d) => d.disbursed)).toEqual([0, 1, 0]);
+    expect(body.funnel!.map((step) => step.label).at(-1)).toBe('EXPIRADO');
+  });
+
+  it('refuses other countries and anonymous callers', async () => {
+    expect((await admin.get('/api/col/dashboard')).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get('/api/arg/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe.each<Driver>(['pglite', 'postgres'])('dashboard cache on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, dashboardCacheSeconds: 60 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reuses an answer for the same country, scope and range, and keeps sellers apart', async () => {
+    const admin = new TestClient(t.app);
+    const seller = new TestClient(t.app);
+    expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    const sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const first = dashboardResponseSchema.parse((await admin.get('/api/arg/dashboard')).json());
+    const sellerFirst = dashboardResponseSchema.parse((await seller.get('/api/arg/dashboard')).json());
+    expect(first.daily!.created_total).toBe(0);
+
+    // A lead created now, assigned to the seller: within the cache time nobody sees it.
+    await insertKnownLeads(t.app, 'arg', 2, [sellerId]);
+    await t.app.db.update(leads).set({ createdAt: new Date(), sellerId });
+    const again = dashboardResponseSchema.parse((await admin.get('/api/arg/dashboard')).json());
+    expect(again.generated_at).toBe(first.generated_at);
+    expect(again.daily!.created_total).toBe(0);
+    expect(dashboardResponseSchema.parse((await seller.get('/api/arg/dashboard')).json()).conversion).toEqual(sellerFirst.conversion);
+
+    // Another range is another entry, computed fresh.
+    const today = todayIn('arg');
+    const other = dashboardResponseSchema.parse((await admin.get(`/api/arg/dashboard?from=${addDays(today, -6)}&to=${today}`)).json());
+    expect(other.daily!.created_total).toBe(2);
+    const otherSeller = dashboardResponseSchema.parse((await seller.get(`/api/arg/dashboard?from=${addDays(today, -6)}&to=${today}`)).json());
+    expect(otherSeller.conversion!.created).toBe(2);
+  });
+});

@@ -1,0 +1,234 @@
+import { leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * /sales and /sale-detail: the working list (every application in the user's scope, filterable by the SPEC 4
+ * sales statuses), the SPEC 6 route rule, taking from the unassigned pool under concurrency, customer edits
+ * (validation and stale versions) and call backs. Expectations come from the rows the test inserted.
+ */
+
+const ARG_SALES = salesStatusesOf('arg').map((s) => s.id);
+const COL_SALES = salesStatusesOf('col').map((s) => s.id);
+const HOUR = 3_600_000;
+
+describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
+  let t: TestApp;
+  let arg: KnownLead[];
+  let col: KnownLead[];
+  let sellerId: number;
+  let otherSellerId: number;
+  const clients = new Map<string, TestClient>();
+
+  const as = async (country: Country, email: string): Promise<TestClient> => {
+    const key = `${country}:${email}`;
+    if (!clients.has(key)) {
+      const client = new TestClient(t.app);
+      const res = await client.login(country, email);
+      expect(res.statusCode, res.body).toBe(200);
+      clients.set(key, client);
+    }
+    return clients.get(key)!;
+  };
+  const emailOf = async (id: number) => (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  const eventCount = async () => (await t.app.db.select({ n: count() }).from(leadEvents))[0].n;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    otherSellerId = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== sellerId)!;
+    arg = await insertKnownLeads(t.app, 'arg', 48, [sellerId, otherSellerId]);
+    col = await insertKnownLeads(t.app, 'col', 10, await userIds(t.app, 'col', ['seller']));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists exactly the own applications, and each sales status filter exactly its rows', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    // The working list holds every application assigned to the seller, at any step of the pipeline.
+    const own = arg.filter((l) => l.sellerId === sellerId);
+    expect(own.length).toBeGreaterThan(3);
+    expect(own.some((l) => !ARG_SALES.includes(l.statusId))).toBe(true);
+
+    let res = await seller.get('/api/arg/sales?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    let body = leadListResponseSchema.parse(res.json());
+    expect(ids(body.rows)).toEqual(ids(own));
+    expect(body.count).toMatchObject({ total: own.length, exact: true });
+
+    for (const status of [1, 14, 15]) {
+      const expected = own.filter((l) => l.statusId === status);
+      expect(expected.length).toBeGreaterThan(0);
+      res = await seller.get(`/api/arg/sales?sales_status=${status}&pageSize=100`);
+      body = leadListResponseSchema.parse(res.json());
+      expect(ids(body.rows)).toEqual(ids(expected));
+      expect(body.rows.every((r) => r.status_id === status && r.seller?.id === sellerId)).toBe(true);
+    }
+    // Two statuses, plus the other list filters (management, amount) combined with AND.
+    res = await seller.get('/api/arg/sales?sales_status=1,15&management=none&pageSize=100');
+    expect(ids(leadListResponseSchema.parse(res.json()).rows)).toEqual(
+      ids(own.filter((l) => [1, 15].includes(l.statusId) && l.managementStatus === null)),
+    );
+    // Step: the applications at those steps (Paso 12 is ACCEPTED, Paso 3 PENDING_CUSTOMER_APPROVAL).
+    res = await seller.get('/api/arg/sales?step=15,4&pageSize=100');
+    const atSteps = own.filter((l) => [15, 4].includes(l.statusId));
+    expect(atSteps.some((l) => l.statusId === 4)).toBe(true);
+    expect(ids(leadListResponseSchema.parse(res.json()).rows)).toEqual(ids(atSteps));
+
+    // A status that is not a sales status is refused, naming the field.
+    res = await seller.get('/api/arg/sales?sales_status=4');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ field: 'sales_status' })]);
+  });
+
+  it('shows col admins every sale of the country, and col sellers their own', async () => {
+    const admin = await as('col', 'admin@col.example');
+    const res = await admin.get('/api/col/sales?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ids(leadListResponseSchema.parse(res.json()).rows)).toEqual(ids(col));
+    const sold = leadListResponseSchema.parse((await admin.get(`/api/col/sales?sales_status=${COL_SALES.join(',')}&pageSize=100`)).json());
+    expect(ids(sold.rows)).toEqual(ids(col.filter((l) => COL_SALES.includes(l.statusId))));
+    const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    const seller = await as('col', 'seller@col.example');
+    const mine = leadListResponseSchema.parse((await seller.get('/api/col/sales?pageSize=100')).json());
+    expect(ids(mine.rows)).toEqual(ids(col.filter((l) => l.sellerId === colSellerId)));
+  });
+
+  it('exports only the seller’s own sales', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const own = arg.filter((l) => l.sellerId === sellerId);
+    const res = await seller.get('/api/arg/sales/export?format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ventas-arg-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['x-total-count']).toBe(String(own.length));
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    expect(lines.map((line) => Number(line.split(';')[0])).sort((a, b) => a - b)).toEqual(ids(own));
+  });
+
+  it('opens the seller’s own sale and refuses another seller’s with 403 (detail, customer, call back)', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const mine = arg.find((l) => l.sellerId === sellerId)!;
+    const res = await seller.get(`/api/arg/sales/${mine.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = saleDetailSchema.parse(res.json());
+    expect(detail).toMatchObject({ id: mine.id, customer: { doc_number: mine.docNumber, version: 1 }, scheduled_calls: [] });
+
+    const theirs = arg.find((l) => l.sellerId === otherSellerId)!;
+    expect((await seller.get(`/api/arg/sales/${theirs.id}`)).statusCode).toBe(403);
+    const edit = { first_name: 'Ana', last_name: 'Paz', cellphone: '1144445555', email: 'ana@example.com', version: 1 };
+    expect((await seller.patch(`/api/arg/sales/${theirs.id}/customer`, edit)).statusCode).toBe(403);
+    const at = new Date(Date.now() + 24 * HOUR).toISOString();
+    expect((await seller.post(`/api/arg/sales/${theirs.id}/call-back`, { at })).statusCode).toBe(403);
+    const unassigned = arg.find((l) => l.sellerId === null)!;
+    expect((await seller.get(`/api/arg/sales/${unassigned.id}`)).statusCode).toBe(403);
+    expect((await seller.get('/api/arg/sales/999999')).statusCode).toBe(404);
+  });
+
+  it('applies the SPEC 6 sales rule: other roles and the other country get 403', async () => {
+    for (const email of ['seller_wo_assignation@arg.example', 'operator@arg.example', 'admin@arg.example', 'supervisor@arg.example']) {
+      const client = await as('arg', email);
+      expect((await client.get('/api/arg/sales')).statusCode, email).toBe(403);
+      expect((await client.get('/api/arg/sales/export')).statusCode, email).toBe(403);
+      expect((await client.get(`/api/arg/sales/${arg[1].id}`)).statusCode, email).toBe(403);
+    }
+    for (const email of ['operator@col.example', 'seller_wo_assignation@col.example']) {
+      const client = await as('col', email);
+      expect((await client.get('/api/col/sales')).statusCode, email).toBe(403);
+    }
+    const seller = await as('arg', 'seller@arg.example');
+    expect((await seller.get('/api/col/sales')).statusCode).toBe(403);
+    expect((await seller.get(`/api/col/sales/${col[1].id}`)).statusCode).toBe(403);
+    expect((await new TestClient(t.app).get('/api/arg/sales')).statusCode).toBe(401);
+  });
+
+  it('lets exactly one of several sellers take an unassigned sale at once; others get 409', async () => {
+    const pool = arg.filter((l) => l.sellerId === null && ARG_SALES.includes(l.statusId));
+    expect(pool.length).toBeGreaterThan(1);
+    const target = pool[0];
+    const takerIds = [sellerId, otherSellerId, ...(await userIds(t.app, 'arg', ['7']))];
+    const takers = await Promise.all(takerIds.map(async (id) => as('arg', await emailOf(id))));
+    const answers = await Promise.all(takers.map((client) => client.post(`/api/arg/sales/${target.id}/take`, {})));
+    const won = answers.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    const lost = answers.filter((r) => r.statusCode !== 200);
+    expect(lost.map((r) => r.statusCode)).toEqual(lost.map(() => 409));
+    expect(lost[0].json().message).toBe('Otro vendedor ya tomó esta solicitud');
+    const winner = won[0].json() as { seller_id: number; version: number };
+    const [row] = await t.app.db.select().from(leads).where(eq(leads.id, target.id));
+    expect(row).toMatchObject({ sellerId: winner.seller_id, version: 2 });
+    const events = await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')));
+    expect(events).toHaveLength(1);
+
+    // Roles that are not sellers cannot take; leads outside the sales statuses are not in the pool.
+    const operator = await as('arg', 'operator@arg.example');
+    expect((await operator.post(`/api/arg/sales/${pool[1].id}/take`, {})).statusCode).toBe(403);
+    const notSales = arg.find((l) => l.sellerId === null && !ARG_SALES.includes(l.statusId))!;
+    expect((await takers[0].post(`/api/arg/sales/${notSales.id}/take`, {})).statusCode).toBe(409);
+    expect((await takers[0].post(`/api/arg/sales/${col[0].id}/take`, {})).statusCode).toBe(404);
+  });
+
+  it('validates customer edits with the lead rules (400 naming the field, nothing written) and refuses stale ones', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.filter((l) => l.sellerId === sellerId)[1];
+    const [before] = await t.app.db.select().from(customers).where(eq(customers.docNumber, lead.docNumber));
+    const eventsBefore = await eventCount();
+    const valid = { first_name: 'Ana María', last_name: 'Paz', cellphone: '11 4444-5555', email: 'Ana@Example.com', address: 'Calle 1', version: 1 };
+
+    for (const [field, value] of [
+      ['cellphone', '0115555'],
+      ['email', 'no-es-un-email'],
+      ['first_name', '1'],
+    ] as const) {
+      const res = await seller.patch(`/api/arg/sales/${lead.id}/customer`, { ...valid, [field]: value });
+      expect(res.statusCode, field).toBe(400);
+      expect(new Set(res.json().fields.map((f: { field: string }) => f.field))).toEqual(new Set([field]));
+    }
+    const [unchanged] = await t.app.db.select().from(customers).where(eq(customers.id, before.id));
+    expect(unchanged).toEqual(before);
+    expect(await eventCount()).toBe(eventsBefore);
+
+    const res = await seller.patch(`/api/arg/sales/${lead.id}/customer`, valid);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = saleDetailSchema.parse(res.json());
+    expect(detail.customer).toMatchObject({ first_name: 'Ana María', cellphone: '1144445555', email: 'ana@example.com', address: 'Calle 1', version: 2 });
+    expect(detail.timeline[0]).toMatchObject({ type: 'customer', text: expect.stringContaining('Celular: 1144445555') });
+
+    // Someone saved first: this edit still carries version 1.
+    const stale = await seller.patch(`/api/arg/sales/${lead.id}/customer`, { ...valid, cellphone: '1166667777' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/fue modificado por otro usuario/);
+    const [after] = await t.app.db.select().from(customers).where(eq(customers.id, before.id));
+    expect(after).toMatchObject({ cellphone: '1144445555', version: 2 });
+  });
+
+  it('schedules call backs in the future only, stores them for the seller and shows them on the timeline', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.filter((l) => l.sellerId === sellerId)[2];
+    const past = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toEqual([expect.objectContaining({ field: 'at' })]);
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: 'mañana' })).statusCode).toBe(400);
+    expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(0);
+
+    const later = new Date(Date.now() + 48 * HOUR);
+    const sooner = new Date(Date.now() + 2 * HOUR);
+    let res = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: later.toISOString(), note: 'Pidió que llamen a la tarde' });
+    expect(res.statusCode, res.body).toBe(200);
+    res = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: sooner.toISOString() });
+    const detail = saleDetailSchema.parse(res.json());
+    expect(detail.scheduled_calls.map((c) => c.schedule_time)).toEqual([sooner.toISOString(), later.toISOString()]);
+    expect(detail.next_call_at).toBe(sooner.toISOString());
+    expect(detail.version).toBe(1); // a call back does not make the open detail stale
+    expect(detail.timeline.slice(0, 2).map((e) => e.type)).toEqual(['call_back', 'call_back']);
+    expect(detail.timeline[1].text).toMatch(/^Llamar el \d{2}\/\d{2}\/\d{4}.*\nPidió que llamen a la tarde$/s);
+
+    const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
+    expect(stored).toHaveLength(2);
+    expect(stored.every((c) => c.sellerId === sellerId && c.status === 'pending' && c.country === 'arg' && c.createdBy === sellerId)).toBe(true);
+  });
+});

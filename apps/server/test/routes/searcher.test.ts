@@ -1,0 +1,139 @@
+import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, searcherResponseSchema, stepsOf, type SearcherResponse } from '@backoffice/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads } from '../../src/db/schema';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * The searcher against a known set of arg customers (and col ones that must never show up). Which
+ * customers match is computed here, in memory, independently of the server's SQL.
+ */
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Customers of the known set matching every word, newest (highest id) first. */
+function expectedCustomers(known: KnownLead[], q: string, ownSellerId?: number): string[] {
+  const words = fold(q)
+    .split(/\s+/)
+    .map((w) => (/^[\d.-]+$/.test(w) ? w.replace(/\D/g, '') : w));
+  const docs = new Map<string, number>();
+  for (const lead of known) {
+    if (ownSellerId !== undefined && lead.sellerId !== ownSellerId) continue;
+    const haystack = fold([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
+    if (words.every((w) => haystack.includes(w))) docs.set(lead.docNumber, lead.id);
+  }
+  // One lead per customer in the fixture: its id orders customers as their ids do.
+  return [...docs].sort((a, b) => b[1] - a[1]).map(([doc]) => doc);
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
+  let t: TestApp;
+  let known: KnownLead[];
+  let admin: TestClient;
+  let seller: TestClient;
+  let sellerId: number;
+
+  const search = async (q: string, client = admin): Promise<SearcherResponse> => {
+    const res = await client.get(`/api/arg/searcher?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return searcherResponseSchema.parse(res.json());
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const sellers = await userIds(t.app, 'arg', ['2', '6']);
+    known = await insertKnownLeads(t.app, 'arg', 60, [sellerId, sellers.find((id) => id !== sellerId)!]);
+    await insertKnownLeads(t.app, 'col', 8, await userIds(t.app, 'col', ['seller']));
+    admin = new TestClient(t.app);
+    expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
+    seller = new TestClient(t.app);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each<[string, () => string]>([
+    ['a fragment in the middle of a document', () => known[17].docNumber.slice(2, 8)],
+    ['a whole CUIL', () => known[12].cuil!],
+    ['a document with dots', () => known[9].docNumber.replace(/(\d{2})(\d{3})(\d{3})/, '$1.$2.$3')],
+    ['a cellphone fragment', () => known[23].cellphone.slice(2, 9)],
+    ['an email', () => known[31].email],
+    ['a name without accents and a second word', () => 'nunez maria'],
+  ])('finds the customers matching %s', async (_name, make) => {
+    const q = make();
+    const want = expectedCustomers(known, q);
+    expect(want.length).toBeGreaterThan(0);
+    const body = await search(q);
+    expect(body.customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
+    expect(body.more).toBe(want.length > SEARCHER_LIMIT);
+  });
+
+  it('caps the answer and says there is more when the text is too broad', async () => {
+    const want = expectedCustomers(known, 'correo');
+    expect(want.length).toBeGreaterThan(SEARCHER_LIMIT);
+    const body = await search('correo');
+    expect(body.customers).toHaveLength(SEARCHER_LIMIT);
+    expect(body.more).toBe(true);
+    expect(body.customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
+  });
+
+  it('shows each customer with their applications, newest first, with step and seller', async () => {
+    const lead = known[4];
+    // A second, newer application of the same customer.
+    const [customerRow] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where((await import('drizzle-orm')).eq(leads.id, lead.id));
+    const [second] = await t.app.db
+      .insert(leads)
+      .values({ country: 'arg', customerId: customerRow.customerId, requestedAmount: 123_400, term: 6, statusId: 26, source: 'web' })
+      .returning();
+    const body = await search(lead.docNumber);
+    const customer = body.customers.find((c) => c.doc_number === lead.docNumber)!;
+    expect(customer.applications.map((a) => a.id)).toEqual([second.id, lead.id]);
+    expect(customer.applications[0]).toMatchObject({ status_id: 26, step: stepsOf('arg').find((s) => s.id === 26)!.label, requested_amount: 123_400, seller: null });
+    expect(customer.applications[1].seller?.id ?? null).toBe(lead.sellerId);
+    expect(customer.more_applications).toBe(false);
+
+    // More than SEARCHER_APPLICATIONS: the newest are shown and the answer says there are more.
+    await t.app.db.insert(leads).values(
+      Array.from({ length: SEARCHER_APPLICATIONS }, () => ({ country: 'arg', customerId: customerRow.customerId, requestedAmount: 100_000, term: 3, statusId: 1, source: 'web' })),
+    );
+    const again = (await search(lead.docNumber)).customers.find((c) => c.doc_number === lead.docNumber)!;
+    expect(again.applications).toHaveLength(SEARCHER_APPLICATIONS);
+    expect(again.more_applications).toBe(true);
+    expect(again.applications.map((a) => a.id)).not.toContain(lead.id);
+  });
+
+  it('shows a seller only the customers of their own leads, and only those leads', async () => {
+    const body = await search('correo', seller);
+    const want = expectedCustomers(known, 'correo', sellerId);
+    expect(want.length).toBeGreaterThan(0);
+    expect(body.customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
+    for (const customer of body.customers) for (const application of customer.applications) expect(application.seller?.id).toBe(sellerId);
+    const others = known.find((l) => l.sellerId !== null && l.sellerId !== sellerId)!;
+    expect((await search(others.docNumber, seller)).customers).toEqual([]);
+  });
+
+  it('never answers the other country’s customers', async () => {
+    const body = await search('correo');
+    for (const customer of body.customers) expect(customer.doc_type).toBe('DNI');
+  });
+
+  it('refuses a missing or too short text with 400 naming q', async () => {
+    for (const url of ['/api/arg/searcher', '/api/arg/searcher?q=', '/api/arg/searcher?q=ab']) {
+      const res = await admin.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields?.map((f: { field: string }) => f.field)).toContain('q');
+    }
+  });
+
+  it('checks sign-in, role and country on the server', async () => {
+    expect((await new TestClient(t.app).get('/api/arg/searcher?q=correo')).statusCode).toBe(401);
+    for (const email of ['auditor@arg.example', 'collector@arg.example']) {
+      const client = new TestClient(t.app);
+      expect((await client.login('arg', email)).statusCode).toBe(200);
+      expect((await client.get('/api/arg/searcher?q=correo')).statusCode, email).toBe(403);
+    }
+    expect((await admin.get('/api/col/searcher?q=correo')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,430 @@
+import {
+  ARG_STATUS_IDS as A,
+  COL_STATUS_IDS as C,
+  buildCuil,
+  leadDetailSchema,
+  leadTransitionsSchema,
+  type Country,
+} from '@backoffice/shared';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, leadStatusHistory, leads } from '../../src/db/schema';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { userIdByEmail, userIds } from '../helpers/leads-fixture';
+
+/*
+ * The workflow engine through its routes: transitions offered per role, the single status-changing
+ * operation (transition, role, seller, country, version, reason and guard checks; status and history in
+ * one transaction), concurrency, and the automated stages' simulators (outcome by the document's last digit).
+ */
+
+const STALE = 'El lead fue modificado por otro usuario. Recargá para ver los cambios.';
+
+describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
+  let t: TestApp;
+  let sellerId: number;
+  let otherSellerId: number;
+  const clients = new Map<string, TestClient>();
+  let docSeq = 0;
+
+  const as = async (country: Country, email: string): Promise<TestClient> => {
+    const key = `${country}:${email}`;
+    if (!clients.has(key)) {
+      const client = new TestClient(t.app);
+      const res = await client.login(country, email);
+      expect(res.statusCode, res.body).toBe(200);
+      clients.set(key, client);
+    }
+    return clients.get(key)!;
+  };
+
+  /** A lead in a given status, with its first history row; `lastDigit` picks the simulators' outcome. */
+  const insertLead = async (
+    country: Country,
+    statusId: number,
+    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null } = {},
+  ) => {
+    const seq = String(++docSeq).padStart(5, '0');
+    const digit = String(options.lastDigit ?? 4);
+    const docNumber = country === 'arg' ? `3${seq}0${digit}` : `10${seq}00${digit}`;
+    const [customer] = await t.app.db
+      .insert(customers)
+      .values({
+        country,
+        docType: country === 'arg' ? 'DNI' : 'CC',
+        docNumber,
+        cuil: country === 'arg' ? buildCuil(docNumber, 'female') : null,
+        firstName: 'Inés',
+        lastName: 'Núñez',
+        birthDate: '1990-01-01',
+        cellphone: country === 'arg' ? '1155554444' : '3101234567',
+        email: `cliente${seq}@example.com`,
+      })
+      .returning();
+    const [lead] = await t.app.db
+      .insert(leads)
+      .values({
+        country,
+        customerId: customer.id,
+        requestedAmount: 2_500_000,
+        term: 12,
+        statusId,
+        source: 'seller',
+        sellerId: options.sellerId === undefined ? sellerId : options.sellerId,
+        offeredAmount: options.offeredAmount === undefined ? 2_000_000 : options.offeredAmount,
+      })
+      .returning();
+    await t.app.db.insert(leadStatusHistory).values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, userId: null, reason: 'Dato de prueba' });
+    return { id: lead.id, docNumber };
+  };
+
+  const leadRow = async (id: number) => (await t.app.db.select().from(leads).where(eq(leads.id, id)))[0];
+  const history = (id: number) => t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, id)).orderBy(leadStatusHistory.id);
+  const historyCount = async () => (await t.app.db.select({ n: count() }).from(leadStatusHistory))[0].n;
+
+  /** Snapshot of a lead and its history, to check that a refused change wrote nothing. */
+  const snapshot = async (id: number) => ({ lead: await leadRow(id), history: await history(id), total: await historyCount() });
+
+  const move = (client: TestClient, country: Country, id: number, body: Record<string, unknown>) =>
+    client.post(`/api/${country}/leads/${id}/transitions`, body);
+  const automate = (client: TestClient, country: Country, id: number, version: number) =>
+    client.post(`/api/${country}/leads/${id}/automation`, { version });
+
+  beforeAll(async () => {
+    // Counts are cached (as in production): a status change must drop them.
+    t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 60 });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    otherSellerId = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== sellerId)!;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('offers the transitions of the signed-in role from the current status, with labels, guards and the automated stage', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = await insertLead('arg', A.PHONE_VALIDATION);
+    const res = await seller.get(`/api/arg/leads/${lead.id}/transitions`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = leadTransitionsSchema.parse(res.json());
+    expect(body).toMatchObject({ lead_id: lead.id, status_id: A.PHONE_VALIDATION, version: 1, automation: null });
+    expect(body.transitions).toEqual(
+      expect.arrayContaining([
+        { to_status: A.PENDING_CUSTOMER_APPROVAL, label: 'Paso 3 · PENDING_CUSTOMER_APPROVAL', reason_required: false, blocked: null },
+        { to_status: A.CANCELLED, label: 'CANCELLED', reason_required: true, blocked: null },
+      ]),
+    );
+    // Expiring is for supervisors and admins.
+    expect(body.transitions.map((x) => x.to_status)).not.toContain(A.EXPIRED);
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const forSupervisor = leadTransitionsSchema.parse((await supervisor.get(`/api/arg/leads/${lead.id}/transitions`)).json());
+    expect(forSupervisor.transitions.map((x) => x.to_status)).toContain(A.EXPIRED);
+
+    // At an automated stage people choose nothing; staff may run the stage.
+    const atRisk = await insertLead('arg', A.RISK);
+    const operator = await as('arg', 'operator@arg.example');
+    const risk = leadTransitionsSchema.parse((await operator.get(`/api/arg/leads/${atRisk.id}/transitions`)).json());
+    expect(risk).toMatchObject({ transitions: [], automation: { stage: 'risk', label: 'Ejecutar evaluación de riesgo' } });
+    expect(leadTransitionsSchema.parse((await seller.get(`/api/arg/leads/${atRisk.id}/transitions`)).json()).automation).toBeNull();
+
+    // A guard that does not hold shows why.
+    const noOffer = await insertLead('arg', A.PENDING_CUSTOMER_APPROVAL, { offeredAmount: null });
+    const guarded = leadTransitionsSchema.parse((await seller.get(`/api/arg/leads/${noOffer.id}/transitions`)).json());
+    expect(guarded.transitions.find((x) => x.to_status === A.PENDING_IDENTIFICATION)?.blocked).toBe('El lead no tiene una oferta aprobada por riesgo');
+  });
+
+  it('changes the status and writes the history in one go, answering the updated lead', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = await insertLead('arg', A.PHONE_VALIDATION);
+    const totalBefore = await historyCount();
+    const res = await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1, reason: '  Cliente confirmó el celular  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = leadDetailSchema.parse(res.json());
+    expect(body).toMatchObject({ id: lead.id, status_id: A.PENDING_CUSTOMER_APPROVAL, step: 'Paso 3', version: 2 });
+    expect(body.timeline[0]).toMatchObject({ type: 'status', from_status: A.PHONE_VALIDATION, to_status: A.PENDING_CUSTOMER_APPROVAL, text: 'Cliente confirmó el celular', user: { id: sellerId } });
+    expect(await leadRow(lead.id)).toMatchObject({ statusId: A.PENDING_CUSTOMER_APPROVAL, version: 2 });
+    const rows = await history(lead.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ country: 'arg', fromStatus: A.PHONE_VALIDATION, toStatus: A.PENDING_CUSTOMER_APPROVAL, userId: sellerId, reason: 'Cliente confirmó el celular' });
+    expect(await historyCount()).toBe(totalBefore + 1);
+
+    // The same request again is now stale (version 1) and, with the new version, not allowed from Paso 3.
+    expect((await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1 })).json().message).toBe(STALE);
+    const again = await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 2 });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a transition that does not leave the current status (409) and writes nothing', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = await insertLead('arg', A.PHONE_VALIDATION);
+    const atRisk = await insertLead('arg', A.RISK);
+    const before = await snapshot(lead.id);
+    const res = await move(admin, 'arg', lead.id, { to_status: A.AUDIT_PENDING, version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'No se puede pasar el lead de Paso 2 · PHONE_VALIDATION a AUDITORIA · AUDIT_PENDING: esa transición no está permitida desde el estado actual.',
+    );
+    // Unknown status ids too.
+    expect((await move(admin, 'arg', lead.id, { to_status: 9999, version: 1 })).statusCode).toBe(409);
+    // An automated stage's outcome cannot be chosen by hand, not even by an admin.
+    const automatedOnly = await move(admin, 'arg', atRisk.id, { to_status: A.PHONE_VALIDATION, version: 1 });
+    expect(automatedOnly.statusCode).toBe(409);
+    expect(automatedOnly.json().message).toMatch(/lo decide el sistema/);
+    expect(await snapshot(lead.id)).toEqual(before);
+    expect((await leadRow(atRisk.id)).statusId).toBe(A.RISK);
+  });
+
+  it('refuses a role that may not take the transition (403) and writes nothing', async () => {
+    const lead = await insertLead('arg', A.AUDIT_PENDING);
+    const before = await snapshot(lead.id);
+    // The seller of the lead cannot audit it; an operator cannot expire it.
+    const seller = await as('arg', 'seller@arg.example');
+    const res = await move(seller, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Tu rol no puede pasar el lead de AUDITORIA · AUDIT_PENDING a TRANSFERENCIA · AUDIT_APPROVAL.');
+    const operator = await as('arg', 'operator@arg.example');
+    expect((await move(operator, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'x' })).statusCode).toBe(403);
+    // Roles without the lead detail screen never get in (auditors work from /audits; collectors not at all).
+    for (const email of ['collector@arg.example', 'auditor@arg.example']) {
+      const client = await as('arg', email);
+      expect((await client.get(`/api/arg/leads/${lead.id}/transitions`)).statusCode, email).toBe(403);
+      expect((await move(client, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 })).statusCode, email).toBe(403);
+    }
+    const anonymous = await new TestClient(t.app).init();
+    expect((await move(anonymous, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 })).statusCode).toBe(401);
+    expect(await snapshot(lead.id)).toEqual(before);
+    // A supervisor takes the audit decision.
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    expect((await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 })).statusCode).toBe(200);
+  });
+
+  it('keeps sellers to their own leads (403)', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const others = await insertLead('arg', A.PHONE_VALIDATION, { sellerId: otherSellerId });
+    const unassigned = await insertLead('arg', A.CREATED, { sellerId: null });
+    for (const lead of [others, unassigned]) {
+      const before = await snapshot(lead.id);
+      const list = await seller.get(`/api/arg/leads/${lead.id}/transitions`);
+      expect(list.statusCode).toBe(403);
+      expect(list.json().message).toBe('Este lead está asignado a otro vendedor');
+      const to = lead === others ? A.PENDING_CUSTOMER_APPROVAL : A.PREFILTER;
+      expect((await move(seller, 'arg', lead.id, { to_status: to, version: 1 })).statusCode).toBe(403);
+      expect(await snapshot(lead.id)).toEqual(before);
+    }
+  });
+
+  it('checks the country: 403 on the other country’s path, 404 for its ids', async () => {
+    const argLead = await insertLead('arg', A.PHONE_VALIDATION);
+    const colAdmin = await as('col', 'admin@col.example');
+    for (const res of [
+      await colAdmin.get(`/api/arg/leads/${argLead.id}/transitions`),
+      await move(colAdmin, 'arg', argLead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1 }),
+      await automate(colAdmin, 'arg', argLead.id, 1),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Tu usuario no pertenece a este país');
+    }
+    expect((await colAdmin.get(`/api/col/leads/${argLead.id}/transitions`)).statusCode).toBe(404);
+    expect((await move(colAdmin, 'col', argLead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1 })).json()).toMatchObject({ statusCode: 404, message: 'Lead no encontrado' });
+    expect((await automate(colAdmin, 'col', argLead.id, 1)).statusCode).toBe(404);
+    expect((await leadRow(argLead.id)).version).toBe(1);
+  });
+
+  it('refuses a stale version with 409 and writes nothing', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = await insertLead('arg', A.CARD_PENDING);
+    // Someone else changed the lead (e.g. its management status): version 2.
+    await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 });
+    const before = await snapshot(lead.id);
+    const res = await move(admin, 'arg', lead.id, { to_status: A.CARD_CONFIRMATION, version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(STALE);
+    expect((await automate(admin, 'arg', lead.id, 1)).json().message).toBe(STALE);
+    expect(await snapshot(lead.id)).toEqual(before);
+    expect((await move(admin, 'arg', lead.id, { to_status: A.CARD_CONFIRMATION, version: 2 })).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two concurrent transitions of the same version through', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    for (const targets of [
+      [A.CARD_CONFIRMATION, A.CARD_CONFIRMATION],
+      [A.CARD_CONFIRMATION, A.VALIDATE_DOCS],
+    ]) {
+      const lead = await insertLead('arg', A.CARD_PENDING);
+      const results = await Promise.all([
+        move(admin, 'arg', lead.id, { to_status: targets[0], version: 1 }),
+        move(supervisor, 'arg', lead.id, { to_status: targets[1], version: 1 }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(STALE);
+      const row = await leadRow(lead.id);
+      expect(row.version).toBe(2);
+      const rows = await history(lead.id);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toMatchObject({ fromStatus: A.CARD_PENDING, toStatus: row.statusId });
+    }
+  });
+
+  it('requires the reason of a rejection (400 naming `reason`) and writes nothing without it', async () => {
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const lead = await insertLead('arg', A.AUDIT_PENDING);
+    const before = await snapshot(lead.id);
+    for (const reason of [undefined, '', '   ']) {
+      const res = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, ...(reason === undefined ? {} : { reason }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indicá el motivo del cambio de estado' }]);
+    }
+    const tooLong = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.map((f: { field: string }) => f.field)).toEqual(['reason']);
+    expect(await snapshot(lead.id)).toEqual(before);
+    const ok = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'Firma no coincide' });
+    expect(ok.statusCode).toBe(200);
+    expect((await history(lead.id))[1]).toMatchObject({ toStatus: A.AUDIT_REJECTED, reason: 'Firma no coincide' });
+  });
+
+  it('applies guards against the current row (409 with the guard’s message)', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const noOffer = await insertLead('arg', A.PENDING_CUSTOMER_APPROVAL, { offeredAmount: null });
+    const res = await move(admin, 'arg', noOffer.id, { to_status: A.PENDING_IDENTIFICATION, version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('El lead no tiene una oferta aprobada por riesgo');
+    const unassigned = await insertLead('arg', A.ACCEPTED, { sellerId: null });
+    expect((await move(admin, 'arg', unassigned.id, { to_status: A.AUDIT_PENDING, version: 1 })).json().message).toBe('El lead no tiene un vendedor asignado');
+    expect((await leadRow(noOffer.id)).version).toBe(1);
+    expect((await leadRow(unassigned.id)).version).toBe(1);
+    // A manual risk approval gives the lead the default offer, which opens the guard later on.
+    const exception = await insertLead('arg', A.RISK_EXCEPTION, { offeredAmount: null });
+    expect((await move(admin, 'arg', exception.id, { to_status: A.PHONE_VALIDATION, version: 1 })).statusCode).toBe(200);
+    expect(await leadRow(exception.id)).toMatchObject({ offeredAmount: 2_500_000, rate: 89.5 });
+  });
+
+  it('drops the cached list counts of the country when a status changes', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = await insertLead('arg', A.SIGNATURE_PENDING);
+    const countOf = async () => (await admin.get(`/api/arg/leads?status=${A.SIGNATURE_PENDING}`)).json().count;
+    const first = await countOf();
+    expect(first.cachedAt).toBeUndefined();
+    expect((await countOf()).cachedAt).toEqual(expect.any(String));
+    expect((await move(admin, 'arg', lead.id, { to_status: A.ACCEPTED, version: 1 })).statusCode).toBe(200);
+    const after = await countOf();
+    expect(after).toEqual({ total: first.total - 1, exact: true });
+  });
+
+  it('requires the XSRF header on the changes of a browser session', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = await insertLead('arg', A.PREFILTER);
+    const before = await snapshot(lead.id);
+    for (const res of [
+      await admin.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: A.CANCELLED, version: 1, reason: 'x' }, { xsrf: false }),
+      await admin.post(`/api/arg/leads/${lead.id}/automation`, { version: 1 }, { xsrf: false }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Token XSRF ausente o inválido');
+    }
+    expect(await snapshot(lead.id)).toEqual(before);
+  });
+
+  describe('automated stages (simulators: outcome by the document’s last digit)', () => {
+    const cases: [Country, string, number, number, number][] = [
+      ['arg', 'prefilter', A.PREFILTER, 0, A.PREFILTER_REJECTED],
+      ['arg', 'prefilter', A.PREFILTER, 1, A.PREFILTER_FAILED],
+      ['arg', 'prefilter', A.PREFILTER, 5, A.RISK],
+      ['arg', 'risk', A.RISK, 2, A.RISK_REJECTED],
+      ['arg', 'risk', A.RISK, 3, A.RISK_FAILED],
+      ['arg', 'risk', A.RISK, 4, A.PHONE_VALIDATION],
+      ['arg', 'identity', A.VALIDATION_IN_PROGRESS, 5, A.REJECTED],
+      ['arg', 'identity', A.VALIDATION_IN_PROGRESS, 6, A.MANUAL_VALIDATION],
+      ['arg', 'identity', A.VALIDATION_IN_PROGRESS, 7, A.EXCEPTION],
+      ['arg', 'identity', A.VALIDATION_IN_PROGRESS, 4, A.VALIDATE_DOCS],
+      ['arg', 'transfer', A.TRANSFER_IN_PROGRESS, 8, A.TRANSFER_REJECTED],
+      ['arg', 'transfer', A.TRANSFER_IN_PROGRESS, 9, A.TRANSFER_FAILED],
+      ['arg', 'transfer', A.TRANSFER_IN_PROGRESS, 4, A.TRANSFERED],
+      ['col', 'killer', C.KILLER, 0, C.KILLER_REJECTED],
+      ['col', 'killer', C.KILLER, 1, C.KILLER_FAILED],
+      ['col', 'killer', C.KILLER, 6, C.KILLER_APPROVAL],
+      ['col', 'risk', C.RISK, 2, C.RISK_REJECTED],
+      ['col', 'risk', C.RISK, 3, C.RISK_FAILED],
+      ['col', 'risk', C.RISK, 4, C.RISK_MANUAL],
+      ['col', 'risk', C.RISK, 5, C.PENDING_OFFER],
+      ['col', 'identity', C.VALIDATION_IN_PROGRESS, 5, C.VALIDATION_REJECTED],
+      ['col', 'identity', C.VALIDATION_IN_PROGRESS, 6, C.VALIDATION_MANUAL],
+      ['col', 'identity', C.VALIDATION_IN_PROGRESS, 7, C.EXCEPTION],
+      ['col', 'identity', C.VALIDATION_IN_PROGRESS, 9, C.VALIDATED],
+      ['col', 'transfer', C.TRANSFER_IN_PROGRESS, 8, C.TRANSFER_REJECTED],
+      ['col', 'transfer', C.TRANSFER_IN_PROGRESS, 9, C.TRANSFER_FAILED],
+      ['col', 'transfer', C.TRANSFER_IN_PROGRESS, 0, C.TRANSFERRED],
+      ['col', 'transfer', C.TRANSFER_RETRY, 3, C.TRANSFERRED],
+    ];
+
+    it.each(cases)('%s %s at status %i, document ending in %i → %i', async (country, _stage, from, digit, to) => {
+      const operator = await as(country, `operator@${country}.example`);
+      const colSeller = country === 'col' ? await userIdByEmail(t.app, 'col', 'seller@col.example') : sellerId;
+      const lead = await insertLead(country, from, { lastDigit: digit, sellerId: colSeller, offeredAmount: null });
+      const res = await automate(operator, country, lead.id, 1);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = leadDetailSchema.parse(res.json());
+      expect(body).toMatchObject({ status_id: to, version: 2 });
+      const rows = await history(lead.id);
+      expect(rows).toHaveLength(2);
+      // The system decided: no user; the adapter says why.
+      expect(rows[1]).toMatchObject({ fromStatus: from, toStatus: to, userId: null, reason: expect.stringContaining('(simulador)') });
+      const row = await leadRow(lead.id);
+      const approvedByRisk = (country === 'arg' && to === A.PHONE_VALIDATION) || (country === 'col' && to === C.PENDING_OFFER);
+      expect(row.offeredAmount).toBe(approvedByRisk ? 2_500_000 : null);
+    });
+
+    it('refuses to run a stage where none waits, for roles that may not run it, and for other sellers', async () => {
+      const operator = await as('arg', 'operator@arg.example');
+      const seller = await as('arg', 'seller@arg.example');
+      const manual = await insertLead('arg', A.PHONE_VALIDATION);
+      const res = await automate(operator, 'arg', manual.id, 1);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('No hay una etapa automática pendiente en el estado Paso 2 · PHONE_VALIDATION.');
+      const atRisk = await insertLead('arg', A.RISK);
+      const refused = await automate(seller, 'arg', atRisk.id, 1);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Tu rol no puede ejecutar esta etapa automática.');
+      const others = await insertLead('arg', A.RISK, { sellerId: otherSellerId });
+      expect((await automate(seller, 'arg', others.id, 1)).json().message).toBe('Este lead está asignado a otro vendedor');
+      expect((await leadRow(atRisk.id)).version).toBe(1);
+      expect((await leadRow(manual.id)).version).toBe(1);
+    });
+
+    it('walks an arg application from CREATED to DISBURSED', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const seller = await as('arg', 'seller@arg.example');
+      const supervisor = await as('arg', 'supervisor@arg.example');
+      const lead = await insertLead('arg', A.CREATED, { lastDigit: 4, offeredAmount: null });
+      let version = 1;
+      const step = async (client: TestClient, to: number | 'auto', reason?: string) => {
+        const res = to === 'auto' ? await automate(client, 'arg', lead.id, version) : await move(client, 'arg', lead.id, { to_status: to, version, reason });
+        expect(res.statusCode, res.body).toBe(200);
+        version = res.json().version;
+        return res.json().status_id as number;
+      };
+      expect(await step(seller, A.PREFILTER)).toBe(A.PREFILTER);
+      expect(await step(admin, 'auto')).toBe(A.RISK);
+      expect(await step(admin, 'auto')).toBe(A.PHONE_VALIDATION);
+      for (const to of [A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION, A.VALIDATION_IN_PROGRESS]) expect(await step(seller, to)).toBe(to);
+      expect(await step(admin, 'auto')).toBe(A.VALIDATE_DOCS);
+      for (const to of [A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED, A.AUDIT_PENDING]) expect(await step(seller, to)).toBe(to);
+      expect(await step(supervisor, A.REQUEST_INFORMATION, 'Falta el comprobante de CBU')).toBe(A.REQUEST_INFORMATION);
+      expect(await step(seller, A.AUDIT_RETRY)).toBe(A.AUDIT_RETRY);
+      expect(await step(supervisor, A.AUDIT_APPROVAL)).toBe(A.AUDIT_APPROVAL);
+      expect(await step(admin, A.TRANSFER_IN_PROGRESS)).toBe(A.TRANSFER_IN_PROGRESS);
+      expect(await step(admin, 'auto')).toBe(A.TRANSFERED);
+      expect(await step(admin, A.DISBURSED)).toBe(A.DISBURSED);
+      const rows = await history(lead.id);
+      expect(rows.map((r) => r.toStatus)).toEqual([
+        A.CREATED, A.PREFILTER, A.RISK, A.PHONE_VALIDATION, A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION,
+        A.VALIDATION_IN_PROGRESS, A.VALIDATE_DOCS, A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED,
+        A.AUDIT_PENDING, A.REQUEST_INFORMATION, A.AUDIT_RETRY, A.AUDIT_APPROVAL, A.TRANSFER_IN_PROGRESS, A.TRANSFERED, A.DISBURSED,
+      ]);
+      // Each row continues from the previous one.
+      rows.slice(1).forEach((row, i) => expect(row.fromStatus).toBe(rows[i].toStatus));
+      // DISBURSED is terminal: nothing left to offer.
+      expect(leadTransitionsSchema.parse((await admin.get(`/api/arg/leads/${lead.id}/transitions`)).json())).toMatchObject({ transitions: [], automation: null });
+    });
+  });
+});

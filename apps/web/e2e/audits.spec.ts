@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, signInAndWait } from './support';
+
+// The demo auditor of the built country (arg role 4, col 'audit').
+const auditor = COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example';
+const COMMENT_REQUIRED = 'Escribí un comentario: es obligatorio para rechazar, re-auditar o pedir información';
+
+const queueRows = (page: Page) => page.getByRole('grid', { name: 'Cola de auditoría' }).locator('.MuiDataGrid-row');
+
+test('the auditor claims the oldest free case from the queue and approves it; a reject without comment is refused', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAndWait(page, auditor);
+  // Auditors land on their queue (SPEC 6).
+  await expect(page).toHaveURL(/\/audits$/);
+  await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
+  await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
+
+  const row = queueRows(page).filter({ has: page.getByRole('button', { name: 'Tomar' }) }).first();
+  const leadId = (await row.getByRole('link').textContent())!.replace('#', '');
+  await row.getByRole('button', { name: 'Tomar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${leadId}$`));
+  await expect(page.getByTestId('audit-claim')).toContainText('Lo tenés tomado vos');
+
+  // Rejecting needs a comment: refused before anything is sent, with the message.
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(page.getByText(COMMENT_REQUIRED).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Approving: every checklist item verified, then confirmed.
+  for (const item of ['Identidad', 'Documentación', 'Firma', 'Cuenta bancaria', 'Teléfono']) {
+    await page.getByRole('checkbox', { name: item }).check();
+  }
+  await page.getByLabel('Comentario').fill('Documentación completa');
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Pasa a transferencia');
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Auditoría registrada: Aprobar')).toBeVisible();
+  await expect(page.getByText('La solicitud no está esperando auditoría.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Historial' }).first()).toContainText('Aprobar');
+  await expect(page.getByTestId('timeline-item').filter({ hasText: '→ AUDIT_APPROVAL' })).toHaveCount(1);
+
+  // Back in the queue, the case is gone.
+  await page.getByRole('link', { name: 'Auditorías' }).first().click();
+  await expect(page).toHaveURL(/\/audits$/);
+  await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
+  await expect(page.getByRole('grid', { name: 'Cola de auditoría' }).getByRole('link', { name: `#${leadId}`, exact: true })).toHaveCount(0);
+});

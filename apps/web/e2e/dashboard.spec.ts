@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CURRENCY, type DashboardResponse } from '@backoffice/shared';
+import { COUNTRY, signInAndWait } from './support';
+
+const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
+
+/** The dashboard as the signed-in user's API sees it (same cookies as the page). */
+async function apiDashboard(page: Page, search = ''): Promise<DashboardResponse> {
+  const response = await page.request.get(`/api/${COUNTRY}/dashboard${search}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as DashboardResponse;
+}
+
+async function openDashboard(page: Page, email: string) {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signInAndWait(page, email);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hola');
+  await expect(page.getByTestId('dashboard-scope')).toBeVisible();
+}
+
+const funnelLabels = (page: Page) => page.getByTestId('block-funnel').locator('.MuiBarChart-label');
+
+test('an admin sees the funnel with the API numbers, and a bar opens the leads of that step', async ({ page }) => {
+  await openDashboard(page, `admin@${COUNTRY}.example`);
+  const api = await apiDashboard(page);
+  expect(api.scope).toBe('country');
+  const funnel = api.funnel!;
+
+  const block = page.getByTestId('block-funnel');
+  await expect(block.getByRole('heading', { name: 'Embudo por paso' })).toBeVisible();
+  // One label per bar, in pipeline order, with the country's number format.
+  await expect(funnelLabels(page)).toHaveText(funnel.map((step) => number.format(step.count)));
+  for (const step of funnel) await expect(block.locator('svg').getByText(step.label, { exact: true })).toBeVisible();
+
+  await expect(page.getByTestId('kpi-created').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.created_total));
+  await expect(page.getByTestId('kpi-disbursed').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.disbursed_total));
+  await expect(page.getByTestId('audit-size')).toHaveText(number.format(api.audit_queue!.size));
+  await expect(page.getByTestId('block-daily')).toBeVisible();
+  await expect(page.getByTestId('block-ranking')).toBeVisible();
+
+  const index = funnel.findIndex((step) => step.count > 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  await block.locator('.MuiBarChart-element').nth(index).click();
+  await expect(page).toHaveURL(new RegExp(`/leads\\?step=${funnel[index].step_id}$`));
+  await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+});
+
+test('a seller sees only their own blocks and numbers', async ({ page }) => {
+  await openDashboard(page, `seller@${COUNTRY}.example`);
+  const api = await apiDashboard(page);
+  expect(api.scope).toBe('own');
+  expect(api.audit_queue).toBeUndefined();
+  expect(api.seller_ranking).toBeUndefined();
+
+  await expect(page.getByTestId('dashboard-scope')).toHaveText('Tus números');
+  await expect(page.getByRole('heading', { name: 'Tus leads por paso' })).toBeVisible();
+  await expect(funnelLabels(page)).toHaveText(api.funnel!.map((step) => number.format(step.count)));
+  await expect(page.getByTestId('block-daily')).toBeVisible();
+  await expect(page.getByTestId('block-conversion')).toBeVisible();
+  await expect(page.getByTestId('kpi-conversion')).toContainText('Tu conversión');
+  await expect(page.getByTestId('block-audit')).toHaveCount(0);
+  await expect(page.getByTestId('block-ranking')).toHaveCount(0);
+  await expect(page.getByTestId('kpi-audit')).toHaveCount(0);
+});
+
+test('the period lives in the URL', async ({ page }) => {
+  await openDashboard(page, `admin@${COUNTRY}.example`);
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);
+  await page.getByRole('button', { name: '7 días' }).click();
+  await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(7);
+
+  const url = new URL(page.url());
+  const api = await apiDashboard(page, url.search);
+  await page.reload();
+  await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('kpi-created').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.created_total));
+});

@@ -1,0 +1,135 @@
+import { CURRENCY, funnelStepsOf, type LeadListResponse, type StepEntry } from '@backoffice/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, signInAndWait } from './support';
+
+// The machine is shared with other test runs: columns load as they scroll into view, give them time.
+test.describe.configure({ timeout: 90_000 });
+const eventually = expect.configure({ timeout: 15_000 });
+
+const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
+/** The board's columns in pipeline order (Paso 2 … RECHAZO-AUDITORIA; col: Paso 6 … EXPIRADO). */
+const COLUMNS = funnelStepsOf(COUNTRY);
+const byLabel = (label: string) => COLUMNS.find((column) => column.label === label)!;
+
+async function openBoard(page: Page) {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  await page.goto('/lead-cards');
+  await expect(page.getByRole('heading', { name: 'Tablero de leads', level: 1 })).toBeVisible();
+}
+
+const columnOf = (page: Page, column: StepEntry) => page.getByRole('region', { name: column.label, exact: true });
+const cardIn = (page: Page, column: StepEntry, id: number) => columnOf(page, column).getByRole('article', { name: `Lead #${id}`, exact: true });
+
+/** A column as the API lists it, with the same cookies as the page. */
+async function apiColumn(page: Page, column: StepEntry): Promise<LeadListResponse> {
+  const response = await page.request.get(`/api/${COUNTRY}/leads?step=${column.id}&pageSize=25`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as LeadListResponse;
+}
+
+const countText = ({ count }: LeadListResponse) => (count.exact ? number.format(count.total) : `más de ${number.format(count.total)}`);
+
+/** The first card of a column (it must have one) and its id. */
+async function firstCard(page: Page, column: StepEntry) {
+  const card = columnOf(page, column).getByTestId('lead-card').first();
+  await eventually(card).toBeVisible();
+  const id = Number((await card.getAttribute('aria-label'))!.replace('Lead #', ''));
+  return { card, id };
+}
+
+test('the board has one column per step, in pipeline order, each with its API count and cards', async ({ page }) => {
+  await openBoard(page);
+  await expect(page.getByTestId('lead-cards-column').locator('h2')).toHaveText(COLUMNS.map((column) => column.label));
+
+  for (const column of COLUMNS) {
+    const region = columnOf(page, column);
+    // Columns load when they scroll into view.
+    await region.scrollIntoViewIfNeeded();
+    const api = await apiColumn(page, column);
+    await eventually(region.getByTestId('column-count')).toHaveText(countText(api));
+    await eventually(region.getByTestId('lead-card')).toHaveCount(api.rows.length);
+  }
+
+  // A card shows the lead's own fields and opens its detail.
+  const first = COLUMNS[0];
+  await columnOf(page, first).scrollIntoViewIfNeeded();
+  const lead = (await apiColumn(page, first)).rows[0];
+  const card = cardIn(page, first, lead.id);
+  await expect(card).toContainText(`${lead.customer.first_name} ${lead.customer.last_name}`);
+  await expect(card).toContainText(lead.customer.doc_number);
+  await expect(card).toContainText(lead.seller?.name ?? 'Sin vendedor');
+  await expect(card).toContainText(lead.management_status ?? 'Sin gestión');
+  await card.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
+});
+
+test('“Mover a…” moves a card to the next step: it leaves one column for the other and both counts follow', async ({ page }) => {
+  await openBoard(page);
+  const [from, to] = COLUMNS;
+  const { card, id } = await firstCard(page, from);
+  const [fromBefore, toBefore] = [await apiColumn(page, from), await apiColumn(page, to)];
+  await eventually(columnOf(page, to).getByTestId('column-count')).toHaveText(countText(toBefore));
+
+  await card.getByRole('button', { name: 'Mover a…' }).click();
+  // Only the columns this role may move the lead to (arg Paso 2: Paso 3; col Paso 6: Paso 7 and EXPIRADO).
+  const expected = COUNTRY === 'arg' ? [to.label] : [to.label, 'EXPIRADO'];
+  await eventually(page.getByRole('menuitem').filter({ hasNotText: 'Mover lead' })).toHaveText(expected);
+  await page.getByRole('menuitem', { name: to.label, exact: true }).click();
+
+  await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
+  await eventually(cardIn(page, to, id)).toBeVisible();
+  await expect(cardIn(page, from, id)).toHaveCount(0);
+  await expect(columnOf(page, from).getByTestId('column-count')).toHaveText(number.format(fromBefore.count.total - 1));
+  await expect(columnOf(page, to).getByTestId('column-count')).toHaveText(number.format(toBefore.count.total + 1));
+  const moved = await page.request.get(`/api/${COUNTRY}/leads/${id}`);
+  expect(((await moved.json()) as { status_id: number }).status_id).toBe(to.id);
+});
+
+test('a move that needs a reason asks for it', async ({ page }) => {
+  await openBoard(page);
+  const [from, to] = [byLabel('AUDITORIA'), byLabel('RE-AUDITORIA')];
+  await columnOf(page, from).scrollIntoViewIfNeeded();
+  const { card, id } = await firstCard(page, from);
+
+  await card.getByRole('button', { name: 'Mover a…' }).click();
+  await page.getByRole('menuitem', { name: to.label, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`¿Pasar el lead #${id} a ${to.label}?`);
+  await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  await dialog.getByLabel('Motivo').fill('Falta la firma del contrato');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+
+  await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
+  await columnOf(page, to).scrollIntoViewIfNeeded();
+  await eventually(cardIn(page, to, id)).toBeVisible();
+  await expect(cardIn(page, from, id)).toHaveCount(0);
+});
+
+test('dragging dims the columns the card cannot go to, and a refused drop shows the server’s message', async ({ page }) => {
+  await openBoard(page);
+  // Paso 2 → Paso 4 (col: Paso 6 → Paso 8) skips a step: the workflow refuses it.
+  const [from, allowed, refused] = COLUMNS;
+  const { card, id } = await firstCard(page, from);
+  await eventually(columnOf(page, refused).getByTestId('column-count')).not.toHaveText('…');
+
+  // Native HTML5 drag: press on the card, move over the target column, release.
+  await card.hover();
+  await page.mouse.down();
+  const target = (await columnOf(page, refused).boundingBox())!;
+  await page.mouse.move(target.x + target.width / 2, target.y + 60, { steps: 8 });
+  await expect(columnOf(page, from)).toHaveAttribute('data-drop', 'source');
+  await expect(columnOf(page, allowed)).toHaveAttribute('data-drop', 'allowed');
+  await expect(columnOf(page, refused)).toHaveAttribute('data-drop', 'refused');
+  await expect(columnOf(page, refused)).toContainText('No permitido');
+  await page.mouse.up();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'No se puede pasar el lead' });
+  await eventually(alert).toContainText(`de ${from.label} · ${from.status} a ${refused.label} · ${refused.status}`);
+  // Nothing moved: the card is still where it was, and no column is dimmed any more.
+  await expect(cardIn(page, from, id)).toBeVisible();
+  await expect(cardIn(page, refused, id)).toHaveCount(0);
+  await expect(page.locator('[data-drop]')).toHaveCount(0);
+  const lead = await page.request.get(`/api/${COUNTRY}/leads/${id}`);
+  expect(((await lead.json()) as { status_id: number }).status_id).toBe(from.id);
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { COUNTRY, signIn } from './support';
+
+const seller = `seller@${COUNTRY}.example`;
+
+// The call back is typed in the country's local time, as a seller there would.
+test.use({ timezoneId: COUNTRY === 'arg' ? 'America/Argentina/Buenos_Aires' : 'America/Bogota' });
+
+test('the seller lands on /sales, sees only their own sales, edits the customer and schedules a call back', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByRole('heading', { name: 'Ventas' })).toBeVisible();
+  await expect(page.getByTestId('sales-count')).not.toHaveText('Cargando…');
+
+  // Only their own rows: every row's seller is the signed-in user, and the count is the server's for them.
+  const me = (await (await page.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { name: string };
+  const grid = page.getByRole('grid', { name: 'Ventas' });
+  const rows = grid.locator('.MuiDataGrid-row');
+  await expect(rows.first()).toBeVisible();
+  const sellers = await grid.locator('[data-field="seller"].MuiDataGrid-cell').allTextContents();
+  expect(sellers.length).toBeGreaterThan(0);
+  for (const name of sellers) expect(name).toBe(me.name);
+
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
+  await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();
+
+  // A wrong cellphone is refused by the shared rules before anything is sent.
+  const cellphone = page.getByRole('textbox', { name: 'Celular' });
+  await cellphone.fill('123');
+  await page.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByText(/Celular inválido/)).toBeVisible();
+
+  const [typed, stored] = COUNTRY === 'arg' ? ['11 2233-4455', '1122334455'] : ['300 123 4567', '3001234567'];
+  await cellphone.fill(typed);
+  await page.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByText('Datos del cliente guardados')).toBeVisible();
+  await expect(page.getByTestId('timeline-item').first()).toContainText(`Celular: ${stored}`);
+  await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue(stored);
+
+  // Tomorrow at 10:30, local time.
+  const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+  const day = await page.evaluate((ms) => {
+    const d = new Date(ms);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, tomorrow.getTime());
+  const note = `Llamar por la tarde ${Date.now()}`;
+  await page.getByLabel('Fecha y hora').fill(`${day}T10:30`);
+  await page.getByLabel('Motivo (opcional)').fill(note);
+  await page.getByRole('button', { name: 'Programar llamada' }).click();
+  await expect(page.getByText('Llamada programada', { exact: true }).first()).toBeVisible();
+  const [y, m, d] = day.split('-');
+  const first = page.getByTestId('timeline-item').first();
+  await expect(first).toContainText('Llamada programada');
+  await expect(first).toContainText(`Llamar el ${d}/${m}/${y}, 10:30`);
+  await expect(first).toContainText(note);
+  await expect(page.getByRole('list', { name: 'Llamadas pendientes' })).toContainText(note);
+});
+
+test('a sale that is not theirs is refused', async ({ page }) => {
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  // Sellers cannot list other sellers' leads, so take an id of the country that is not among their own:
+  // the country's leads have consecutive ids, so the first gap after their lowest id is someone else's.
+  const mine = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=100`)).json()) as { rows: { id: number }[] };
+  const own = new Set(mine.rows.map((r) => r.id));
+  let other = Math.min(...own);
+  while (own.has(other)) other++;
+  await page.goto(`/sale-detail?id=${other}`);
+  await expect(page.getByText('Este lead está asignado a otro vendedor')).toBeVisible();
+});

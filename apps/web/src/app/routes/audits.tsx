@@ -1,0 +1,58 @@
+import { Alert, Box, Card, Stack, Typography } from '@mui/material';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../components/notifications';
+import { useClaimAudit } from '../../features/audits/api/claim-audit';
+import { useAuditQueue } from '../../features/audits/api/get-audit-queue';
+import { AuditQueueFilters } from '../../features/audits/components/audit-queue-filters';
+import { AuditQueueTable } from '../../features/audits/components/audit-queue-table';
+import { useAuditQueueParams } from '../../features/audits/hooks/use-audit-queue-params';
+import { useSession } from '../../lib/session';
+
+const number = new Intl.NumberFormat('es-AR');
+
+/** /audits: the auditors' queue, oldest first; "Tomar" claims a case and opens it. */
+export default function AuditsRoute() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { query, search, update, reset } = useAuditQueueParams();
+  const queue = useAuditQueue(search);
+  const { mutate: claimCase, isPending: claiming, variables: claimed } = useClaimAudit();
+  const count = queue.data?.count;
+
+  const onClaim = useCallback(
+    (leadId: number) =>
+      claimCase(leadId, {
+        onSuccess: () => void navigate(`/audit-detail?id=${leadId}`),
+        onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+      }),
+    [claimCase, navigate, notify],
+  );
+
+  return (
+    <Stack spacing={2.5}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Auditorías
+        </Typography>
+        <Typography color="text.secondary" data-testid="audits-count">
+          {count === undefined ? 'Cargando…' : `${number.format(count.total)} ${count.total === 1 ? 'caso' : 'casos'}`}
+        </Typography>
+      </Box>
+      <Card sx={{ p: 2 }}>
+        <AuditQueueFilters query={query} update={update} reset={reset} />
+      </Card>
+      {queue.error && <Alert severity="error">{queue.error.message}</Alert>}
+      <AuditQueueTable
+        query={query}
+        data={queue.data}
+        loading={queue.isFetching}
+        update={update}
+        userId={session?.id}
+        claiming={claiming ? (claimed ?? null) : null}
+        onClaim={onClaim}
+      />
+    </Stack>
+  );
+}

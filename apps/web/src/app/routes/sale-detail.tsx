@@ -1,0 +1,51 @@
+import { idSchema } from '@backoffice/shared';
+import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link, useSearchParams } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { useSale } from '../../features/sales/api/get-sale';
+import { CustomerForm } from '../../features/sales/components/customer-form';
+import { SaleActions } from '../../features/sales/components/sale-actions';
+import { SaleSummary } from '../../features/sales/components/sale-summary';
+import { SaleTimeline } from '../../features/sales/components/sale-timeline';
+import { SaleTransitions } from '../../features/sales/components/sale-transitions';
+
+function SaleDetailView({ id }: { id: number }) {
+  const sale = useSale(id);
+  if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
+  if (sale.error) return <Alert severity="error">{sale.error.message}</Alert>;
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <Stack spacing={3}>
+          <SaleSummary sale={sale.data} />
+          {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
+          <CustomerForm key={sale.data.customer.version} sale={sale.data} />
+          <SaleTimeline entries={sale.data.timeline} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <Stack spacing={3}>
+          <SaleTransitions sale={sale.data} />
+          <SaleActions sale={sale.data} />
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** /sale-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
+export default function SaleDetailRoute() {
+  const [params] = useSearchParams();
+  const id = idSchema.safeParse(params.get('id'));
+  return (
+    <Stack spacing={2}>
+      <Breadcrumbs>
+        <MuiLink component={Link} to="/sales" underline="hover">
+          Ventas
+        </MuiLink>
+        <Typography color="text.primary">{id.success ? `Venta #${id.data}` : 'Venta'}</Typography>
+      </Breadcrumbs>
+      {id.success ? <SaleDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador de la venta (?id=…).</Alert>}
+    </Stack>
+  );
+}

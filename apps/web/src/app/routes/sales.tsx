@@ -1,0 +1,46 @@
+import { LIST_COUNT_THRESHOLD } from '@backoffice/shared';
+import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { ExportButton } from '../../components/export-button';
+import { useSales } from '../../features/sales/api/get-sales';
+import { SalesFilters } from '../../features/sales/components/sales-filters';
+import { SalesTable } from '../../features/sales/components/sales-table';
+import { useSalesListParams } from '../../features/sales/hooks/use-sales-list-params';
+
+const number = new Intl.NumberFormat('es-AR');
+
+/** /sales: the seller's working list (their applications in the sales statuses; all of them for admins). */
+export default function SalesRoute() {
+  const { query, search, update, reset } = useSalesListParams();
+  const sales = useSales(search);
+  const count = sales.data?.count;
+
+  return (
+    <Stack spacing={2.5}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            Ventas
+          </Typography>
+          <Typography color="text.secondary" data-testid="sales-count">
+            {count === undefined
+              ? 'Cargando…'
+              : count.exact
+                ? `${number.format(count.total)} ${count.total === 1 ? 'venta' : 'ventas'}`
+                : `más de ${number.format(LIST_COUNT_THRESHOLD)} ventas`}
+            {count && !count.exact && (
+              <Button size="small" onClick={() => update({ exactCount: true })} sx={{ ml: 1 }}>
+                Contar exacto
+              </Button>
+            )}
+          </Typography>
+        </Box>
+        <ExportButton path="sales/export" search={search} fallbackName="ventas" />
+      </Box>
+      <Card sx={{ p: 2 }}>
+        <SalesFilters query={query} update={update} reset={reset} />
+      </Card>
+      {sales.error && <Alert severity="error">{sales.error.message}</Alert>}
+      <SalesTable query={query} data={sales.data} loading={sales.isFetching} update={update} />
+    </Stack>
+  );
+}

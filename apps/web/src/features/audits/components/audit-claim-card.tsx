@@ -1,0 +1,66 @@
+import type { AuditDetail } from '@backoffice/shared';
+import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { IconHandGrab, IconLockOpen } from '@tabler/icons-react';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { useClaimAudit } from '../api/claim-audit';
+import { useReleaseAudit } from '../api/release-audit';
+
+const time = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { timeStyle: 'short' });
+
+/** Who works the case: take it (only one auditor at a time) or give it back to the queue. */
+export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
+  const claim = useClaimAudit();
+  const release = useReleaseAudit(detail.lead.id);
+  const notify = useNotify();
+  const holder = detail.claim;
+  const mine = holder?.user.id === userId;
+
+  if (!detail.current) {
+    return <Alert severity="info">La solicitud no está esperando auditoría.</Alert>;
+  }
+  return (
+    <Card>
+      <CardHeader title="Toma del caso" />
+      <CardContent>
+        <Stack spacing={1.5}>
+          <Typography data-testid="audit-claim">
+            {holder
+              ? `${mine ? 'Lo tenés tomado vos' : `Lo tiene tomado ${holder.user.name}`} desde las ${time.format(new Date(holder.claimed_at))} (vence a las ${time.format(new Date(holder.expires_at))}).`
+              : 'Nadie tomó este caso.'}
+          </Typography>
+          {mine ? (
+            <Button
+              variant="outlined"
+              color="secondary"
+              startIcon={<IconLockOpen size={18} />}
+              disabled={release.isPending}
+              onClick={() =>
+                release.mutate(undefined, {
+                  onSuccess: () => notify('Caso devuelto a la cola'),
+                  onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+                })
+              }
+            >
+              Liberar
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              startIcon={<IconHandGrab size={18} />}
+              disabled={claim.isPending || !!holder}
+              onClick={() =>
+                claim.mutate(detail.lead.id, {
+                  onSuccess: () => notify('Caso tomado'),
+                  onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+                })
+              }
+            >
+              Tomar caso
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  AUDIT_CHECKLIST_ITEMS,
+  AUDIT_CHECKLIST_LABELS,
+  AUDIT_COMMENT_MAX,
+  AUDIT_DECISIONS,
+  AUDIT_DECISION_LABELS,
+  EMPTY_CHECKLIST,
+  TEXT_AREA_ROWS,
+  auditDecisionBodySchema,
+  statusIdOf,
+  type AuditChecklist,
+  type AuditDecision,
+  type AuditDetail,
+} from '@backoffice/shared';
+import { Alert, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, FormHelperText, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { ApiError } from '../../../lib/api-client';
+import { useDecideAudit } from '../api/decide-audit';
+
+const BUTTON_COLOR: Record<AuditDecision, 'success' | 'error' | 'warning' | 'info'> = {
+  approve: 'success',
+  reject: 'error',
+  retry: 'warning',
+  request_information: 'info',
+};
+
+const CONFIRM_MESSAGE: Record<AuditDecision, string> = {
+  approve: '¿Aprobar la solicitud? Pasa a transferencia.',
+  reject: '¿Rechazar la solicitud?',
+  retry: '¿Enviar la solicitud a re-auditoría?',
+  request_information: '¿Pedir información? La solicitud vuelve al vendedor (DEVUELTO).',
+};
+
+const RETRY_STATUS = statusIdOf(COUNTRY, 'AUDIT_RETRY');
+
+/**
+ * The documents checklist, the comment and the four decisions. The shared schema checks the form before
+ * asking for confirmation (comment required unless approving; approving needs every item verified); the
+ * server checks the same and has the last word (claim, version, workflow).
+ */
+export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
+  const decide = useDecideAudit(detail.lead.id);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const [checklist, setChecklist] = useState<AuditChecklist>(detail.current?.checklist ?? EMPTY_CHECKLIST);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const mine = !!detail.claim && detail.claim.user.id === userId;
+  if (!detail.current) return null;
+
+  const submit = async (decision: AuditDecision) => {
+    const body = { decision, checklist, comment, version: detail.lead.version };
+    const parsed = auditDecisionBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+      setErrors(found);
+      notify({ message: parsed.error.issues[0].message, color: 'error', timeout: null });
+      return;
+    }
+    setErrors({});
+    const label = AUDIT_DECISION_LABELS[decision];
+    if (!(await confirm({ title: label, message: CONFIRM_MESSAGE[decision], confirmLabel: label }))) return;
+    decide.mutate(body, {
+      onSuccess: () => {
+        setComment('');
+        notify(`Auditoría registrada: ${label}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields.length > 0) {
+          setErrors(Object.fromEntries(error.fields.map((field) => [field.field, field.message])));
+        }
+        notify({ message: error.message, color: 'error', timeout: null });
+      },
+    });
+  };
+
+  const checklistErrors = AUDIT_CHECKLIST_ITEMS.map((item) => errors[`checklist.${item}`]).filter(Boolean);
+  return (
+    <Card>
+      <CardHeader title="Decisión" />
+      <CardContent>
+        <Stack spacing={2}>
+          {!mine && <Alert severity="info">Tomá el caso para decidir.</Alert>}
+          <FormGroup aria-label="Checklist de documentos">
+            {AUDIT_CHECKLIST_ITEMS.map((item) => (
+              <FormControlLabel
+                key={item}
+                label={AUDIT_CHECKLIST_LABELS[item]}
+                control={
+                  <Checkbox
+                    checked={checklist[item]}
+                    disabled={!mine}
+                    onChange={(event) => setChecklist({ ...checklist, [item]: event.target.checked })}
+                  />
+                }
+              />
+            ))}
+            {checklistErrors.map((message) => (
+              <FormHelperText key={message} error>
+                {message}
+              </FormHelperText>
+            ))}
+          </FormGroup>
+          <TextField
+            label="Comentario"
+            multiline
+            minRows={TEXT_AREA_ROWS}
+            value={comment}
+            disabled={!mine}
+            onChange={(event) => setComment(event.target.value)}
+            error={!!errors.comment}
+            helperText={errors.comment ?? 'Obligatorio para rechazar, re-auditar o pedir información'}
+            slotProps={{ htmlInput: { maxLength: AUDIT_COMMENT_MAX } }}
+          />
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {AUDIT_DECISIONS.filter((decision) => decision !== 'retry' || detail.lead.status_id !== RETRY_STATUS).map((decision) => (
+              <Button
+                key={decision}
+                variant={decision === 'approve' ? 'contained' : 'outlined'}
+                color={BUTTON_COLOR[decision]}
+                disabled={!mine || decide.isPending}
+                onClick={() => void submit(decision)}
+              >
+                {AUDIT_DECISION_LABELS[decision]}
+              </Button>
+            ))}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

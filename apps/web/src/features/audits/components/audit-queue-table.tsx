@@ -1,0 +1,114 @@
+import { formatMoney, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
+import { Button, Link as MuiLink, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { IconHandGrab } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { StatusChip } from '../../../components/status-chip';
+import { COUNTRY } from '../../../config/env';
+import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
+
+const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
+const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
+const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
+
+interface AuditQueueTableProps {
+  query: AuditQueueQuery;
+  data: AuditQueueResponse | undefined;
+  loading: boolean;
+  update: (patch: AuditQueuePatch) => void;
+  userId: number | undefined;
+  /** Lead being claimed right now (its button waits). */
+  claiming: number | null;
+  onClaim: (leadId: number) => void;
+}
+
+/** The queue, oldest first (the server's order: no column sorting), paged on the server. */
+export function AuditQueueTable({ query, data, loading, update, userId, claiming, onClaim }: AuditQueueTableProps) {
+  const columns = useMemo<GridColDef<AuditQueueItem>[]>(
+    () => [
+      {
+        field: 'lead_id',
+        headerName: 'Lead',
+        width: 96,
+        renderCell: ({ row }) => (
+          <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover">
+            #{row.lead_id}
+          </MuiLink>
+        ),
+      },
+      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime.format(new Date(value)) },
+      {
+        field: 'customer',
+        headerName: 'Cliente',
+        flex: 1,
+        minWidth: 200,
+        valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
+      },
+      { field: 'doc_number', headerName: 'Documento', width: 130, valueGetter: (_, row) => row.customer.doc_number },
+      { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => formatMoney(COUNTRY, value) },
+      {
+        field: 'status_id',
+        headerName: 'Estado',
+        width: 230,
+        renderCell: ({ row }) => {
+          const status = statusById.get(row.status_id);
+          return status ? <StatusChip {...status} label={stepByStatus.get(row.status_id) ?? status.name} /> : row.status_id;
+        },
+      },
+      { field: 'seller', headerName: 'Vendedor', width: 170, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
+      {
+        field: 'claim',
+        headerName: 'Tomado por',
+        width: 190,
+        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Vos' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 120,
+        renderCell: ({ row }) => {
+          if (row.decision !== null) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
+          const mine = row.claim?.user.id === userId;
+          return (
+            <Button
+              size="small"
+              variant={mine ? 'outlined' : 'contained'}
+              startIcon={<IconHandGrab size={16} />}
+              disabled={claiming === row.lead_id || (!!row.claim && !mine)}
+              onClick={() => onClaim(row.lead_id)}
+            >
+              {mine ? 'Abrir' : 'Tomar'}
+            </Button>
+          );
+        },
+      },
+    ],
+    [userId, claiming, onClaim],
+  );
+
+  const onPagination = (model: GridPaginationModel) => {
+    if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
+    update({ page: model.page + 1 });
+  };
+
+  return (
+    <DataGrid<AuditQueueItem>
+      rows={data?.rows ?? []}
+      getRowId={(row) => row.audit_id}
+      columns={columns}
+      loading={loading}
+      paginationMode="server"
+      rowCount={data?.count.total ?? 0}
+      paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
+      onPaginationModelChange={onPagination}
+      pageSizeOptions={[10, 25, 50, 100]}
+      disableColumnFilter
+      disableColumnSorting
+      disableRowSelectionOnClick
+      localeText={{ noRowsLabel: 'No hay casos en la cola con estos filtros', paginationRowsPerPage: 'Filas por página' }}
+      sx={{ bgcolor: 'background.paper', minHeight: 420 }}
+      aria-label="Cola de auditoría"
+    />
+  );
+}

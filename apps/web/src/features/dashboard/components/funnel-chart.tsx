@@ -1,0 +1,60 @@
+import type { FunnelStep } from '@backoffice/shared';
+import { Box } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useNavigate } from 'react-router';
+import { count } from '../../../lib/format';
+import { DashboardCard, visuallyHidden } from './dashboard-card';
+
+const ROW_HEIGHT = 34;
+
+/**
+ * Current leads by step, one horizontal bar per step in pipeline order. With `linkable` (the role can
+ * open the leads list) clicking a row opens /leads filtered by that step.
+ */
+export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own: boolean; linkable: boolean }) {
+  const navigate = useNavigate();
+  const total = steps.reduce((sum, step) => sum + step.count, 0);
+  return (
+    <DashboardCard
+      id="funnel"
+      title={own ? 'Tus leads por paso' : 'Embudo por paso'}
+      subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · hacé clic en una barra para verlos' : ''}`}
+    >
+      <Box sx={{ height: steps.length * ROW_HEIGHT + 40, cursor: linkable ? 'pointer' : undefined }}>
+        <BarChart
+          layout="horizontal"
+          dataset={steps}
+          yAxis={[{ scaleType: 'band', dataKey: 'label', width: 150 }]}
+          // Room past the longest bar for its label; counts have whole ticks.
+          xAxis={[{ valueFormatter: (value: number) => count(value), tickMinStep: 1, domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Math.ceil(Number(max) * 1.12)) }) }]}
+          series={[
+            {
+              dataKey: 'count',
+              label: 'Leads',
+              valueFormatter: (value) => count(value ?? 0),
+              barLabel: (item) => count(item.value ?? 0),
+              barLabelPlacement: 'outside',
+              minBarSize: 2,
+            },
+          ]}
+          hideLegend
+          grid={{ vertical: true }}
+          margin={{ right: 56 }}
+          localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
+          onAxisClick={linkable ? (_event, axis) => axis && navigate(`/leads?step=${steps[axis.dataIndex].step_id}`) : undefined}
+        />
+      </Box>
+      {/* The numbers as text, for screen readers (the chart is a picture of them). */}
+      <Box component="table" sx={visuallyHidden} aria-label="Leads por paso">
+        <tbody>
+          {steps.map((step) => (
+            <tr key={step.step_id}>
+              <th scope="row">{step.label}</th>
+              <td>{count(step.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </DashboardCard>
+  );
+}

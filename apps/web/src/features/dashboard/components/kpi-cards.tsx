@@ -1,0 +1,85 @@
+import type { DashboardResponse } from '@backoffice/shared';
+import { Avatar, Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { IconCash, IconClipboardCheck, IconFilePlus, IconTrendingUp, type Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { count } from '../../../lib/format';
+import { age, percent } from './format';
+
+interface Kpi {
+  id: string;
+  label: string;
+  value: string;
+  detail: ReactNode;
+  icon: Icon;
+  color: 'primary' | 'success' | 'info' | 'warning';
+}
+
+/** The headline numbers of the blocks the role sees, one card each. */
+export function KpiCards({ data }: { data: DashboardResponse }) {
+  const own = data.scope === 'own';
+  const kpis: Kpi[] = [];
+  if (data.daily) {
+    kpis.push({
+      id: 'created',
+      label: own ? 'Tus solicitudes creadas' : 'Solicitudes creadas',
+      value: count(data.daily.created_total),
+      detail: 'en el período',
+      icon: IconFilePlus,
+      color: 'primary',
+    });
+    kpis.push({
+      id: 'disbursed',
+      label: 'Desembolsadas',
+      value: count(data.daily.disbursed_total),
+      detail: 'en el período',
+      icon: IconCash,
+      color: 'success',
+    });
+  }
+  if (data.conversion) {
+    kpis.push({
+      id: 'conversion',
+      label: own ? 'Tu conversión' : 'Conversión',
+      value: percent(data.conversion.rate),
+      detail: `${count(data.conversion.converted)} de ${count(data.conversion.created)} llegaron a aceptado`,
+      icon: IconTrendingUp,
+      color: 'info',
+    });
+  }
+  if (data.audit_queue) {
+    kpis.push({
+      id: 'audit',
+      label: 'Cola de auditoría',
+      value: count(data.audit_queue.size),
+      detail: `la más antigua espera ${age(data.audit_queue.oldest_hours)}`,
+      icon: IconClipboardCheck,
+      color: 'warning',
+    });
+  }
+  return (
+    <Grid container spacing={2}>
+      {kpis.map(({ id, label, value, detail, icon: Icon, color }) => (
+        <Grid key={id} size={{ xs: 12, sm: 6, lg: Math.max(3, 12 / kpis.length) }}>
+          <Card sx={{ height: '100%' }} data-testid={`kpi-${id}`}>
+            <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Avatar variant="rounded" sx={{ bgcolor: `${color}.main`, color: `${color}.contrastText`, width: 48, height: 48 }}>
+                <Icon size={26} stroke={1.6} />
+              </Avatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="kpi-value">
+                  {value}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {detail}
+                </Typography>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

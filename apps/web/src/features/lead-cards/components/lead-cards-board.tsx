@@ -1,0 +1,80 @@
+import { findTransition, TRANSITION_REASON_MAX, type LeadListItem, type RoleId, type StepEntry } from '@backoffice/shared';
+import { Box } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { usePrompt } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { useMoveLeadCard } from '../api/move-lead-card';
+import { boardColumns, moveTargets } from '../board';
+import { LeadCardsColumn, type DropState } from './lead-cards-column';
+
+const COLUMNS = boardColumns(COUNTRY);
+
+/**
+ * The pipeline board: one column per step of the built country, side by side in a horizontal scroll.
+ * Moving a card (drop or menu) runs the workflow engine on the server; what the role may not do is dimmed
+ * while dragging, and any refusal (403, 409) is shown with the server's own message.
+ */
+export function LeadCardsBoard({ roleId }: { roleId: RoleId | undefined }) {
+  const [dragging, setDragging] = useState<LeadListItem | null>(null);
+  const move = useMoveLeadCard();
+  const prompt = usePrompt();
+  const notify = useNotify();
+  const targets = useMemo(() => (dragging ? moveTargets(COUNTRY, dragging.status_id, roleId) : null), [dragging, roleId]);
+
+  const dropStateOf = (column: StepEntry): DropState => {
+    if (!dragging || !targets) return null;
+    if (column.id === dragging.status_id) return 'source';
+    return targets.has(column.id) ? 'allowed' : 'refused';
+  };
+
+  const requestMove = async (card: LeadListItem, to: StepEntry) => {
+    if (card.status_id === to.id) return;
+    let reason: string | undefined;
+    // Ask why only for a move the role may make: a refused one goes straight to the server's refusal.
+    const transition = findTransition(COUNTRY, card.status_id, to.id);
+    if (transition?.reasonRequired && moveTargets(COUNTRY, card.status_id, roleId).has(to.id)) {
+      const typed = await prompt({
+        title: 'Mover lead',
+        message: `¿Pasar el lead #${card.id} a ${to.label}?`,
+        input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX },
+      });
+      if (typed === null) return;
+      reason = typed;
+    }
+    move.mutate(
+      { card, to: to.id, reason },
+      {
+        onSuccess: () => notify(`Lead #${card.id} movido a ${to.label}`),
+        onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+      },
+    );
+  };
+
+  return (
+    <Box
+      role="region"
+      aria-label="Tablero de leads por paso"
+      tabIndex={0}
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, overflowX: 'auto', pb: 2 }}
+    >
+      {COLUMNS.map((column) => (
+        <LeadCardsColumn
+          key={column.id}
+          column={column}
+          columns={COLUMNS}
+          dropState={dropStateOf(column)}
+          movingId={move.isPending ? move.variables.card.id : null}
+          onDrop={(target) => {
+            const card = dragging;
+            setDragging(null);
+            if (card) void requestMove(card, target);
+          }}
+          onMove={(card, target) => void requestMove(card, target)}
+          onDragStart={setDragging}
+          onDragEnd={() => setDragging(null)}
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { saleCustomerUpdateSchemas, type argSaleCustomerUpdateSchema, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, CardContent, CardHeader, Grid, TextField } from '@mui/material';
+import { useForm, type Path } from 'react-hook-form';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateSaleCustomer } from '../api/update-sale-customer';
+
+// Both countries' schemas have the same fields and types; they differ in the cellphone rule.
+const schema = saleCustomerUpdateSchemas[COUNTRY] as typeof argSaleCustomerUpdateSchema;
+
+const FIELDS: { name: Path<SaleCustomerUpdateInput>; label: string; size?: number; type?: string }[] = [
+  { name: 'first_name', label: 'Nombre' },
+  { name: 'last_name', label: 'Apellido' },
+  { name: 'cellphone', label: 'Celular', type: 'tel' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'address', label: 'Domicilio', size: 12 },
+];
+
+/**
+ * The customer's contact and name, validated by the shared rules before sending (the server checks the
+ * same). Saving carries the customer's version: a 409 means someone saved first, and the reloaded sale
+ * remounts this form (its key is the version) with their values.
+ */
+export function CustomerForm({ sale }: { sale: SaleDetail }) {
+  const update = useUpdateSaleCustomer(sale.id);
+  const notify = useNotify();
+  const { customer } = sale;
+  const { register, handleSubmit, formState, setError } = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      cellphone: customer.cellphone ?? '',
+      email: customer.email ?? '',
+      address: customer.address ?? '',
+      version: customer.version,
+    },
+  });
+
+  const submit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => notify('Datos del cliente guardados'),
+      onError: (error) => {
+        if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<SaleCustomerUpdateInput>, { message: field.message });
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader title="Datos del cliente" subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`} />
+      <CardContent>
+        <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
+          {FIELDS.map((field) => {
+            const error = formState.errors[field.name];
+            return (
+              <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
+                <TextField fullWidth size="small" label={field.label} type={field.type ?? 'text'} {...register(field.name)} error={!!error} helperText={error?.message} />
+              </Grid>
+            );
+          })}
+          {update.error && (
+            <Grid size={12}>
+              <Alert severity="error">{update.error.message}</Alert>
+            </Grid>
+          )}
+          <Grid size={12} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" disabled={update.isPending || !formState.isDirty}>
+              Guardar cliente
+            </Button>
+          </Grid>
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+}

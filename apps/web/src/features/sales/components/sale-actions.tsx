@@ -1,0 +1,154 @@
+import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, scheduleCallBodySchema, type AddNoteBody, type SaleDetail } from '@backoffice/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
+import { useAddSaleNote } from '../api/add-sale-note';
+import { useScheduleCallBack } from '../api/schedule-call-back';
+import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
+
+const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
+
+function NoteForm({ saleId }: { saleId: number }) {
+  const addNote = useAddSaleNote(saleId);
+  const notify = useNotify();
+  const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({ resolver: zodResolver(addNoteBodySchema), defaultValues: { body: '' } });
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      onSubmit={handleSubmit((values) =>
+        addNote.mutate(values, {
+          onSuccess: () => {
+            reset();
+            notify('Nota agregada');
+          },
+        }),
+      )}
+    >
+      <TextField label="Nueva nota" multiline minRows={TEXT_AREA_ROWS} {...register('body')} error={!!formState.errors.body} helperText={formState.errors.body?.message} />
+      {addNote.error && <Alert severity="error">{addNote.error.message}</Alert>}
+      <Button type="submit" variant="contained" disabled={addNote.isPending} sx={{ alignSelf: 'flex-end' }}>
+        Agregar nota
+      </Button>
+    </Stack>
+  );
+}
+
+function ManagementForm({ sale }: { sale: SaleDetail }) {
+  const [value, setValue] = useState(sale.management_status ?? '');
+  const setManagement = useSetSaleManagementStatus(sale.id);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  return (
+    <Stack spacing={1}>
+      <FormControl size="small">
+        <InputLabel id="sale-management-status">Estado de gestión</InputLabel>
+        <Select labelId="sale-management-status" label="Estado de gestión" value={value} onChange={(event) => setValue(event.target.value)}>
+          {MANAGEMENT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {status}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {setManagement.error && <Alert severity="error">{setManagement.error.message}</Alert>}
+      <Button
+        variant="outlined"
+        disabled={!value || value === sale.management_status || setManagement.isPending}
+        onClick={async () => {
+          if (!(await confirm({ message: `¿Cambiar la gestión a “${value}”?` }))) return;
+          setManagement.mutate(
+            { management_status: value as (typeof MANAGEMENT_STATUSES)[number], version: sale.version },
+            { onSuccess: () => notify('Gestión actualizada') },
+          );
+        }}
+        sx={{ alignSelf: 'flex-end' }}
+      >
+        Guardar gestión
+      </Button>
+    </Stack>
+  );
+}
+
+/** `datetime-local` text (the browser's local time) → ISO with offset, which the shared schema checks. */
+const toIso = (local: string) => {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+};
+
+function CallBackForm({ sale }: { sale: SaleDetail }) {
+  const [at, setAt] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const schedule = useScheduleCallBack(sale.id);
+  const notify = useNotify();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The shared schema: a valid date-time in the future, a note of bounded length.
+    const parsed = scheduleCallBodySchema.safeParse({ at: toIso(at), note });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    setError(null);
+    schedule.mutate(
+      { at: parsed.data.at, note: parsed.data.note },
+      {
+        onSuccess: () => {
+          setAt('');
+          setNote('');
+          notify('Llamada programada');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack component="form" spacing={1} onSubmit={submit} noValidate aria-label="Programar llamada">
+      <Typography variant="subtitle2">Programar llamada</Typography>
+      <TextField
+        size="small"
+        type="datetime-local"
+        label="Fecha y hora"
+        value={at}
+        onChange={(e) => setAt(e.target.value)}
+        error={!!error}
+        helperText={error}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField size="small" label="Motivo (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
+      {schedule.error && <Alert severity="error">{schedule.error.message}</Alert>}
+      <Button type="submit" variant="outlined" disabled={!at || schedule.isPending} sx={{ alignSelf: 'flex-end' }}>
+        Programar llamada
+      </Button>
+      {sale.scheduled_calls.length > 0 && (
+        <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }} aria-label="Llamadas pendientes">
+          {sale.scheduled_calls.map((call) => (
+            <Typography component="li" variant="body2" key={call.id}>
+              {dateTime.format(new Date(call.schedule_time))}
+              {call.note ? ` · ${call.note}` : ''}
+            </Typography>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** What the seller records while working the sale; the server checks each action again. */
+export function SaleActions({ sale }: { sale: SaleDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Gestión de la venta" />
+      <CardContent>
+        <Stack spacing={3}>
+          <CallBackForm sale={sale} />
+          <ManagementForm key={`m-${sale.version}`} sale={sale} />
+          <NoteForm saleId={sale.id} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

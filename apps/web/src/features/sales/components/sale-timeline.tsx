@@ -1,0 +1,39 @@
+import { STATUSES, type TimelineEntry } from '@backoffice/shared';
+import { Card, CardContent, CardHeader } from '@mui/material';
+import { IconArrowsExchange, IconCalendarTime, IconMessage, IconPhoneCall, IconPlus, IconUserEdit, IconUserShare } from '@tabler/icons-react';
+import { Timeline, type TimelineItem } from '../../../components/timeline';
+import { COUNTRY } from '../../../config/env';
+
+const statusName = (id: number | null) => (id === null ? '' : (STATUSES[COUNTRY].find((s) => s.id === id)?.name ?? String(id)));
+
+function toItem(entry: TimelineEntry): TimelineItem {
+  const base = { key: entry.id, at: entry.at, who: entry.user?.name ?? 'Sistema' };
+  switch (entry.type) {
+    case 'status':
+      return { ...base, icon: IconArrowsExchange, color: 'info', title: entry.from_status === null ? `Estado inicial ${statusName(entry.to_status)}` : `${statusName(entry.from_status)} → ${statusName(entry.to_status)}`, body: entry.text };
+    case 'note':
+      return { ...base, icon: IconMessage, color: 'primary', title: 'Nota', body: entry.text };
+    case 'management':
+      return { ...base, icon: IconPhoneCall, color: 'warning', title: 'Gestión', body: entry.text };
+    case 'assignment':
+      return { ...base, icon: IconUserShare, color: 'secondary', title: 'Asignada', body: entry.text };
+    case 'created':
+      return { ...base, icon: IconPlus, color: 'success', title: 'Solicitud creada', body: entry.text };
+    case 'customer':
+      return { ...base, icon: IconUserEdit, color: 'secondary', title: 'Datos del cliente', body: entry.text };
+    case 'call_back':
+      return { ...base, icon: IconCalendarTime, color: 'primary', title: 'Llamada programada', body: entry.text };
+  }
+}
+
+/** Status history, notes, management, customer edits and call backs, newest first. */
+export function SaleTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <Card>
+      <CardHeader title="Historial" />
+      <CardContent>
+        <Timeline items={entries.map(toItem)} />
+      </CardContent>
+    </Card>
+  );
+}

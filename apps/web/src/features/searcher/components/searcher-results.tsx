@@ -1,0 +1,112 @@
+import { STATUSES, type SearcherCustomer, type SearcherResponse } from '@backoffice/shared';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { IconMail, IconPhone, IconId } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { StatusChip } from '../../../components/status-chip';
+import { COUNTRY, LOCALE } from '../../../config/env';
+import { money } from '../../../lib/format';
+
+const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
+const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short' });
+
+function CustomerCard({ customer }: { customer: SearcherCustomer }) {
+  return (
+    <Card data-testid="searcher-customer">
+      <CardContent>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, mb: 1.5 }}>
+          <Typography variant="h6" component="h2">
+            {customer.first_name} {customer.last_name}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ color: 'text.secondary', flexWrap: 'wrap' }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <IconId size={16} aria-hidden />
+              {customer.doc_type} {customer.doc_number}
+              {customer.cuil && ` · CUIL ${customer.cuil}`}
+            </Box>
+            {customer.cellphone && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <IconPhone size={16} aria-hidden />
+                {customer.cellphone}
+              </Box>
+            )}
+            {customer.email && (
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <IconMail size={16} aria-hidden />
+                {customer.email}
+              </Box>
+            )}
+          </Stack>
+        </Box>
+        {customer.applications.length === 0 ? (
+          <Typography color="text.secondary">Sin solicitudes</Typography>
+        ) : (
+          <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label={`Solicitudes de ${customer.first_name} ${customer.last_name}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Solicitud</TableCell>
+                <TableCell>Fecha</TableCell>
+                <TableCell>Estado</TableCell>
+                <TableCell>Paso</TableCell>
+                <TableCell align="right">Monto</TableCell>
+                <TableCell>Vendedor</TableCell>
+                <TableCell>Gestión</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {customer.applications.map((application) => {
+                const status = statusById.get(application.status_id);
+                return (
+                  <TableRow key={application.id} hover>
+                    <TableCell>
+                      <MuiLink component={Link} to={`/lead-detail?id=${application.id}`}>
+                        #{application.id}
+                      </MuiLink>
+                    </TableCell>
+                    <TableCell>{day.format(new Date(application.created_at))}</TableCell>
+                    <TableCell>{status ? <StatusChip {...status} /> : application.status_id}</TableCell>
+                    <TableCell>{application.step ?? '—'}</TableCell>
+                    <TableCell align="right">{money(application.requested_amount)}</TableCell>
+                    <TableCell>{application.seller?.name ?? 'Sin asignar'}</TableCell>
+                    <TableCell>{application.management_status ?? 'Sin gestión'}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+        {customer.more_applications && (
+          <Chip size="small" sx={{ mt: 1 }} label="Hay solicitudes más antiguas: buscalas en Leads por documento" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The customers a search found, each with their newest applications linking to the detail screens. */
+export function SearcherResults({ data }: { data: SearcherResponse }) {
+  if (data.customers.length === 0) return <Alert severity="info">No hay clientes que coincidan con la búsqueda.</Alert>;
+  return (
+    <Stack spacing={2}>
+      {data.more && (
+        <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisá la búsqueda para ver otros.</Alert>
+      )}
+      {data.customers.map((customer) => (
+        <CustomerCard key={customer.id} customer={customer} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { boardColumns, countLabel, formatAge, moveTargets } from '../src/features/lead-cards/board';
+
+const labels = (country: 'arg' | 'col') => boardColumns(country).map((column) => column.label);
+const AUDIT_TAIL = ['AUDITORIA', 'TRANSFERENCIA', 'DEVUELTO', 'RE-AUDITORIA', 'RECHAZO', 'RECHAZO-AUDITORIA'];
+
+describe('lead cards board', () => {
+  it('has one column per step label, in pipeline order', () => {
+    expect(labels('arg')).toEqual(['Paso 2', 'Paso 3', 'Paso 4', 'Paso 7', 'Paso 8', 'Paso 9', 'Paso 10', 'Paso 12', ...AUDIT_TAIL]);
+    expect(labels('col')).toEqual(['Paso 6', 'Paso 7', 'Paso 8', 'Paso 9', 'Paso 10', ...AUDIT_TAIL, 'EXPIRADO']);
+    // A column is its status: Paso 2 is PHONE_VALIDATION (26), AUDITORIA is AUDIT_PENDING (arg 32).
+    expect(boardColumns('arg')[0]).toMatchObject({ id: 26, status: 'PHONE_VALIDATION' });
+    expect(boardColumns('arg')[8]).toMatchObject({ id: 32, status: 'AUDIT_PENDING' });
+  });
+
+  it('lets a card go only to the columns its role may move it to', () => {
+    // arg admin at Paso 2: Paso 3 only (EN GESTION, cancel and expiry are not columns in arg).
+    expect([...moveTargets('arg', 26, 1)]).toEqual([4]);
+    // Audit decisions are the auditor's; a seller cannot take any of them.
+    expect([...moveTargets('arg', 32, 4)].sort()).toEqual([33, 34, 35, 36]);
+    expect(moveTargets('arg', 32, 2).size).toBe(0);
+    // col admin at Paso 6: Paso 7, and EXPIRADO (a column in col).
+    expect([...moveTargets('col', 10, 'admin')].sort((a, b) => a - b)).toEqual([11, 16]);
+    expect(moveTargets('arg', 26, undefined).size).toBe(0);
+  });
+
+  it('shows counts as the lists do', () => {
+    expect(countLabel({ total: 1234, exact: true })).toBe('1.234');
+    expect(countLabel({ total: 10_000, exact: false })).toBe('más de 10.000');
+  });
+
+  it('says how old an application is', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(formatAge('2026-11-22T11:55:00Z', now)).toBe('hace 5 min');
+    expect(formatAge('2026-11-22T09:00:00Z', now)).toBe('hace 3 h');
+    expect(formatAge('2026-11-21T11:00:00Z', now)).toBe('hace 1 día');
+    expect(formatAge('2026-11-10T12:00:00Z', now)).toBe('hace 12 días');
+    expect(formatAge('2026-08-22T12:00:00Z', now)).toBe('hace 3 meses');
+    expect(formatAge('2024-11-01T12:00:00Z', now)).toBe('hace 2 años');
+    // A clock slightly behind the server's never shows a negative age.
+    expect(formatAge('2026-11-22T12:01:00Z', now)).toBe('hace 0 min');
+  });
+});

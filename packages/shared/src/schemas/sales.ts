@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { argLeadCreateSchema, colLeadCreateSchema, customerSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
+import { csvOf } from './list';
+
+/*
+ * /sales and /sale-detail: the seller's working list (the lead list restricted to the SPEC 4 sales
+ * statuses) and what a seller does on one application besides the status transitions (those are the
+ * workflow routes): edit the customer's data and schedule a call back.
+ */
+
+/**
+ * The sales list query: the lead list's filters, with `sales_status` (ids of `salesStatusesOf(country)`)
+ * in place of `status`. Without `sales_status` the list holds every sales status; `step` narrows it
+ * further (the intersection, as in the lead list).
+ */
+export const salesListQuerySchema = leadListQuerySchema.omit({ status: true }).extend({
+  sales_status: csvOf(z.coerce.number().int().positive()),
+});
+export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
+export type SalesListParams = z.input<typeof salesListQuerySchema>;
+
+export const salesExportQuerySchema = salesListQuerySchema.extend({ format: exportFormatSchema.default('csv') });
+
+/** Call backs: pending until the reminder is resolved or postponed (the call reminders issue). */
+export const SCHEDULED_CALL_STATUSES = ['pending', 'resolved', 'postponed'] as const;
+
+export const scheduledCallSchema = z.object({
+  id: z.number().int(),
+  schedule_time: z.string(),
+  status: z.enum(SCHEDULED_CALL_STATUSES),
+  note: z.string().nullable(),
+});
+export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
+
+/**
+ * `GET /sales/:id`: the lead detail plus what the seller edits here: the customer's version (customer
+ * edits are checked against it, not the lead's) and the lead's pending call backs (soonest first).
+ */
+export const saleDetailSchema = leadDetailSchema.extend({
+  customer: customerSchema.extend({ version: z.number().int() }),
+  scheduled_calls: z.array(scheduledCallSchema),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+/*
+ * Customer edits reuse the field rules of lead creation (the same messages, the same normalisation: the
+ * cellphone keeps its digits, the email is lower-cased). Identity documents are not editable here.
+ */
+const argFields = argLeadCreateSchema.shape;
+const colFields = colLeadCreateSchema.shape;
+const addressField = z
+  .string()
+  .trim()
+  .max(200, 'El domicilio admite hasta 200 caracteres')
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+const versionField = z.number().int().positive();
+
+export const argSaleCustomerUpdateSchema = z.object({
+  first_name: argFields.first_name,
+  last_name: argFields.last_name,
+  cellphone: argFields.cellphone,
+  email: argFields.email,
+  address: addressField,
+  /** The customer's version as read (409 when someone saved first). */
+  version: versionField,
+});
+
+export const colSaleCustomerUpdateSchema = z.object({
+  first_name: colFields.first_name,
+  last_name: colFields.last_name,
+  cellphone: colFields.cellphone,
+  email: colFields.email,
+  address: addressField,
+  version: versionField,
+});
+
+export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
+export type SaleCustomerUpdate = z.infer<typeof argSaleCustomerUpdateSchema>;
+export type SaleCustomerUpdateInput = z.input<typeof argSaleCustomerUpdateSchema>;
+
+export const CALL_BACK_NOTE_MAX = 500;
+
+/** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future) and why. */
+export const scheduleCallBodySchema = z.object({
+  at: z.iso
+    .datetime({ offset: true, error: 'Indicá fecha y hora de la llamada' })
+    .refine((value) => new Date(value).getTime() > Date.now(), { message: 'La llamada debe programarse en el futuro' }),
+  note: z
+    .string()
+    .trim()
+    .max(CALL_BACK_NOTE_MAX, `La nota admite hasta ${CALL_BACK_NOTE_MAX} caracteres`)
+    .optional()
+    .transform((text) => (text ? text : undefined)),
+});
+export type ScheduleCallBody = z.input<typeof scheduleCallBodySchema>;
+
+/** `POST /sales/:id/take`: the lead, now assigned to the seller who took it. */
+export const takeSaleResponseSchema = z.object({ id: z.number().int(), seller_id: z.number().int(), version: z.number().int() });

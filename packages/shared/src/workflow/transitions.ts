@@ -1,0 +1,357 @@
+import type { Country } from '../countries';
+import { ARG_STATUS_IDS, COL_STATUS_IDS, STATUSES, STEP_LABELS } from '../catalogues/statuses';
+import { findRole, type RoleId, type RoleKind } from '../roles';
+
+/*
+ * The sales pipeline as data (DOMAIN 3): per country, every allowed status change with who may take it.
+ * The server's one status-changing operation reads these tables, the web shows what they allow, and the
+ * tests check them against the catalogues and the role tables. Statuses are written by name and resolved
+ * through the catalogues (ARG_STATUS_IDS, COL_STATUS_IDS), so no id is typed twice.
+ */
+
+/** Conditions on the lead, beyond its status, that a transition needs. */
+export type TransitionGuard = 'hasOffer' | 'hasSeller';
+
+/** What a guard looks at: the lead's offer and seller (as the API answers them). */
+export interface GuardSubject {
+  offered_amount: number | null;
+  seller_id: number | null;
+}
+
+/** Why a guard refuses, shown to the user (409). */
+export const GUARD_MESSAGES: Record<TransitionGuard, string> = {
+  hasOffer: 'El lead no tiene una oferta aprobada por riesgo',
+  hasSeller: 'El lead no tiene un vendedor asignado',
+};
+
+/** The refusal message of a guard, or null when the lead meets it (or there is no guard). */
+export function guardBlock(guard: TransitionGuard | null, lead: GuardSubject): string | null {
+  if (guard === 'hasOffer' && lead.offered_amount === null) return GUARD_MESSAGES.hasOffer;
+  if (guard === 'hasSeller' && lead.seller_id === null) return GUARD_MESSAGES.hasSeller;
+  return null;
+}
+
+/** Stages a system adapter decides (with a deterministic simulator by default). */
+export const AUTOMATED_STAGES = ['prefilter', 'killer', 'risk', 'identity', 'transfer'] as const;
+export type AutomatedStage = (typeof AUTOMATED_STAGES)[number];
+
+export const AUTOMATED_STAGE_LABELS: Record<AutomatedStage, string> = {
+  prefilter: 'Ejecutar prefiltro',
+  killer: 'Ejecutar killer',
+  risk: 'Ejecutar evaluación de riesgo',
+  identity: 'Ejecutar validación de identidad',
+  transfer: 'Ejecutar transferencia',
+};
+
+export interface Transition {
+  from: number;
+  to: number;
+  /**
+   * Who may take it. For an automated transition: who may run the stage (the adapter picks the outcome).
+   */
+  roles: readonly RoleKind[];
+  guard: TransitionGuard | null;
+  /** Rejections, cancellations, expiries, returns and exceptions must say why. */
+  reasonRequired: boolean;
+  /** A system adapter takes it (POST …/automation), never a person choosing the target. */
+  automated: boolean;
+  /** Risk approves here: the lead gets an offer if it has none yet. */
+  grantsOffer: boolean;
+}
+
+interface Options {
+  guard?: TransitionGuard;
+  reason?: boolean;
+  offer?: boolean;
+}
+
+/** Builds one country's table from status names, so a typo fails at compile time. */
+function tableOf<N extends string>(ids: Record<N, number>) {
+  const list: Transition[] = [];
+  const manual = (from: N, to: N | N[], roles: readonly RoleKind[], options: Options = {}) => {
+    for (const target of Array.isArray(to) ? to : [to]) {
+      list.push({
+        from: ids[from],
+        to: ids[target],
+        roles,
+        guard: options.guard ?? null,
+        reasonRequired: options.reason ?? false,
+        automated: false,
+        grantsOffer: options.offer ?? false,
+      });
+    }
+  };
+  /** `outcomes`: target → needs a reason (the adapter always gives one; rejections must). */
+  const automated = (from: N, roles: readonly RoleKind[], outcomes: Partial<Record<N, Options>>) => {
+    for (const [target, options] of Object.entries(outcomes) as [N, Options][]) {
+      list.push({
+        from: ids[from],
+        to: ids[target],
+        roles,
+        guard: null,
+        reasonRequired: options.reason ?? false,
+        automated: true,
+        grantsOffer: options.offer ?? false,
+      });
+    }
+  };
+  return { list, manual, automated };
+}
+
+/* Role groups. arg has no risk role; col has no seller renovator. */
+const ARG_SELLERS = ['seller', 'seller_wo_assignation', 'seller_renovator'] as const satisfies readonly RoleKind[];
+const COL_SELLERS = ['seller', 'seller_wo_assignation'] as const satisfies readonly RoleKind[];
+const BACKOFFICE = ['operator', 'supervisor', 'admin'] as const satisfies readonly RoleKind[];
+const MANAGERS = ['supervisor', 'admin'] as const satisfies readonly RoleKind[];
+/** Audit decisions: auditors, and the supervisors and admins who may also open /audits (DOMAIN 4). */
+const AUDIT = ['auditor', 'supervisor', 'admin'] as const satisfies readonly RoleKind[];
+
+function argTable(): Transition[] {
+  const { list, manual, automated } = tableOf(ARG_STATUS_IDS);
+  const sales = [...ARG_SELLERS, ...BACKOFFICE];
+  const submit = [...sales, 'webservice'] as const;
+  const cancel = [...sales, 'atc'] as const;
+  const run = [...BACKOFFICE, 'webservice'] as const;
+  const reason = { reason: true };
+  /** The customer walks away (any role that talks to them) or the application goes stale (managers). */
+  const endings = (from: keyof typeof ARG_STATUS_IDS) => {
+    manual(from, 'CANCELLED', cancel, reason);
+    manual(from, 'EXPIRED', MANAGERS, reason);
+  };
+
+  manual('CREATED', 'PREFILTER', submit);
+  manual('CREATED', 'CANCELLED', cancel, reason);
+
+  automated('PREFILTER', run, { RISK: {}, PREFILTER_REJECTED: reason, PREFILTER_FAILED: reason });
+  manual('PREFILTER_FAILED', 'PREFILTER', BACKOFFICE);
+  manual('PREFILTER_FAILED', 'CANCELLED', cancel, reason);
+
+  automated('RISK', run, { PHONE_VALIDATION: { offer: true }, RISK_REJECTED: reason, RISK_FAILED: reason });
+  manual('RISK_FAILED', 'RISK', BACKOFFICE);
+  manual('RISK_FAILED', 'CANCELLED', cancel, reason);
+  manual('RISK_REJECTED', 'RISK_EXCEPTION', MANAGERS, reason);
+  manual('RISK_EXCEPTION', 'PHONE_VALIDATION', MANAGERS, { offer: true });
+  manual('RISK_EXCEPTION', 'RISK_EXCEPTION_REJECTED', MANAGERS, reason);
+
+  // Paso 2 and Paso 3; EN GESTION parks a lead the seller is still contacting.
+  manual('PHONE_VALIDATION', ['PENDING_CUSTOMER_APPROVAL', 'ON_GESTION'], sales);
+  endings('PHONE_VALIDATION');
+  manual('ON_GESTION', ['PHONE_VALIDATION', 'PENDING_CUSTOMER_APPROVAL'], sales);
+  endings('ON_GESTION');
+  manual('PENDING_CUSTOMER_APPROVAL', 'PENDING_IDENTIFICATION', sales, { guard: 'hasOffer' });
+  manual('PENDING_CUSTOMER_APPROVAL', ['PHONE_VALIDATION', 'ON_GESTION'], sales);
+  endings('PENDING_CUSTOMER_APPROVAL');
+
+  // Paso 4: the seller sends the identification to the identity service, which decides.
+  manual('PENDING_IDENTIFICATION', 'VALIDATION_IN_PROGRESS', sales);
+  endings('PENDING_IDENTIFICATION');
+  automated('VALIDATION_IN_PROGRESS', run, { VALIDATE_DOCS: {}, MANUAL_VALIDATION: reason, REJECTED: reason, EXCEPTION: reason });
+  manual('MANUAL_VALIDATION', ['VALIDATE_DOCS', 'PENDING_IDENTIFICATION'], BACKOFFICE);
+  manual('MANUAL_VALIDATION', 'REJECTED', BACKOFFICE, reason);
+  manual('EXCEPTION', 'PENDING_IDENTIFICATION', BACKOFFICE);
+  manual('EXCEPTION', 'CANCELLED', cancel, reason);
+
+  // Paso 7 to Paso 12, then audit.
+  manual('VALIDATE_DOCS', 'CARD_PENDING', sales);
+  manual('VALIDATE_DOCS', 'REJECTED_DOCS', sales, reason);
+  endings('VALIDATE_DOCS');
+  manual('REJECTED_DOCS', 'VALIDATE_DOCS', sales);
+  manual('REJECTED_DOCS', 'CANCELLED', cancel, reason);
+  manual('CARD_PENDING', ['CARD_CONFIRMATION', 'VALIDATE_DOCS'], sales);
+  endings('CARD_PENDING');
+  manual('CARD_CONFIRMATION', ['SIGNATURE_PENDING', 'CARD_PENDING'], sales);
+  endings('CARD_CONFIRMATION');
+  manual('SIGNATURE_PENDING', 'ACCEPTED', sales);
+  endings('SIGNATURE_PENDING');
+  manual('ACCEPTED', 'AUDIT_PENDING', sales, { guard: 'hasSeller' });
+  manual('ACCEPTED', 'CANCELLED', cancel, reason);
+
+  for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
+    manual(from, 'AUDIT_APPROVAL', AUDIT);
+    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, reason);
+    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, reason);
+  }
+  // DEVUELTO: back with the seller, who answers and sends it to re-audit.
+  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
+  manual('REQUEST_INFORMATION', 'CANCELLED', cancel, reason);
+
+  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  automated('TRANSFER_IN_PROGRESS', run, { TRANSFERED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
+  manual('TRANSFER_FAILED', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  manual('TRANSFER_FAILED', 'CANCELLED', MANAGERS, reason);
+  manual('TRANSFER_REJECTED', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
+  manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
+  manual('TRANSFERED', 'DISBURSED', BACKOFFICE);
+  return list;
+}
+
+function colTable(): Transition[] {
+  const { list, manual, automated } = tableOf(COL_STATUS_IDS);
+  const sales = [...COL_SELLERS, ...BACKOFFICE];
+  const submit = [...sales, 'webservice'] as const;
+  const desist = [...sales, 'atc'] as const;
+  const run = [...BACKOFFICE, 'webservice', 'risk'] as const;
+  const riskDeciders = ['risk', ...MANAGERS] as const;
+  const reason = { reason: true };
+  /** The customer desists (col's own status for it) or the application goes stale (managers). */
+  const endings = (from: keyof typeof COL_STATUS_IDS) => {
+    manual(from, 'DESIST', desist, reason);
+    manual(from, 'EXPIRED', MANAGERS, reason);
+  };
+
+  manual('CREATED', 'KILLER', submit);
+  manual('CREATED', 'CANCELLED', desist, reason);
+  automated('KILLER', run, { KILLER_APPROVAL: {}, KILLER_REJECTED: reason, KILLER_FAILED: reason });
+  manual('KILLER_FAILED', 'KILLER', BACKOFFICE);
+  manual('KILLER_FAILED', 'CANCELLED', MANAGERS, reason);
+  manual('KILLER_APPROVAL', 'RISK', submit);
+  manual('KILLER_APPROVAL', 'DESIST', desist, reason);
+
+  automated('RISK', run, { PENDING_OFFER: { offer: true }, RISK_MANUAL: reason, RISK_REJECTED: reason, RISK_FAILED: reason });
+  manual('RISK_FAILED', 'RISK', [...BACKOFFICE, 'risk']);
+  manual('RISK_FAILED', 'CANCELLED', MANAGERS, reason);
+  manual('RISK_MANUAL', 'PENDING_OFFER', riskDeciders, { offer: true });
+  manual('RISK_MANUAL', 'RISK_REJECTED', riskDeciders, reason);
+  manual('RISK_REJECTED', 'RISK_EXCEPTION', MANAGERS, reason);
+  manual('RISK_EXCEPTION', 'PENDING_OFFER', riskDeciders, { offer: true });
+  manual('RISK_EXCEPTION', 'RISK_EXCEPTION_REJECTED', riskDeciders, reason);
+
+  // The offer: the customer accepts it, or rejects it and may ask risk for a revision.
+  manual('PENDING_OFFER', 'APPROVED_OFFER', sales, { guard: 'hasOffer' });
+  manual('PENDING_OFFER', 'REJECTED_OFFER', sales, reason);
+  endings('PENDING_OFFER');
+  manual('REJECTED_OFFER', 'REVISION', sales, reason);
+  manual('REJECTED_OFFER', 'DESIST', desist, reason);
+  manual('REVISION', 'PENDING_OFFER', riskDeciders);
+  manual('REVISION', 'REJECTED', riskDeciders, reason);
+  manual('APPROVED_OFFER', 'PENDING_CUSTOMER_APPROVAL', sales);
+  endings('APPROVED_OFFER');
+
+  // Paso 6 to Paso 10; Paso 8 is the identity service's.
+  manual('PENDING_CUSTOMER_APPROVAL', 'VALIDATION_PENDING', sales);
+  endings('PENDING_CUSTOMER_APPROVAL');
+  manual('VALIDATION_PENDING', 'VALIDATION_IN_PROGRESS', sales);
+  endings('VALIDATION_PENDING');
+  automated('VALIDATION_IN_PROGRESS', run, { VALIDATED: {}, VALIDATION_MANUAL: reason, VALIDATION_REJECTED: reason, EXCEPTION: reason });
+  manual('VALIDATION_MANUAL', ['VALIDATED', 'VALIDATION_PENDING'], BACKOFFICE);
+  manual('VALIDATION_MANUAL', 'VALIDATION_REJECTED', BACKOFFICE, reason);
+  manual('EXCEPTION', 'VALIDATION_PENDING', BACKOFFICE);
+  manual('EXCEPTION', 'CANCELLED', MANAGERS, reason);
+  manual('VALIDATED', 'SIGNATURE_PENDING', sales);
+  endings('VALIDATED');
+  manual('SIGNATURE_PENDING', 'ACCEPTED', sales);
+  endings('SIGNATURE_PENDING');
+  manual('ACCEPTED', 'AUDIT_PENDING', sales, { guard: 'hasSeller' });
+  manual('ACCEPTED', 'DESIST', desist, reason);
+
+  for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
+    manual(from, 'AUDIT_APPROVAL', AUDIT);
+    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, reason);
+    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, reason);
+  }
+  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
+  manual('REQUEST_INFORMATION', 'DESIST', desist, reason);
+
+  // Transfer: the adapter runs it and its queued retries; a failed one can also be done by hand.
+  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  for (const from of ['TRANSFER_IN_PROGRESS', 'TRANSFER_RETRY'] as const) {
+    automated(from, run, { TRANSFERRED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
+  }
+  manual('TRANSFER_FAILED', ['TRANSFER_RETRY', 'TRANSFER_MANUAL'], BACKOFFICE);
+  manual('TRANSFER_FAILED', 'CANCELLED', MANAGERS, reason);
+  manual('TRANSFER_MANUAL', 'TRANSFERRED', BACKOFFICE);
+  manual('TRANSFER_MANUAL', 'TRANSFER_REJECTED', BACKOFFICE, reason);
+  manual('TRANSFER_REJECTED', 'TRANSFER_RETRY', BACKOFFICE);
+  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
+  manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
+  return list;
+}
+
+export const TRANSITIONS: Record<Country, readonly Transition[]> = { arg: argTable(), col: colTable() };
+
+const id = (country: Country, names: string[]) =>
+  names.map((name) => (country === 'arg' ? ARG_STATUS_IDS : COL_STATUS_IDS)[name as never] as number);
+
+/** Where an application ends: no transition leaves these. */
+export const TERMINAL_STATUSES: Record<Country, readonly number[]> = {
+  arg: id('arg', [
+    'DISBURSED',
+    'CANCELLED',
+    'EXPIRED',
+    'REJECTED',
+    'AUDIT_REJECTED',
+    'PREFILTER_REJECTED',
+    'RISK_EXCEPTION_REJECTED',
+  ]),
+  col: id('col', [
+    'TRANSFERRED',
+    'CANCELLED',
+    'DESIST',
+    'EXPIRED',
+    'REJECTED',
+    'KILLER_REJECTED',
+    'RISK_EXCEPTION_REJECTED',
+    'VALIDATION_REJECTED',
+    'AUDIT_REJECTED',
+  ]),
+};
+
+/** The automated stage that runs at a status (prefilter, killer, risk, identity, transfer). */
+const STAGE_AT: Record<Country, Partial<Record<number, AutomatedStage>>> = {
+  arg: {
+    [ARG_STATUS_IDS.PREFILTER]: 'prefilter',
+    [ARG_STATUS_IDS.RISK]: 'risk',
+    [ARG_STATUS_IDS.VALIDATION_IN_PROGRESS]: 'identity',
+    [ARG_STATUS_IDS.TRANSFER_IN_PROGRESS]: 'transfer',
+  },
+  col: {
+    [COL_STATUS_IDS.KILLER]: 'killer',
+    [COL_STATUS_IDS.RISK]: 'risk',
+    [COL_STATUS_IDS.VALIDATION_IN_PROGRESS]: 'identity',
+    [COL_STATUS_IDS.TRANSFER_IN_PROGRESS]: 'transfer',
+    [COL_STATUS_IDS.TRANSFER_RETRY]: 'transfer',
+  },
+};
+
+export function automatedStageAt(country: Country, statusId: number): AutomatedStage | null {
+  return STAGE_AT[country][statusId] ?? null;
+}
+
+export function transitionsFrom(country: Country, statusId: number): Transition[] {
+  return TRANSITIONS[country].filter((t) => t.from === statusId);
+}
+
+export function findTransition(country: Country, from: number, to: number): Transition | undefined {
+  return TRANSITIONS[country].find((t) => t.from === from && t.to === to);
+}
+
+export function roleMayTake(country: Country, transition: Transition, roleId: RoleId): boolean {
+  const kind = findRole(country, roleId)?.kind;
+  return kind !== undefined && transition.roles.includes(kind);
+}
+
+/** The transitions a person of this role may choose from the status (automated ones are the system's). */
+export function allowedTransitions(country: Country, statusId: number, roleId: RoleId): Transition[] {
+  return transitionsFrom(country, statusId).filter((t) => !t.automated && roleMayTake(country, t, roleId));
+}
+
+/** Whether the role may run the automated stage that waits at this status. */
+export function mayRunAutomation(country: Country, statusId: number, roleId: RoleId): boolean {
+  return transitionsFrom(country, statusId).some((t) => t.automated && roleMayTake(country, t, roleId));
+}
+
+export function isTerminalStatus(country: Country, statusId: number): boolean {
+  return TERMINAL_STATUSES[country].includes(statusId);
+}
+
+export function statusNameOf(country: Country, statusId: number): string {
+  return STATUSES[country].find((s) => s.id === statusId)?.name ?? String(statusId);
+}
+
+/** 'Paso 3 · PENDING_CUSTOMER_APPROVAL', or the bare status name when it is not a step. */
+export function statusLabelOf(country: Country, statusId: number): string {
+  const name = statusNameOf(country, statusId);
+  const step = STEP_LABELS[country][name];
+  return step ? `${step} · ${name}` : name;
+}
