@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** Lists count exactly up to this many rows, then answer "more than" (exact on request). */
   LIST_COUNT_THRESHOLD: z.coerce.number().int().min(1).default(LIST_COUNT_THRESHOLD),
   LIST_TEXT_PROBE_CAP: z.coerce.number().int().min(0).default(2_000),
+  /** Run an automated stage (prefilter, risk, identity, transfer) as soon as a lead reaches its status. */
+  WORKFLOW_AUTORUN: flag(true),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Seconds a node reuses a dashboard aggregate for the same country, scope and range (0 = always compute). */
@@ -71,6 +73,7 @@ export interface AppConfig {
   listCountThreshold: number;
   /** Free text matching this many customers or fewer is read by customer id (LeadsRepository.resolveText). */
   listTextProbeCap: number;
+  workflowAutoRun: boolean;
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
   /** 0 disables the per-node dashboard cache. */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolMax: e.DB_POOL_MAX,
     listCountThreshold: e.LIST_COUNT_THRESHOLD,
     listTextProbeCap: e.LIST_TEXT_PROBE_CAP,
+    workflowAutoRun: e.WORKFLOW_AUTORUN,
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     exportBatch: e.EXPORT_BATCH,

@@ -32,7 +32,8 @@ export const WORKFLOW_MESSAGES = {
 export interface TransitionInput {
   country: Country;
   leadId: number;
-  user: AuthUser;
+  /** Who moves the lead; null for the system itself running an automated stage (runStages). */
+  user: AuthUser | null;
   to: number;
   version: number;
   reason?: string;
@@ -41,6 +42,19 @@ export interface TransitionInput {
 }
 
 type StatusListener = (country: Country) => void;
+
+export interface WorkflowOptions {
+  /**
+   * Run the automated stage of the status a lead reaches, and the next ones, before answering the change
+   * (WORKFLOW_AUTORUN). Off, a stage waits until someone runs it (POST /leads/:id/automation).
+   */
+  autoRun: boolean;
+  /** A stage that failed to run: the change that led to it stays, the lead waits at the stage's status. */
+  onStageError?: (error: unknown, context: { country: Country; leadId: number }) => void;
+}
+
+/** Stages one change may run in a row (prefilter, then risk, …): a bound against a cycle in the tables. */
+const MAX_CHAINED_STAGES = 5;
 
 /**
  * The one operation that changes a lead's status (`apply`), used by people choosing a transition and by
@@ -54,6 +68,7 @@ export class WorkflowService {
   constructor(
     db: Db,
     readonly adapters: StageAdapters,
+    private readonly options: WorkflowOptions = { autoRun: false },
   ) {
     this.repository = new WorkflowRepository(db);
   }
@@ -65,7 +80,7 @@ export class WorkflowService {
   }
 
   /** What the user may do with the lead now: its manual transitions and the automated stage, if any. */
-  async options(country: Country, user: AuthUser, leadId: number): Promise<LeadTransitions> {
+  async transitionsFor(country: Country, user: AuthUser, leadId: number): Promise<LeadTransitions> {
     const lead = this.visible(country, user, await this.repository.find(country, leadId));
     const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId };
     const stage = automatedStageAt(country, lead.statusId);
@@ -84,9 +99,30 @@ export class WorkflowService {
     };
   }
 
-  /** A person moves the lead to `to`. */
+  /** A person moves the lead to `to`; then the automated stages it reaches run (WorkflowOptions.autoRun). */
   async transition(input: TransitionInput): Promise<void> {
     await this.apply(input, null);
+    if (this.options.autoRun) await this.runStages(input.country, input.leadId);
+  }
+
+  /**
+   * The system runs the stage waiting at the lead's status, then the one its outcome reaches, and so on.
+   * The simulators answer at once; a real adapter that takes long belongs in a background job instead.
+   * A failure is reported and ends the chain: the lead waits at that status, where staff can run it again.
+   */
+  async runStages(country: Country, leadId: number): Promise<void> {
+    for (let i = 0; i < MAX_CHAINED_STAGES; i++) {
+      const lead = await this.repository.find(country, leadId);
+      const stage = lead && automatedStageAt(country, lead.statusId);
+      if (!lead || !stage) return;
+      try {
+        const outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
+        await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
+      } catch (error) {
+        this.options.onStageError?.(error, { country, leadId });
+        return;
+      }
+    }
   }
 
   /**
@@ -107,6 +143,7 @@ export class WorkflowService {
       requestedAmount: lead.requestedAmount,
     });
     await this.apply({ country, leadId, user, to: outcome.to, version, reason: outcome.reason }, outcome);
+    if (this.options.autoRun) await this.runStages(country, leadId);
     return outcome;
   }
 
@@ -117,7 +154,8 @@ export class WorkflowService {
   private async apply(input: TransitionInput, automated: StageOutcome | null): Promise<void> {
     const { country, user, to } = input;
     const result = await this.repository.change(country, input.leadId, (current) => {
-      const lead = this.visible(country, user, current);
+      // The system's own stage runs are not a person's: no seller scope, no role.
+      const lead = user ? this.visible(country, user, current) : current;
       if (lead.version !== input.version) throw new HttpError(409, MESSAGES.staleLead);
       const from = statusLabelOf(country, lead.statusId);
       const target = statusLabelOf(country, to);
@@ -125,7 +163,7 @@ export class WorkflowService {
       if (!transition) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
       if (transition.automated && !automated) throw new HttpError(409, WORKFLOW_MESSAGES.automatedOnly(from, target));
       if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
-      if (!roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
+      if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
       const blocked = guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId });
       if (blocked) throw new HttpError(409, blocked);
       const reason = input.reason?.trim() || null;
@@ -136,7 +174,7 @@ export class WorkflowService {
       const offer =
         automated?.offer ??
         (transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined);
-      return { to, version: input.version, userId: automated ? null : user.id, reason, offer };
+      return { to, version: input.version, userId: automated || !user ? null : user.id, reason, offer };
     }, input.within);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);

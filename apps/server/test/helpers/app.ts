@@ -73,6 +73,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: EMPTY_WEB_DIST,
     // Tests change users and sessions behind the app's back: always ask the database.
     sessionCacheSeconds: 0,
+    // Automated stages wait to be run, so each test decides when they run (workflow tests turn it on).
+    workflowAutoRun: false,
     ...overrides,
   };
 }

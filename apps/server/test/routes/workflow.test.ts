@@ -8,7 +8,11 @@ import {
 } from '@backoffice/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { customers, leadStatusHistory, leads } from '../../src/db/schema';
+import type { AuthUser } from '../../src/plugins/app/auth';
+import { simulatedAdapters } from '../../src/services/adapters/index';
+import { WorkflowService } from '../../src/services/workflow';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { userIdByEmail, userIds } from '../helpers/leads-fixture';
 
@@ -425,6 +429,51 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       rows.slice(1).forEach((row, i) => expect(row.fromStatus).toBe(rows[i].toStatus));
       // DISBURSED is terminal: nothing left to offer.
       expect(leadTransitionsSchema.parse((await admin.get(`/api/arg/leads/${lead.id}/transitions`)).json())).toMatchObject({ transitions: [], automation: null });
+    });
+  });
+  describe('automated stages that run by themselves (WORKFLOW_AUTORUN)', () => {
+    const actor = (email: string, id: number, role: number): AuthUser => ({ id, country: 'arg', role, name: email, email, neotelId: 0 });
+    const service = (adapters = simulatedAdapters(), errors: unknown[] = []) =>
+      new WorkflowService(t.app.db, adapters, { autoRun: true, onStageError: (error) => errors.push(error) });
+
+    it('a seller sending Paso 4 to identity lands on Paso 7 at once, the system authoring the stage', async () => {
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+      const rows = await history(lead.id);
+      expect(rows.slice(-2).map((r) => [r.toStatus, r.userId])).toEqual([
+        [A.VALIDATION_IN_PROGRESS, sellerId],
+        [A.VALIDATE_DOCS, null],
+      ]);
+    });
+
+    it('chains stages: prefilter then risk, up to the first status a person works', async () => {
+      const admin = await userIdByEmail(t.app, 'arg', 'admin@arg.example');
+      const lead = await insertLead('arg', A.CREATED, { lastDigit: 4, offeredAmount: null });
+      await service().transition({ country: 'arg', leadId: lead.id, user: actor('admin', admin, 1), to: A.PREFILTER, version: 1 });
+      expect((await history(lead.id)).map((r) => r.toStatus)).toEqual([A.CREATED, A.PREFILTER, A.RISK, A.PHONE_VALIDATION]);
+      expect((await leadRow(lead.id)).offeredAmount).not.toBeNull();
+    });
+
+    it('a stage outcome that rejects ends the chain there, with its reason', async () => {
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 5 });
+      await service().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      const last = (await history(lead.id)).at(-1)!;
+      expect([last.toStatus, last.userId, last.reason]).toEqual([A.REJECTED, null, 'Identidad: los datos no coinciden con el registro (simulador)']);
+    });
+
+    it('a failing adapter leaves the person’s change in place and the lead waiting at the stage', async () => {
+      const errors: unknown[] = [];
+      const down = { ...simulatedAdapters(), identity: { run: async () => Promise.reject(new Error('identity service down')) } };
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service(down, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
+      expect(errors).toEqual([new Error('identity service down')]);
+    });
+
+    it('is on by default outside the tests', () => {
+      expect(loadConfig({}).workflowAutoRun).toBe(true);
+      expect(loadConfig({ WORKFLOW_AUTORUN: 'false' }).workflowAutoRun).toBe(false);
     });
   });
 });

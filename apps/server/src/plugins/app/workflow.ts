@@ -12,7 +12,13 @@ declare module 'fastify' {
 /** The workflow engine as a decorator, like the repositories: routes ask `app.workflow`. */
 export default fp(
   async (app) => {
-    app.decorate('workflow', new WorkflowService(app.db, defaultAdapters()));
+    app.decorate(
+      'workflow',
+      new WorkflowService(app.db, defaultAdapters(), {
+        autoRun: app.config.workflowAutoRun,
+        onStageError: (error, context) => app.log.error({ err: error, ...context }, 'automated stage failed'),
+      }),
+    );
   },
-  { name: 'workflow', dependencies: ['db'] },
+  { name: 'workflow', dependencies: ['db', 'config'] },
 );

@@ -38,7 +38,7 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         response: { 200: leadTransitionsSchema, ...errors },
       },
     },
-    async (request) => app.workflow.options(country, request.user!, request.params.id),
+    async (request) => app.workflow.transitionsFor(country, request.user!, request.params.id),
   );
 
   app.post(
