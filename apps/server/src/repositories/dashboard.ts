@@ -1,5 +1,4 @@
 import {
-  AUDIT_QUEUE_STATUSES,
   CONVERTED_STATUSES,
   COUNTRY_TIME_ZONE,
   DISBURSED_STATUS,
@@ -163,21 +162,18 @@ export class DashboardRepository {
   }
 
   /**
-   * The audit queue now: its size, and when each lead entered its current status (the latest history row
-   * into that status; a lead without one counts in the size but not in the ages). Median in hours at `now`.
+   * The audit queue now: its open audit rounds (the trigger on lead_status_history opens one when a lead
+   * enters AUDIT_PENDING / AUDIT_RETRY, at that moment, and closes it when the lead moves on), their count,
+   * the oldest and the median age in hours at `now`. An index-only read of audits_queue_idx, which holds
+   * only open rounds: its cost follows the queue's size, not the number of leads.
    */
   async auditQueue(country: Country, now: Date): Promise<AuditQueueStats> {
-    // One hash join of two index-only ranges (the queue's leads, the history rows into queue statuses),
-    // grouped per lead; a left join, so a lead without such a row still counts in the size.
     const rows = await this.rows(
-      `select count(*), min(at),
-              percentile_cont(0.5) within group (order by extract(epoch from ($3::timestamptz - at))) / 3600
-         from (select l.id, max(h.created_at) as at from leads l
-                 left join lead_status_history h
-                   on h.lead_id = l.id and h.to_status = l.status_id and h.country = $1 and h.to_status = any($2::int[])
-                where l.country = $1 and l.status_id = any($2::int[])
-                group by l.id) entered`,
-      [country, AUDIT_QUEUE_STATUSES[country], now.toISOString()],
+      `select count(*), min(queued_at),
+              percentile_cont(0.5) within group (order by extract(epoch from ($2::timestamptz - queued_at))) / 3600
+         from audits
+        where country = $1 and decided_at is null`,
+      [country, now.toISOString()],
     );
     const [size, oldest, median] = rows[0] ?? [0, null, null];
     return { size: int(size), oldestSince: dateOf(oldest), medianHours: median === null || median === undefined ? null : Number(median) };

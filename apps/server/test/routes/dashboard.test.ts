@@ -54,15 +54,17 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     return dashboardResponseSchema.parse(res.json());
   };
 
-  const addHistory = async (row: HistoryRow) => {
-    await t.app.db.insert(leadStatusHistory).values({ ...row, fromStatus: 1, userId: null, reason: 'Prueba del tablero' });
+  const addHistory = async (row: HistoryRow, fromStatus = 1) => {
+    await t.app.db.insert(leadStatusHistory).values({ ...row, fromStatus, userId: null, reason: 'Prueba del tablero' });
     history.push(row);
   };
 
+  /** A status change as the workflow writes it: the history row goes from the lead's previous status. */
   const setStatus = async (lead: KnownLead, statusId: number, at: Date) => {
+    const from = lead.statusId;
     await t.app.db.update(leads).set({ statusId }).where(eq(leads.id, lead.id));
     lead.statusId = statusId;
-    await addHistory({ leadId: lead.id, country: 'arg', toStatus: statusId, createdAt: at });
+    await addHistory({ leadId: lead.id, country: 'arg', toStatus: statusId, createdAt: at }, from);
   };
 
   beforeAll(async () => {
@@ -147,7 +149,7 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     expect(later.daily!.days).toEqual([{ date: '2026-03-20', created: 0, disbursed: 1 }]);
   });
 
-  it('measures the audit queue and its age from the status history', async () => {
+  it('measures the audit queue (its open audit rounds) and their age', async () => {
     const body = await dashboard(admin);
     const queue = known.filter((lead) => AUDIT_QUEUE_STATUSES.arg.includes(lead.statusId));
     const entered = queue.map((lead) =>
