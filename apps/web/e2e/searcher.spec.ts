@@ -10,7 +10,8 @@ test('the navbar search finds a customer by a document fragment and opens the ap
   const lead = list.rows[3];
   const fragment = lead.customer.doc_number.slice(1, 7);
 
-  await page.keyboard.press('Control+k');
+  // The navbar's search button (auto-waited for, unlike a shortcut pressed while the layout loads).
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await page.getByRole('textbox', { name: 'Buscar clientes o pantallas' }).fill(fragment);
   await page.getByRole('button', { name: `Buscar clientes: “${fragment}”` }).click();
   await expect(page).toHaveURL(new RegExp(`/searcher\\?q=${fragment}`));
