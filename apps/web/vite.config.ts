@@ -31,6 +31,6 @@ export default defineConfig({
     __COUNTRY__: JSON.stringify(country),
     __BUILD_ID__: JSON.stringify(buildId),
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
 });

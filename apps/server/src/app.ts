@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import auth from './plugins/app/auth';
+import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
@@ -18,6 +19,7 @@ import swagger from './plugins/external/swagger';
 import countryRoutes from './routes/country/index';
 import health from './routes/health';
 import log from './routes/log';
+import realtimeRoutes from './routes/realtime';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,9 +65,11 @@ export async function buildApp(config: AppConfig) {
   await app.register(workflow);
   await app.register(xsrf);
   await app.register(auth);
+  await app.register(realtime);
 
   await app.register(health, { prefix: '/api' });
   await app.register(log, { prefix: '/api' });
+  await app.register(realtimeRoutes, { prefix: '/api' });
   for (const country of COUNTRIES) {
     await app.register(countryRoutes, { prefix: `/api/${country}`, country });
   }

@@ -48,6 +48,27 @@ const envSchema = z.object({
    * than 5,000 on a 100,000-row export (smaller result sets, less garbage per step).
    */
   EXPORT_BATCH: z.coerce.number().int().min(100).max(50_000).default(2_000),
+  /** The realtime bridge (socket.io on this server); `false`: no socket server, events are dropped. */
+  REALTIME_ENABLED: flag(true),
+  /** The socket.io path (the web app connects to it). */
+  REALTIME_PATH: z.string().regex(/^\/[\w./-]*$/, 'must start with /').default('/socket.io'),
+  /** Where browsers reach the bridge when not on the API's own origin (e.g. a separate host); empty = same origin. */
+  REALTIME_PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** Extra page origins allowed to open a cookie-authenticated socket (comma-separated); the API's own always is. */
+  REALTIME_ORIGINS: z.string().default(''),
+  /** Seconds between checks for call backs that fell due (`call-reminder:due`); 0 = no check. */
+  REALTIME_REMINDER_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** Minutes a postponed call back waits before it is due again. */
+  CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Which telephony system places calls: the built-in simulator (default) or Neotel over HTTP. */
+  TELEPHONY_ADAPTER: z.enum(['simulator', 'neotel']).default('simulator'),
+  /** Simulator: every call fails (to try the error path). */
+  TELEPHONY_SIMULATE_FAILURE: flag(false),
+  /** Simulator: numbers ending in these digits fail ('' = none). */
+  TELEPHONY_FAIL_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('0000'),
+  NEOTEL_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  NEOTEL_TOKEN: z.string().optional(),
+  NEOTEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -79,6 +100,30 @@ export interface AppConfig {
   /** 0 disables the per-node dashboard cache. */
   dashboardCacheSeconds: number;
   exportBatch: number;
+  realtime: RealtimeConfig;
+  callPostponeMinutes: number;
+  telephony: TelephonyConfig;
+}
+
+export interface TelephonyConfig {
+  adapter: 'simulator' | 'neotel';
+  simulateFailure: boolean;
+  /** Simulated calls to numbers ending in this fail ('' = none). */
+  failSuffix: string;
+  neotelBaseUrl?: string;
+  neotelToken?: string;
+  neotelTimeoutMs: number;
+}
+
+export interface RealtimeConfig {
+  enabled: boolean;
+  path: string;
+  /** Absolute URL browsers connect to; undefined = the page's own origin. */
+  publicUrl?: string;
+  /** Page origins, besides the request's own host, allowed to authenticate a socket with the session cookie. */
+  origins: string[];
+  /** 0 = no periodic call-reminder check. */
+  reminderCheckSeconds: number;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -90,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Fail at start, not at the first call.
+  if (e.TELEPHONY_ADAPTER === 'neotel' && !e.NEOTEL_BASE_URL) throw new Error('Invalid configuration: NEOTEL_BASE_URL is required with TELEPHONY_ADAPTER=neotel');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -111,5 +158,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     exportBatch: e.EXPORT_BATCH,
+    realtime: {
+      enabled: e.REALTIME_ENABLED,
+      path: e.REALTIME_PATH,
+      publicUrl: e.REALTIME_PUBLIC_URL,
+      origins: e.REALTIME_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+      reminderCheckSeconds: e.REALTIME_REMINDER_CHECK_SECONDS,
+    },
+    callPostponeMinutes: e.CALL_POSTPONE_MINUTES,
+    telephony: {
+      adapter: e.TELEPHONY_ADAPTER,
+      simulateFailure: e.TELEPHONY_SIMULATE_FAILURE,
+      failSuffix: e.TELEPHONY_FAIL_SUFFIX,
+      neotelBaseUrl: e.NEOTEL_BASE_URL,
+      neotelToken: e.NEOTEL_TOKEN || undefined,
+      neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
+    },
   };
 }

@@ -16,3 +16,5 @@ export * from './schemas/workflow';
 export * from './schemas/searcher';
 export * from './schemas/sales';
 export * from './schemas/audits';
+export * from './schemas/calls';
+export * from './schemas/realtime';

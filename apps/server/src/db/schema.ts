@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -282,7 +283,10 @@ export const leadEvents = pgTable(
     leadId: integer('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    /** 'note' | 'management' | 'assignment' | 'customer' | 'call_back' (shared TIMELINE_TYPES). */
+    /**
+     * 'note' | 'management' | 'assignment' | 'customer' | 'call_back' | 'call_resolved' | 'call_postponed' |
+     * 'call' (shared TIMELINE_TYPES).
+     */
     type: text('type').notNull(),
     /** Who did it; null for the system. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -299,7 +303,7 @@ export const leadEvents = pgTable(
     countryCheck('lead_events', t.country),
     check(
       'lead_events_type_check',
-      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back')`,
+      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back', 'call_resolved', 'call_postponed', 'call')`,
     ),
   ],
 );
@@ -332,6 +336,42 @@ export const scheduledCalls = pgTable(
     index('scheduled_calls_lead_id_idx').on(t.leadId),
     countryCheck('scheduled_calls', t.country),
     check('scheduled_calls_status_check', sql`${t.status} in ('pending', 'resolved', 'postponed')`),
+  ],
+);
+
+/**
+ * Every phone call placed through the telephony adapter (simulator or Neotel): who, which number, which lead
+ * (when known), when it started and ended, and how it went. Written whatever the adapter answers, so a
+ * failed call is on record too; a hang-up closes the user's open calls.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    country: text('country').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The telephony user number the call went out through. */
+    neotelUser: integer('neotel_user').notNull(),
+    cellphone: text('cellphone').notNull(),
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** 'simulator' | 'neotel'. */
+    adapter: text('adapter').notNull(),
+    /** 'started' (in progress) | 'ended' (hung up) | 'failed' (the adapter refused or did not answer). */
+    status: text('status').notNull(),
+    /** The adapter's error, or its call id. */
+    outcome: text('outcome'),
+    externalId: text('external_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps,
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    /* A hang-up closes the user's open calls. */
+    index('calls_user_status_idx').on(t.userId, t.status),
+    index('calls_lead_id_idx').on(t.leadId),
+    countryCheck('calls', t.country),
+    check('calls_status_check', sql`${t.status} in ('started', 'ended', 'failed')`),
   ],
 );
 
@@ -390,9 +430,32 @@ export const audits = pgTable(
   ],
 );
 
+/**
+ * The socket.io PostgreSQL adapter's table (@socket.io/postgres-adapter): events over NOTIFY's 8000-byte
+ * payload limit travel as a row whose id goes in the notification; the adapter deletes rows older than 30 s.
+ * Its shape is the adapter's (it writes `payload` and reads by `id`); unused on PGlite (one process).
+ */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});
+
+/**
+ * Where a periodic realtime check left off (e.g. 'call-reminders': the due time up to which reminders were
+ * emitted). The node that locks the row (FOR UPDATE SKIP LOCKED) runs the check; the others skip that tick.
+ */
+export const realtimeCursors = pgTable('realtime_cursors', {
+  name: text('name').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type CustomerRow = typeof customers.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 export type AuditRow = typeof audits.$inferSelect;
 export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;
+export type CallRow = typeof calls.$inferSelect;

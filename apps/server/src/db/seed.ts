@@ -64,12 +64,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const staff = await tx
         .insert(users)
         .values(staffOf(country, faker, passwordHash))
-        .returning({ id: users.id, role: users.role, active: users.active });
+        .returning({ id: users.id, role: users.role, active: users.active, neotelId: users.neotelId });
       result.users += staff.length;
 
       const data = generateCountryData(country, options.leadsPerCountry, now, faker);
       const assignable = staff.filter(
-        (u) => u.active && ['seller', 'seller_renovator'].includes(kindOf(country, u.role)),
+        // neotel_id 0: the demo seller without telephony gets no seeded leads (the others' stay as they were).
+        (u) => u.active && u.neotelId > 0 && ['seller', 'seller_renovator'].includes(kindOf(country, u.role)),
       );
       const renovators = assignable.filter((u) => kindOf(country, u.role) === 'seller_renovator');
       const sellers = assignable.filter((u) => kindOf(country, u.role) === 'seller');
@@ -163,6 +164,17 @@ function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[
     person(roleOf('auditor')!),
     // A former employee: kept for history, refused at sign-in and left out of the filter lists.
     person(roleOf('seller')!, `ex.vendedor@${country}.example`, false),
+    // A seller without a telephony user (neotel_id 0: starting a call must say so, SPEC 5). A fixed name, so
+    // the faker sequence (and with it every generated lead) stays as it was; no seeded leads (see seed()).
+    {
+      country,
+      email: `vendedor.sin.neotel@${country}.example`,
+      name: 'Vendedor Sin Neotel',
+      passwordHash,
+      role: String(roleOf('seller')!.id),
+      neotelId: 0,
+      active: true,
+    },
   ];
 }
 

@@ -3,29 +3,29 @@ import { Outlet, useNavigate } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 import { BUILD_ID, COUNTRY } from '../config/env';
 import { logout } from '../features/auth/api/logout';
+import { CallReminders } from '../features/call-reminders/components/call-reminders';
 import { useVersionCheck } from '../features/version-check/hooks/use-version-check';
 import { useSession } from '../lib/session';
 import { RequireSession } from './guards';
 import { useNavItems } from './nav-items';
+import { useRealtimeBridge } from './realtime-bridge';
 
 function Shell() {
   const session = useSession();
   const navigate = useNavigate();
   const navItems = useNavItems();
   useVersionCheck();
+  useRealtimeBridge();
   const user = { name: session?.name ?? '', roleLabel: (session && findRole(COUNTRY, session.role)?.label) ?? '' };
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
   return (
-    <DefaultLayout
-      navItems={navItems}
-      user={user}
-      country={COUNTRY}
-      buildId={BUILD_ID}
-      onLogout={async () => {
-        await logout();
-        navigate('/login', { replace: true });
-      }}
-    >
+    <DefaultLayout navItems={navItems} user={user} country={COUNTRY} buildId={BUILD_ID} onLogout={signOut}>
       <Outlet />
+      {/* SPEC 2: the call reminder lives at the root of the app (it polls only for sellers). */}
+      <CallReminders onUnauthorized={() => void signOut()} />
     </DefaultLayout>
   );
 }

@@ -111,7 +111,19 @@ export const customerSchema = customerSummarySchema.extend({
 });
 
 /** 'customer': a customer data edit (sale detail); 'call_back': a call back scheduled (sale detail). */
-export const TIMELINE_TYPES = ['status', 'note', 'management', 'assignment', 'created', 'customer', 'call_back'] as const;
+export const TIMELINE_TYPES = [
+  'status',
+  'note',
+  'management',
+  'assignment',
+  'created',
+  'customer',
+  'call_back',
+  // The call reminders: a call back resolved or postponed, and a call placed through telephony (its outcome).
+  'call_resolved',
+  'call_postponed',
+  'call',
+] as const;
 
 export const timelineEntrySchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AuditsRepository } from '../../repositories/audits';
+import { CallsRepository } from '../../repositories/calls';
 import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { LeadsRepository } from '../../repositories/leads';
@@ -18,6 +19,7 @@ declare module 'fastify' {
     audits: AuditsRepository;
     searcher: SearcherRepository;
     dashboard: DashboardRepository;
+    calls: CallsRepository;
   }
 }
 
@@ -32,6 +34,7 @@ export default fp(
     app.decorate('audits', new AuditsRepository(app.db));
     app.decorate('searcher', new SearcherRepository(app.db));
     app.decorate('dashboard', new DashboardRepository(app.db));
+    app.decorate('calls', new CallsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryScope } from '../../plugins/app/auth';
 import audits from './audits';
 import auth from './auth';
+import calls from './calls';
 import dashboard from './dashboard';
 import datatables from './datatables';
 import leads from './leads';
@@ -28,6 +29,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(workflow, { country });
   await app.register(audits, { country });
   await app.register(dashboard, { country });
+  await app.register(calls, { country });
 };
 
 export default countryRoutes;

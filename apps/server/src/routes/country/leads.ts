@@ -261,6 +261,12 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
       if (!saved) throw new HttpError(409, MESSAGES.staleLead);
       changed();
+      app.realtime.toUser(seller.id, 'lead:assigned', {
+        lead_id: request.params.id,
+        seller_id: seller.id,
+        source: 'reassign',
+        by: { id: user.id, name: user.name },
+      });
       return visibleLead(user, request.params.id);
     },
   );

@@ -216,6 +216,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         throw new HttpError(409, result.reason === 'taken' ? SALES_MESSAGES.alreadyTaken : SALES_MESSAGES.notInSales);
       }
       changed();
+      // The seller's other tabs and devices refresh their lists too.
+      app.realtime.toUser(user.id, 'lead:assigned', {
+        lead_id: request.params.id,
+        seller_id: user.id,
+        source: 'take',
+        by: { id: user.id, name: user.name },
+      });
       return { id: request.params.id, seller_id: user.id, version: result.version };
     },
   );

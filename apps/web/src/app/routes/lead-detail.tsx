@@ -2,6 +2,7 @@ import { canLead, idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
 import { useLead } from '../../features/leads/api/get-lead';
 import { LeadActions } from '../../features/leads/components/lead-actions';
@@ -26,6 +27,7 @@ function LeadDetailView({ id }: { id: number }) {
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
+          <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
           <LeadTransitions lead={lead.data} />
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
         </Stack>

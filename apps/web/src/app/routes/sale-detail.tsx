@@ -2,6 +2,7 @@ import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
 import { CustomerForm } from '../../features/sales/components/customer-form';
 import { SaleActions } from '../../features/sales/components/sale-actions';
@@ -25,6 +26,7 @@ function SaleDetailView({ id }: { id: number }) {
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
+          <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
           <SaleTransitions sale={sale.data} />
           <SaleActions sale={sale.data} />
         </Stack>

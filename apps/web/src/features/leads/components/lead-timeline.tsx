@@ -1,6 +1,17 @@
 import { STATUSES, type TimelineEntry } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
-import { IconArrowsExchange, IconCalendarTime, IconMessage, IconPhoneCall, IconPlus, IconUserEdit, IconUserShare } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconCalendarCheck,
+  IconCalendarTime,
+  IconClockPause,
+  IconMessage,
+  IconPhoneCall,
+  IconPhoneOutgoing,
+  IconPlus,
+  IconUserEdit,
+  IconUserShare,
+} from '@tabler/icons-react';
 import { Timeline, type TimelineItem } from '../../../components/timeline';
 import { COUNTRY } from '../../../config/env';
 
@@ -23,6 +34,12 @@ function toItem(entry: TimelineEntry): TimelineItem {
       return { ...base, icon: IconUserEdit, color: 'secondary', title: 'Datos del cliente', body: entry.text };
     case 'call_back':
       return { ...base, icon: IconCalendarTime, color: 'primary', title: 'Llamada programada', body: entry.text };
+    case 'call_resolved':
+      return { ...base, icon: IconCalendarCheck, color: 'success', title: 'Llamada resuelta', body: entry.text };
+    case 'call_postponed':
+      return { ...base, icon: IconClockPause, color: 'warning', title: 'Llamada pospuesta', body: entry.text };
+    case 'call':
+      return { ...base, icon: IconPhoneOutgoing, color: 'info', title: 'Llamada', body: entry.text };
   }
 }
 

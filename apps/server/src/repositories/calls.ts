@@ -1,0 +1,231 @@
+import { COUNTRY_TIME_ZONE, type Country, type DueCall } from '@backoffice/shared';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+
+/*
+ * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal) and the record
+ * of calls placed through telephony. Each change writes the lead's timeline in the same transaction.
+ */
+
+export type CallBackChange =
+  | { ok: true; id: number; leadId: number; status: 'resolved' | 'postponed'; next: { id: number; scheduleTime: Date } | null }
+  | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' };
+
+export interface CallRecord {
+  country: Country;
+  userId: number;
+  neotelUser: number;
+  cellphone: string;
+  leadId: number | null;
+  adapter: string;
+  /** 'started' when the telephony system took the call, else 'failed' with the reason in `outcome`. */
+  status: 'started' | 'failed';
+  outcome: string | null;
+  externalId: string | null;
+}
+
+/** 'dd/mm/aaaa, hh:mm' in the country's time, as the call back events already say it. */
+export function localDateTime(country: Country, at: Date): string {
+  return new Intl.DateTimeFormat('es-AR', {
+    timeZone: COUNTRY_TIME_ZONE[country],
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(at);
+}
+
+function duration(from: Date, to: Date): string {
+  const seconds = Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class CallsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The seller's earliest due call back (pending, schedule_time <= now), with the customer's first name
+   * and cellphone; one index range on scheduled_calls (seller_id, status, schedule_time).
+   */
+  async due(country: Country, sellerId: number, now: Date = new Date()): Promise<DueCall | undefined> {
+    const [row] = await this.db
+      .select({
+        id: scheduledCalls.id,
+        leadId: scheduledCalls.leadId,
+        firstName: customers.firstName,
+        cellphone: customers.cellphone,
+        scheduleTime: scheduledCalls.scheduleTime,
+      })
+      .from(scheduledCalls)
+      .innerJoin(leads, eq(leads.id, scheduledCalls.leadId))
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(
+        and(
+          eq(scheduledCalls.sellerId, sellerId),
+          eq(scheduledCalls.status, 'pending'),
+          lte(scheduledCalls.scheduleTime, now),
+          eq(scheduledCalls.country, country),
+        ),
+      )
+      .orderBy(asc(scheduledCalls.scheduleTime), asc(scheduledCalls.id))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      lead_id: row.leadId,
+      first_name: row.firstName,
+      cellphone: row.cellphone ?? '',
+      schedule_time: row.scheduleTime.toISOString(),
+    };
+  }
+
+  /** The call back marked resolved (only its seller's, only while pending) and a `call_resolved` event. */
+  async resolve(country: Country, id: number, sellerId: number): Promise<CallBackChange> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.lockOwnPending(tx, country, id, sellerId);
+      if (!found.ok) return found;
+      const { row } = found;
+      await tx
+        .update(scheduledCalls)
+        .set({ status: 'resolved', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
+        .where(eq(scheduledCalls.id, id));
+      await this.mirrorNextCall(tx, country, row.leadId);
+      await tx.insert(leadEvents).values({
+        country,
+        leadId: row.leadId,
+        type: 'call_resolved',
+        userId: sellerId,
+        body: `Llamada del ${localDateTime(country, row.scheduleTime)} resuelta${row.note ? `\n${row.note}` : ''}`,
+        fromValue: String(id),
+      });
+      return { ok: true, id, leadId: row.leadId, status: 'resolved', next: null };
+    });
+  }
+
+  /**
+   * The call back marked postponed and a new pending one `minutes` from now for the same seller and note
+   * (the postponed row keeps when it was first due), with a `call_postponed` event.
+   */
+  async postpone(country: Country, id: number, sellerId: number, minutes: number): Promise<CallBackChange> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.lockOwnPending(tx, country, id, sellerId);
+      if (!found.ok) return found;
+      const { row } = found;
+      const at = new Date(Date.now() + minutes * 60_000);
+      await tx
+        .update(scheduledCalls)
+        .set({ status: 'postponed', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
+        .where(eq(scheduledCalls.id, id));
+      const [next] = await tx
+        .insert(scheduledCalls)
+        .values({ country, leadId: row.leadId, sellerId, scheduleTime: at, status: 'pending', note: row.note, createdBy: sellerId })
+        .returning({ id: scheduledCalls.id });
+      await this.mirrorNextCall(tx, country, row.leadId);
+      await tx.insert(leadEvents).values({
+        country,
+        leadId: row.leadId,
+        type: 'call_postponed',
+        userId: sellerId,
+        body: `Llamada del ${localDateTime(country, row.scheduleTime)} pospuesta al ${localDateTime(country, at)}`,
+        fromValue: row.scheduleTime.toISOString(),
+        toValue: at.toISOString(),
+      });
+      return { ok: true, id, leadId: row.leadId, status: 'postponed', next: { id: next.id, scheduleTime: at } };
+    });
+  }
+
+  /** The seller's most recently updated lead whose customer has this cellphone (digits), if any. */
+  async leadByCellphone(country: Country, sellerId: number, cellphone: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ id: leads.id })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(and(eq(leads.country, country), eq(leads.sellerId, sellerId), eq(customers.cellphone, cellphone)))
+      .orderBy(desc(leads.updatedAt), desc(leads.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** Records a call (started or failed) and, when its lead is known, a `call` event with the outcome. */
+  async recordStart(record: CallRecord): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(calls)
+        .values({ ...record, endedAt: record.status === 'failed' ? sql`now()` : null })
+        .returning({ id: calls.id });
+      if (record.leadId !== null) {
+        await tx.insert(leadEvents).values({
+          country: record.country,
+          leadId: record.leadId,
+          type: 'call',
+          userId: record.userId,
+          body:
+            record.status === 'started'
+              ? `Llamada a ${record.cellphone} iniciada`
+              : `Llamada a ${record.cellphone} fallida: ${record.outcome ?? 'sin detalle'}`,
+          toValue: record.status,
+          fromValue: String(row.id),
+        });
+      }
+      return row.id;
+    });
+  }
+
+  /** Ends the user's open calls (a hang-up), each lead's timeline saying how long it lasted. */
+  async endOpen(country: Country, userId: number): Promise<{ id: number; leadId: number | null }[]> {
+    return this.db.transaction(async (tx) => {
+      const ended = await tx
+        .update(calls)
+        .set({ status: 'ended', endedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${calls.version} + 1` })
+        .where(and(eq(calls.userId, userId), eq(calls.status, 'started'), eq(calls.country, country)))
+        .returning({ id: calls.id, leadId: calls.leadId, cellphone: calls.cellphone, startedAt: calls.startedAt, endedAt: calls.endedAt });
+      for (const call of ended) {
+        if (call.leadId === null) continue;
+        await tx.insert(leadEvents).values({
+          country,
+          leadId: call.leadId,
+          type: 'call',
+          userId,
+          body: `Llamada a ${call.cellphone} finalizada (${duration(call.startedAt, call.endedAt ?? new Date())})`,
+          toValue: 'ended',
+          fromValue: String(call.id),
+        });
+      }
+      return ended.map((call) => ({ id: call.id, leadId: call.leadId }));
+    });
+  }
+
+  /** Row lock first, so a resolve and a postpone of the same call back cannot both pass the checks. */
+  private async lockOwnPending(tx: Tx, country: Country, id: number, sellerId: number) {
+    const [row] = await tx
+      .select({
+        leadId: scheduledCalls.leadId,
+        sellerId: scheduledCalls.sellerId,
+        status: scheduledCalls.status,
+        scheduleTime: scheduledCalls.scheduleTime,
+        note: scheduledCalls.note,
+      })
+      .from(scheduledCalls)
+      .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.country, country)))
+      .for('update');
+    if (!row) return { ok: false as const, reason: 'not_found' as const };
+    if (row.sellerId !== sellerId) return { ok: false as const, reason: 'not_yours' as const };
+    if (row.status !== 'pending') return { ok: false as const, reason: 'not_pending' as const };
+    return { ok: true as const, row };
+  }
+
+  /** leads.next_call_at follows the lead's soonest pending call back (a mirror: no version bump). */
+  private async mirrorNextCall(tx: Tx, country: Country, leadId: number): Promise<void> {
+    await tx
+      .update(leads)
+      .set({
+        nextCallAt: sql`(select min(${scheduledCalls.scheduleTime}) from ${scheduledCalls} where ${scheduledCalls.leadId} = ${leadId} and ${scheduledCalls.status} = 'pending')`,
+      })
+      .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+  }
+}

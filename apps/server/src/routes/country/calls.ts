@@ -1,0 +1,208 @@
+import {
+  callActionResponseSchema,
+  callIdQuerySchema,
+  callResultSchema,
+  errorBodySchema,
+  hangUpBodySchema,
+  isSeller,
+  isSellerOrWoAssignation,
+  scheduleCallsResponseSchema,
+  startCallBodySchema,
+} from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError, MESSAGES } from '../../lib/errors';
+import type { AuthUser } from '../../plugins/app/auth';
+import type { CallBackChange } from '../../repositories/calls';
+import { TelephonyError, createTelephony } from '../../services/telephony';
+import type { CountryOptions } from './index';
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  502: errorBodySchema,
+};
+
+/** Spanish, shown by the web as the server's statusMessage. */
+export const CALL_ERRORS = {
+  onlySellers: 'Solo los vendedores reciben recordatorios de llamadas',
+  notFound: 'Llamada programada no encontrada',
+  notYours: 'Esta llamada está asignada a otro vendedor',
+  notPending: 'Esta llamada ya fue resuelta o pospuesta',
+  noNeotelUser: 'No tienes un usuario de neotel asignado',
+  wrongNeotelUser: 'El usuario de Neotel no corresponde a tu sesión',
+  startFailed: 'No se pudo iniciar la llamada en Neotel. Revisá que estés logueado en Neotel.',
+  hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisá que estés logueado en Neotel.',
+} as const;
+
+/**
+ * Call reminders (SPEC 4 "Call reminder flow") and click-to-call (SPEC 5, 7).
+ *
+ * resolve-call and postpone-call are GETs with side effects because SPEC 7 says so and the web calls them
+ * that way. XSRF (double-submit, unsafe methods only) does not cover them; what does: the session cookie is
+ * SameSite=Lax (a cross-site subresource or fetch does not carry it, only a top-level navigation would), the
+ * call back must be the signed-in seller's own and pending, and the worst a forged link can do is resolve or
+ * postpone one reminder, both written to the lead's timeline. The telephony calls are POSTs (XSRF-checked).
+ */
+const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const telephony = createTelephony(app.config.telephony);
+  const postponeMinutes = app.config.callPostponeMinutes;
+
+  /** SPEC 6: only the seller role gets call reminders. */
+  const sellerOnly = (user: AuthUser) => {
+    if (!isSeller(country, user.role)) throw new HttpError(403, CALL_ERRORS.onlySellers);
+  };
+
+  const answer = (change: CallBackChange) => {
+    if (!change.ok) {
+      if (change.reason === 'not_found') throw new HttpError(404, CALL_ERRORS.notFound);
+      if (change.reason === 'not_yours') throw new HttpError(403, CALL_ERRORS.notYours);
+      throw new HttpError(409, CALL_ERRORS.notPending);
+    }
+    return {
+      id: change.id,
+      lead_id: change.leadId,
+      status: change.status,
+      next: change.next ? { id: change.next.id, schedule_time: change.next.scheduleTime.toISOString() } : null,
+    };
+  };
+
+  /** The body's telephony user must be the signed-in user's own, and that one must exist (> 0). */
+  const ownTelephonyUser = (user: AuthUser, bodyUser: number) => {
+    if (user.neotelId <= 0) throw new HttpError(403, CALL_ERRORS.noNeotelUser);
+    if (bodyUser !== user.neotelId) throw new HttpError(403, CALL_ERRORS.wrongNeotelUser);
+  };
+
+  app.get(
+    '/sales/schedule-calls',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['calls'],
+        summary: 'Recordatorio de llamada: la llamada programada vencida más antigua del vendedor, o {} si no hay',
+        security,
+        response: { 200: scheduleCallsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      sellerOnly(user);
+      void reply.header('cache-control', 'no-store');
+      return (await app.calls.due(country, user.id)) ?? {};
+    },
+  );
+
+  app.get(
+    '/sales/resolve-call',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['calls'],
+        summary: 'Marca resuelta una llamada programada propia y pendiente; queda en el historial del lead',
+        security,
+        querystring: callIdQuerySchema,
+        response: { 200: callActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      sellerOnly(user);
+      return answer(await app.calls.resolve(country, request.query.id, user.id));
+    },
+  );
+
+  app.get(
+    '/sales/postpone-call',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['calls'],
+        summary: `Pospone una llamada programada propia y pendiente (CALL_POSTPONE_MINUTES, hoy ${postponeMinutes} min); queda en el historial`,
+        security,
+        querystring: callIdQuerySchema,
+        response: { 200: callActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      sellerOnly(user);
+      return answer(await app.calls.postpone(country, request.query.id, user.id, postponeMinutes));
+    },
+  );
+
+  app.post(
+    '/customers/calls/hang-up',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['calls'],
+        summary: 'Corta la llamada en curso del usuario de telefonía (el propio); 502 si la telefonía falla',
+        security,
+        body: hangUpBodySchema,
+        response: { 200: callResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      ownTelephonyUser(user, request.body.user);
+      try {
+        await telephony.hangUp(user.neotelId);
+      } catch (error) {
+        if (!(error instanceof TelephonyError)) throw error;
+        request.log.warn({ err: error, adapter: telephony.name }, 'telephony hang-up failed');
+        throw new HttpError(502, CALL_ERRORS.hangUpFailed);
+      }
+      const ended = await app.calls.endOpen(country, user.id);
+      const last = ended.at(-1);
+      return { call_id: last?.id ?? null, status: 'ended' as const, lead_id: last?.leadId ?? null };
+    },
+  );
+
+  app.post(
+    '/customers/calls/start',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['calls'],
+        summary: 'Inicia una llamada desde el usuario de telefonía (el propio) al celular; queda registrada y en el historial del lead',
+        security,
+        body: startCallBodySchema,
+        response: { 200: callResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const { user: neotelUser, cellphone, lead_id: leadIdParam } = request.body;
+      ownTelephonyUser(user, neotelUser);
+      const ownLeadsOnly = isSellerOrWoAssignation(country, user.role);
+      let leadId: number | null = null;
+      if (leadIdParam !== undefined) {
+        const row = await app.leads.find(country, leadIdParam);
+        if (!row) throw new HttpError(404, MESSAGES.leadNotFound);
+        if (ownLeadsOnly && row.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead);
+        leadId = row.id;
+      } else if (ownLeadsOnly) {
+        // The reminder modal knows the lead, the bare number does not: a seller's call goes on their lead's
+        // timeline when one of their customers has that number.
+        leadId = await app.calls.leadByCellphone(country, user.id, cellphone);
+      }
+      const base = { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name };
+      let externalId: string | null;
+      try {
+        ({ externalId } = await telephony.start({ user: user.neotelId, cellphone }));
+      } catch (error) {
+        if (!(error instanceof TelephonyError)) throw error;
+        request.log.warn({ err: error, adapter: telephony.name }, 'telephony start failed');
+        await app.calls.recordStart({ ...base, status: 'failed', outcome: error.message, externalId: null });
+        throw new HttpError(502, CALL_ERRORS.startFailed);
+      }
+      const id = await app.calls.recordStart({ ...base, status: 'started', outcome: null, externalId });
+      return { call_id: id, status: 'started' as const, lead_id: leadId };
+    },
+  );
+};
+
+export default callsRoutes;

@@ -1,0 +1,156 @@
+import {
+  REALTIME_EVENTS,
+  realtimeRooms,
+  type Country,
+  type RealtimeEventName,
+  type RealtimeEventPayload,
+  type RealtimeServerEvents,
+} from '@backoffice/shared';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'socket.io';
+import type { Db } from '../db/client';
+import { realtimeCursors, scheduledCalls } from '../db/schema';
+
+/** Clients send nothing; the server emits the shared events. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type RealtimeServer = Server<{}, RealtimeServerEvents>;
+
+/**
+ * The typed emitter routes and jobs use (`app.realtime`). Until the node listens (and always in `inject`
+ * tests) no socket server is attached and events are dropped: there is nobody on this node to deliver to,
+ * and with several nodes each listening node publishes its own events through the PostgreSQL adapter.
+ * Emitting never throws into the caller: a lost notification must not fail the write that caused it.
+ */
+export class RealtimeService {
+  private io: RealtimeServer | null = null;
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  attach(io: RealtimeServer): void {
+    this.io = io;
+  }
+
+  detach(): void {
+    this.io = null;
+  }
+
+  /** The socket server, when this node serves the bridge (diagnostics, tests). */
+  get server(): RealtimeServer | null {
+    return this.io;
+  }
+
+  toUser<E extends RealtimeEventName>(userId: number, event: E, payload: RealtimeEventPayload<E>): void {
+    this.emit(realtimeRooms.user(userId), event, payload);
+  }
+
+  toCountry<E extends RealtimeEventName>(country: Country, event: E, payload: RealtimeEventPayload<E>): void {
+    this.emit(realtimeRooms.country(country), event, payload);
+  }
+
+  private emit<E extends RealtimeEventName>(room: string, event: E, payload: RealtimeEventPayload<E>): void {
+    if (!this.io) return;
+    try {
+      // The payload is the contract the web app parses: a producer's mistake is caught here, not in browsers.
+      const data = REALTIME_EVENTS[event].parse(payload) as RealtimeEventPayload<E>;
+      // socket.io's typed emit cannot follow the generic E through its overloads.
+      (this.io.to(room).emit as (event: string, data: unknown) => boolean)(event, data);
+    } catch (error) {
+      this.log.error({ err: error, event, room }, 'realtime event not sent');
+    }
+  }
+}
+
+const REMINDER_CURSOR = 'call-reminders';
+/** A node that was down longer than this does not replay older reminders (the web app's poll shows them). */
+const REMINDER_LOOKBACK = sql`interval '10 minutes'`;
+const REMINDER_BATCH = 1000;
+
+/**
+ * `call-reminder:due` for call backs whose time came since the previous check, to their seller. The check's
+ * progress is a row of `realtime_cursors`; a node runs a check only when it locks that row (`FOR UPDATE SKIP
+ * LOCKED`), so with several nodes each reminder is emitted once (the PostgreSQL adapter delivers it on every
+ * node) and the node that checks next continues where the last one stopped. Only pending call backs count
+ * (postponing one marks it postponed and schedules a new pending row, which is announced at its own time).
+ */
+export class CallReminderCheck {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly realtime: RealtimeService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Reminders emitted; 0 when another node holds the check. */
+  async runOnce(): Promise<number> {
+    // Ticks never overlap on one node (a slow database must not pile up checks).
+    this.running ??= this.check().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  start(seconds: number): void {
+    if (seconds <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.runOnce().catch((error: unknown) => this.log.error({ err: error }, 'call reminder check failed'));
+    }, seconds * 1000);
+    // The check alone must not keep the process alive.
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  private async check(): Promise<number> {
+    const due = await this.db.transaction(async (tx) => {
+      // The first check ever starts now: call backs that were due before the bridge existed are the poll's.
+      await tx.insert(realtimeCursors).values({ name: REMINDER_CURSOR }).onConflictDoNothing();
+      const [cursor] = await tx
+        .select({ name: realtimeCursors.name })
+        .from(realtimeCursors)
+        .where(eq(realtimeCursors.name, REMINDER_CURSOR))
+        .for('update', { skipLocked: true });
+      if (!cursor) return null;
+      // The window's bounds stay in SQL: the cursor keeps PostgreSQL's microseconds (a JS Date would round
+      // them and re-emit a reminder due in that microsecond), and now() is the transaction's, one clock for all nodes.
+      const since = sql`greatest((select checked_at from ${realtimeCursors} where name = ${REMINDER_CURSOR}), now() - ${REMINDER_LOOKBACK})`;
+      const rows = await tx
+        .select({
+          id: scheduledCalls.id,
+          leadId: scheduledCalls.leadId,
+          sellerId: scheduledCalls.sellerId,
+          scheduleTime: scheduledCalls.scheduleTime,
+        })
+        .from(scheduledCalls)
+        .where(
+          and(
+            eq(scheduledCalls.status, 'pending'),
+            isNotNull(scheduledCalls.sellerId),
+            gt(scheduledCalls.scheduleTime, since),
+            lte(scheduledCalls.scheduleTime, sql`now()`),
+          ),
+        )
+        .orderBy(scheduledCalls.scheduleTime, scheduledCalls.id)
+        .limit(REMINDER_BATCH);
+      // A full batch: continue from its last row next time instead of skipping the rest.
+      const checkedAt = rows.length === REMINDER_BATCH ? rows[rows.length - 1].scheduleTime : sql`now()`;
+      await tx.update(realtimeCursors).set({ checkedAt }).where(eq(realtimeCursors.name, REMINDER_CURSOR));
+      return rows;
+    });
+    // Emitted after the commit: a rolled-back check emits nothing and the next one sees the same window.
+    for (const row of due ?? []) {
+      this.realtime.toUser(row.sellerId!, 'call-reminder:due', {
+        id: row.id,
+        lead_id: row.leadId,
+        schedule_time: row.scheduleTime.toISOString(),
+      });
+    }
+    return due?.length ?? 0;
+  }
+}

@@ -1,0 +1,23 @@
+/** What every telephony adapter implements (see index.ts). */
+
+export interface StartCallInput {
+  /** The caller's telephony user number (> 0). */
+  user: number;
+  /** Digits only. */
+  cellphone: string;
+}
+
+export interface TelephonyAdapter {
+  readonly name: 'simulator' | 'neotel';
+  /** Resolves with the telephony system's call id when it gives one; rejects with TelephonyError. */
+  start(input: StartCallInput): Promise<{ externalId: string | null }>;
+  hangUp(user: number): Promise<void>;
+}
+
+/** The telephony system refused the request or could not be reached; `message` is for the log and the calls table. */
+export class TelephonyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TelephonyError';
+  }
+}

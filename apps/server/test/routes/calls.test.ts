@@ -1,0 +1,402 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { calls, leadEvents, scheduledCalls, users } from '../../src/db/schema';
+import { CALL_ERRORS } from '../../src/routes/country/calls';
+import { NeotelAdapter, SimulatedTelephony, TelephonyError } from '../../src/services/telephony';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads, userIdByEmail, type KnownLead } from '../helpers/leads-fixture';
+
+/*
+ * Call reminders (schedule-calls, resolve-call, postpone-call) and click-to-call (hang-up, start) through the
+ * telephony simulator and through the Neotel adapter against a fake Neotel on 127.0.0.1.
+ */
+
+const MINUTE = 60_000;
+const POSTPONE_MINUTES = 30;
+
+interface FakeNeotel {
+  url: string;
+  requests: { path: string; auth: string | undefined; body: Record<string, unknown> }[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A stand-in for Neotel: `/calls/start` answers {call_id} unless the phone ends in 9999 (500) or 8888 (never
+ * within the client's timeout); `/calls/hang-up` answers 200 unless the user is 4040 (404).
+ */
+async function fakeNeotel(): Promise<FakeNeotel> {
+  const requests: FakeNeotel['requests'] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+      requests.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+      const json = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      if (req.method === 'POST' && req.url === '/api/calls/start') {
+        const phone = String(body.phone);
+        if (phone.endsWith('9999')) return json(500, { error: 'agent not logged in' });
+        if (phone.endsWith('8888')) return void setTimeout(() => json(200, { call_id: 'late' }), 1_500);
+        return json(200, { call_id: `neo-${requests.length}` });
+      }
+      if (req.method === 'POST' && req.url === '/api/calls/hang-up') {
+        return body.user === 4040 ? json(404, { error: 'unknown agent' }) : json(200, { ok: true });
+      }
+      json(404, { error: 'not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('telephony adapters (no database)', () => {
+  it('simulator: succeeds, fails every call with simulateFailure, and numbers ending in the fail suffix', async () => {
+    const sim = new SimulatedTelephony({ failAll: false, failSuffix: '0000' });
+    await expect(sim.start({ user: 1001, cellphone: '1155554444' })).resolves.toEqual({ externalId: expect.stringMatching(/^sim-1001-/) });
+    await expect(sim.start({ user: 1001, cellphone: '1155550000' })).rejects.toBeInstanceOf(TelephonyError);
+    await expect(sim.hangUp(1001)).resolves.toBeUndefined();
+    const failing = new SimulatedTelephony({ failAll: true, failSuffix: '' });
+    await expect(failing.start({ user: 1001, cellphone: '1155554444' })).rejects.toThrow(/TELEPHONY_SIMULATE_FAILURE/);
+    await expect(failing.hangUp(1001)).rejects.toBeInstanceOf(TelephonyError);
+    const noSuffix = new SimulatedTelephony({ failAll: false, failSuffix: '' });
+    await expect(noSuffix.start({ user: 1, cellphone: '1155550000' })).resolves.toBeDefined();
+  });
+
+  it('neotel: posts JSON with the token, reads call_id, and turns errors, refusals and timeouts into TelephonyError', async () => {
+    const neo = await fakeNeotel();
+    try {
+      const adapter = new NeotelAdapter({ baseUrl: neo.url, token: 'secreto', timeoutMs: 300 });
+      await expect(adapter.start({ user: 1001, cellphone: '1155554444' })).resolves.toEqual({ externalId: 'neo-1' });
+      expect(neo.requests[0]).toEqual({ path: '/api/calls/start', auth: 'Bearer secreto', body: { user: 1001, phone: '1155554444' } });
+      await expect(adapter.hangUp(1001)).resolves.toBeUndefined();
+      expect(neo.requests[1]).toMatchObject({ path: '/api/calls/hang-up', body: { user: 1001 } });
+      await expect(adapter.start({ user: 1001, cellphone: '1155559999' })).rejects.toThrow(/Neotel respondió 500/);
+      await expect(adapter.hangUp(4040)).rejects.toThrow(/Neotel respondió 404/);
+      await expect(adapter.start({ user: 1001, cellphone: '1155558888' })).rejects.toThrow(/Neotel no responde/);
+      const unreachable = new NeotelAdapter({ baseUrl: 'http://127.0.0.1:9/', timeoutMs: 300 });
+      await expect(unreachable.start({ user: 1, cellphone: '1155554444' })).rejects.toBeInstanceOf(TelephonyError);
+    } finally {
+      await neo.close();
+    }
+  });
+
+  it('configuration: defaults, and the Neotel adapter needs its base URL', () => {
+    const config = loadConfig({});
+    expect(config.callPostponeMinutes).toBe(15);
+    expect(config.telephony).toMatchObject({ adapter: 'simulator', simulateFailure: false, failSuffix: '0000' });
+    expect(() => loadConfig({ TELEPHONY_ADAPTER: 'neotel' })).toThrow(/NEOTEL_BASE_URL/);
+    const neotel = loadConfig({ TELEPHONY_ADAPTER: 'neotel', NEOTEL_BASE_URL: 'http://neotel.local/api', NEOTEL_TOKEN: 't', CALL_POSTPONE_MINUTES: '5', TELEPHONY_SIMULATE_FAILURE: '1' });
+    expect(neotel.callPostponeMinutes).toBe(5);
+    expect(neotel.telephony).toMatchObject({ adapter: 'neotel', neotelBaseUrl: 'http://neotel.local/api', neotelToken: 't', simulateFailure: true });
+  });
+});
+
+describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %s', (driver) => {
+  let t: TestApp;
+  let arg: KnownLead[];
+  let col: KnownLead[];
+  let sellerId: number;
+  let otherSellerId: number;
+  let colSellerId: number;
+  const clients = new Map<string, TestClient>();
+
+  const as = async (country: Country, email: string, app = t): Promise<TestClient> => {
+    const key = `${app === t ? 'main' : 'other'}:${country}:${email}`;
+    if (!clients.has(key)) {
+      const client = new TestClient(app.app);
+      const res = await client.login(country, email);
+      expect(res.statusCode, res.body).toBe(200);
+      clients.set(key, client);
+    }
+    return clients.get(key)!;
+  };
+  const neotelOf = async (email: string) => (await t.app.db.select({ n: users.neotelId }).from(users).where(eq(users.email, email)))[0].n;
+  const addCall = async (country: Country, leadId: number, seller: number, at: Date, status = 'pending') => {
+    const [row] = await t.app.db
+      .insert(scheduledCalls)
+      .values({ country, leadId, sellerId: seller, scheduleTime: at, status, note: 'Llamar por la oferta', createdBy: seller })
+      .returning({ id: scheduledCalls.id });
+    return row.id;
+  };
+  const eventsOf = async (leadId: number) =>
+    t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.id));
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0, callPostponeMinutes: POSTPONE_MINUTES });
+    sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const sellers = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.country, 'arg'), eq(users.role, '2'), eq(users.active, true)))
+      .orderBy(asc(users.id));
+    // Another seller-role user: the first extra seller of the seed.
+    otherSellerId = sellers.map((s) => s.id).find((id) => id !== sellerId)!;
+    colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    arg = await insertKnownLeads(t.app, 'arg', 12, [sellerId, otherSellerId]);
+    col = await insertKnownLeads(t.app, 'col', 6, [colSellerId]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers {} without a due call back, then the earliest own due one, with exactly the SPEC 3 fields', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const mine = arg.filter((l) => l.sellerId === sellerId);
+    const theirs = arg.find((l) => l.sellerId === otherSellerId)!;
+    await addCall('arg', mine[0].id, sellerId, new Date(Date.now() + 60 * MINUTE)); // not due yet
+    await addCall('arg', mine[1].id, sellerId, new Date(Date.now() - 90 * MINUTE), 'resolved'); // done
+    await addCall('arg', theirs.id, otherSellerId, new Date(Date.now() - 120 * MINUTE)); // another seller's
+
+    let res = await seller.get('/api/arg/sales/schedule-calls');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({});
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const later = new Date(Date.now() - 5 * MINUTE);
+    const earlier = new Date(Date.now() - 30 * MINUTE);
+    await addCall('arg', mine[2].id, sellerId, later);
+    const earliestId = await addCall('arg', mine[3].id, sellerId, earlier);
+    res = await seller.get('/api/arg/sales/schedule-calls');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(scheduleCallsResponseSchema.parse(res.json())).toEqual({
+      id: earliestId,
+      lead_id: mine[3].id,
+      first_name: mine[3].firstName,
+      cellphone: mine[3].cellphone,
+      schedule_time: earlier.toISOString(),
+    });
+
+    // The other seller sees their own, never this seller's.
+    const otherEmail = (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, otherSellerId)))[0].email;
+    const other = await as('arg', otherEmail);
+    expect((await other.get('/api/arg/sales/schedule-calls')).json()).toMatchObject({ lead_id: theirs.id });
+  });
+
+  it('is only for the seller role of the country: other roles 403, signed out 401, the other country 403', async () => {
+    for (const email of ['admin@arg.example', 'operator@arg.example', 'seller_wo_assignation@arg.example', 'supervisor@arg.example']) {
+      const client = await as('arg', email);
+      for (const path of ['schedule-calls', 'resolve-call?id=1', 'postpone-call?id=1']) {
+        const res = await client.get(`/api/arg/sales/${path}`);
+        expect(res.statusCode, `${email} ${path}`).toBe(403);
+        expect(res.json().statusMessage).toBe(CALL_ERRORS.onlySellers);
+      }
+    }
+    const anonymous = await new TestClient(t.app).init();
+    expect((await anonymous.get('/api/arg/sales/schedule-calls')).statusCode).toBe(401);
+    const seller = await as('arg', 'seller@arg.example');
+    expect((await seller.get('/api/col/sales/schedule-calls')).statusCode).toBe(403);
+
+    // A col seller gets col call backs.
+    const colLead = col.find((l) => l.sellerId === colSellerId)!;
+    const colCall = await addCall('col', colLead.id, colSellerId, new Date(Date.now() - MINUTE));
+    const colSeller = await as('col', 'seller@col.example');
+    expect((await colSeller.get('/api/col/sales/schedule-calls')).json()).toMatchObject({ id: colCall, lead_id: colLead.id });
+    // The arg path does not resolve a col call back (404: not in this country).
+    expect((await seller.get(`/api/arg/sales/resolve-call?id=${colCall}`)).statusCode).toBe(404);
+  });
+
+  it('resolves only the seller’s own pending call back, writes the timeline, and says why it refuses', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.filter((l) => l.sellerId === sellerId)[0];
+    const theirs = arg.filter((l) => l.sellerId === otherSellerId)[1];
+    const theirCall = await addCall('arg', theirs.id, otherSellerId, new Date(Date.now() - MINUTE));
+    const due = await addCall('arg', lead.id, sellerId, new Date(Date.now() - 10 * MINUTE));
+
+    let res = await seller.get(`/api/arg/sales/resolve-call?id=${theirCall}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.notYours);
+    expect((await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.id, theirCall)))[0].status).toBe('pending');
+    res = await seller.get('/api/arg/sales/resolve-call?id=99999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.notFound);
+    res = await seller.get('/api/arg/sales/resolve-call');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ field: 'id' })]);
+
+    res = await seller.get(`/api/arg/sales/resolve-call?id=${due}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(callActionResponseSchema.parse(res.json())).toEqual({ id: due, lead_id: lead.id, status: 'resolved', next: null });
+    const [row] = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.id, due));
+    expect(row.status).toBe('resolved');
+    expect(row.resolvedAt).toBeInstanceOf(Date);
+    const events = await eventsOf(lead.id);
+    expect(events.at(-1)).toMatchObject({ type: 'call_resolved', userId: sellerId, fromValue: String(due) });
+    expect(events.at(-1)!.body).toMatch(/^Llamada del \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} resuelta\nLlamar por la oferta$/);
+    // The lead detail's timeline shows it (the shared schema accepts the type).
+    const detail = leadDetailSchema.parse((await seller.get(`/api/arg/leads/${lead.id}`)).json());
+    expect(detail.timeline[0]).toMatchObject({ type: 'call_resolved', user: { id: sellerId } });
+    // next_call_at follows the remaining pending call back (the future one of the first test).
+    const pending = (await t.app.db.select().from(scheduledCalls).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.status, 'pending'))));
+    expect(detail.next_call_at).toBe(pending.length ? pending[0].scheduleTime.toISOString() : null);
+
+    res = await seller.get(`/api/arg/sales/resolve-call?id=${due}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ statusCode: 409, statusMessage: CALL_ERRORS.notPending });
+    expect(res.json().message).toBe(res.json().statusMessage);
+  });
+
+  it('postpones by CALL_POSTPONE_MINUTES: the old call back postponed, a new pending one, the timeline, and no longer due', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    // Clear what earlier tests left due, so this call back is the one answered.
+    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.sellerId, sellerId), eq(scheduledCalls.status, 'pending')));
+    const lead = arg.filter((l) => l.sellerId === sellerId)[1];
+    const first = new Date(Date.now() - 2 * MINUTE);
+    const due = await addCall('arg', lead.id, sellerId, first);
+    expect((await seller.get('/api/arg/sales/schedule-calls')).json()).toMatchObject({ id: due });
+
+    const theirs = arg.filter((l) => l.sellerId === otherSellerId)[2];
+    const theirCall = await addCall('arg', theirs.id, otherSellerId, new Date(Date.now() - MINUTE));
+    let res = await seller.get(`/api/arg/sales/postpone-call?id=${theirCall}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.notYours);
+
+    const before = Date.now();
+    res = await seller.get(`/api/arg/sales/postpone-call?id=${due}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = callActionResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ id: due, lead_id: lead.id, status: 'postponed' });
+    const nextAt = new Date(body.next!.schedule_time).getTime();
+    expect(nextAt).toBeGreaterThanOrEqual(before + POSTPONE_MINUTES * MINUTE);
+    expect(nextAt).toBeLessThanOrEqual(Date.now() + POSTPONE_MINUTES * MINUTE);
+
+    const rows = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id)).orderBy(asc(scheduledCalls.id));
+    expect(rows.find((r) => r.id === due)).toMatchObject({ status: 'postponed', scheduleTime: first });
+    expect(rows.find((r) => r.id === body.next!.id)).toMatchObject({ status: 'pending', sellerId, note: 'Llamar por la oferta' });
+    const event = (await eventsOf(lead.id)).at(-1)!;
+    expect(event).toMatchObject({ type: 'call_postponed', userId: sellerId, fromValue: first.toISOString(), toValue: body.next!.schedule_time });
+    expect(event.body).toMatch(/^Llamada del .+ pospuesta al \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+
+    // Nothing is due now; the sale detail lists the new call back, and next_call_at points at it.
+    expect((await seller.get('/api/arg/sales/schedule-calls')).json()).toEqual({});
+    const sale = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
+    expect(sale.scheduled_calls.map((c) => c.id)).toContain(body.next!.id);
+    expect(sale.timeline[0].type).toBe('call_postponed');
+    // Postponing twice is refused with the reason.
+    res = await seller.get(`/api/arg/sales/postpone-call?id=${due}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.notPending);
+  });
+
+  it('telephony (simulator): checks the user number, records calls with their lead, hang-up ends them, failures are 502', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const neotel = await neotelOf('seller@arg.example');
+    expect(neotel).toBeGreaterThan(0);
+    const lead = arg.filter((l) => l.sellerId === sellerId)[2];
+
+    // The body's user must be the signed-in user's telephony number.
+    let res = await seller.post('/api/arg/customers/calls/start', { user: neotel + 1, cellphone: lead.cellphone });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.wrongNeotelUser);
+    res = await seller.post('/api/arg/customers/calls/hang-up', { user: 0 });
+    expect(res.statusCode).toBe(403);
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ field: 'cellphone' })]);
+    // XSRF guards both POSTs.
+    expect((await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone }, { xsrf: false })).statusCode).toBe(403);
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel }, { xsrf: false })).statusCode).toBe(403);
+    // A user without a telephony number cannot call at all.
+    const noNeotel = await as('arg', 'vendedor.sin.neotel@arg.example');
+    res = await noNeotel.post('/api/arg/customers/calls/start', { user: 0, cellphone: lead.cellphone });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.noNeotelUser);
+    expect(await t.app.db.select().from(calls)).toHaveLength(0);
+
+    // A call to one of the seller's customers, by number: recorded with the lead, on its timeline.
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone });
+    expect(res.statusCode, res.body).toBe(200);
+    const started = res.json();
+    expect(started).toEqual({ call_id: expect.any(Number), status: 'started', lead_id: lead.id });
+    let [call] = await t.app.db.select().from(calls).where(eq(calls.id, started.call_id));
+    expect(call).toMatchObject({ country: 'arg', userId: sellerId, neotelUser: neotel, cellphone: lead.cellphone, leadId: lead.id, adapter: 'simulator', status: 'started', endedAt: null });
+    expect((await eventsOf(lead.id)).at(-1)).toMatchObject({ type: 'call', body: `Llamada a ${lead.cellphone} iniciada` });
+
+    res = await seller.post('/api/arg/customers/calls/hang-up', { user: neotel });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ call_id: started.call_id, status: 'ended', lead_id: lead.id });
+    [call] = await t.app.db.select().from(calls).where(eq(calls.id, started.call_id));
+    expect(call.status).toBe('ended');
+    expect(call.endedAt).toBeInstanceOf(Date);
+    expect((await eventsOf(lead.id)).at(-1)!.body).toMatch(new RegExp(`^Llamada a ${lead.cellphone} finalizada \\(\\d+ s\\)$`));
+    // Nothing open: a hang-up still answers (the web hangs up before every call).
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).json()).toEqual({ call_id: null, status: 'ended', lead_id: null });
+
+    // A number nobody of theirs has: recorded without a lead. Separators are dropped.
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '11-2222-3333' });
+    expect(res.json()).toMatchObject({ status: 'started', lead_id: null });
+    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe('1122223333');
+
+    // lead_id: only the seller's own lead.
+    const theirs = arg.find((l) => l.sellerId === otherSellerId)!;
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: theirs.cellphone, lead_id: theirs.id });
+    expect(res.statusCode).toBe(403);
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1122223333', lead_id: 99999999 });
+    expect(res.statusCode).toBe(404);
+
+    // The simulator fails numbers ending in 0000: 502 with a message, the failed call recorded and on the timeline.
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155550000', lead_id: lead.id });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
+    const failed = (await t.app.db.select().from(calls).where(eq(calls.cellphone, '1155550000')))[0];
+    expect(failed).toMatchObject({ status: 'failed', leadId: lead.id, outcome: expect.stringMatching(/terminados en 0000/) });
+    expect((await eventsOf(lead.id)).at(-1)!.body).toMatch(/^Llamada a 1155550000 fallida: Simulador/);
+    const detail = leadDetailSchema.parse((await seller.get(`/api/arg/leads/${lead.id}`)).json());
+    expect(detail.timeline[0]).toMatchObject({ type: 'call', text: expect.stringMatching(/fallida/) });
+
+    // Staff with a telephony number (a col seller) call too; their country only.
+    const colSeller = await as('col', 'seller@col.example');
+    const colNeotel = await neotelOf('seller@col.example');
+    expect((await colSeller.post('/api/arg/customers/calls/start', { user: colNeotel, cellphone: '3001112222' })).statusCode).toBe(403);
+    res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: '3001112222' });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('telephony (Neotel adapter against a fake Neotel): success and failure, both recorded', async () => {
+    const neo = await fakeNeotel();
+    const app = await createTestApp(driver, {
+      seedLeads: 0,
+      telephony: { adapter: 'neotel', neotelBaseUrl: neo.url, neotelToken: 'tok', neotelTimeoutMs: 2_000, simulateFailure: false, failSuffix: '0000' },
+    });
+    try {
+      const client = new TestClient(app.app);
+      expect((await client.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+      const neotel = (await app.app.db.select({ n: users.neotelId }).from(users).where(eq(users.email, 'seller@arg.example')))[0].n;
+
+      let res = await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
+      expect(res.statusCode, res.body).toBe(200);
+      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155554444' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(neo.requests.map((r) => [r.path, r.auth, r.body])).toEqual([
+        ['/api/calls/hang-up', 'Bearer tok', { user: neotel }],
+        ['/api/calls/start', 'Bearer tok', { user: neotel, phone: '1155554444' }],
+      ]);
+      const [ok] = await app.app.db.select().from(calls).where(eq(calls.id, res.json().call_id));
+      expect(ok).toMatchObject({ adapter: 'neotel', status: 'started', externalId: 'neo-2' });
+
+      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155559999' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
+      const [failed] = await app.app.db.select().from(calls).where(eq(calls.cellphone, '1155559999'));
+      expect(failed).toMatchObject({ adapter: 'neotel', status: 'failed', outcome: expect.stringMatching(/Neotel respondió 500/) });
+      // The earlier call is still open (a failed start does not end it); a hang-up does.
+      res = await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
+      expect(res.json()).toMatchObject({ call_id: ok.id, status: 'ended' });
+    } finally {
+      await app.close();
+      await neo.close();
+    }
+  });
+});

@@ -1,0 +1,227 @@
+import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, type SaleDetail } from '@backoffice/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, signIn } from './support';
+
+/*
+ * SPEC 2, 4, 5, 8: the call reminder modal with the browser clock under control (page.clock). The server's
+ * clock is real, so a call back is scheduled a couple of seconds ahead (the API takes future times only),
+ * becomes due, and the browser's clock is moved on to the next 180000 ms poll. Every call back this file
+ * leaves pending is resolved at the end, so other files signing in as the same seller see no reminder.
+ */
+
+const SELLER = `seller@${COUNTRY}.example`;
+/** Demo seller with neotel_id 0 (seed.ts). */
+const SELLER_WITHOUT_TELEPHONY = `vendedor.sin.neotel@${COUNTRY}.example`;
+const DUE_IN_MS = 2_000;
+
+async function writeHeaders(page: Page) {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  expect(xsrf, 'the XSRF cookie after signing in').toBeDefined();
+  return { 'X-XSRF-TOKEN': xsrf!.value };
+}
+
+/** A call back due in DUE_IN_MS, then waits (real time) until the server sees it due. */
+async function dueCallBack(page: Page, leadId: number): Promise<void> {
+  const at = new Date(Date.now() + DUE_IN_MS).toISOString();
+  const res = await page.request.post(`/api/${COUNTRY}/sales/${leadId}/call-back`, { data: { at }, headers: await writeHeaders(page) });
+  expect(res.status(), await res.text()).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, DUE_IN_MS + 500));
+}
+
+async function sale(page: Page, id: number): Promise<SaleDetail> {
+  const res = await page.request.get(`/api/${COUNTRY}/sales/${id}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as SaleDetail;
+}
+
+/** Resolves whatever the lead still has pending (the follow-up of a postponement). */
+async function resolvePending(page: Page, id: number): Promise<void> {
+  for (const call of (await sale(page, id)).scheduled_calls) {
+    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`)).status()).toBe(200);
+  }
+}
+
+/** The server-formatted HH:mm of the modal: the country's time. */
+const hourMinute = (iso: string) =>
+  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+
+/** Counts the app's own calls to a path. */
+function track(page: Page, fragment: string): { count: () => number } {
+  let n = 0;
+  page.on('request', (request) => {
+    if (request.url().includes(fragment)) n += 1;
+  });
+  return { count: () => n };
+}
+
+// The realtime bridge's 'call-reminder:due' makes the app ask at once; this file checks the SPEC polling alone,
+// so the bridge is switched off for its pages.
+test.beforeEach(async ({ context }) => {
+  await context.route('**/api/realtime', (route) => route.fulfill({ json: { enabled: false, url: null, path: '/socket.io' } }));
+});
+
+test('a seller gets the reminder at the next poll: Posponer asks and closes, Aceptar resolves and calls', async ({ page }) => {
+  await page.clock.install();
+  const polls = track(page, '/sales/schedule-calls');
+  await signIn(page, SELLER);
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect.poll(() => polls.count(), { message: 'polled once at start' }).toBe(1);
+
+  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=10`)).json()) as { rows: { id: number }[] };
+  const lead = await sale(page, own.rows[0].id);
+  await dueCallBack(page, lead.id);
+  const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
+  await expect(dialog).toBeHidden();
+
+  // The next poll, 180000 ms later by the page's clock.
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await expect(dialog).toBeVisible();
+  expect(polls.count()).toBe(2);
+  const due = (await sale(page, lead.id)).scheduled_calls[0];
+  await expect(dialog.getByText(`Lead #${lead.id}`)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Nombre' })).toHaveValue(lead.customer.first_name);
+  await expect(dialog.getByRole('textbox', { name: 'Horario' })).toHaveValue(hourMinute(due.schedule_time));
+  await expect(dialog.getByRole('textbox', { name: 'Celular' })).toHaveValue(lead.customer.cellphone ?? '');
+  await expect(dialog.getByRole('textbox', { name: 'Celular' })).toHaveAttribute('readonly', '');
+  await expect(dialog.getByRole('button', { name: 'Copiar Celular' })).toBeEnabled();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await dialog.getByRole('button', { name: 'Copiar Celular' }).click();
+  await expect(page.getByText(MESSAGES.copied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(lead.customer.cellphone);
+
+  // Posponer: the confirmation first (Cancelar keeps the reminder), then the postponement.
+  await dialog.getByRole('button', { name: 'Posponer' }).click();
+  const confirm = page.getByRole('dialog', { name: MESSAGES.confirmTitle });
+  await expect(confirm.getByText(MESSAGES.postponeConfirm)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Posponer' }).click();
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(MESSAGES.callPostponed)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const afterPostpone = await sale(page, lead.id);
+  expect(afterPostpone.timeline[0].type).toBe('call_postponed');
+  await resolvePending(page, lead.id);
+
+  // A new due call back differs from the previous answer: the reminder opens again. Aceptar resolves it and
+  // calls (the hang-up is held a moment so both messages can be read).
+  await dueCallBack(page, lead.id);
+  await page.route('**/customers/calls/hang-up', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  const starts = track(page, '/customers/calls/start');
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText(MESSAGES.callResolved)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(MESSAGES.callStarted)).toBeVisible();
+  expect(starts.count()).toBe(1);
+  const timeline = (await sale(page, lead.id)).timeline.map((entry) => entry.type);
+  expect(timeline.slice(0, 2)).toEqual(['call', 'call_resolved']);
+  await resolvePending(page, lead.id);
+  // Hang up the simulated call, so the seller's next call starts clean.
+  const me = (await (await page.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { neotel_id: number };
+  await page.request.post(`/api/${COUNTRY}/customers/calls/hang-up`, { data: { user: me.neotel_id }, headers: await writeHeaders(page) });
+});
+
+test('a seller without a telephony user gets the exact error and nothing is called; the call button says the same', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, SELLER_WITHOUT_TELEPHONY);
+  await expect(page).toHaveURL(/\/sales$/);
+  // This demo seller has no leads: they create one (assigned to them).
+  const doc = String(30_000_000 + (Date.now() % 9_000_000));
+  const body =
+    COUNTRY === 'arg'
+      ? { doc_number: doc, cuil: buildCuil(doc, 'female'), cellphone: '1155667788', requested_amount: 50_000 }
+      : { doc_number: doc, cellphone: '3005556677', requested_amount: 2_000_000 };
+  const created = await page.request.post(`/api/${COUNTRY}/leads`, {
+    headers: await writeHeaders(page),
+    data: { ...body, first_name: 'Rocío', last_name: 'Sin Neotel', birth_date: '1990-01-15', email: `rocio.${doc}@example.com`, term: 12 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await dueCallBack(page, id);
+
+  // Polled once at start: a reload finds it due.
+  const telephony = track(page, '/customers/calls/');
+  await page.reload();
+  const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Rocío');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText(MESSAGES.noNeotelUser)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect((await sale(page, id)).timeline[0].type).toBe('call_resolved');
+
+  // The call button of the sale detail: the same error, still nothing sent to telephony.
+  await page.goto(`/sale-detail?id=${id}`);
+  await page.getByRole('button', { name: 'Llamar' }).click();
+  await expect(page.getByText(MESSAGES.noNeotelUser)).toBeVisible();
+  expect(telephony.count()).toBe(0);
+});
+
+test('other roles never poll nor see the reminder', async ({ browser }, testInfo) => {
+  for (const email of [`admin@${COUNTRY}.example`, `supervisor@${COUNTRY}.example`, `seller_wo_assignation@${COUNTRY}.example`]) {
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    await context.route('**/api/realtime', (route) => route.fulfill({ json: { enabled: false, url: null, path: '/socket.io' } }));
+    const page = await context.newPage();
+    await page.clock.install();
+    const polls = track(page, '/sales/schedule-calls');
+    await signIn(page, email);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.clock.fastForward(CALL_REMINDER_POLL_MS * 2);
+    await page.waitForTimeout(300);
+    expect(polls.count(), email).toBe(0);
+    await expect(page.getByRole('dialog', { name: MESSAGES.reminderTitle })).toHaveCount(0);
+    await context.close();
+  }
+});
+
+test('a 401 on the polling logs out locally and calls the logout endpoint', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, SELLER);
+  await expect(page).toHaveURL(/\/sales$/);
+  const logouts = track(page, '/auth/logout');
+  // The server session ends behind the app's back (expiry, sign-out elsewhere).
+  const ended = await page.request.get(`/api/${COUNTRY}/auth/logout`);
+  expect(ended.status()).toBe(200);
+  const unauthorized = page.waitForResponse((response) => response.url().includes('/sales/schedule-calls') && response.status() === 401);
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await unauthorized;
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => logouts.count()).toBe(1);
+  expect(await page.evaluate((country) => localStorage.getItem(`${country}_logged_in`), COUNTRY)).toBeNull();
+});
+
+test('a refused resolve shows the server’s statusMessage; an answer without one the generic error', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, SELLER);
+  await expect(page).toHaveURL(/\/sales$/);
+  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=10`)).json()) as { rows: { id: number }[] };
+  const leadId = own.rows[1].id;
+  const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
+
+  // Resolved elsewhere (another tab) while the reminder is open: the server says why, nothing is called.
+  await dueCallBack(page, leadId);
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await expect(dialog).toBeVisible();
+  await resolvePending(page, leadId);
+  const telephony = track(page, '/customers/calls/');
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Esta llamada ya fue resuelta o pospuesta')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(telephony.count()).toBe(0);
+
+  // No statusMessage in the answer (a proxy's error page): 'Ocurrió un error inesperado'; the modal closes.
+  await dueCallBack(page, leadId);
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await expect(dialog).toBeVisible();
+  await page.route('**/sales/postpone-call**', (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+  await dialog.getByRole('button', { name: 'Posponer' }).click();
+  await page.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText(MESSAGES.unexpectedError)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await resolvePending(page, leadId);
+});

@@ -1,0 +1,63 @@
+import { CALL_REMINDER_POLL_MS, isDueCall, isSeller, type DueCall } from '@backoffice/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { COUNTRY } from '../../../config/env';
+import { ApiError } from '../../../lib/api-client';
+import { useRealtimeEvent } from '../../../lib/socket';
+import { useSession } from '../../../lib/session';
+import { getScheduleCalls } from '../api/get-schedule-calls';
+
+/**
+ * SPEC 4 "Call reminder flow": only the country's seller role polls schedule-calls, once at start and then
+ * every CALL_REMINDER_POLL_MS; the timer stops on unmount (the app closing or signing out). The reminder is
+ * shown when an answer is non-empty and differs from the previous answer. A 401 calls `onUnauthorized`
+ * (local logout plus the logout call); other failures are only logged. The realtime bridge's
+ * `call-reminder:due` asks at once instead of waiting for the next poll (the interval stays as SPEC says).
+ */
+export function useCallReminders(onUnauthorized: () => void): { call: DueCall | null; dismiss: () => void } {
+  const session = useSession();
+  const polls = !!session && isSeller(COUNTRY, session.role);
+  const [call, setCall] = useState<DueCall | null>(null);
+  const previous = useRef<string | null>(null);
+  /** The running effect's poll; null while this user does not poll. */
+  const pollNow = useRef<(() => void) | null>(null);
+  const unauthorized = useRef(onUnauthorized);
+  useEffect(() => {
+    unauthorized.current = onUnauthorized;
+  }, [onUnauthorized]);
+
+  useEffect(() => {
+    if (!polls) return;
+    let active = true;
+    const poll = async () => {
+      try {
+        const answer = await getScheduleCalls();
+        if (!active) return;
+        const key = JSON.stringify(answer);
+        if (isDueCall(answer) && key !== previous.current) setCall(answer);
+        previous.current = key;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          // Even when another call's 401 already cleared the session (and stopped this effect) while this
+          // poll was in flight: SPEC 6 wants the logout call on a polling 401, and a second logout is harmless.
+          active = false;
+          unauthorized.current();
+          return;
+        }
+        if (active) console.error(error);
+      }
+    };
+    void poll();
+    const timer = window.setInterval(() => void poll(), CALL_REMINDER_POLL_MS);
+    pollNow.current = () => void poll();
+    return () => {
+      active = false;
+      pollNow.current = null;
+      window.clearInterval(timer);
+    };
+  }, [polls]);
+
+  useRealtimeEvent('call-reminder:due', () => pollNow.current?.());
+
+  const dismiss = useCallback(() => setCall(null), []);
+  return { call: polls ? call : null, dismiss };
+}

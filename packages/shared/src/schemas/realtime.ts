@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/*
+ * The realtime bridge (DOMAIN 5 "Messaging bridge"; SPEC 4 "Call reminder flow"): socket.io on the API
+ * server. Signed-in staff are in the rooms `user:<id>` and `country:<arg|col>`; the server emits these
+ * events (names and payloads below) and the web app refreshes the screens they concern. Clients send no
+ * events.
+ */
+
+/** A call back that fell due (scheduled_calls): the web app asks schedule-calls again and shows the modal. */
+export const callReminderDueSchema = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  /** ISO date-time (UTC). */
+  schedule_time: z.string(),
+});
+
+/** A lead now belongs to `seller_id`: reassigned by a supervisor/admin, or taken by the seller from the pool. */
+export const leadAssignedSchema = z.object({
+  lead_id: z.number().int(),
+  seller_id: z.number().int(),
+  source: z.enum(['reassign', 'take']),
+  /** Who did it (the seller themself when taking). */
+  by: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+/** A message a customer sent through the messaging bridge (no producer yet: the bridge's inbound side). */
+export const customerMessageInboundSchema = z.object({
+  customer_id: z.number().int(),
+  lead_id: z.number().int().nullable(),
+  channel: z.string(),
+  text: z.string(),
+  /** ISO date-time (UTC). */
+  received_at: z.string(),
+});
+
+/** Progress of a massive batch (no producer yet: bulk jobs are a later issue). */
+export const bulkJobProgressSchema = z.object({
+  job_id: z.string(),
+  kind: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  status: z.enum(['running', 'done', 'failed']),
+});
+
+export const REALTIME_EVENTS = {
+  'call-reminder:due': callReminderDueSchema,
+  'lead:assigned': leadAssignedSchema,
+  'customer-message:inbound': customerMessageInboundSchema,
+  'bulk-job:progress': bulkJobProgressSchema,
+} as const;
+
+export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
+export type RealtimeEventPayload<E extends RealtimeEventName> = z.infer<(typeof REALTIME_EVENTS)[E]>;
+/** socket.io's typed-events map (server `Server<{}, RealtimeServerEvents>`, client `Socket<RealtimeServerEvents>`). */
+export type RealtimeServerEvents = { [E in RealtimeEventName]: (payload: RealtimeEventPayload<E>) => void };
+
+/** The rooms a signed-in user's sockets join. */
+export const realtimeRooms = {
+  user: (userId: number) => `user:${userId}`,
+  country: (country: string) => `country:${country}`,
+};
+
+/**
+ * `GET /api/realtime`: the bridge's public runtime configuration (the web app reads it before connecting).
+ * `url` null = the page's own origin.
+ */
+export const realtimeConfigSchema = z.object({
+  enabled: z.boolean(),
+  url: z.string().nullable(),
+  path: z.string(),
+});
+export type RealtimeConfigResponse = z.infer<typeof realtimeConfigSchema>;
