@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import auth from './plugins/app/auth';
+import leadLists from './plugins/app/lead-lists';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import workflow from './plugins/app/workflow';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(db);
   await app.register(repositories);
   await app.register(workflow);
+  await app.register(leadLists);
   await app.register(xsrf);
   await app.register(auth);
   await app.register(realtime);

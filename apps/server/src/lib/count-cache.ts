@@ -9,7 +9,7 @@ interface Entry {
  * A short-lived, per-node memory of list counts by filter. A list page is cheap (an index range that stops
  * after one page); its count is the part that grows with the data, and a user paging through a list asks
  * for the same count on every page. Answers carry `cachedAt`, so a reused count is never passed off as a
- * fresh one. Writes made through this node drop the country's entries at once; writes from other nodes
+ * fresh one. Writes made through this node drop the entries at once (one cache per country); writes from other nodes
  * show up when the entries expire (`ttlSeconds`). Bounded: the oldest entries go first.
  */
 export class CountCache {
@@ -41,8 +41,8 @@ export class CountCache {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** Drops the entries whose key starts with this prefix (a country's, after a write). */
-  invalidate(prefix: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  /** A write changed what some filter matches: forget every count. */
+  clear(): void {
+    this.entries.clear();
   }
 }

@@ -40,6 +40,20 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     expect(after).toEqual({ total: first.total + 1, exact: true });
   });
 
+  it('shares one count cache per country between /leads and /sales: a take on /sales recounts /leads', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login('arg', 'admin@arg.example');
+    const unassigned = (await admin.get('/api/arg/leads?seller=none&status=1')).json();
+    expect(unassigned.count.total).toBeGreaterThan(0);
+    expect((await admin.get('/api/arg/leads?seller=none&status=1')).json().count.cachedAt).toEqual(expect.any(String));
+
+    const seller = new TestClient(t.app);
+    await seller.login('arg', 'seller@arg.example');
+    expect((await seller.post(`/api/arg/sales/${unassigned.rows[0].id}/take`, {})).statusCode).toBe(200);
+    const after = (await admin.get('/api/arg/leads?seller=none&status=1')).json().count;
+    expect(after).toEqual({ total: unassigned.count.total - 1, exact: true });
+  });
+
   it('forgets a session signed out on this node at once', async () => {
     const client = new TestClient(t.app);
     await client.login('arg', 'operator@arg.example');

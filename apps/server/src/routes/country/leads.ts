@@ -1,11 +1,8 @@
 import {
-  AMOUNT_RANGES,
-  COUNTRY_TIME_ZONE,
   addNoteBodySchema,
   canLead,
   errorBodySchema,
   findRole,
-  isSellerOrWoAssignation,
   leadCreateSchemas,
   leadCreatedSchema,
   leadDetailSchema,
@@ -19,18 +16,12 @@ import {
   type ColLeadCreate,
   type LeadAction,
   type LeadDetail,
-  type LeadListQuery,
-  type ListCount,
   type RoleKind,
 } from '@backoffice/shared';
 import { serializerCompiler as zodSerializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CountCache } from '../../lib/count-cache';
-import { decodeCursor } from '../../lib/cursor';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
-import type { LeadFilters, LeadScope } from '../../repositories/leads';
-import { csvStream, xlsxStream } from '../../services/lead-export';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './index';
 
@@ -40,44 +31,9 @@ const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'sel
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-/** The filters of a list query, checked against the country's catalogues (400 naming the field otherwise). */
-function filtersOf(country: CountryOptions['country'], query: Omit<LeadListQuery, 'sort' | 'dir' | 'page' | 'pageSize'>): LeadFilters {
-  const problems: { field: string; message: string }[] = [];
-  let amount;
-  if (query.amount !== undefined) {
-    amount = AMOUNT_RANGES[country].find((range) => range.id === query.amount);
-    if (!amount) problems.push({ field: 'amount', message: 'Rango de monto desconocido' });
-  }
-  if (query.from && query.to && query.from > query.to) {
-    problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
-  }
-  if (problems.length > 0) throw invalidData(problems);
-  return {
-    status: query.status,
-    step: query.step,
-    amount,
-    management: query.management,
-    seller: query.seller,
-    from: query.from,
-    to: query.to,
-    q: query.q,
-  };
-}
-
-/** Today in the country, for file names. */
-function localDate(country: CountryOptions['country']): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(new Date());
-}
-
 const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
-  const counts = new CountCache(app.config.countCacheSeconds);
-  const threshold = app.config.listCountThreshold;
-
-  /** Sellers (with or without assignation) see only the leads assigned to them. */
-  const scopeOf = (user: AuthUser): LeadScope => ({
-    country,
-    ownSellerId: isSellerOrWoAssignation(country, user.role) ? user.id : undefined,
-  });
+  const lists = app.leadLists[country];
+  const scopeOf = (user: AuthUser) => lists.scopeOf(user);
 
   const requireAction = (user: AuthUser, action: LeadAction) => {
     if (!canLead(action, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
@@ -94,21 +50,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     return found.lead;
   };
 
-  const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> => {
-    // customerIds follow from q: the text is the key, not the (long) list of ids.
-    const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact])}`;
-    const cached = counts.get(key);
-    if (cached) return cached;
-    const count = await app.leads.count(scope, filters, exact ? undefined : threshold);
-    counts.set(key, count);
-    return count;
-  };
-
   /** Any write that can change which leads a filter matches. */
-  const changed = () => counts.invalidate(`${country}|`);
-  // Status changes go through the workflow routes; they change what status and step filters match.
-  const stopListening = app.workflow.onStatusChange((changedCountry) => changedCountry === country && changed());
-  app.addHook('onClose', async () => stopListening());
+  const changed = () => lists.changed();
 
   app.get(
     '/leads',
@@ -127,18 +70,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       serializerCompiler: (route) => (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0])),
     },
     async (request) => {
-      const { sort, dir, page, pageSize, cursor, exactCount, ...rest } = request.query;
-      const scope = scopeOf(request.user!);
-      const filters = await app.leads.resolveText(country, filtersOf(country, rest));
-      const [result, count] = await Promise.all([
-        app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
-        countOf(scope, filters, exactCount === true),
-      ]);
-      return {
-        rows: result.rows,
-        count,
-        pageInfo: { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor },
-      };
+      const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
+      return lists.page(request.user!, await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount });
     },
   );
 
@@ -158,21 +91,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
-      const { sort, dir, format, ...rest } = request.query;
-      const scope = scopeOf(request.user!);
-      const filters = await app.leads.resolveText(country, filtersOf(country, rest));
-      const { total } = await app.leads.count(scope, filters);
-      const batches = app.leads.batches(scope, filters, { sort, dir }, app.config.exportBatch);
-      const name = `leads-${country}-${localDate(country)}.${format}`;
-      void reply
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('x-total-count', String(total))
-        .header('cache-control', 'no-store');
-      if (format === 'csv') {
-        return reply.type('text/csv; charset=utf-8').send(csvStream(country, batches));
-      }
-      const stream = xlsxStream(country, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+      const { sort, dir, format, ...filters } = request.query;
+      return lists.export(request, reply, await lists.filters(filters), { sort, dir, format, filePrefix: 'leads' });
     },
   );
 

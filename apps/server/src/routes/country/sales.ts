@@ -1,9 +1,6 @@
 import {
-  AMOUNT_RANGES,
-  COUNTRY_TIME_ZONE,
   errorBodySchema,
   findRole,
-  isSellerOrWoAssignation,
   leadIdParamsSchema,
   leadListResponseSchema,
   saleCustomerUpdateSchemas,
@@ -13,7 +10,6 @@ import {
   salesStatusesOf,
   scheduleCallBodySchema,
   takeSaleResponseSchema,
-  type ListCount,
   type RoleKind,
   type SaleCustomerUpdate,
   type SaleDetail,
@@ -21,13 +17,9 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CountCache } from '../../lib/count-cache';
-import { decodeCursor } from '../../lib/cursor';
-import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+import { HttpError, MESSAGES } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
-import type { LeadFilters, LeadScope } from '../../repositories/leads';
 import { SalesRepository } from '../../repositories/sales';
-import { csvStream, xlsxStream } from '../../services/lead-export';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -53,54 +45,20 @@ const POOL_TAKERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation'];
  */
 const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const sales = new SalesRepository(app.db);
-  const counts = new CountCache(app.config.countCacheSeconds);
-  const threshold = app.config.listCountThreshold;
+  const lists = app.leadLists[country];
   const salesStatusIds = salesStatusesOf(country).map((status) => status.id);
+  const scopeOf = (user: AuthUser) => lists.scopeOf(user);
 
-  const scopeOf = (user: AuthUser): LeadScope => ({
-    country,
-    ownSellerId: isSellerOrWoAssignation(country, user.role) ? user.id : undefined,
-  });
-
-  /** The lead filters of a sales query: sales statuses (all of them by default), checked against the catalogues. */
-  const filtersOf = (query: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize'>): LeadFilters => {
-    const problems: { field: string; message: string }[] = [];
-    const unknown = query.sales_status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
-    if (unknown.length > 0) problems.push({ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` });
-    let amount;
-    if (query.amount !== undefined) {
-      amount = AMOUNT_RANGES[country].find((range) => range.id === query.amount);
-      if (!amount) problems.push({ field: 'amount', message: 'Rango de monto desconocido' });
-    }
-    if (query.from && query.to && query.from > query.to) {
-      problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
-    }
-    if (problems.length > 0) throw invalidData(problems);
-    return {
-      // The working list is every application in the user's scope, at any step: the sales statuses and the
-      // steps narrow it.
-      status: query.sales_status,
-      step: query.step,
-      amount,
-      management: query.management,
-      seller: query.seller,
-      from: query.from,
-      to: query.to,
-      q: query.q,
-    };
+  /**
+   * The working list is every application in the user's scope, at any step: the SPEC 4 sales statuses
+   * (checked here: 400 naming `sales_status` for any other id) and the steps narrow it.
+   */
+  const filtersOf = ({ sales_status: status, ...rest }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount'>) => {
+    const unknown = status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
+    const problems = unknown.length > 0 ? [{ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` }] : [];
+    return lists.filters({ ...rest, status }, problems);
   };
-
-  const countOf = async (scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> => {
-    const key = `${country}|${JSON.stringify([scope.ownSellerId ?? null, filters, exact])}`;
-    const cached = counts.get(key);
-    if (cached) return cached;
-    const count = await app.leads.count(scope, filters, exact ? undefined : threshold);
-    counts.set(key, count);
-    return count;
-  };
-  const changed = () => counts.invalidate(`${country}|`);
-  const stopListening = app.workflow.onStatusChange((changedCountry) => changedCountry === country && changed());
-  app.addHook('onClose', async () => stopListening());
+  const changed = () => lists.changed();
 
   /** The sale as the user may see it: 404 unknown or other country, 403 another seller's. */
   const visibleSale = async (user: AuthUser, id: number): Promise<SaleDetail> => {
@@ -134,18 +92,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request) => {
-      const { sort, dir, page, pageSize, cursor, exactCount, ...rest } = request.query;
-      const scope = scopeOf(request.user!);
-      const filters = filtersOf(rest);
-      const [result, count] = await Promise.all([
-        app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
-        countOf(scope, filters, exactCount === true),
-      ]);
-      return {
-        rows: result.rows,
-        count,
-        pageInfo: { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor },
-      };
+      const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
+      return lists.page(request.user!, await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount });
     },
   );
 
@@ -162,19 +110,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
-      const { sort, dir, format, ...rest } = request.query;
-      const scope = scopeOf(request.user!);
-      const filters = filtersOf(rest);
-      const { total } = await app.leads.count(scope, filters);
-      const batches = app.leads.batches(scope, filters, { sort, dir }, app.config.exportBatch);
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(new Date());
-      void reply
-        .header('content-disposition', `attachment; filename="ventas-${country}-${today}.${format}"`)
-        .header('x-total-count', String(total))
-        .header('cache-control', 'no-store');
-      if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(country, batches));
-      const stream = xlsxStream(country, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+      const { sort, dir, format, ...filters } = request.query;
+      return lists.export(request, reply, await filtersOf(filters), { sort, dir, format, filePrefix: 'ventas' });
     },
   );
 

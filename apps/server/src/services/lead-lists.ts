@@ -1,0 +1,125 @@
+import {
+  AMOUNT_RANGES,
+  COUNTRY_TIME_ZONE,
+  isSellerOrWoAssignation,
+  type Country,
+  type LeadListQuery,
+  type LeadListResponse,
+  type LeadSortField,
+  type ListCount,
+} from '@backoffice/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CountCache } from '../lib/count-cache';
+import { decodeCursor } from '../lib/cursor';
+import { invalidData } from '../lib/errors';
+import type { AuthUser } from '../plugins/app/auth';
+import type { LeadFilters, LeadScope } from '../repositories/leads';
+import { csvStream, xlsxStream } from './lead-export';
+
+/** The filter values of a list query as they arrive (validated by the route's schema). */
+export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'from' | 'to' | 'q'>;
+
+export interface ListPageRequest {
+  sort: LeadSortField;
+  dir: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  cursor?: string;
+  exactCount?: boolean;
+}
+
+type Problem = { field: string; message: string };
+
+/**
+ * What the lists over leads (/leads, /sales) share for one country: the user's scope, the filter checks, a
+ * page with its capped count, and the streamed export. The per-node count cache is one per country, so a
+ * write seen through either list (or a status change of the workflow) drops the counts of both.
+ */
+export class LeadLists {
+  private readonly counts: CountCache;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly country: Country,
+  ) {
+    this.counts = new CountCache(app.config.countCacheSeconds);
+  }
+
+  /** Sellers (with or without assignation) see only the leads assigned to them. */
+  scopeOf(user: AuthUser): LeadScope {
+    return { country: this.country, ownSellerId: isSellerOrWoAssignation(this.country, user.role) ? user.id : undefined };
+  }
+
+  /**
+   * The filters of a list query, checked against the country's catalogues: 400 naming each field otherwise,
+   * together with the caller's own `problems` (e.g. the sales statuses). A broad free text is resolved
+   * to its customers here (LeadsRepository.resolveText), once for the page, its count and exports.
+   */
+  async filters(query: ListFilterQuery, problems: Problem[] = []): Promise<LeadFilters> {
+    let amount;
+    if (query.amount !== undefined) {
+      amount = AMOUNT_RANGES[this.country].find((range) => range.id === query.amount);
+      if (!amount) problems.push({ field: 'amount', message: 'Rango de monto desconocido' });
+    }
+    if (query.from && query.to && query.from > query.to) {
+      problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
+    }
+    if (problems.length > 0) throw invalidData(problems);
+    const { status, step, management, seller, from, to, q } = query;
+    return this.app.leads.resolveText(this.country, { status, step, amount, management, seller, from, to, q });
+  }
+
+  /** One page and its count (capped at LIST_COUNT_THRESHOLD unless `exactCount`), read side by side. */
+  async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest): Promise<LeadListResponse> {
+    const { sort, dir, page, pageSize, cursor, exactCount } = request;
+    const scope = this.scopeOf(user);
+    const [result, count] = await Promise.all([
+      this.app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
+      this.count(scope, filters, exactCount === true),
+    ]);
+    return {
+      rows: result.rows,
+      count,
+      pageInfo: { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor },
+    };
+  }
+
+  /**
+   * The whole filtered set as a CSV or XLSX file named `<prefix>-<country>-<local date>`, streamed in
+   * keyset batches (memory holds one batch), announced by `X-Total-Count`.
+   */
+  async export(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filters: LeadFilters,
+    options: { sort: LeadSortField; dir: 'asc' | 'desc'; format: 'csv' | 'xlsx'; filePrefix: string },
+  ) {
+    const { sort, dir, format, filePrefix } = options;
+    const scope = this.scopeOf(request.user!);
+    const { total } = await this.app.leads.count(scope, filters);
+    const batches = this.app.leads.batches(scope, filters, { sort, dir }, this.app.config.exportBatch);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[this.country] }).format(new Date());
+    void reply
+      .header('content-disposition', `attachment; filename="${filePrefix}-${this.country}-${today}.${format}"`)
+      .header('x-total-count', String(total))
+      .header('cache-control', 'no-store');
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(this.country, batches));
+    const stream = xlsxStream(this.country, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+  }
+
+  /** Any write that can change which leads a filter matches (this node's counts are dropped at once). */
+  changed(): void {
+    this.counts.clear();
+  }
+
+  private async count(scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> {
+    // customerIds follow from q: the text is the key, not the (long) list of ids.
+    const key = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact]);
+    const cached = this.counts.get(key);
+    if (cached) return cached;
+    const count = await this.app.leads.count(scope, filters, exact ? undefined : this.app.config.listCountThreshold);
+    this.counts.set(key, count);
+    return count;
+  }
+}
