@@ -18,3 +18,4 @@ export * from './schemas/sales';
 export * from './schemas/audits';
 export * from './schemas/calls';
 export * from './schemas/realtime';
+export * from './schemas/diagnostics';

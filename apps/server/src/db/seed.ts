@@ -136,6 +136,8 @@ export function fakerFor(country: Country): Faker {
 }
 
 const SELLER_KINDS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
+/** Telephony user of the demo admin accounts; sellers count up from here (1001…, 2001…). */
+const ADMIN_NEOTEL: Record<Country, number> = { arg: 1000, col: 2000 };
 
 /** One account per SPEC 6 role, plus a few more sellers and collectors so the lists have people. */
 function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[] {
@@ -149,7 +151,8 @@ function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[
       name: `${firstName} ${lastName}`,
       passwordHash,
       role: String(role.id),
-      neotelId: SELLER_KINDS.includes(role.kind) ? ++neotel : 0,
+      // The demo admin gets the base number (no seller's number moves): /test places test calls with it.
+      neotelId: SELLER_KINDS.includes(role.kind) ? ++neotel : role.kind === 'admin' && email ? ADMIN_NEOTEL[country] : 0,
       active,
     };
   };

@@ -6,6 +6,7 @@ import auth from './auth';
 import calls from './calls';
 import dashboard from './dashboard';
 import datatables from './datatables';
+import diagnostics from './diagnostics';
 import leads from './leads';
 import sales from './sales';
 import searcher from './searcher';
@@ -30,6 +31,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(audits, { country });
   await app.register(dashboard, { country });
   await app.register(calls, { country });
+  await app.register(diagnostics, { country });
 };
 
 export default countryRoutes;

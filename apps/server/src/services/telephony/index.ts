@@ -19,4 +19,4 @@ export function createTelephony(config: TelephonyConfig): TelephonyAdapter {
 
 export { NeotelAdapter } from './neotel';
 export { SimulatedTelephony } from './simulator';
-export { TelephonyError, type StartCallInput, type TelephonyAdapter } from './types';
+export { TelephonyError, type StartCallInput, type TelephonyAdapter, type TelephonyHealth } from './types';

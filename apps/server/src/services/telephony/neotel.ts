@@ -1,4 +1,4 @@
-import { TelephonyError, type StartCallInput, type TelephonyAdapter } from './types';
+import { TelephonyError, type StartCallInput, type TelephonyAdapter, type TelephonyHealth } from './types';
 
 /**
  * Neotel over HTTP (global fetch), JSON both ways, `Authorization: Bearer <NEOTEL_TOKEN>` when a token is set:
@@ -24,6 +24,30 @@ export class NeotelAdapter implements TelephonyAdapter {
 
   async hangUp(user: number): Promise<void> {
     await this.post('/calls/hang-up', { user });
+  }
+
+  /**
+   * Neotel has no health endpoint we know of: any HTTP answer from the base URL within the timeout (even a
+   * 404) means it is reachable; a network error or no answer is not. 5xx is reported as a fault.
+   */
+  async health(): Promise<TelephonyHealth> {
+    try {
+      const response = await fetch(this.baseUrl, {
+        method: 'GET',
+        headers: this.options.token ? { authorization: `Bearer ${this.options.token}` } : {},
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+      // The body is not needed; releasing it frees the connection.
+      await response.body?.cancel().catch(() => {});
+      if (response.status >= 500) return { ok: false, detail: `Neotel respondió ${response.status}` };
+      return { ok: true, detail: `Neotel responde (HTTP ${response.status})` };
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      return {
+        ok: false,
+        detail: timedOut ? `Neotel no respondió en ${this.options.timeoutMs} ms` : `Neotel no responde: ${(error as Error).message}`,
+      };
+    }
   }
 
   private async post(path: string, body: unknown): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { TelephonyError, type StartCallInput, type TelephonyAdapter } from './types';
+import { TelephonyError, type StartCallInput, type TelephonyAdapter, type TelephonyHealth } from './types';
 
 /**
  * The default telephony: answers at once, so demos and tests need no telephony system. It fails every call
@@ -22,5 +22,15 @@ export class SimulatedTelephony implements TelephonyAdapter {
 
   async hangUp(_user: number): Promise<void> {
     if (this.options.failAll) throw new TelephonyError('Simulador: todas las llamadas fallan (TELEPHONY_SIMULATE_FAILURE)');
+  }
+
+  /** Always up (it lives in this process); the detail says which calls it fails on purpose. */
+  async health(): Promise<TelephonyHealth> {
+    const failing = this.options.failAll
+      ? 'todas las llamadas fallan (TELEPHONY_SIMULATE_FAILURE)'
+      : this.options.failSuffix
+        ? `fallan los números terminados en ${this.options.failSuffix}`
+        : 'ninguna llamada falla';
+    return { ok: true, detail: `Simulador en el servidor: ${failing}` };
   }
 }

@@ -12,6 +12,14 @@ export interface TelephonyAdapter {
   /** Resolves with the telephony system's call id when it gives one; rejects with TelephonyError. */
   start(input: StartCallInput): Promise<{ externalId: string | null }>;
   hangUp(user: number): Promise<void>;
+  /** Whether the telephony system answers now (diagnostics); never rejects. */
+  health(): Promise<TelephonyHealth>;
+}
+
+export interface TelephonyHealth {
+  ok: boolean;
+  /** Spanish, shown on the diagnostics page. */
+  detail: string;
 }
 
 /** The telephony system refused the request or could not be reached; `message` is for the log and the calls table. */

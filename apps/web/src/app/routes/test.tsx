@@ -1,0 +1,40 @@
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { IconRefresh } from '@tabler/icons-react';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { useDiagnostics } from '../../features/diagnostics/api/get-diagnostics';
+import { DiagnosticsBlocks } from '../../features/diagnostics/components/diagnostics-blocks';
+import { TestCallForm } from '../../features/diagnostics/components/test-call-form';
+
+/** /test: the integrations' health as the API node sees it, and a test call through the telephony adapter. */
+export default function TestRoute() {
+  const diagnostics = useDiagnostics();
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Diagnóstico
+          </Typography>
+          <Typography color="text.secondary">Estado de la API, la base de datos, la telefonía y el puente en tiempo real.</Typography>
+        </Box>
+        <Button
+          variant="outlined"
+          startIcon={<IconRefresh size={18} />}
+          onClick={() => void diagnostics.refetch()}
+          loading={diagnostics.isFetching}
+          aria-busy={diagnostics.isFetching}
+        >
+          Actualizar
+        </Button>
+      </Stack>
+      {diagnostics.isPending && <LoadingIndicator loading loadingText="Verificando…" />}
+      {diagnostics.error && (
+        <Alert severity="error" data-testid="diag-error">
+          {diagnostics.error.message}
+        </Alert>
+      )}
+      {diagnostics.data && <DiagnosticsBlocks data={diagnostics.data} />}
+      <TestCallForm />
+    </Stack>
+  );
+}
