@@ -69,10 +69,12 @@ export class LeadLists {
     return this.app.leads.resolveText(this.country, { status, step, amount, management, seller, from, to, q });
   }
 
-  /** One page and its count (capped at LIST_COUNT_THRESHOLD unless `exactCount`), read side by side. */
-  async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest): Promise<LeadListResponse> {
+  /**
+   * One page and its count (capped at LIST_COUNT_THRESHOLD unless `exactCount`), read side by side, in the
+   * user's scope unless the caller gives one (the unassigned pool is outside a seller's own scope).
+   */
+  async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest, scope = this.scopeOf(user)): Promise<LeadListResponse> {
     const { sort, dir, page, pageSize, cursor, exactCount } = request;
-    const scope = this.scopeOf(user);
     const [result, count] = await Promise.all([
       this.app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
       this.count(scope, filters, exactCount === true),

@@ -146,6 +146,25 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await new TestClient(t.app).get('/api/arg/sales')).statusCode).toBe(401);
   });
 
+  it('lists the unassigned pool (sales statuses only) for sellers with and without assignation, and nobody else', async () => {
+    const pool = arg.filter((l) => l.sellerId === null && ARG_SALES.includes(l.statusId));
+    expect(arg.some((l) => l.sellerId === null && !ARG_SALES.includes(l.statusId))).toBe(true);
+    const woAssignation = await as('arg', await emailOf((await userIds(t.app, 'arg', ['7']))[0]));
+    for (const client of [woAssignation, await as('arg', 'seller@arg.example')]) {
+      const res = await client.get('/api/arg/sales/pool?pageSize=100');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ids(leadListResponseSchema.parse(res.json()).rows)).toEqual(ids(pool));
+    }
+    // Its own filters narrow it; a status outside the sales statuses is refused, naming the field.
+    const created = (await woAssignation.get('/api/arg/sales/pool?sales_status=1&pageSize=100')).json();
+    expect(ids(created.rows)).toEqual(ids(pool.filter((l) => l.statusId === 1)));
+    expect((await woAssignation.get('/api/arg/sales/pool?sales_status=4')).json().fields).toEqual([expect.objectContaining({ field: 'sales_status' })]);
+    for (const email of ['operator@arg.example', 'admin@arg.example', 'supervisor@arg.example']) {
+      expect((await (await as('arg', email)).get('/api/arg/sales/pool')).statusCode, email).toBe(403);
+    }
+    expect((await woAssignation.get('/api/col/sales/pool')).statusCode).toBe(403);
+  });
+
   it('lets exactly one of several sellers take an unassigned sale at once; others get 409', async () => {
     const pool = arg.filter((l) => l.sellerId === null && ARG_SALES.includes(l.statusId));
     expect(pool.length).toBeGreaterThan(1);

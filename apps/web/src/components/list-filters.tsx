@@ -1,8 +1,10 @@
-import { Checkbox, FormControl, InputAdornment, InputLabel, ListItemText, MenuItem, Select, TextField } from '@mui/material';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { NONE } from '@backoffice/shared';
+import { Box, Button, Checkbox, FormControl, InputAdornment, InputLabel, ListItemText, MenuItem, Select, TextField } from '@mui/material';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useFilterResource } from '../lib/filter-resources';
 
-/* Filter controls every list shares (leads, sales): a multiple choice select and a debounced search box. */
+/* Filter controls every list shares (leads, sales): a multiple choice select, a debounced search box, the step, amount and management filters and the bar that holds them. */
 
 export interface Option {
   value: string;
@@ -63,3 +65,54 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
 
 /** URL list values as the strings the selects hold. */
 export const strings = (values: (string | number)[] | undefined) => (values ?? []).map(String);
+
+/** The filters of a list in one wrapping row, ending with the button that clears them all. */
+export function FilterBar({ reset, children }: { reset: () => void; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      {children}
+      <Button onClick={reset} startIcon={<IconFilterOff size={18} />} color="secondary">
+        Limpiar filtros
+      </Button>
+    </Box>
+  );
+}
+
+/** The workflow step (SPEC 3), from the cached filter resources. */
+export function StepFilter({ values, onChange }: { values: string[]; onChange: (values: string[]) => void }) {
+  const steps = useFilterResource('steps');
+  return <MultiSelect label="Paso" values={values} options={steps.map((s) => ({ value: String(s.id), label: s.label }))} onChange={onChange} />;
+}
+
+/** One of the SPEC amount ranges, or all of them. `id` labels the select (unique on the page). */
+export function AmountFilter({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const amounts = useFilterResource('amount_ranges');
+  return (
+    <FormControl size="small" sx={{ minWidth: 170 }}>
+      <InputLabel id={id}>Monto</InputLabel>
+      <Select labelId={id} label="Monto" value={value} onChange={(event) => onChange(event.target.value)}>
+        <MenuItem value="">
+          <em>Todos</em>
+        </MenuItem>
+        {amounts.map((range) => (
+          <MenuItem key={range.id} value={range.id}>
+            {range.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** The management status, "Sin gestión" included. */
+export function ManagementFilter({ values, onChange }: { values: string[]; onChange: (values: string[]) => void }) {
+  const managements = useFilterResource('management_statuses');
+  return (
+    <MultiSelect
+      label="Gestión"
+      values={values}
+      options={[{ value: NONE, label: 'Sin gestión' }, ...managements.map((m) => ({ value: m, label: m }))]}
+      onChange={onChange}
+    />
+  );
+}

@@ -98,3 +98,4 @@ export type ScheduleCallBody = z.input<typeof scheduleCallBodySchema>;
 
 /** `POST /sales/:id/take`: the lead, now assigned to the seller who took it. */
 export const takeSaleResponseSchema = z.object({ id: z.number().int(), seller_id: z.number().int(), version: z.number().int() });
+export type TakeSaleResponse = z.infer<typeof takeSaleResponseSchema>;

@@ -1,4 +1,5 @@
 import {
+  NONE,
   errorBodySchema,
   findRole,
   leadIdParamsSchema,
@@ -59,6 +60,10 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     return lists.filters({ ...rest, status }, problems);
   };
   const changed = () => lists.changed();
+  const requirePoolTaker = (user: AuthUser) => {
+    const kind = findRole(country, user.role)?.kind;
+    if (!kind || !POOL_TAKERS.includes(kind)) throw new HttpError(403, MESSAGES.forbidden);
+  };
 
   /** The sale as the user may see it: 404 unknown or other country, 403 another seller's. */
   const visibleSale = async (user: AuthUser, id: number): Promise<SaleDetail> => {
@@ -130,6 +135,29 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => visibleSale(request.user!, request.params.id),
   );
 
+  app.get(
+    '/sales/pool',
+    {
+      // Authenticated (same country) and checked below by role kind: see POOL_TAKERS.
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['sales'],
+        summary: 'Solicitudes sin vendedor en estados de venta, para tomar (vendedor o vendedor sin asignación)',
+        security,
+        querystring: salesListQuerySchema,
+        response: { 200: leadListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requirePoolTaker(request.user!);
+      const { sort, dir, page, pageSize, cursor, exactCount, sales_status: status, ...rest } = request.query;
+      // Unassigned, in a sales status (the ones `take` accepts), narrowed by the query's own filters.
+      const inSales = status?.length ? status : salesStatusIds;
+      const filters = await filtersOf({ ...rest, sales_status: inSales, seller: [NONE] });
+      return lists.page(request.user!, filters, { sort, dir, page, pageSize, cursor, exactCount }, { country });
+    },
+  );
+
   app.post(
     '/sales/:id/take',
     {
@@ -145,8 +173,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request) => {
       const user = request.user!;
-      const kind = findRole(country, user.role)?.kind;
-      if (!kind || !POOL_TAKERS.includes(kind)) throw new HttpError(403, MESSAGES.forbidden);
+      requirePoolTaker(user);
       const result = await sales.take(country, request.params.id, { id: user.id, name: user.name }, salesStatusIds);
       if (!result.ok) {
         if (result.reason === 'not_found') throw new HttpError(404, MESSAGES.leadNotFound);

@@ -1,13 +1,13 @@
 import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
+import { ActivityTimeline } from '../../components/activity-timeline';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useAudit } from '../../features/audits/api/get-audit';
 import { AuditClaimCard } from '../../features/audits/components/audit-claim-card';
 import { AuditDecisionForm } from '../../features/audits/components/audit-decision-form';
 import { AuditHistory } from '../../features/audits/components/audit-history';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
-import { LeadTimeline } from '../../features/leads/components/lead-timeline';
 import { useSession } from '../../lib/session';
 
 function AuditDetailView({ id }: { id: number }) {
@@ -22,7 +22,7 @@ function AuditDetailView({ id }: { id: number }) {
         <Stack spacing={3}>
           <LeadSummary lead={detail.lead} />
           <AuditHistory rounds={detail.history} />
-          <LeadTimeline entries={detail.lead.timeline} />
+          <ActivityTimeline entries={detail.lead.timeline} subject="lead" />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>

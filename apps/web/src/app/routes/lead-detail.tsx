@@ -1,6 +1,7 @@
 import { canLead, idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
+import { ActivityTimeline } from '../../components/activity-timeline';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
@@ -8,7 +9,6 @@ import { useLead } from '../../features/leads/api/get-lead';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
-import { LeadTimeline } from '../../features/leads/components/lead-timeline';
 import { useSession } from '../../lib/session';
 
 function LeadDetailView({ id }: { id: number }) {
@@ -22,7 +22,7 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <LeadSummary lead={lead.data} />
-          <LeadTimeline entries={lead.data.timeline} />
+          <ActivityTimeline entries={lead.data.timeline} subject="lead" />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>

@@ -1,8 +1,9 @@
-import { LIST_COUNT_THRESHOLD, canLead } from '@backoffice/shared';
+import { canLead, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListCountText } from '../../components/list-count';
 import { COUNTRY } from '../../config/env';
 import { useLeads } from '../../features/leads/api/get-leads';
 import { CreateLeadDialog } from '../../features/leads/components/create-lead-dialog';
@@ -10,9 +11,8 @@ import { ExportButton } from '../../features/leads/components/export-button';
 import { LeadsFilters } from '../../features/leads/components/leads-filters';
 import { LeadsTable } from '../../features/leads/components/leads-table';
 import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-params';
+import { SalesPool } from '../../features/sales/components/sales-pool';
 import { useSession } from '../../lib/session';
-
-const number = new Intl.NumberFormat('es-AR');
 
 export default function LeadsRoute() {
   const session = useSession();
@@ -29,18 +29,7 @@ export default function LeadsRoute() {
           <Typography variant="h4" component="h1">
             Leads
           </Typography>
-          <Typography color="text.secondary" data-testid="leads-count">
-            {count === undefined
-              ? 'Cargando…'
-              : count.exact
-                ? `${number.format(count.total)} leads`
-                : `más de ${number.format(LIST_COUNT_THRESHOLD)} leads`}
-            {count && !count.exact && (
-              <Button size="small" onClick={() => update({ exactCount: true })} sx={{ ml: 1 }}>
-                Contar exacto
-              </Button>
-            )}
-          </Typography>
+          <ListCountText count={count} plural="leads" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
         <ExportButton search={search} />
         {session && canLead('create', COUNTRY, session.role) && (
@@ -49,6 +38,8 @@ export default function LeadsRoute() {
           </Button>
         )}
       </Box>
+      {/* Sellers take unassigned applications here (sellers without assignation cannot open /sales: SPEC 6). */}
+      {session && isSellerOrWoAssignation(COUNTRY, session.role) && <SalesPool />}
       <Card sx={{ p: 2 }}>
         <LeadsFilters query={query} update={update} reset={reset} />
       </Card>

@@ -1,13 +1,13 @@
 import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
+import { ActivityTimeline } from '../../components/activity-timeline';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
 import { CustomerForm } from '../../features/sales/components/customer-form';
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
-import { SaleTimeline } from '../../features/sales/components/sale-timeline';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
 
 function SaleDetailView({ id }: { id: number }) {
@@ -21,7 +21,7 @@ function SaleDetailView({ id }: { id: number }) {
           <SaleSummary sale={sale.data} />
           {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
           <CustomerForm key={sale.data.customer.version} sale={sale.data} />
-          <SaleTimeline entries={sale.data.timeline} />
+          <ActivityTimeline entries={sale.data.timeline} subject="sale" />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>

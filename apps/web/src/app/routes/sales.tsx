@@ -1,12 +1,10 @@
-import { LIST_COUNT_THRESHOLD } from '@backoffice/shared';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, Stack, Typography } from '@mui/material';
 import { ExportButton } from '../../components/export-button';
+import { ListCountText } from '../../components/list-count';
 import { useSales } from '../../features/sales/api/get-sales';
 import { SalesFilters } from '../../features/sales/components/sales-filters';
 import { SalesTable } from '../../features/sales/components/sales-table';
 import { useSalesListParams } from '../../features/sales/hooks/use-sales-list-params';
-
-const number = new Intl.NumberFormat('es-AR');
 
 /** /sales: the seller's working list (their applications in the sales statuses; all of them for admins). */
 export default function SalesRoute() {
@@ -21,18 +19,7 @@ export default function SalesRoute() {
           <Typography variant="h4" component="h1">
             Ventas
           </Typography>
-          <Typography color="text.secondary" data-testid="sales-count">
-            {count === undefined
-              ? 'Cargando…'
-              : count.exact
-                ? `${number.format(count.total)} ${count.total === 1 ? 'venta' : 'ventas'}`
-                : `más de ${number.format(LIST_COUNT_THRESHOLD)} ventas`}
-            {count && !count.exact && (
-              <Button size="small" onClick={() => update({ exactCount: true })} sx={{ ml: 1 }}>
-                Contar exacto
-              </Button>
-            )}
-          </Typography>
+          <ListCountText count={count} plural="ventas" singular="venta" onExactCount={() => update({ exactCount: true })} data-testid="sales-count" />
         </Box>
         <ExportButton path="sales/export" search={search} fallbackName="ventas" />
       </Box>

@@ -1,55 +1,21 @@
-import { formatMoney, stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadListResponse } from '@backoffice/shared';
-import { Link as MuiLink } from '@mui/material';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridDensity,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadListResponse } from '@backoffice/shared';
+import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { KeysetDataGrid } from '../../../components/keyset-data-grid';
+import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn } from '../../../components/lead-list-columns';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
-const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
 
 const columns: GridColDef<LeadListItem>[] = [
-  {
-    field: 'id',
-    headerName: 'Lead',
-    width: 96,
-    renderCell: ({ row }) => (
-      <MuiLink component={Link} to={`/lead-detail?id=${row.id}`} underline="hover">
-        #{row.id}
-      </MuiLink>
-    ),
-  },
-  { field: 'created_at', headerName: 'Creado', width: 150, valueFormatter: (value: string) => dateTime.format(new Date(value)) },
-  {
-    field: 'customer',
-    headerName: 'Cliente',
-    flex: 1,
-    minWidth: 200,
-    sortable: false,
-    valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
-  },
-  { field: 'doc_number', headerName: 'Documento', width: 130, sortable: false, valueGetter: (_, row) => row.customer.doc_number },
-  { field: 'cellphone', headerName: 'Celular', width: 130, sortable: false, valueGetter: (_, row) => row.customer.cellphone ?? '' },
+  idLinkColumn('Lead', '/lead-detail'),
+  dateTimeColumn('created_at', 'Creado'),
+  ...customerColumns,
   { field: 'email', headerName: 'Email', width: 220, sortable: false, valueGetter: (_, row) => row.customer.email ?? '' },
-  {
-    field: 'requested_amount',
-    headerName: 'Monto',
-    width: 140,
-    type: 'number',
-    valueFormatter: (value: number) => formatMoney(COUNTRY, value),
-  },
-  { field: 'term', headerName: 'Cuotas', width: 80, type: 'number', sortable: false },
+  ...amountColumns,
   {
     field: 'status_id',
     headerName: 'Estado',
@@ -61,10 +27,10 @@ const columns: GridColDef<LeadListItem>[] = [
     },
   },
   { field: 'step', headerName: 'Paso', width: 140, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
-  { field: 'management_status', headerName: 'Gestión', width: 200, sortable: false, valueGetter: (value: string | null) => value ?? '—' },
+  managementColumn,
   { field: 'seller', headerName: 'Vendedor', width: 180, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
   { field: 'source', headerName: 'Origen', width: 110, sortable: false },
-  { field: 'updated_at', headerName: 'Actualizado', width: 150, valueFormatter: (value: string) => dateTime.format(new Date(value)) },
+  dateTimeColumn('updated_at', 'Actualizado'),
 ];
 
 const HIDDEN_BY_DEFAULT: GridColumnVisibilityModel = { email: false, source: false, updated_at: false };
@@ -97,46 +63,16 @@ interface LeadsTableProps {
   onSelectionChange: (selection: GridRowSelectionModel) => void;
 }
 
-/**
- * Server-side paging, sorting and filtering. Pages move by keyset cursors (fast at any depth); the page
- * number is what the user sees and travels in the URL with the cursor.
- */
+/** The leads list: server-side paging, sorting and filtering, row selection, remembered columns and density. */
 export function LeadsTable({ query, data, loading, update, userId, selection, onSelectionChange }: LeadsTableProps) {
   const { settings, save } = useGridSettings(userId);
-  const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
-  const count = data?.count;
-  // When the total is not exact we do not know the last page: let the grid page forward while there is a next cursor.
-  const rowCount = count?.exact ? count.total : -1;
-
-  const onPagination = (model: GridPaginationModel) => {
-    const nextPage = model.page + 1;
-    if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
-    if (nextPage === query.page) return;
-    if (nextPage === 1) return update({ page: undefined, cursor: undefined });
-    if (nextPage === query.page + 1 && data?.pageInfo.nextCursor) return update({ page: nextPage, cursor: data.pageInfo.nextCursor });
-    if (nextPage === query.page - 1 && data?.pageInfo.prevCursor) return update({ page: nextPage, cursor: data.pageInfo.prevCursor });
-    update({ page: nextPage, cursor: undefined });
-  };
-
   return (
-    <DataGrid<LeadListItem>
-      rows={data?.rows ?? []}
-      columns={columns}
+    <KeysetDataGrid<LeadListItem>
+      query={query}
+      data={data}
       loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      rowCount={rowCount}
-      paginationMeta={{ hasNextPage: !!data?.pageInfo.nextCursor }}
-      paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
-      onPaginationModelChange={onPagination}
-      pageSizeOptions={[10, 25, 50, 100]}
-      sortModel={sortModel}
-      onSortModelChange={(model) => {
-        const [first] = model;
-        update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
-      }}
-      disableColumnFilter
+      update={update}
+      columns={columns}
       checkboxSelection
       keepNonExistentRowsSelected
       rowSelectionModel={selection}
@@ -147,8 +83,7 @@ export function LeadsTable({ query, data, loading, update, userId, selection, on
       onDensityChange={(density) => save({ ...settings, density })}
       showToolbar
       slotProps={{ toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } }}
-      localeText={{ noRowsLabel: 'No hay leads que coincidan con los filtros', paginationRowsPerPage: 'Filas por página' }}
-      sx={{ bgcolor: 'background.paper', minHeight: 480 }}
+      noRowsLabel="No hay leads que coincidan con los filtros"
       aria-label="Leads"
     />
   );

@@ -1,9 +1,7 @@
-import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, scheduleCallBodySchema, type AddNoteBody, type SaleDetail } from '@backoffice/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { useConfirm } from '../../../components/confirm-dialog';
+import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useAddSaleNote } from '../api/add-sale-note';
@@ -12,66 +10,10 @@ import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
 
 const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
 
-function NoteForm({ saleId }: { saleId: number }) {
-  const addNote = useAddSaleNote(saleId);
-  const notify = useNotify();
-  const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({ resolver: zodResolver(addNoteBodySchema), defaultValues: { body: '' } });
-  return (
-    <Stack
-      component="form"
-      spacing={1}
-      onSubmit={handleSubmit((values) =>
-        addNote.mutate(values, {
-          onSuccess: () => {
-            reset();
-            notify('Nota agregada');
-          },
-        }),
-      )}
-    >
-      <TextField label="Nueva nota" multiline minRows={TEXT_AREA_ROWS} {...register('body')} error={!!formState.errors.body} helperText={formState.errors.body?.message} />
-      {addNote.error && <Alert severity="error">{addNote.error.message}</Alert>}
-      <Button type="submit" variant="contained" disabled={addNote.isPending} sx={{ alignSelf: 'flex-end' }}>
-        Agregar nota
-      </Button>
-    </Stack>
-  );
-}
-
+/** Keyed by the sale's version: the mutation's state goes with the form (a save or a 409 starts afresh). */
 function ManagementForm({ sale }: { sale: SaleDetail }) {
-  const [value, setValue] = useState(sale.management_status ?? '');
   const setManagement = useSetSaleManagementStatus(sale.id);
-  const confirm = useConfirm();
-  const notify = useNotify();
-  return (
-    <Stack spacing={1}>
-      <FormControl size="small">
-        <InputLabel id="sale-management-status">Estado de gestión</InputLabel>
-        <Select labelId="sale-management-status" label="Estado de gestión" value={value} onChange={(event) => setValue(event.target.value)}>
-          {MANAGEMENT_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {status}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      {setManagement.error && <Alert severity="error">{setManagement.error.message}</Alert>}
-      <Button
-        variant="outlined"
-        disabled={!value || value === sale.management_status || setManagement.isPending}
-        onClick={async () => {
-          if (!(await confirm({ message: `¿Cambiar la gestión a “${value}”?` }))) return;
-          setManagement.mutate(
-            { management_status: value as (typeof MANAGEMENT_STATUSES)[number], version: sale.version },
-            { onSuccess: () => notify('Gestión actualizada') },
-          );
-        }}
-        sx={{ alignSelf: 'flex-end' }}
-      >
-        Guardar gestión
-      </Button>
-    </Stack>
-  );
+  return <ManagementStatusForm id="sale-management-status" current={sale.management_status} version={sale.version} mutation={setManagement} />;
 }
 
 /** `datetime-local` text (the browser's local time) → ISO with offset, which the shared schema checks. */
@@ -139,6 +81,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
 
 /** What the seller records while working the sale; the server checks each action again. */
 export function SaleActions({ sale }: { sale: SaleDetail }) {
+  const addNote = useAddSaleNote(sale.id);
   return (
     <Card>
       <CardHeader title="Gestión de la venta" />
@@ -146,7 +89,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
         <Stack spacing={3}>
           <CallBackForm sale={sale} />
           <ManagementForm key={`m-${sale.version}`} sale={sale} />
-          <NoteForm saleId={sale.id} />
+          <NoteForm mutation={addNote} />
         </Stack>
       </CardContent>
     </Card>

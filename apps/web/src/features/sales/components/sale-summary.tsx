@@ -1,19 +1,8 @@
 import { formatMoney, salesStatusesOf, STATUSES, stepsOf, type SaleDetail } from '@backoffice/shared';
-import { Box, Card, CardContent, CardHeader, Divider, Grid, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, Divider, Grid } from '@mui/material';
+import { DetailField } from '../../../components/detail-field';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="div">{children || '—'}</Typography>
-    </Box>
-  );
-}
 
 const locale = COUNTRY === 'arg' ? 'es-AR' : 'es-CO';
 const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(locale) : '');
@@ -34,14 +23,14 @@ export function SaleSummary({ sale }: { sale: SaleDetail }) {
       <Divider />
       <CardContent>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Monto solicitado">{formatMoney(COUNTRY, sale.requested_amount)}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Cuotas">{sale.term}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Monto ofrecido">{sale.offered_amount === null ? '' : formatMoney(COUNTRY, sale.offered_amount)}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Paso">{step?.label}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Vendedor">{sale.seller?.name ?? 'Sin asignar'}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Gestión">{sale.management_status}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Próxima llamada">{dateTime(sale.next_call_at)}</Field></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><Field label="Celular">{sale.customer.cellphone}</Field></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{formatMoney(COUNTRY, sale.requested_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Cuotas">{sale.term}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{sale.offered_amount === null ? '' : formatMoney(COUNTRY, sale.offered_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Paso">{step?.label}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Vendedor">{sale.seller?.name ?? 'Sin asignar'}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Gestión">{sale.management_status}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Próxima llamada">{dateTime(sale.next_call_at)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Celular">{sale.customer.cellphone}</DetailField></Grid>
         </Grid>
       </CardContent>
     </Card>

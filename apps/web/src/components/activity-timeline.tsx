@@ -12,12 +12,20 @@ import {
   IconUserEdit,
   IconUserShare,
 } from '@tabler/icons-react';
-import { Timeline, type TimelineItem } from '../../../components/timeline';
-import { COUNTRY } from '../../../config/env';
+import { COUNTRY } from '../config/env';
+import { Timeline, type TimelineItem } from './timeline';
 
 const statusName = (id: number | null) => (id === null ? '' : (STATUSES[COUNTRY].find((s) => s.id === id)?.name ?? String(id)));
 
-function toItem(entry: TimelineEntry): TimelineItem {
+/** What a lead is called where it is shown: a lead (leads, audits) or a sale (the seller's application). */
+export type ActivitySubject = 'lead' | 'sale';
+
+const SUBJECT_TITLES: Record<ActivitySubject, { assignment: string; created: string }> = {
+  lead: { assignment: 'Reasignado', created: 'Lead creado' },
+  sale: { assignment: 'Asignada', created: 'Solicitud creada' },
+};
+
+function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
   const base = { key: entry.id, at: entry.at, who: entry.user?.name ?? 'Sistema' };
   switch (entry.type) {
     case 'status':
@@ -27,9 +35,9 @@ function toItem(entry: TimelineEntry): TimelineItem {
     case 'management':
       return { ...base, icon: IconPhoneCall, color: 'warning', title: 'Gestión', body: entry.text };
     case 'assignment':
-      return { ...base, icon: IconUserShare, color: 'secondary', title: 'Asignada', body: entry.text };
+      return { ...base, icon: IconUserShare, color: 'secondary', title: SUBJECT_TITLES[subject].assignment, body: entry.text };
     case 'created':
-      return { ...base, icon: IconPlus, color: 'success', title: 'Solicitud creada', body: entry.text };
+      return { ...base, icon: IconPlus, color: 'success', title: SUBJECT_TITLES[subject].created, body: entry.text };
     case 'customer':
       return { ...base, icon: IconUserEdit, color: 'secondary', title: 'Datos del cliente', body: entry.text };
     case 'call_back':
@@ -43,13 +51,13 @@ function toItem(entry: TimelineEntry): TimelineItem {
   }
 }
 
-/** Status history, notes, management, customer edits and call backs, newest first. */
-export function SaleTimeline({ entries }: { entries: TimelineEntry[] }) {
+/** A lead's status history, notes, management, customer edits and calls, newest first. */
+export function ActivityTimeline({ entries, subject }: { entries: TimelineEntry[]; subject: ActivitySubject }) {
   return (
     <Card>
       <CardHeader title="Historial" />
       <CardContent>
-        <Timeline items={entries.map(toItem)} />
+        <Timeline items={entries.map((entry) => toItem(entry, subject))} />
       </CardContent>
     </Card>
   );

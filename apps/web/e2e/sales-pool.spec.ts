@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { COUNTRY, signIn } from './support';
+
+test('a seller without assignation takes an application from the unassigned pool and then works it', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, `seller_wo_assignation@${COUNTRY}.example`);
+  // SPEC 6 keeps the sales route to its rule, so this seller works from /leads.
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await page.goto('/leads');
+
+  const pool = page.getByRole('region', { name: 'Solicitudes sin asignar' });
+  const first = pool.getByTestId('pool-row').first();
+  await expect(first).toBeVisible();
+  const id = Number((await first.getByRole('cell').first().textContent())!.replace('#', ''));
+  await first.getByRole('button', { name: 'Tomar' }).click();
+  await expect(page.getByText(`Tomaste la solicitud #${id}`)).toBeVisible();
+  // It left the pool and is now in the seller's own list, with its detail open to them.
+  await expect(pool.getByRole('cell', { name: `#${id}`, exact: true })).toHaveCount(0);
+  await page.goto(`/lead-detail?id=${id}`);
+  await expect(page.getByText(`Lead #${id}`).first()).toBeVisible();
+
+  // Taking it again (as if another seller had been faster) is refused with the server's message.
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const refused = await page.request.post(`/api/${COUNTRY}/sales/${id}/take`, { headers: { 'x-xsrf-token': xsrf }, data: {} });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).statusMessage).toBe('Otro vendedor ya tomó esta solicitud');
+});

@@ -1,0 +1,89 @@
+import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, type AddNoteBody, type SetManagementStatusBody } from '@backoffice/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useConfirm } from './confirm-dialog';
+import { useNotify } from './notifications';
+
+/*
+ * Forms that record work on a lead, wherever it is shown (lead detail, sale detail). They only present:
+ * each feature passes its own mutation (its endpoint and the caches it refreshes).
+ */
+
+/** The part of a TanStack Query mutation the forms use. */
+export interface FormMutation<TBody> {
+  mutate: (body: TBody, options: { onSuccess: () => void }) => void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+export function NoteForm({ mutation }: { mutation: FormMutation<AddNoteBody> }) {
+  const notify = useNotify();
+  const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({ resolver: zodResolver(addNoteBodySchema), defaultValues: { body: '' } });
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      onSubmit={handleSubmit((values) =>
+        mutation.mutate(values, {
+          onSuccess: () => {
+            reset();
+            notify('Nota agregada');
+          },
+        }),
+      )}
+    >
+      <TextField label="Nueva nota" multiline minRows={TEXT_AREA_ROWS} {...register('body')} error={!!formState.errors.body} helperText={formState.errors.body?.message} />
+      {mutation.error && <Alert severity="error">{mutation.error.message}</Alert>}
+      <Button type="submit" variant="contained" disabled={mutation.isPending} sx={{ alignSelf: 'flex-end' }}>
+        Agregar nota
+      </Button>
+    </Stack>
+  );
+}
+
+interface ManagementStatusFormProps {
+  /** The select's label id (unique on the page). */
+  id: string;
+  /** The stored management status and the row version the change is made against (409 when stale). */
+  current: string | null;
+  version: number;
+  mutation: FormMutation<SetManagementStatusBody>;
+}
+
+/** Remount it with the row's version (`key`) so that after a save or a 409 it starts from the stored value. */
+export function ManagementStatusForm({ id, current, version, mutation }: ManagementStatusFormProps) {
+  const [value, setValue] = useState(current ?? '');
+  const confirm = useConfirm();
+  const notify = useNotify();
+  return (
+    <Stack spacing={1}>
+      <FormControl size="small">
+        <InputLabel id={id}>Estado de gestión</InputLabel>
+        <Select labelId={id} label="Estado de gestión" value={value} onChange={(event) => setValue(event.target.value)}>
+          {MANAGEMENT_STATUSES.map((status) => (
+            <MenuItem key={status} value={status}>
+              {status}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {mutation.error && <Alert severity="error">{mutation.error.message}</Alert>}
+      <Button
+        variant="outlined"
+        disabled={!value || value === current || mutation.isPending}
+        onClick={async () => {
+          if (!(await confirm({ message: `¿Cambiar la gestión a “${value}”?` }))) return;
+          mutation.mutate(
+            { management_status: value as (typeof MANAGEMENT_STATUSES)[number], version },
+            { onSuccess: () => notify('Gestión actualizada') },
+          );
+        }}
+        sx={{ alignSelf: 'flex-end' }}
+      >
+        Guardar gestión
+      </Button>
+    </Stack>
+  );
+}

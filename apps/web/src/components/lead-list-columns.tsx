@@ -1,0 +1,58 @@
+import { formatMoney, type LeadListItem } from '@backoffice/shared';
+import { Link as MuiLink } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link } from 'react-router';
+import { COUNTRY } from '../config/env';
+
+/* Columns of the grids that list leads (the leads list, the sales list): the same rows, the same cells. */
+
+type Column = GridColDef<LeadListItem>;
+
+const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
+
+/** `#id`, linking to the row's detail screen (`/lead-detail`, `/sale-detail`). */
+export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
+  field: 'id',
+  headerName,
+  width: 96,
+  renderCell: ({ row }) => (
+    <MuiLink component={Link} to={`${detailPath}?id=${row.id}`} underline="hover">
+      #{row.id}
+    </MuiLink>
+  ),
+});
+
+export const dateTimeColumn = (field: 'created_at' | 'updated_at', headerName: string): Column => ({
+  field,
+  headerName,
+  width: 150,
+  valueFormatter: (value: string) => dateTime.format(new Date(value)),
+});
+
+/** The customer's name, document and cellphone. */
+export const customerColumns: Column[] = [
+  {
+    field: 'customer',
+    headerName: 'Cliente',
+    flex: 1,
+    minWidth: 200,
+    sortable: false,
+    valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
+  },
+  { field: 'doc_number', headerName: 'Documento', width: 130, sortable: false, valueGetter: (_, row) => row.customer.doc_number },
+  { field: 'cellphone', headerName: 'Celular', width: 130, sortable: false, valueGetter: (_, row) => row.customer.cellphone ?? '' },
+];
+
+/** The requested amount and its term. */
+export const amountColumns: Column[] = [
+  { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => formatMoney(COUNTRY, value) },
+  { field: 'term', headerName: 'Cuotas', width: 80, type: 'number', sortable: false },
+];
+
+export const managementColumn: Column = {
+  field: 'management_status',
+  headerName: 'Gestión',
+  width: 200,
+  sortable: false,
+  valueGetter: (value: string | null) => value ?? '—',
+};

@@ -1,0 +1,32 @@
+import { LIST_COUNT_THRESHOLD, type ListCount } from '@backoffice/shared';
+import { Button, Typography } from '@mui/material';
+
+const number = new Intl.NumberFormat('es-AR');
+
+interface ListCountTextProps {
+  count: ListCount | undefined;
+  /** The rows' name: "1 venta", "2 ventas" (without `singular` the plural is always used). */
+  plural: string;
+  singular?: string;
+  /** Ask the server for the exact total when it only answered "more than". */
+  onExactCount: () => void;
+  'data-testid': string;
+}
+
+/** How many rows the filters match, under a list's title, with "Contar exacto" when the total is a bound. */
+export function ListCountText({ count, plural, singular = plural, onExactCount, 'data-testid': testId }: ListCountTextProps) {
+  return (
+    <Typography color="text.secondary" data-testid={testId}>
+      {count === undefined
+        ? 'Cargando…'
+        : count.exact
+          ? `${number.format(count.total)} ${count.total === 1 ? singular : plural}`
+          : `más de ${number.format(LIST_COUNT_THRESHOLD)} ${plural}`}
+      {count && !count.exact && (
+        <Button size="small" onClick={onExactCount} sx={{ ml: 1 }}>
+          Contar exacto
+        </Button>
+      )}
+    </Typography>
+  );
+}

@@ -1,0 +1,78 @@
+import { TRANSITION_REASON_MAX, type LeadTransitions, type TransitionOption } from '@backoffice/shared';
+import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useConfirm, usePrompt } from './confirm-dialog';
+import { LoadingIndicator } from './loading-indicator';
+
+interface StatusTransitionsProps {
+  /** The workflow's `GET /leads/:id/transitions`, as each feature queries it. */
+  options: UseQueryResult<LeadTransitions>;
+  /** The confirmation asked before a move, e.g. `¿Pasar el lead a ${label}?`. */
+  question: (label: string) => string;
+  /** Called once the user confirmed (and typed the reason when the transition needs one). */
+  onMove: (option: TransitionOption, reason: string | undefined) => void;
+  /** While a change is being sent. */
+  disabled: boolean;
+  'data-testid': string;
+  /** Other actions listed before the transitions (the lead's automated stage). */
+  children?: ReactNode;
+}
+
+/**
+ * The status changes the signed-in role may make from the current status, as the server lists them (the
+ * server checks each again). Every change is confirmed; rejections and the like ask for the reason.
+ */
+export function StatusTransitions({ options, question, onMove, disabled, 'data-testid': testId, children }: StatusTransitionsProps) {
+  const confirm = useConfirm();
+  const prompt = usePrompt();
+
+  const move = async (option: TransitionOption) => {
+    const message = question(option.label);
+    let reason: string | undefined;
+    if (option.reason_required) {
+      const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX } });
+      if (typed === null) return;
+      reason = typed;
+    } else if (!(await confirm({ title: 'Cambiar estado', message }))) {
+      return;
+    }
+    onMove(option, reason);
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Cambiar estado" />
+      <CardContent>
+        {options.isPending ? (
+          <LoadingIndicator loading loadingText="Cargando transiciones…" />
+        ) : options.error ? (
+          <Alert severity="error">{options.error.message}</Alert>
+        ) : options.data.transitions.length === 0 && !children ? (
+          <Typography color="text.secondary">No hay cambios de estado disponibles para tu rol desde el estado actual.</Typography>
+        ) : (
+          <Stack spacing={1} data-testid={testId}>
+            {children}
+            {options.data.transitions.map((option) => (
+              <Stack key={option.to_status} spacing={0.5}>
+                <Button
+                  variant="outlined"
+                  color={option.reason_required ? 'error' : 'primary'}
+                  disabled={disabled || option.blocked !== null}
+                  onClick={() => move(option)}
+                >
+                  {option.label}
+                </Button>
+                {option.blocked && (
+                  <Typography variant="caption" color="text.secondary">
+                    {option.blocked}
+                  </Typography>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
