@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** Lists count exactly up to this many rows, then answer "more than" (exact on request). */
   LIST_COUNT_THRESHOLD: z.coerce.number().int().min(1).default(LIST_COUNT_THRESHOLD),
   LIST_TEXT_PROBE_CAP: z.coerce.number().int().min(0).default(2_000),
+  /** Lists filtered by free text count exactly up to this many rows (each match costs a customer's row). */
+  LIST_TEXT_COUNT_THRESHOLD: z.coerce.number().int().min(1).default(1_000),
   /** Run an automated stage (prefilter, risk, identity, transfer) as soon as a lead reaches its status. */
   WORKFLOW_AUTORUN: flag(true),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
@@ -94,6 +96,7 @@ export interface AppConfig {
   listCountThreshold: number;
   /** Free text matching this many customers or fewer is read by customer id (LeadsRepository.resolveText). */
   listTextProbeCap: number;
+  listTextCountThreshold: number;
   workflowAutoRun: boolean;
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolMax: e.DB_POOL_MAX,
     listCountThreshold: e.LIST_COUNT_THRESHOLD,
     listTextProbeCap: e.LIST_TEXT_PROBE_CAP,
+    listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,

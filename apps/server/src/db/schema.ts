@@ -115,6 +115,9 @@ export const errorLogs = pgTable(
 export const SEARCH_FOLD_FROM = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
 export const SEARCH_FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
 
+/** PostgreSQL's text-search vector (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const customers = pgTable(
   'customers',
   {
@@ -158,6 +161,18 @@ export const customers = pgTable(
         (): SQL =>
           sql`search_digit_windows(${customers.docNumber} || ' ' || coalesce(${customers.cuil}, '') || ' ' || coalesce(${customers.cellphone}, '') || ' ' || coalesce(${customers.email}, ''))`,
       ),
+    /**
+     * The words of the names and the email (split at '@', '.', '_', '-', '+'), accent-folded and lower-cased,
+     * as a tsvector: a word typed by its beginning ("gonz", "maria gon") is a prefix query (`gonz:*`) on its
+     * GIN index, whose posting lists are exact, where trigrams of common names meant long lists to intersect
+     * and rows to recheck. Documents and phones are searched by their digit windows.
+     */
+    searchWords: tsvector('search_words')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, lower(translate(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.email}, ''), ${sql.raw(`'${SEARCH_FOLD_FROM}@._-+'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}     '`)})))`,
+      ),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -165,6 +180,7 @@ export const customers = pgTable(
     uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('customers_search_windows_idx').using('gin', t.searchWindows),
+    index('customers_search_words_idx').using('gin', t.searchWords),
     countryCheck('customers', t.country),
   ],
 );

@@ -29,6 +29,11 @@ export function digitWindows(digits: string): number[] {
 export interface SearchTerms {
   /** Digit-only words of DIGIT_WINDOW or more: found through the digit-window index, then checked exactly. */
   digits: string[];
+  /**
+   * Words of letters only, SEARCH_MIN_CHARS or more: the beginning of a word of the names or the email,
+   * found through customers.search_words (a prefix query on its GIN index).
+   */
+  letters: string[];
   /** Other words of SEARCH_MIN_CHARS or more: matched with `like '%word%'`, which the trigram index serves. */
   indexed: string[];
   /** Shorter words: only narrow the rows the indexed words found. */
@@ -36,9 +41,10 @@ export interface SearchTerms {
 }
 
 /**
- * Splits free text into words that must all appear in the search column. A word made of digits and the
- * usual separators ('30.123.456', '11-5555-4444') is reduced to its digits, the way documents and phones
- * are stored.
+ * Splits free text into words that must all match. A word made of digits and the usual separators
+ * ('30.123.456', '11-5555-4444') is reduced to its digits, the way documents and phones are stored, and
+ * matches anywhere in them; a word of letters matches the beginning of a word of the names or the email;
+ * anything else (an email, letters with digits) matches anywhere.
  */
 export function searchTerms(q: string): SearchTerms {
   const words = foldSearch(q.trim())
@@ -47,9 +53,11 @@ export function searchTerms(q: string): SearchTerms {
     .filter((word) => word !== '');
   const unique = [...new Set(words)];
   const isDigits = (word: string) => /^\d+$/.test(word) && word.length >= DIGIT_WINDOW;
+  const isLetters = (word: string) => /^\p{L}+$/u.test(word) && word.length >= SEARCH_MIN_CHARS;
   return {
     digits: unique.filter(isDigits),
-    indexed: unique.filter((word) => !isDigits(word) && word.length >= SEARCH_MIN_CHARS),
+    letters: unique.filter(isLetters),
+    indexed: unique.filter((word) => !isDigits(word) && !isLetters(word) && word.length >= SEARCH_MIN_CHARS),
     other: unique.filter((word) => word.length < SEARCH_MIN_CHARS),
   };
 }

@@ -34,6 +34,11 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     words.push(() => sql`${customers.searchWindows} @> ${ph(`w${i}`)}::integer[]`);
     words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
   });
+  // Letters only (so nothing in it is tsquery syntax): the beginning of a name or email word.
+  terms.letters.forEach((word, i) => {
+    params[`p${i}`] = `${word}:*`;
+    words.push(() => sql`${customers.searchWords} @@ to_tsquery('simple', ${ph(`p${i}`)})`);
+  });
   terms.indexed.forEach((word, i) => {
     params[`q${i}`] = `%${escapeLike(word)}%`;
     words.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
@@ -43,7 +48,7 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     params[`o${i}`] = word;
     words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
   });
-  return { words, key: `q${terms.digits.length}.${terms.indexed.length}.${terms.other.length}`, selective: terms.digits.length > 0 };
+  return { words, key: `q${terms.digits.length}.${terms.letters.length}.${terms.indexed.length}.${terms.other.length}`, selective: terms.digits.length > 0 };
 }
 
 /** The customers of the country matching every word, as one condition. */

@@ -120,7 +120,11 @@ export class LeadLists {
     const key = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact]);
     const cached = this.counts.get(key);
     if (cached) return cached;
-    const count = await this.app.leads.count(scope, filters, exact ? undefined : this.app.config.listCountThreshold);
+    // A free text's count visits a customer row per match (its words' index finds candidates, not counts),
+    // so it stops sooner: "más de 1.000" says enough about a search, and "Contar exacto" is one click away.
+    const { listCountThreshold, listTextCountThreshold } = this.app.config;
+    const cap = filters.q ? Math.min(listCountThreshold, listTextCountThreshold) : listCountThreshold;
+    const count = await this.app.leads.count(scope, filters, exact ? undefined : cap);
     this.counts.set(key, count);
     return count;
   }

@@ -132,3 +132,21 @@ export async function userIdByEmail(app: App, country: Country, email: string): 
     .where(and(eq(users.country, country), eq(users.email, email)));
   return row.id;
 }
+
+/** Accent-insensitive, lower case: what a person means by "matches". */
+const foldText = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * Whether a known lead's customer matches free text, computed independently of the server: every word must
+ * match; a word of 3+ letters is the beginning of a word of the names or the email, a number (separators
+ * allowed) or any other word appears anywhere in document, CUIL, names, cellphone or email.
+ */
+export function textMatches(lead: Pick<KnownLead, 'docNumber' | 'cuil' | 'firstName' | 'lastName' | 'cellphone' | 'email'>, q: string): boolean {
+  const haystack = foldText([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
+  const nameWords = foldText([lead.firstName, lead.lastName, lead.email].join(' ')).split(/[^\p{L}\p{N}]+/u);
+  return foldText(q)
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => (/^[\d.\-/()+]+$/.test(word) ? word.replace(/\D/g, '') : word))
+    .every((word) => (/^\p{L}{3,}$/u.test(word) ? nameWords.some((token) => token.startsWith(word)) : haystack.includes(word)));
+}

@@ -48,7 +48,8 @@ describe('free-text search terms', () => {
   });
 
   it('reduces punctuated numbers to digits and routes words by kind', () => {
-    expect(searchTerms('30.123.456 núñez 11-5555 4444 ab')).toEqual({ digits: ['30123456', '115555'], indexed: ['nunez', '4444'], other: ['ab'] });
+    expect(searchTerms('30.123.456 núñez 11-5555 4444 ab')).toEqual({ digits: ['30123456', '115555'], letters: ['nunez'], indexed: ['4444'], other: ['ab'] });
+    expect(searchTerms('ana@correo.com correo1 Peña')).toEqual({ digits: [], letters: ['pena'], indexed: ['ana@correo.com', 'correo1'], other: [] });
   });
 
   it('escapes LIKE wildcards so they match literally', () => {

@@ -54,6 +54,21 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     expect(after).toEqual({ total: unassigned.count.total - 1, exact: true });
   });
 
+  it('counts a free-text search only up to its own, lower threshold; exactly on request', async () => {
+    const small = await createTestApp(t.driver, { seedLeads: 0, countCacheSeconds: 0, listTextCountThreshold: 3 });
+    try {
+      await insertKnownLeads(small.app, 'arg', 12, []);
+      const admin = new TestClient(small.app);
+      await admin.login('arg', 'admin@arg.example');
+      expect((await admin.get('/api/arg/leads?q=correo')).json().count).toEqual({ total: 3, exact: false });
+      expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
+      // Without text the list's own threshold applies.
+      expect((await admin.get('/api/arg/leads')).json().count).toEqual({ total: 12, exact: true });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('forgets a session signed out on this node at once', async () => {
     const client = new TestClient(t.app);
     await client.login('arg', 'operator@arg.example');

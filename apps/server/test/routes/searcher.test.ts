@@ -2,25 +2,19 @@ import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, searcherResponseSchema, stepsOf,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
-import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
+import { insertKnownLeads, textMatches, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
 /*
  * The searcher against a known set of arg customers (and col ones that must never show up). Which
  * customers match is computed here, in memory, independently of the server's SQL.
  */
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
 /** Customers of the known set matching every word, newest (highest id) first. */
 function expectedCustomers(known: KnownLead[], q: string, ownSellerId?: number): string[] {
-  const words = fold(q)
-    .split(/\s+/)
-    .map((w) => (/^[\d.-]+$/.test(w) ? w.replace(/\D/g, '') : w));
   const docs = new Map<string, number>();
   for (const lead of known) {
     if (ownSellerId !== undefined && lead.sellerId !== ownSellerId) continue;
-    const haystack = fold([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
-    if (words.every((w) => haystack.includes(w))) docs.set(lead.docNumber, lead.id);
+    if (textMatches(lead, q)) docs.set(lead.docNumber, lead.id);
   }
   // One lead per customer in the fixture: its id orders customers as their ids do.
   return [...docs].sort((a, b) => b[1] - a[1]).map(([doc]) => doc);

@@ -1,4 +1,4 @@
-import { LIST_COUNT_THRESHOLD, type ListCount } from '@backoffice/shared';
+import type { ListCount } from '@backoffice/shared';
 import { Button, Typography } from '@mui/material';
 
 const number = new Intl.NumberFormat('es-AR');
@@ -21,7 +21,7 @@ export function ListCountText({ count, plural, singular = plural, onExactCount, 
         ? 'Cargando…'
         : count.exact
           ? `${number.format(count.total)} ${count.total === 1 ? singular : plural}`
-          : `más de ${number.format(LIST_COUNT_THRESHOLD)} ${plural}`}
+          : `más de ${number.format(count.total)} ${plural}`}
       {count && !count.exact && (
         <Button size="small" onClick={onExactCount} sx={{ ml: 1 }}>
           Contar exacto
