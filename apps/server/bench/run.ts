@@ -6,8 +6,9 @@
  * 2. Starts the server as a child process (so its peak RSS can be read from /proc/<pid>/status VmHWM) on a
  *    free port of 127.0.0.1, and signs in as the arg admin to get a Bearer token.
  * 3. With autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) s each: the default list
- *    page with its count, a combined filter, a deep page, a free-text document fragment, the lead detail
- *    (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads to CSV.
+ *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
+ *    fragment on the list and on the searcher, a first name + surname on both (reported, not a target), the
+ *    lead detail (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads.
  * 4. Prints p50/p95/p99 (ms) and req/s per scenario, the export time and the peak RSS; the last line is
  *    the same figures as one JSON object.
  *
