@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { audits, customers, leads, users } from '../db/schema';
+import { customerSummaryOf, personRefOf } from './leads';
 import type { Tx } from './workflow';
 
 /*
@@ -176,19 +177,10 @@ export class AuditsRepository {
       lead_id: row.leadId,
       status_id: row.leadStatusId,
       queued_at: row.queuedAt.toISOString(),
-      customer: {
-        id: row.customerId,
-        doc_type: row.docType,
-        doc_number: row.docNumber,
-        cuil: row.cuil,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        cellphone: row.cellphone,
-        email: row.email,
-      },
+      customer: customerSummaryOf(row),
       requested_amount: row.requestedAmount,
       term: row.term,
-      seller: row.sellerId !== null && row.sellerName !== null ? { id: row.sellerId, name: row.sellerName } : null,
+      seller: personRefOf(row.sellerId, row.sellerName),
       claim: row.decidedAt === null ? claimOf(row.auditorId, row.auditorName, row.claimedAt, row.active) : null,
       decision: row.decision as AuditDecision | null,
       decided_at: iso(row.decidedAt),

@@ -4,6 +4,7 @@ import {
   stepsOf,
   type AmountRange,
   type Country,
+  type CustomerSummary,
   type LeadDetail,
   type LeadListItem,
   type LeadSortField,
@@ -148,6 +149,27 @@ export function stepLabelOf(country: Country, statusId: number): string | null {
   return stepLabels[country].get(statusId) ?? null;
 }
 
+type CustomerColumns = Pick<LeadRowData, 'customerId' | 'docType' | 'docNumber' | 'cuil' | 'firstName' | 'lastName' | 'cellphone' | 'email'>;
+
+/** A customer as lists show it, from the customer columns of a joined row. */
+export function customerSummaryOf(row: CustomerColumns): CustomerSummary {
+  return {
+    id: row.customerId,
+    doc_type: row.docType,
+    doc_number: row.docNumber,
+    cuil: row.cuil,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    cellphone: row.cellphone,
+    email: row.email,
+  };
+}
+
+/** `{id, name}` of a user joined by a left join (null when there is none). */
+export function personRefOf(id: number | null, name: string | null): { id: number; name: string } | null {
+  return id !== null && name !== null ? { id, name } : null;
+}
+
 export function toListItem(row: LeadRowData): LeadListItem {
   return {
     id: row.id,
@@ -155,19 +177,10 @@ export function toListItem(row: LeadRowData): LeadListItem {
     updated_at: row.updatedAt.toISOString(),
     status_id: row.statusId,
     step: stepLabelOf(row.country as Country, row.statusId),
-    customer: {
-      id: row.customerId,
-      doc_type: row.docType,
-      doc_number: row.docNumber,
-      cuil: row.cuil,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      cellphone: row.cellphone,
-      email: row.email,
-    },
+    customer: customerSummaryOf(row),
     requested_amount: row.requestedAmount,
     term: row.term,
-    seller: row.sellerId !== null && row.sellerName !== null ? { id: row.sellerId, name: row.sellerName } : null,
+    seller: personRefOf(row.sellerId, row.sellerName),
     management_status: row.managementStatus,
     data_rate: row.dataRate,
     source: row.source,

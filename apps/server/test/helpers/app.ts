@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Country } from '@backoffice/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { DEMO_PASSWORD } from '../../src/db/seed';
@@ -204,4 +205,19 @@ export function setCookieHeader(response: LightMyRequestResponse, name: string):
   const raw = response.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.find((c) => c.startsWith(`${name}=`));
+}
+
+/** Signed-in clients by country and account, one sign-in each, reused across a file's tests. */
+export function signedIn(app: () => App): (country: Country, email: string) => Promise<TestClient> {
+  const clients = new Map<string, TestClient>();
+  return async (country, email) => {
+    const key = `${country}:${email}`;
+    if (!clients.has(key)) {
+      const client = new TestClient(app());
+      const res = await client.login(country, email);
+      expect(res.statusCode, res.body).toBe(200);
+      clients.set(key, client);
+    }
+    return clients.get(key)!;
+  };
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audits, customers, leadStatusHistory, leads, users } from '../../src/db/schema';
 import { HttpError } from '../../src/lib/errors';
 import { toAuthUser } from '../../src/plugins/app/auth';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { userIdByEmail } from '../helpers/leads-fixture';
 
 /*
@@ -30,19 +30,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
   let auditorId: number;
   let auditorName: string;
   let otherAuditor: { id: number; email: string; name: string };
-  const clients = new Map<string, TestClient>();
   let docSeq = 0;
 
-  const as = async (country: Country, email: string): Promise<TestClient> => {
-    const key = `${country}:${email}`;
-    if (!clients.has(key)) {
-      const client = new TestClient(t.app);
-      const res = await client.login(country, email);
-      expect(res.statusCode, res.body).toBe(200);
-      clients.set(key, client);
-    }
-    return clients.get(key)!;
-  };
+  /** A signed-in client per account, reused across tests. */
+  const as = signedIn(() => t.app);
 
   /** A lead that entered `statusId` `minutesAgo` before BASE (its history row opens the audit round). */
   const insertLead = async (country: Country, statusId: number, minutesAgo = 0) => {

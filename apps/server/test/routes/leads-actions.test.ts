@@ -1,8 +1,8 @@
-import { buildCuil, leadDetailSchema, type Country } from '@backoffice/shared';
+import { buildCuil, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
 /*
@@ -39,19 +39,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
   let arg: KnownLead[];
   let col: KnownLead[];
   let sellerId: number;
-  const clients = new Map<string, TestClient>();
 
   /** A signed-in client per account, reused across tests. */
-  const as = async (country: Country, email: string): Promise<TestClient> => {
-    const key = `${country}:${email}`;
-    if (!clients.has(key)) {
-      const client = new TestClient(t.app);
-      const res = await client.login(country, email);
-      expect(res.statusCode, res.body).toBe(200);
-      clients.set(key, client);
-    }
-    return clients.get(key)!;
-  };
+  const as = signedIn(() => t.app);
   const tableCounts = async () => {
     const [c] = await t.app.db.select({ n: count() }).from(customers);
     const [l] = await t.app.db.select({ n: count() }).from(leads);

@@ -1,8 +1,8 @@
-import { leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { leadListResponseSchema, saleDetailSchema, salesStatusesOf } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
 /*
@@ -21,18 +21,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
   let col: KnownLead[];
   let sellerId: number;
   let otherSellerId: number;
-  const clients = new Map<string, TestClient>();
 
-  const as = async (country: Country, email: string): Promise<TestClient> => {
-    const key = `${country}:${email}`;
-    if (!clients.has(key)) {
-      const client = new TestClient(t.app);
-      const res = await client.login(country, email);
-      expect(res.statusCode, res.body).toBe(200);
-      clients.set(key, client);
-    }
-    return clients.get(key)!;
-  };
+  /** A signed-in client per account, reused across tests. */
+  const as = signedIn(() => t.app);
   const emailOf = async (id: number) => (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
   const eventCount = async () => (await t.app.db.select({ n: count() }).from(leadEvents))[0].n;

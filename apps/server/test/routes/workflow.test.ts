@@ -13,7 +13,7 @@ import { customers, leadStatusHistory, leads } from '../../src/db/schema';
 import type { AuthUser } from '../../src/plugins/app/auth';
 import { simulatedAdapters } from '../../src/services/adapters/index';
 import { WorkflowService } from '../../src/services/workflow';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { userIdByEmail, userIds } from '../helpers/leads-fixture';
 
 /*
@@ -28,19 +28,10 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   let t: TestApp;
   let sellerId: number;
   let otherSellerId: number;
-  const clients = new Map<string, TestClient>();
   let docSeq = 0;
 
-  const as = async (country: Country, email: string): Promise<TestClient> => {
-    const key = `${country}:${email}`;
-    if (!clients.has(key)) {
-      const client = new TestClient(t.app);
-      const res = await client.login(country, email);
-      expect(res.statusCode, res.body).toBe(200);
-      clients.set(key, client);
-    }
-    return clients.get(key)!;
-  };
+  /** A signed-in client per account, reused across tests. */
+  const as = signedIn(() => t.app);
 
   /** A lead in a given status, with its first history row; `lastDigit` picks the simulators' outcome. */
   const insertLead = async (

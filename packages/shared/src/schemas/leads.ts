@@ -78,6 +78,7 @@ export const customerSummarySchema = z.object({
   cellphone: z.string().nullable(),
   email: z.string().nullable(),
 });
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
 export const leadListItemSchema = z.object({
   id: z.number().int(),
