@@ -37,8 +37,8 @@ export class SearcherRepository {
 
   /**
    * Customers matching every word, newest first. A text matching many customers (a common name) is
-   * answered from the newest RECENT_WINDOW customers, read in id order; a text matching few (or a
-   * document fragment) through the indexes alone (queryRowsByIndex): each way costs a few milliseconds
+   * answered from the newest RECENT_WINDOW customers, read in id order; a rarer text through the indexes
+   * alone (queryRowsByIndex); a document fragment by its digit windows, first: each way costs a few milliseconds
    * where it is used, and neither meets the other's bad case (a walk over every customer for a rare name,
    * a posting list of 50,000 rows sorted for a common one).
    */
@@ -48,13 +48,17 @@ export class SearcherRepository {
     if (scope.ownSellerId !== undefined) params.own = scope.ownSellerId;
     const values = (statement: { params: unknown[] }) => fillPlaceholders(statement.params, params);
     let found: CustomerTuple[] | undefined;
-    if (!search.selective) {
-      const recent = this.statement(scope, search, true);
+    if (search.selective) {
+      // A document or phone fragment: its digit windows find a handful of customers, first (one statement).
+      const fragment = this.statement(scope, search, 'fragment');
+      found = (await queryRows(this.db, fragment.text, values(fragment))) as CustomerTuple[];
+    } else {
+      const recent = this.statement(scope, search, 'recent');
       const rows = (await queryRows(this.db, recent.text, values(recent))) as CustomerTuple[];
       if (rows.length > SEARCHER_LIMIT) found = rows;
     }
     if (!found) {
-      const all = this.statement(scope, search, false);
+      const all = this.statement(scope, search, 'indexed');
       found = (await queryRowsByIndex(this.db, all.text, values(all))) as CustomerTuple[];
     }
     const shown = found.slice(0, SEARCHER_LIMIT);
@@ -88,11 +92,20 @@ export class SearcherRepository {
     };
   }
 
-  private statement(scope: SearcherScope, search: CustomerSearch, recent: boolean) {
-    const key = `${search.key}|${scope.ownSellerId !== undefined}|${recent}`;
+  /**
+   * `recent`: among the newest RECENT_WINDOW customers; `indexed`: all of them (run through the indexes
+   * only); `fragment`: the customers a digit fragment's windows find, as an array sub-select (an init plan:
+   * the planner cannot walk the table in id order betting on frequent matches).
+   */
+  private statement(scope: SearcherScope, search: CustomerSearch, kind: 'recent' | 'indexed' | 'fragment') {
+    const key = `${search.key}|${scope.ownSellerId !== undefined}|${kind}`;
     let statement = this.statements.get(key);
     if (statement) return statement;
-    const where = [customerMatch(search)];
+    const where = [
+      kind === 'fragment'
+        ? sql`${customers.id} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`
+        : customerMatch(search),
+    ];
     if (scope.ownSellerId !== undefined) {
       where.push(sql`exists (select 1 from ${leads} where ${leads.customerId} = ${customers.id} and ${leads.sellerId} = ${ph('own')})`);
     }
@@ -108,7 +121,7 @@ export class SearcherRepository {
         email: customers.email,
       })
       .from(
-        recent
+        kind === 'recent'
           ? // The newest customers of the country, under the table's own name so that the conditions
             // (written against "customers") read the subquery's columns.
             this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(RECENT_WINDOW).as('customers')
