@@ -15,7 +15,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { audits, customers, leads, users } from '../db/schema';
-import { customerSummaryOf, personRefOf } from './leads';
+import { customerColumns, customerSummaryOf, personRefOf } from './leads';
 import type { Tx } from './workflow';
 
 /*
@@ -154,14 +154,7 @@ export class AuditsRepository {
         term: leads.term,
         sellerId: leads.sellerId,
         sellerName: seller.name,
-        customerId: customers.id,
-        docType: customers.docType,
-        docNumber: customers.docNumber,
-        cuil: customers.cuil,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        cellphone: customers.cellphone,
-        email: customers.email,
+        ...customerColumns,
       })
       .from(audits)
       .innerJoin(leads, eq(leads.id, audits.leadId))

@@ -94,6 +94,18 @@ const stepLabels = {
   col: new Map(stepsOf('col').map((step) => [step.id, step.label])),
 } satisfies Record<Country, Map<number, string>>;
 
+/** The customer columns of a joined row (customerSummaryOf maps them). */
+export const customerColumns = {
+  customerId: customers.id,
+  docType: customers.docType,
+  docNumber: customers.docNumber,
+  cuil: customers.cuil,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  cellphone: customers.cellphone,
+  email: customers.email,
+};
+
 /** The columns of a list row (list, export and detail share them). */
 const rowFields = {
   id: leads.id,
@@ -109,14 +121,7 @@ const rowFields = {
   version: leads.version,
   sellerId: leads.sellerId,
   sellerName: users.name,
-  customerId: customers.id,
-  docType: customers.docType,
-  docNumber: customers.docNumber,
-  cuil: customers.cuil,
-  firstName: customers.firstName,
-  lastName: customers.lastName,
-  cellphone: customers.cellphone,
-  email: customers.email,
+  ...customerColumns,
 };
 
 export type LeadRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string };
@@ -688,71 +693,51 @@ export class LeadsRepository {
     await this.db.insert(leadEvents).values({ country, leadId, type: 'note', userId, body });
   }
 
-  /**
-   * Optimistic concurrency: the update only matches the version the client read, and bumps it. False
-   * when someone else changed the lead first (nothing written); the event goes in the same transaction.
-   */
-  async setManagementStatus(
-    country: Country,
-    leadId: number,
-    userId: number,
-    version: number,
-    managementStatus: string,
-  ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ managementStatus: leads.managementStatus })
-        .from(leads)
-        .where(and(eq(leads.id, leadId), eq(leads.country, country)));
-      if (!before) return false;
-      const updated = await tx
-        .update(leads)
-        .set({ managementStatus, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(leads.id, leadId), eq(leads.country, country), eq(leads.version, version)))
-        .returning({ id: leads.id });
-      if (updated.length === 0) return false;
-      await tx.insert(leadEvents).values({
-        country,
-        leadId,
-        type: 'management',
-        userId,
-        body: managementStatus,
-        fromValue: before.managementStatus,
-        toValue: managementStatus,
-      });
-      return true;
-    });
+  /** The management status; false when someone else changed the lead first (see versionedChange). */
+  setManagementStatus(country: Country, leadId: number, userId: number, version: number, managementStatus: string): Promise<boolean> {
+    return this.versionedChange(country, leadId, version, { managementStatus }, (before) => ({
+      type: 'management',
+      userId,
+      body: managementStatus,
+      fromValue: before.managementStatus,
+      toValue: managementStatus,
+    }));
   }
 
-  /** Same optimistic rule as setManagementStatus; the seller has been checked by the caller. */
-  async reassignSeller(
+  /** The assigned seller (checked by the caller); false when someone else changed the lead first. */
+  reassignSeller(country: Country, leadId: number, userId: number, version: number, seller: { id: number; name: string }): Promise<boolean> {
+    return this.versionedChange(country, leadId, version, { sellerId: seller.id }, (before) => ({
+      type: 'assignment',
+      userId,
+      body: seller.name,
+      fromValue: before.sellerId === null ? null : String(before.sellerId),
+      toValue: String(seller.id),
+    }));
+  }
+
+  /**
+   * Optimistic concurrency: the update only matches the version the client read, and bumps it. False
+   * when someone else changed the lead first (nothing written); the timeline event, built from the row as
+   * it was, goes in the same transaction.
+   */
+  private versionedChange(
     country: Country,
     leadId: number,
-    userId: number,
     version: number,
-    seller: { id: number; name: string },
+    set: { managementStatus?: string; sellerId?: number },
+    event: (before: { managementStatus: string | null; sellerId: number | null }) => Omit<typeof leadEvents.$inferInsert, 'country' | 'leadId'>,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ sellerId: leads.sellerId })
-        .from(leads)
-        .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+      const where = and(eq(leads.id, leadId), eq(leads.country, country));
+      const [before] = await tx.select({ managementStatus: leads.managementStatus, sellerId: leads.sellerId }).from(leads).where(where);
       if (!before) return false;
       const updated = await tx
         .update(leads)
-        .set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(leads.id, leadId), eq(leads.country, country), eq(leads.version, version)))
+        .set({ ...set, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+        .where(and(where, eq(leads.version, version)))
         .returning({ id: leads.id });
       if (updated.length === 0) return false;
-      await tx.insert(leadEvents).values({
-        country,
-        leadId,
-        type: 'assignment',
-        userId,
-        body: seller.name,
-        fromValue: before.sellerId === null ? null : String(before.sellerId),
-        toValue: String(seller.id),
-      });
+      await tx.insert(leadEvents).values({ country, leadId, ...event(before) });
       return true;
     });
   }
