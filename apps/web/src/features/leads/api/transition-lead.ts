@@ -7,14 +7,14 @@ import { leadTransitionsQueryOptions } from './get-lead-transitions';
 export const transitionLead = (id: number, body: TransitionLeadBody) => api.post<LeadDetail>(`leads/${id}/transitions`, body);
 
 /**
- * Moves the lead to another status. The answer replaces the cached lead; its transitions and the lists
- * (status and step filters, counts) change with it. A refusal (409: someone else moved it first) reloads
- * the lead so the screen shows where it really is.
+ * A status change (a transition or an automated stage): the answer replaces the cached lead; its
+ * transitions and the lists (status and step filters, counts) change with it. A refusal (409: someone else
+ * moved it first) reloads the lead so the screen shows where it really is.
  */
-export function useTransitionLead(id: number) {
+export function useLeadStatusMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TransitionLeadBody) => transitionLead(id, body),
+    mutationFn: send,
     onSuccess: (lead) => {
       queryClient.setQueryData(leadQueryOptions(id).queryKey, lead);
       void queryClient.invalidateQueries({ queryKey: leadTransitionsQueryOptions(id).queryKey });
@@ -25,3 +25,6 @@ export function useTransitionLead(id: number) {
     },
   });
 }
+
+/** Moves the lead to another status. */
+export const useTransitionLead = (id: number) => useLeadStatusMutation(id, (body: TransitionLeadBody) => transitionLead(id, body));
