@@ -43,6 +43,8 @@ const envSchema = z.object({
   WORKFLOW_AUTORUN: flag(true),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** A page by number starts from the nearest remembered position every this many rows (PageAnchors). */
+  PAGE_ANCHOR_ROWS: z.coerce.number().int().min(1).default(1_000),
   /** Seconds a node reuses a dashboard aggregate for the same country, scope and range (0 = always compute). */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(30),
   /**
@@ -100,6 +102,8 @@ export interface AppConfig {
   workflowAutoRun: boolean;
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
+  /** Rows between the positions a list remembers for pages by number (they live as long as counts). */
+  pageAnchorRows: number;
   /** 0 disables the per-node dashboard cache. */
   dashboardCacheSeconds: number;
   exportBatch: number;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
+    pageAnchorRows: e.PAGE_ANCHOR_ROWS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     exportBatch: e.EXPORT_BATCH,
     realtime: {

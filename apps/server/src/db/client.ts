@@ -103,13 +103,14 @@ export function redact(url: string): string {
 }
 
 /**
- * Runs SQL text with positional values as an unnamed statement (PostgreSQL plans it for these values)
- * and returns the rows as arrays. For statements compiled once by drizzle (`toSQL()`) whose best plan
- * depends on the values, where a named prepared statement could settle on one generic plan for all.
+ * Runs SQL text with positional values and returns the rows as arrays. For statements compiled once by
+ * drizzle (`toSQL()`). Unnamed, PostgreSQL plans the statement for these values: for statements whose best
+ * plan depends on them. With a `name` (unique per text), PostgreSQL's connections prepare it once and may
+ * keep one generic plan: for statements whose plan is the same whatever the values.
  */
-export async function queryRows(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
+export async function queryRows(db: Db, text: string, values: unknown[], name?: string): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | { query: PgliteQuery } }).$client;
-  if (client instanceof pg.Pool) return (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows;
+  if (client instanceof pg.Pool) return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
   return (await client.query(text, values, { rowMode: 'array' })).rows;
 }
 

@@ -52,6 +52,8 @@ export interface LeadPageRequest extends LeadSort {
   page: number;
   pageSize: number;
   cursor?: Cursor;
+  /** Rows skipped after a 'next' cursor: a page by number reached from a PageAnchors anchor. */
+  skip?: number;
 }
 
 export interface LeadPage {
@@ -226,7 +228,10 @@ function inOrNull(column: PgColumn, name: string, values: readonly (string | num
  * shape (see LeadsRepository.prepared); `conditions` are only built then. `needsCustomer`: the
  * conditions read customers (free text).
  */
-export function leadConditions(scope: LeadScope, filters: LeadFilters): { conditions: Condition[]; params: Params; key: string; needsCustomer: boolean } {
+export function leadConditions(
+  scope: LeadScope,
+  filters: LeadFilters,
+): { conditions: Condition[]; params: Params; key: string; needsCustomer: boolean; stablePlan: boolean } {
   const params: Params = { country: scope.country };
   const key: string[] = [];
   const conditions: Condition[] = [() => sql`${leads.country} = ${ph('country')}`];
@@ -278,6 +283,7 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
     key.push('to');
   }
   let needsCustomer = false;
+  let fragmentKey: string | undefined;
   if (filters.customerIds) {
     params.customerIds = filters.customerIds;
     conditions.push(() => sql`${leads.customerId} = any(${ph('customerIds')}::integer[])`);
@@ -290,13 +296,18 @@ export function leadConditions(scope: LeadScope, filters: LeadFilters): { condit
       // array sub-select (an init plan, run once first) the customers are found first and the leads come
       // from leads_customer_id_idx.
       conditions.push(() => sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`);
+      fragmentKey = search.key;
     } else {
       conditions.push(...search.words);
       needsCustomer = search.words.length > 0;
     }
     key.push(search.key);
   }
-  return { conditions, params, key: key.join(','), needsCustomer };
+  // No filter (the whole country, a seller's own leads), or nothing but a document/phone fragment (its
+  // customers by their digit windows, then their leads by customer id): the best plan is the same for any
+  // values, so one prepared statement with a generic plan serves them all.
+  const stablePlan = key.every((part) => part === 'own' || part === fragmentKey);
+  return { conditions, params, key: key.join(','), needsCustomer, stablePlan };
 }
 
 /** A compiled statement: drizzle's prepared query (a named, server-side prepared statement on PostgreSQL). */
@@ -381,13 +392,19 @@ export class LeadsRepository {
       if (!hasPrev && pageRows.length < pageSize) return this.page(scope, filters, { ...request, page: 1, cursor: undefined });
       return this.pageOf(pageRows, request.page, { sort, dir }, { hasNext: pageRows.length > 0, hasPrev });
     }
-    const offset = cursor ? 0 : (request.page - 1) * pageSize;
+    const offset = cursor ? (request.skip ?? 0) : (request.page - 1) * pageSize;
     const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1 });
     const pageRows = rows.slice(0, pageSize);
     return this.pageOf(pageRows, request.page, { sort, dir }, {
       hasNext: rows.length > pageSize,
       hasPrev: (cursor !== undefined || offset > 0) && pageRows.length > 0,
     });
+  }
+
+  /** The cursor ('next') of the row at 0-based `position` after `from` (the list's start without it); null past the end. */
+  async cursorAt(scope: LeadScope, filters: LeadFilters, sort: LeadSort, from: Cursor | undefined, position: number): Promise<Cursor | null> {
+    const [row] = await this.fetch(scope, filters, sort, { cursor: from, offset: position, limit: 1 });
+    return row ? { ...sort, value: row.sortKey, id: row.id, direction: 'next' } : null;
   }
 
   private pageOf(
@@ -448,7 +465,7 @@ export class LeadsRepository {
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
   ): Promise<LeadRow[]> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer, stablePlan } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     if (offset > 0) params.offset = offset;
@@ -483,9 +500,9 @@ export class LeadsRepository {
       updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
     };
 
-    // Without filters (the whole country, or a seller's own leads) the plan does not depend on the values:
-    // one statement, whose generic plan PostgreSQL keeps, picks the ids and joins the page's rows.
-    if (key === '' || key === 'own') {
+    // When the plan does not depend on the values (see leadConditions): one statement, whose generic plan
+    // PostgreSQL keeps, picks the ids and joins the page's rows.
+    if (stablePlan) {
       const statement = this.prepared<LeadRow[]>(`page|${shape}`, (name) => {
         const { ids, order } = buildIds();
         const pageIds = ids.as('page_ids');
@@ -527,7 +544,7 @@ export class LeadsRepository {
    * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
    */
   async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
-    const { conditions, params, key, needsCustomer } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer, stablePlan } = leadConditions(scope, filters);
     const build = () => {
       const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
       if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
@@ -535,12 +552,12 @@ export class LeadsRepository {
       if (cap !== undefined) inner.limit(literalLimit(cap + 1));
       return this.db.select({ n: count() }).from(inner.as('matching'));
     };
-    // Prepared (one generic plan) only without filters; filtered counts are planned for their values.
-    // A broad text (many matching customers, see resolveText) is counted from the customers its trigrams
-    // find: walking the list in order would check every lead when fewer than `cap` match.
+    // Prepared (one generic plan) when the plan does not depend on the values; other counts are planned
+    // for their values. A broad text (many matching customers, see resolveText) is counted from the
+    // customers its words find: walking the list in order would check every lead when fewer than `cap` match.
     const statementKey = `count|${key}|${cap ?? 'all'}`;
     let n: number;
-    if (key === '' || key === 'own') {
+    if (stablePlan) {
       n = (await this.prepared<{ n: number }[]>(statementKey, (name) => build().prepare(name)).execute(params))[0].n;
     } else {
       const statement = this.compiled(statementKey, build);

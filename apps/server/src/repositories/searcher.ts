@@ -14,26 +14,18 @@ export interface SearcherScope {
 /** How many of the newest customers a broad text is first looked for in. */
 const RECENT_WINDOW = 5_000;
 
-type CustomerTuple = [number, string, string, string | null, string, string, string | null, string | null];
+/** A found customer: its columns, then its newest applications (ApplicationTuple[], one more than shown). */
+type CustomerTuple = [number, string, string, string | null, string, string, string | null, string | null, ApplicationTuple[]];
 
-interface ApplicationRow {
-  customer_id: number;
-  id: number;
-  created_at: Date | string;
-  status_id: number;
-  requested_amount: number | string;
-  term: number;
-  seller_id: number | null;
-  seller_name: string | null;
-  management_status: string | null;
-}
+/** id, created_at, status_id, requested_amount, term, seller_id, seller name, management_status */
+type ApplicationTuple = [number, string, number, number, number, number | null, string | null, string | null];
 
 /** The searcher: customers matching free text, each with their newest applications. */
 export class SearcherRepository {
   constructor(private readonly db: Db) {}
 
   /** SQL text per shape (which words, seller or not, window or not); values are always bound. */
-  private readonly statements = new Map<string, { text: string; params: unknown[] }>();
+  private readonly statements = new Map<string, { text: string; params: unknown[]; name: string }>();
 
   /**
    * Customers matching every word, newest first. A text matching many customers (a common name) is
@@ -50,8 +42,9 @@ export class SearcherRepository {
     let found: CustomerTuple[] | undefined;
     if (search.selective) {
       // A document or phone fragment: its digit windows find a handful of customers, first (one statement).
+      // Its plan does not depend on the values: a prepared statement.
       const fragment = this.statement(scope, search, 'fragment');
-      found = (await queryRows(this.db, fragment.text, values(fragment))) as CustomerTuple[];
+      found = (await queryRows(this.db, fragment.text, values(fragment), fragment.name)) as CustomerTuple[];
     } else {
       const recent = this.statement(scope, search, 'recent');
       const rows = (await queryRows(this.db, recent.text, values(recent))) as CustomerTuple[];
@@ -61,34 +54,29 @@ export class SearcherRepository {
       const all = this.statement(scope, search, 'indexed');
       found = (await queryRowsByIndex(this.db, all.text, values(all))) as CustomerTuple[];
     }
-    const shown = found.slice(0, SEARCHER_LIMIT);
-    const applications = await this.applications(scope, shown.map((row) => row[0]));
     return {
       more: found.length > SEARCHER_LIMIT,
-      customers: shown.map(([id, docType, docNumber, cuil, firstName, lastName, cellphone, email]) => {
-        const own = applications.get(id) ?? [];
-        return {
-          id,
-          doc_type: docType,
-          doc_number: docNumber,
-          cuil,
-          first_name: firstName,
-          last_name: lastName,
-          cellphone,
-          email,
-          applications: own.slice(0, SEARCHER_APPLICATIONS).map((row) => ({
-            id: Number(row.id),
-            created_at: new Date(row.created_at).toISOString(),
-            status_id: Number(row.status_id),
-            step: stepLabelOf(scope.country, Number(row.status_id)),
-            requested_amount: Number(row.requested_amount),
-            term: Number(row.term),
-            seller: row.seller_id !== null && row.seller_name !== null ? { id: Number(row.seller_id), name: row.seller_name } : null,
-            management_status: row.management_status,
-          })),
-          more_applications: own.length > SEARCHER_APPLICATIONS,
-        };
-      }),
+      customers: found.slice(0, SEARCHER_LIMIT).map(([id, docType, docNumber, cuil, firstName, lastName, cellphone, email, applications]) => ({
+        id,
+        doc_type: docType,
+        doc_number: docNumber,
+        cuil,
+        first_name: firstName,
+        last_name: lastName,
+        cellphone,
+        email,
+        applications: applications.slice(0, SEARCHER_APPLICATIONS).map(([leadId, createdAt, statusId, amount, term, sellerId, sellerName, management]) => ({
+          id: leadId,
+          created_at: new Date(createdAt).toISOString(),
+          status_id: statusId,
+          step: stepLabelOf(scope.country, statusId),
+          requested_amount: Number(amount),
+          term,
+          seller: sellerId !== null && sellerName !== null ? { id: sellerId, name: sellerName } : null,
+          management_status: management,
+        })),
+        more_applications: applications.length > SEARCHER_APPLICATIONS,
+      })),
     };
   }
 
@@ -109,7 +97,7 @@ export class SearcherRepository {
     if (scope.ownSellerId !== undefined) {
       where.push(sql`exists (select 1 from ${leads} where ${leads.customerId} = ${customers.id} and ${leads.sellerId} = ${ph('own')})`);
     }
-    const query = this.db
+    const matching = this.db
       .select({
         id: customers.id,
         docType: customers.docType,
@@ -130,35 +118,28 @@ export class SearcherRepository {
       .where(and(...where))
       // One more than shown tells whether the text should be narrowed.
       .orderBy(desc(customers.id))
-      .limit(SEARCHER_LIMIT + 1);
+      .limit(SEARCHER_LIMIT + 1)
+      .as('found');
+    // Each found customer's newest applications (one more than shown), through leads_customer_id_idx, in
+    // the same statement: one round trip per search (a recent window with too few customers is dropped
+    // with theirs: at most SEARCHER_LIMIT lookups). `found.id` is the subquery's alias below.
+    const own = scope.ownSellerId === undefined ? sql`` : sql` and l.seller_id = ${ph('own')}`;
+    const applications = sql<ApplicationTuple[]>`(
+      select coalesce(json_agg(json_build_array(a.id, a.created_at, a.status_id, a.requested_amount, a.term, a.seller_id, u.name, a.management_status)
+                               order by a.created_at desc, a.id desc), '[]'::json)
+        from (select l.id, l.created_at, l.status_id, l.requested_amount, l.term, l.seller_id, l.management_status
+                from ${leads} l
+               where l.customer_id = found.id and l.country = ${ph('country')}${own}
+               order by l.created_at desc, l.id desc
+               limit ${sql.raw(String(SEARCHER_APPLICATIONS + 1))}) a
+        left join ${users} u on u.id = a.seller_id)`;
+    const query = this.db
+      .select({ ...matching._.selectedFields, applications })
+      .from(matching)
+      .orderBy(desc(matching.id));
     const { sql: text, params } = query.toSQL();
-    statement = { text, params };
+    statement = { text, params, name: `searcher_${this.statements.size + 1}` };
     this.statements.set(key, statement);
     return statement;
-  }
-
-  /** The newest applications of each customer (one more than shown), through leads_customer_id_idx. */
-  private async applications(scope: SearcherScope, customerIds: number[]): Promise<Map<number, ApplicationRow[]>> {
-    const byCustomer = new Map<number, ApplicationRow[]>();
-    if (customerIds.length === 0) return byCustomer;
-    const own = scope.ownSellerId === undefined ? sql`` : sql` and l.seller_id = ${scope.ownSellerId}`;
-    const result = (await this.db.execute(sql`
-      select l.customer_id, l.id, l.created_at, l.status_id, l.requested_amount, l.term, l.seller_id,
-             u.name as seller_name, l.management_status
-        from unnest(${sql.param(customerIds)}::integer[]) as c(id)
-       cross join lateral (
-             select * from ${leads} l
-              where l.customer_id = c.id and l.country = ${scope.country}${own}
-              order by l.created_at desc, l.id desc
-              limit ${SEARCHER_APPLICATIONS + 1}) l
-        left join ${users} u on u.id = l.seller_id
-       order by l.created_at desc, l.id desc`)) as unknown as { rows: ApplicationRow[] };
-    for (const row of result.rows) {
-      const id = Number(row.customer_id);
-      const list = byCustomer.get(id) ?? [];
-      list.push(row);
-      byCustomer.set(id, list);
-    }
-    return byCustomer;
   }
 }

@@ -10,7 +10,8 @@ import {
 } from '@backoffice/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CountCache } from '../lib/count-cache';
-import { decodeCursor } from '../lib/cursor';
+import { decodeCursor, type Cursor } from '../lib/cursor';
+import { PageAnchors } from '../lib/page-anchors';
 import { invalidData } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import type { LeadFilters, LeadScope } from '../repositories/leads';
@@ -37,12 +38,14 @@ type Problem = { field: string; message: string };
  */
 export class LeadLists {
   private readonly counts: CountCache;
+  private readonly anchors: PageAnchors;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly country: Country,
   ) {
     this.counts = new CountCache(app.config.countCacheSeconds);
+    this.anchors = new PageAnchors(app.config.countCacheSeconds, app.config.pageAnchorRows);
   }
 
   /** Sellers (with or without assignation) see only the leads assigned to them. */
@@ -74,9 +77,9 @@ export class LeadLists {
    * user's scope unless the caller gives one (the unassigned pool is outside a seller's own scope).
    */
   async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest, scope = this.scopeOf(user)): Promise<LeadListResponse> {
-    const { sort, dir, page, pageSize, cursor, exactCount } = request;
+    const { sort, dir, page, pageSize, exactCount } = request;
     const [result, count] = await Promise.all([
-      this.app.leads.page(scope, filters, { sort, dir, page, pageSize, cursor: decodeCursor(cursor) }),
+      this.start(scope, filters, request).then((start) => this.app.leads.page(scope, filters, { sort, dir, page, pageSize, ...start })),
       this.count(scope, filters, exactCount === true),
     ]);
     return {
@@ -110,9 +113,26 @@ export class LeadLists {
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
   }
 
-  /** Any write that can change which leads a filter matches (this node's counts are dropped at once). */
+  /** Any write that can change which leads a filter matches (this node's counts and anchors are dropped at once). */
   changed(): void {
     this.counts.clear();
+    this.anchors.clear();
+  }
+
+  /**
+   * Where the page starts: the request's cursor when it has one for this sort; a page by number from the
+   * nearest anchor (PageAnchors) rather than an offset walking every row before it.
+   */
+  private async start(scope: LeadScope, filters: LeadFilters, request: ListPageRequest): Promise<{ cursor?: Cursor; skip?: number }> {
+    const { sort, dir, page, pageSize } = request;
+    const cursor = decodeCursor(request.cursor);
+    if (cursor && cursor.sort === sort && cursor.dir === dir) return { cursor };
+    if (page === 1) return {};
+    const key = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, sort, dir]);
+    const start = await this.anchors.start(key, (page - 1) * pageSize, (from, position) =>
+      this.app.leads.cursorAt(scope, filters, { sort, dir }, from, position),
+    );
+    return start.cursor ? start : {};
   }
 
   private async count(scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CountCache } from '../../src/lib/count-cache';
-import { decodeCursor, encodeCursor } from '../../src/lib/cursor';
+import { decodeCursor, encodeCursor, type Cursor } from '../../src/lib/cursor';
+import { PageAnchors, type Locate } from '../../src/lib/page-anchors';
 import { digitWindows, escapeLike, foldSearch, searchTerms } from '../../src/lib/search';
 import { csvCell } from '../../src/services/lead-export';
 
@@ -29,6 +30,67 @@ describe('count cache', () => {
     const cache = new CountCache(0);
     cache.set('arg|a', { total: 1, exact: true });
     expect(cache.get('arg|a')).toBeUndefined();
+  });
+});
+
+describe('page anchors', () => {
+  /** A list of `size` rows with ids 1..size in order; locate walks it and records each walk's length. */
+  const listOf = (size: number) => {
+    const walks: number[] = [];
+    const cursorOf = (id: number): Cursor => ({ sort: 'id', dir: 'asc', value: String(id), id, direction: 'next' });
+    const locate: Locate = async (from, position) => {
+      walks.push(position + 1);
+      const id = (from?.id ?? 0) + position + 1;
+      return id <= size ? cursorOf(id) : null;
+    };
+    return { walks, locate, cursorOf };
+  };
+
+  it('starts a deep page after the nearest anchor, walking at most one step from the one before', async () => {
+    const anchors = new PageAnchors(10, 100);
+    const { walks, locate, cursorOf } = listOf(1_000);
+    expect(await anchors.start('a', 99, locate, 0)).toEqual({ skip: 99 });
+    expect(walks).toEqual([]);
+    // Offset 450: the row before 400 is the anchor; the first walk comes from the list's start.
+    expect(await anchors.start('a', 450, locate, 0)).toEqual({ cursor: cursorOf(400), skip: 50 });
+    expect(walks).toEqual([400]);
+    // The same step again: no walk. A further one: from 400, not from the start.
+    expect(await anchors.start('a', 499, locate, 0)).toEqual({ cursor: cursorOf(400), skip: 99 });
+    expect(await anchors.start('a', 725, locate, 0)).toEqual({ cursor: cursorOf(700), skip: 25 });
+    expect(walks).toEqual([400, 300]);
+    // Another list has its own anchors.
+    await anchors.start('b', 450, locate, 0);
+    expect(walks).toEqual([400, 300, 400]);
+  });
+
+  it('shares one walk between concurrent requests', async () => {
+    const anchors = new PageAnchors(10, 100);
+    const { walks, locate } = listOf(1_000);
+    await Promise.all([anchors.start('a', 510, locate, 0), anchors.start('a', 520, locate, 0), anchors.start('a', 590, locate, 0)]);
+    expect(walks).toEqual([500]);
+  });
+
+  it('falls back to the offset past the end of the list', async () => {
+    const anchors = new PageAnchors(10, 100);
+    const { walks, locate } = listOf(250);
+    expect(await anchors.start('a', 310, locate, 0)).toEqual({ skip: 310 });
+    // Beyond an anchor known to be past the end: no walk at all.
+    expect(await anchors.start('a', 420, locate, 0)).toEqual({ skip: 420 });
+    expect(walks).toEqual([300]);
+  });
+
+  it('forgets a list after its lifetime and every list on a write; off with a zero lifetime', async () => {
+    const anchors = new PageAnchors(10, 100);
+    const { walks, locate } = listOf(1_000);
+    await anchors.start('a', 450, locate, 0);
+    await anchors.start('a', 450, locate, 10_000);
+    expect(walks).toEqual([400]);
+    await anchors.start('a', 450, locate, 10_001);
+    expect(walks).toEqual([400, 400]);
+    anchors.clear();
+    await anchors.start('a', 450, locate, 10_002);
+    expect(walks).toEqual([400, 400, 400]);
+    expect(await new PageAnchors(0, 100).start('a', 450, locate)).toEqual({ skip: 450 });
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { errorLogs } from '../../src/db/schema';
 import { HttpError } from '../../src/lib/errors';
+import { securityHeaders } from '../../src/plugins/external/helmet';
 import { countryScope } from '../../src/plugins/app/auth';
 import { TestClient, createTestApp, setCookieHeader, type Driver, type TestApp } from '../helpers/app';
 
@@ -198,6 +199,12 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // On every answer, errors included.
+    const missing = await t.app.inject({ url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {
@@ -207,5 +214,14 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
     expect(paths).toEqual(
       expect.arrayContaining(['/api/arg/auth/login', '/api/col/datatables/filter-resources', '/api/log/error']),
     );
+  });
+});
+
+describe('securityHeaders', () => {
+  it("computes helmet's headers once from the options", () => {
+    const secure = securityHeaders({ strictTransportSecurity: true, contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    expect(secure['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(secure['content-security-policy']).toContain("default-src 'self'");
+    expect(securityHeaders({ strictTransportSecurity: false })['strict-transport-security']).toBeUndefined();
   });
 });

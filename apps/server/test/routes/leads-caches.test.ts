@@ -1,5 +1,6 @@
 import { buildCuil } from '@backoffice/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads } from '../helpers/leads-fixture';
 
@@ -64,6 +65,54 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
       // Without text the list's own threshold applies.
       expect((await admin.get('/api/arg/leads')).json().count).toEqual({ total: 12, exact: true });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('starts pages by number from remembered positions: the same rows as an offset, dropped by a write', async () => {
+    const small = await createTestApp(t.driver, { seedLeads: 0, countCacheSeconds: 60, pageAnchorRows: 4 });
+    try {
+      await insertKnownLeads(small.app, 'arg', 30, []);
+      const admin = new TestClient(small.app);
+      await admin.login('arg', 'admin@arg.example');
+      const locate = vi.spyOn(small.app.leads, 'cursorAt');
+      const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') =>
+        (
+          await small.app.db.execute<{ id: number }>(
+            sql.raw(`select id from leads where country = 'arg' order by ${column} ${dir}, id ${dir}`),
+          )
+        ).rows.map((row) => Number(row.id));
+      const pageIds = async (query: string) => ((await admin.get(`/api/arg/leads?pageSize=10&${query}`)).json().rows as { id: number }[]).map((r) => r.id);
+
+      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
+        const want = await ordered(column, dir);
+        for (const page of [3, 2, 4]) {
+          expect(await pageIds(`sort=${column}&dir=${dir}&page=${page}`)).toEqual(want.slice((page - 1) * 10, page * 10));
+        }
+      }
+      expect(locate).toHaveBeenCalled();
+      // A page asked again reuses its anchor.
+      const walks = locate.mock.calls.length;
+      expect(await pageIds('page=3')).toEqual((await ordered('created_at', 'desc')).slice(20, 30));
+      expect(locate.mock.calls.length).toBe(walks);
+
+      // A write through this node: the newest lead moves every other one down a row.
+      const created = await admin.post('/api/arg/leads', {
+        doc_number: '35111223',
+        cuil: buildCuil('35111223', 'male'),
+        first_name: 'Tomás',
+        last_name: 'Núñez',
+        birth_date: '1990-02-02',
+        cellphone: '1144446666',
+        email: 'tomas@example.com',
+        requested_amount: 20000,
+        term: 6,
+      });
+      expect(created.statusCode).toBe(201);
+      const after = await ordered('created_at', 'desc');
+      expect(after[0]).toBe(created.json().id);
+      expect(await pageIds('page=3')).toEqual(after.slice(20, 30));
     } finally {
       await small.close();
     }

@@ -1,0 +1,70 @@
+import type { Cursor } from './cursor';
+
+/** Where a page by number starts: after `cursor` (from the list's start without one), skipping `skip` rows. */
+export interface PageStart {
+  cursor?: Cursor;
+  skip: number;
+}
+
+/** The cursor of the row at 0-based `position` counted after `from` (null past the end). */
+export type Locate = (from: Cursor | undefined, position: number) => Promise<Cursor | null>;
+
+interface List {
+  at: number;
+  /** Anchor offset → the cursor of the row just before it (a promise, so concurrent requests share one walk). */
+  anchors: Map<number, Promise<Cursor | null>>;
+}
+
+/**
+ * A short-lived, per-node index of positions in lists, for pages asked by number (a link to page 2,000, a
+ * typed page number): an offset over an index walks every entry before it, 50,000 for page 2,000. Every
+ * `step` rows of a list its keyset position is remembered the first time a page beyond it is asked, so a
+ * later page walks at most `step` entries after the nearest anchor. Like the counts, anchors are dropped by
+ * this node's writes (`clear`) and expire after `ttlSeconds` (other nodes' writes); within that time a page
+ * by number may be off by the rows inserted meanwhile, as any page is once others write. Bounded: the
+ * oldest lists go first.
+ */
+export class PageAnchors {
+  private readonly lists = new Map<string, List>();
+
+  constructor(
+    private readonly ttlSeconds: number,
+    readonly step = 1_000,
+    private readonly maxLists = 500,
+  ) {}
+
+  async start(listKey: string, offset: number, locate: Locate, now = Date.now()): Promise<PageStart> {
+    const base = Math.floor(offset / this.step) * this.step;
+    if (base === 0 || this.ttlSeconds <= 0) return { skip: offset };
+    const list = this.list(listKey, now);
+    let anchor = list.anchors.get(base);
+    if (!anchor) {
+      // Walk from the nearest anchor before this one (or the list's start).
+      let from = 0;
+      for (const known of list.anchors.keys()) if (known < base && known > from) from = known;
+      const fromCursor = from > 0 ? await list.anchors.get(from) : undefined;
+      // Its walk may have found the end of the list: then there is nothing further either.
+      if (fromCursor === null) return { skip: offset };
+      anchor = locate(fromCursor, base - from - 1);
+      list.anchors.set(base, anchor);
+      anchor.catch(() => list.anchors.delete(base));
+    }
+    const cursor = await anchor;
+    return cursor ? { cursor, skip: offset - base } : { skip: offset };
+  }
+
+  /** A write changed what some list holds: forget every position. */
+  clear(): void {
+    this.lists.clear();
+  }
+
+  private list(key: string, now: number): List {
+    const existing = this.lists.get(key);
+    if (existing && now - existing.at <= this.ttlSeconds * 1000) return existing;
+    const list: List = { at: now, anchors: new Map() };
+    this.lists.delete(key);
+    this.lists.set(key, list);
+    if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
+    return list;
+  }
+}
