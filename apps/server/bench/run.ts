@@ -1,8 +1,7 @@
 /**
  * `npm run bench`: the leads list at a million rows on PostgreSQL.
  *
- * 1. Creates (or reuses) database `bench` on BENCH_DATABASE_URL (default: the local PostgreSQL's Unix socket, else
- *    postgres://postgres@127.0.0.1:5432/bench),
+ * 1. Creates (or reuses) database `bench` on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench),
  *    migrates it and generates BENCH_LEADS leads (default 1,000,000; reused when already there).
  * 2. Starts the server as a child process (so its peak RSS can be read from /proc/<pid>/status VmHWM) on a
  *    free port of 127.0.0.1, and signs in as the arg admin to get a Bearer token.
@@ -16,7 +15,7 @@
  * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generate, LEADS_PER_DAY, type BenchMeta } from './generate';
 
-/**
- * The machine's PostgreSQL through its Unix socket when it has one (a database on the same host is reached
- * that way: a query over loopback TCP costs the server a third more CPU in writev), else over 127.0.0.1.
- */
-const SOCKET_DIR = '/var/run/postgresql';
-const BENCH_URL =
-  process.env.BENCH_DATABASE_URL ??
-  (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/bench?host=${SOCKET_DIR}` : 'postgres://postgres@127.0.0.1:5432/bench');
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

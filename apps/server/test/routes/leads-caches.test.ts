@@ -1,6 +1,7 @@
 import { buildCuil } from '@backoffice/shared';
-import { sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads } from '../helpers/leads-fixture';
 
@@ -77,12 +78,13 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       const admin = new TestClient(small.app);
       await admin.login('arg', 'admin@arg.example');
       const locate = vi.spyOn(small.app.leads, 'cursorAt');
-      const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') =>
-        (
-          await small.app.db.execute<{ id: number }>(
-            sql.raw(`select id from leads where country = 'arg' order by ${column} ${dir}, id ${dir}`),
-          )
-        ).rows.map((row) => Number(row.id));
+      // The expected order, by an independent query.
+      const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') => {
+        const by = dir === 'asc' ? asc : desc;
+        const sortColumn = column === 'created_at' ? leads.createdAt : leads.requestedAmount;
+        const rows = await small.app.db.select({ id: leads.id }).from(leads).where(eq(leads.country, 'arg')).orderBy(by(sortColumn), by(leads.id));
+        return rows.map((row) => row.id);
+      };
       const pageIds = async (query: string) => ((await admin.get(`/api/arg/leads?pageSize=10&${query}`)).json().rows as { id: number }[]).map((r) => r.id);
 
       for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
