@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, type Country, type SearcherCustomer } from '@backoffice/shared';
 import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
@@ -138,7 +139,8 @@ export class SearcherRepository {
       .from(matching)
       .orderBy(desc(matching.id));
     const { sql: text, params } = query.toSQL();
-    statement = { text, params, name: `searcher_${this.statements.size + 1}` };
+    // Named by its text: a connection keeps what it prepared, and one name must always mean one text.
+    statement = { text, params, name: `searcher_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
     this.statements.set(key, statement);
     return statement;
   }
