@@ -39,13 +39,16 @@ export class PageAnchors {
     const list = this.list(listKey, now);
     let anchor = list.anchors.get(base);
     if (!anchor) {
-      // Walk from the nearest anchor before this one (or the list's start).
+      // Walk from the nearest anchor before this one (or the list's start), set at once so that concurrent
+      // requests for the same step wait for this walk instead of starting their own.
       let from = 0;
       for (const known of list.anchors.keys()) if (known < base && known > from) from = known;
-      const fromCursor = from > 0 ? await list.anchors.get(from) : undefined;
-      // Its walk may have found the end of the list: then there is nothing further either.
-      if (fromCursor === null) return { skip: offset };
-      anchor = locate(fromCursor, base - from - 1);
+      const fromAnchor = from > 0 ? list.anchors.get(from) : undefined;
+      anchor = (async () => {
+        const fromCursor = fromAnchor ? await fromAnchor : undefined;
+        // That walk found the end of the list: there is nothing further either.
+        return fromCursor === null ? null : locate(fromCursor, base - from - 1);
+      })();
       list.anchors.set(base, anchor);
       anchor.catch(() => list.anchors.delete(base));
     }

@@ -4,7 +4,7 @@ import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
 import { customerMatch, customerSearch, ph, type CustomerSearch, type Params } from './customer-search';
-import { stepLabelOf } from './leads';
+import { personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
   country: Country;
@@ -73,7 +73,7 @@ export class SearcherRepository {
           step: stepLabelOf(scope.country, statusId),
           requested_amount: Number(amount),
           term,
-          seller: sellerId !== null && sellerName !== null ? { id: sellerId, name: sellerName } : null,
+          seller: personRefOf(sellerId, sellerName),
           management_status: management,
         })),
         more_applications: applications.length > SEARCHER_APPLICATIONS,

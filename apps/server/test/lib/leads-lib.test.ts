@@ -68,6 +68,10 @@ describe('page anchors', () => {
     const { walks, locate } = listOf(1_000);
     await Promise.all([anchors.start('a', 510, locate, 0), anchors.start('a', 520, locate, 0), anchors.start('a', 590, locate, 0)]);
     expect(walks).toEqual([500]);
+    // A deeper step asked while a shallower one is still being walked continues from it.
+    const [shallow, deep] = await Promise.all([anchors.start('b', 450, locate, 0), anchors.start('b', 650, locate, 0)]);
+    expect([shallow.cursor?.id, deep.cursor?.id]).toEqual([400, 600]);
+    expect(walks).toEqual([500, 400, 200]);
   });
 
   it('falls back to the offset past the end of the list', async () => {
