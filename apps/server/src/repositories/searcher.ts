@@ -4,7 +4,7 @@ import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
 import { customerMatch, customerSearch, ph, type CustomerSearch, type Params } from './customer-search';
-import { personRefOf, stepLabelOf } from './leads';
+import { customerColumns, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
   country: Country;
@@ -98,17 +98,9 @@ export class SearcherRepository {
     if (scope.ownSellerId !== undefined) {
       where.push(sql`exists (select 1 from ${leads} where ${leads.customerId} = ${customers.id} and ${leads.sellerId} = ${ph('own')})`);
     }
+    // The lists' customer columns, in CustomerTuple's order.
     const matching = this.db
-      .select({
-        id: customers.id,
-        docType: customers.docType,
-        docNumber: customers.docNumber,
-        cuil: customers.cuil,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        cellphone: customers.cellphone,
-        email: customers.email,
-      })
+      .select(customerColumns)
       .from(
         kind === 'recent'
           ? // The newest customers of the country, under the table's own name so that the conditions
@@ -137,7 +129,7 @@ export class SearcherRepository {
     const query = this.db
       .select({ ...matching._.selectedFields, applications })
       .from(matching)
-      .orderBy(desc(matching.id));
+      .orderBy(desc(matching.customerId));
     const { sql: text, params } = query.toSQL();
     // Named by its text: a connection keeps what it prepared, and one name must always mean one text.
     statement = { text, params, name: `searcher_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
