@@ -19,7 +19,8 @@ interface List {
  * A short-lived, per-node index of positions in lists, for pages asked by number (a link to page 2,000, a
  * typed page number): an offset over an index walks every entry before it, 50,000 for page 2,000. Every
  * `step` rows of a list its keyset position is remembered the first time a page beyond it is asked, so a
- * later page walks at most `step` entries after the nearest anchor. Like the counts, anchors are dropped by
+ * later page walks at most `step` entries after the nearest anchor; and every page served by number leaves
+ * the position where the next one starts (`learn`), so paging on from it walks nothing. Like the counts, anchors are dropped by
  * this node's writes (`clear`) and expire after `ttlSeconds` (other nodes' writes); within that time a page
  * by number may be off by the rows inserted meanwhile, as any page is once others write. Bounded: the
  * oldest lists go first.
@@ -31,13 +32,22 @@ export class PageAnchors {
     private readonly ttlSeconds: number,
     readonly step = 1_000,
     private readonly maxLists = 500,
+    private readonly maxAnchors = 10_000,
   ) {}
 
   async start(listKey: string, offset: number, locate: Locate, now = Date.now()): Promise<PageStart> {
     const base = Math.floor(offset / this.step) * this.step;
     if (base === 0 || this.ttlSeconds <= 0) return { skip: offset };
     const list = this.list(listKey, now);
-    let anchor = list.anchors.get(base);
+    // A learned position at or after the step's anchor (the end of an earlier page) is nearer still.
+    let nearest = base;
+    for (const known of list.anchors.keys()) if (known > nearest && known <= offset) nearest = known;
+    let anchor = list.anchors.get(nearest);
+    if (anchor) {
+      const cursor = await anchor;
+      if (cursor) return { cursor, skip: offset - nearest };
+    }
+    anchor = list.anchors.get(base);
     if (!anchor) {
       // Walk from the nearest anchor before this one (or the list's start), set at once so that concurrent
       // requests for the same step wait for this walk instead of starting their own.
@@ -54,6 +64,17 @@ export class PageAnchors {
     }
     const cursor = await anchor;
     return cursor ? { cursor, skip: offset - base } : { skip: offset };
+  }
+
+  /**
+   * The cursor of the row just before `position`, as a page served by number found it (its last row): the
+   * page after it then starts there. Positions before the first step are reached by walking from the start
+   * anyway; beyond `maxAnchors` positions per list, nothing more is learned.
+   */
+  learn(listKey: string, position: number, cursor: Cursor, now = Date.now()): void {
+    if (position < this.step || this.ttlSeconds <= 0) return;
+    const list = this.list(listKey, now);
+    if (list.anchors.size < this.maxAnchors && !list.anchors.has(position)) list.anchors.set(position, Promise.resolve(cursor));
   }
 
   /** A write changed what some list holds: forget every position. */

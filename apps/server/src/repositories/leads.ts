@@ -108,12 +108,20 @@ export const customerColumns = {
   email: customers.email,
 };
 
+/**
+ * A timestamp as the API gives it (ISO 8601, UTC, milliseconds), formatted by PostgreSQL: the driver then
+ * hands over the text as it is, instead of parsing a Date per column that would only be formatted again.
+ */
+function isoText(column: PgColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** The columns of a list row (list, export and detail share them). */
 const rowFields = {
   id: leads.id,
   country: leads.country,
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
+  createdAt: isoText(leads.createdAt),
+  updatedAt: isoText(leads.updatedAt),
   statusId: leads.statusId,
   requestedAmount: leads.requestedAmount,
   term: leads.term,
@@ -126,13 +134,15 @@ const rowFields = {
   ...customerColumns,
 };
 
-export type LeadRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string };
+export type LeadRow = LeadRowData & { sortKey: string };
+export type ExportRow = LeadRow & { createdLocal: string; updatedLocal: string };
 
 export type LeadRowData = {
   id: number;
   country: string;
-  createdAt: Date;
-  updatedAt: Date;
+  /** ISO 8601 (isoText). */
+  createdAt: string;
+  updatedAt: string;
   statusId: number;
   requestedAmount: number;
   term: number;
@@ -180,8 +190,8 @@ export function personRefOf(id: number | null, name: string | null): { id: numbe
 export function toListItem(row: LeadRowData): LeadListItem {
   return {
     id: row.id,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
     status_id: row.statusId,
     step: stepLabelOf(row.country as Country, row.statusId),
     customer: customerSummaryOf(row),
@@ -193,6 +203,37 @@ export function toListItem(row: LeadRowData): LeadListItem {
     source: row.source,
     version: row.version,
   };
+}
+
+/**
+ * A list row's columns: rowFields and the sort key of its cursor; for exports, the local times too (a list
+ * page has no use for them: the browser shows times in the country's zone itself).
+ */
+function listSelection(sort: LeadSortField, localTimes: boolean) {
+  const columns = { ...rowFields, sortKey: sortKeyOf(sort) };
+  if (!localTimes) return columns;
+  return {
+    ...columns,
+    createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
+    updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
+  };
+}
+
+/** listSelection's keys, in the order of the statement's columns (drizzle selects a flat object's fields in order). */
+const LIST_KEYS = {
+  page: Object.keys(listSelection('id', false)),
+  export: Object.keys(listSelection('id', true)),
+};
+
+/**
+ * A list row from its columns as an array (pg's array row mode). The lists' hottest loop: the driver has
+ * already parsed the integers and left texts as they are; only the bigint amount needs converting.
+ */
+function leadRowOf<T extends LeadRow>(keys: string[], values: unknown[]): T {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
+  row.requestedAmount = Number(row.requestedAmount);
+  return row as T;
 }
 
 /**
@@ -224,8 +265,8 @@ function inOrNull(column: PgColumn, name: string, values: readonly (string | num
 /**
  * The WHERE of a list, written with placeholders: every value (user input included) travels as a bound
  * parameter, never in the SQL text. The text depends only on the filters' shape (which filters are set,
- * how many search words), so `key` identifies it and the statement is compiled and prepared once per
- * shape (see LeadsRepository.prepared); `conditions` are only built then. `needsCustomer`: the
+ * how many search words), so `key` identifies it and the statement is compiled once per
+ * shape (see LeadsRepository.compiled); `conditions` are only built then. `needsCustomer`: the
  * conditions read customers (free text).
  */
 export function leadConditions(
@@ -310,15 +351,14 @@ export function leadConditions(
   return { conditions, params, key: key.join(','), needsCustomer, stablePlan };
 }
 
-/** A compiled statement: drizzle's prepared query (a named, server-side prepared statement on PostgreSQL). */
-interface Prepared<T> {
-  execute(params: Params): Promise<T>;
-}
-
-/** SQL text with drizzle placeholders among its parameters. */
+/**
+ * SQL text compiled once per shape, with drizzle placeholders among its parameters. `name` is unique to the
+ * text (names are never reused: a PostgreSQL connection keeps the statements it has prepared).
+ */
 interface Compiled {
   text: string;
   params: unknown[];
+  name: string;
 }
 
 interface TimelineRow {
@@ -424,46 +464,42 @@ export class LeadsRepository {
   }
 
   /** Statements by shape, compiled once (bounded: a rarely used shape may be compiled again). */
-  private readonly statements = new Map<string, Prepared<unknown> | Compiled>();
+  private readonly statements = new Map<string, Compiled>();
   private statementCount = 0;
 
-  private prepared<T>(key: string, build: (name: string) => Prepared<T>): Prepared<T> {
-    let statement = this.statements.get(key) as Prepared<T> | undefined;
-    if (!statement) {
-      // Names are never reused: a PostgreSQL connection keeps the statements it has prepared.
-      statement = build(`leads_${++this.statementCount}`);
-      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
-      this.statements.set(key, statement as Prepared<unknown>);
-    }
-    return statement;
-  }
-
-  /** SQL text compiled once per shape, run as unnamed statements (planned for each run's values). */
   private compiled(key: string, build: () => { toSQL(): { sql: string; params: unknown[] } }): Compiled {
-    let statement = this.statements.get(key) as Compiled | undefined;
+    let statement = this.statements.get(key);
     if (!statement) {
       const { sql: text, params } = build().toSQL();
-      statement = { text, params };
+      statement = { text, params, name: `leads_${++this.statementCount}` };
       if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
       this.statements.set(key, statement);
     }
     return statement;
   }
 
-  private run(statement: Compiled, values: Params): Promise<unknown[][]> {
-    return queryRows(this.db, statement.text, fillPlaceholders(statement.params, values));
+  /**
+   * Rows as arrays. `prepared`: run as the statement's named prepared statement, whose generic plan
+   * PostgreSQL keeps (for statements whose best plan is the same whatever the values); otherwise unnamed,
+   * planned for each run's values.
+   */
+  private run(statement: Compiled, values: Params, prepared = false): Promise<unknown[][]> {
+    return queryRows(this.db, statement.text, fillPlaceholders(statement.params, values), prepared ? statement.name : undefined);
   }
 
   /**
    * Rows in the list's order after (or, for a 'prev' cursor, before: then in reverse order) the cursor.
    * The ids come first, from the matching index alone (an offset skips index entries rather than whole
-   * rows); only the page's rows are then read and joined.
+   * rows); only the page's rows are then read and joined. `localTimes` adds the export's local times.
    */
+  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, page: { cursor?: Cursor; offset?: number; limit: number }): Promise<LeadRow[]>;
+  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, page: { cursor?: Cursor; limit: number }, localTimes: true): Promise<ExportRow[]>;
   async fetch(
     scope: LeadScope,
     filters: LeadFilters,
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
+    localTimes = false,
   ): Promise<LeadRow[]> {
     const { conditions, params, key, needsCustomer, stablePlan } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
@@ -473,10 +509,12 @@ export class LeadsRepository {
       params.cursorValue = cursor.value;
       params.cursorId = cursor.id;
     }
-    params.zone = COUNTRY_TIME_ZONE[scope.country];
-    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}`;
-    const buildIds = () => {
-      const column = SORT_COLUMNS[sort];
+    if (localTimes) params.zone = COUNTRY_TIME_ZONE[scope.country];
+    const keys = localTimes ? LIST_KEYS.export : LIST_KEYS.page;
+    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}|${localTimes ? 't' : ''}`;
+    const column = SORT_COLUMNS[sort];
+    const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
+    const ids = () => {
       const where = conditions.map((condition) => condition());
       if (cursor) {
         const value = sortValueOf(sort, sql`${ph('cursorValue')}`);
@@ -486,57 +524,43 @@ export class LeadsRepository {
             : sql`(${column}, ${leads.id}) > (${value}, ${ph('cursorId')}::integer)`,
         );
       }
-      const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
-      const ids = this.db.select({ id: leads.id }).from(leads).$dynamic();
-      if (needsCustomer) ids.innerJoin(customers, eq(customers.id, leads.customerId));
-      ids.where(and(...where)).orderBy(...order).limit(literalLimit(limit));
-      if (offset > 0) ids.offset(ph('offset'));
-      return { ids, order };
+      const statement = this.db.select({ id: leads.id }).from(leads).$dynamic();
+      if (needsCustomer) statement.innerJoin(customers, eq(customers.id, leads.customerId));
+      statement.where(and(...where)).orderBy(...order).limit(literalLimit(limit));
+      if (offset > 0) statement.offset(ph('offset'));
+      return statement;
     };
-    const selection = {
-      ...rowFields,
-      sortKey: sortKeyOf(sort),
-      createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
-      updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
-    };
-
-    // When the plan does not depend on the values (see leadConditions): one statement, whose generic plan
-    // PostgreSQL keeps, picks the ids and joins the page's rows.
-    if (stablePlan) {
-      const statement = this.prepared<LeadRow[]>(`page|${shape}`, (name) => {
-        const { ids, order } = buildIds();
-        const pageIds = ids.as('page_ids');
-        return this.db
-          .select(selection)
-          .from(pageIds)
-          .innerJoin(leads, eq(leads.id, pageIds.id))
-          .innerJoin(customers, eq(customers.id, leads.customerId))
-          .leftJoin(users, eq(users.id, leads.sellerId))
-          .orderBy(...order)
-          .prepare(name);
-      });
-      return statement.execute(params);
-    }
-
-    // With filters the best plan depends on the values (which index, how many rows a search word
-    // matches), so the statement is planned on every run: an unnamed one, never a prepared statement that
-    // PostgreSQL may switch to a generic plan. It stays small (the ids only, from the index that matches
-    // filters and sort); the page's rows come from a second, prepared one whose plan never changes.
-    const idsStatement = this.compiled(`ids|${shape}`, () => buildIds().ids);
-    const ids = (await this.run(idsStatement, params)).map((row) => Number(row[0]));
-    if (ids.length === 0) return [];
-    const rowsStatement = this.prepared<LeadRow[]>(`rows|${sort}`, (name) =>
+    const rows = () =>
       this.db
-        .select(selection)
+        .select(listSelection(sort, localTimes))
         .from(leads)
         .innerJoin(customers, eq(customers.id, leads.customerId))
         .leftJoin(users, eq(users.id, leads.sellerId))
-        .where(sql`${leads.id} = any(${ph('ids')})`)
-        .prepare(name),
-    );
-    const rows = await rowsStatement.execute({ ids, zone: params.zone });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+        .$dynamic();
+
+    // When the plan does not depend on the values (see leadConditions): one prepared statement, whose
+    // generic plan PostgreSQL keeps, picks the ids (a subquery with a LIMIT is planned as if it ran alone)
+    // and joins their rows.
+    if (stablePlan) {
+      const statement = this.compiled(`page|${shape}`, () => {
+        const pageIds = ids().as('page_ids');
+        return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
+      });
+      return (await this.run(statement, params, true)).map((values) => leadRowOf(keys, values));
+    }
+
+    // Otherwise the best plan depends on the values (which index, how many rows a search word matches):
+    // the ids come from an unnamed statement, planned for this run's values and kept small (planning a
+    // join with it would cost more than the second round trip); their rows from a prepared one.
+    const found = (await this.run(this.compiled(`ids|${shape}`, ids), params)).map((row) => Number(row[0]));
+    if (found.length === 0) return [];
+    const byIds = this.compiled(`rows|${sort}|${localTimes ? 't' : ''}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
+    const byId = new Map<number, LeadRow>();
+    for (const values of await this.run(byIds, { ids: found, zone: params.zone }, true)) {
+      const row = leadRowOf(keys, values);
+      byId.set(row.id, row);
+    }
+    return found.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -556,16 +580,11 @@ export class LeadsRepository {
     // for their values. A broad text (many matching customers, see resolveText) is counted from the
     // customers its words find: walking the list in order would check every lead when fewer than `cap` match.
     const statementKey = `count|${key}|${cap ?? 'all'}`;
-    let n: number;
-    if (stablePlan) {
-      n = (await this.prepared<{ n: number }[]>(statementKey, (name) => build().prepare(name)).execute(params))[0].n;
-    } else {
-      const statement = this.compiled(statementKey, build);
-      const rows = needsCustomer
-        ? await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, params))
-        : await this.run(statement, params);
-      n = Number(rows[0][0]);
-    }
+    const statement = this.compiled(statementKey, build);
+    const rows = needsCustomer
+      ? await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, params))
+      : await this.run(statement, params, stablePlan);
+    const n = Number(rows[0][0]);
     return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 
@@ -573,7 +592,7 @@ export class LeadsRepository {
   async *batches(scope: LeadScope, filters: LeadFilters, sort: LeadSort, batchSize: number) {
     let cursor: Cursor | undefined;
     for (;;) {
-      const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize });
+      const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize }, true);
       if (rows.length === 0) return;
       yield rows;
       if (rows.length < batchSize) return;

@@ -1,10 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { STATUSES, type Country } from '@backoffice/shared';
-import { stepLabelOf, type LeadRowData } from '../repositories/leads';
+import { stepLabelOf, type ExportRow } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
-export type ExportRow = LeadRowData & { createdLocal: string; updatedLocal: string };
 
 interface Column {
   header: string;

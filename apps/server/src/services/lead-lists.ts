@@ -79,7 +79,14 @@ export class LeadLists {
   async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest, scope = this.scopeOf(user)): Promise<LeadListResponse> {
     const { sort, dir, page, pageSize, exactCount } = request;
     const [result, count] = await Promise.all([
-      this.start(scope, filters, request).then((start) => this.app.leads.page(scope, filters, { sort, dir, page, pageSize, ...start })),
+      this.start(scope, filters, request).then(async (start) => {
+        const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, ...start });
+        // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
+        // where the next one starts.
+        const next = decodeCursor(found.nextCursor ?? undefined);
+        if (start.byNumber && next) this.anchors.learn(start.byNumber, page * pageSize, next);
+        return found;
+      }),
       this.count(scope, filters, exactCount === true),
     ]);
     return {
@@ -123,16 +130,21 @@ export class LeadLists {
    * Where the page starts: the request's cursor when it has one for this sort; a page by number from the
    * nearest anchor (PageAnchors) rather than an offset walking every row before it.
    */
-  private async start(scope: LeadScope, filters: LeadFilters, request: ListPageRequest): Promise<{ cursor?: Cursor; skip?: number }> {
+  private async start(
+    scope: LeadScope,
+    filters: LeadFilters,
+    request: ListPageRequest,
+  ): Promise<{ cursor?: Cursor; skip?: number; byNumber?: string }> {
     const { sort, dir, page, pageSize } = request;
     const cursor = decodeCursor(request.cursor);
     if (cursor && cursor.sort === sort && cursor.dir === dir) return { cursor };
     if (page === 1) return {};
-    const key = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, sort, dir]);
-    const start = await this.anchors.start(key, (page - 1) * pageSize, (from, position) =>
+    // The list's key among the anchors (customerIds follow from q).
+    const byNumber = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, sort, dir]);
+    const start = await this.anchors.start(byNumber, (page - 1) * pageSize, (from, position) =>
       this.app.leads.cursorAt(scope, filters, { sort, dir }, from, position),
     );
-    return start.cursor ? start : {};
+    return start.cursor ? { ...start, byNumber } : { byNumber };
   }
 
   private async count(scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> {

@@ -74,6 +74,26 @@ describe('page anchors', () => {
     expect(walks).toEqual([500, 400, 200]);
   });
 
+  it('starts the page after one served by number where that one ended, and walks new steps from there', async () => {
+    const anchors = new PageAnchors(10, 100);
+    const { walks, locate, cursorOf } = listOf(1_000);
+    // A page that ended on row 425 (positions 400-424): the next one starts right after it.
+    anchors.learn('a', 425, cursorOf(425), 0);
+    expect(await anchors.start('a', 425, locate, 0)).toEqual({ cursor: cursorOf(425), skip: 0 });
+    expect(await anchors.start('a', 450, locate, 0)).toEqual({ cursor: cursorOf(425), skip: 25 });
+    expect(walks).toEqual([]);
+    // Before the learned position: the step's anchor, walked from the start. A further step: from 425.
+    expect(await anchors.start('a', 410, locate, 0)).toEqual({ cursor: cursorOf(400), skip: 10 });
+    expect(await anchors.start('a', 520, locate, 0)).toEqual({ cursor: cursorOf(500), skip: 20 });
+    expect(walks).toEqual([400, 75]);
+    // Positions before the first step are not worth remembering; a write forgets the learned ones too.
+    anchors.learn('b', 50, cursorOf(50), 0);
+    expect(await anchors.start('b', 60, locate, 0)).toEqual({ skip: 60 });
+    anchors.clear();
+    await anchors.start('a', 450, locate, 0);
+    expect(walks).toEqual([400, 75, 400]);
+  });
+
   it('falls back to the offset past the end of the list', async () => {
     const anchors = new PageAnchors(10, 100);
     const { walks, locate } = listOf(250);

@@ -98,6 +98,13 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       const walks = locate.mock.calls.length;
       expect(await pageIds('page=3')).toEqual((await ordered('created_at', 'desc')).slice(20, 30));
       expect(locate.mock.calls.length).toBe(walks);
+      // The page after one served by number starts where that one ended: page 3 needs no walk to its
+      // step's anchor (20) once page 2 is served.
+      const ascending = await ordered('created_at', 'asc');
+      expect(await pageIds('sort=created_at&dir=asc&page=2')).toEqual(ascending.slice(10, 20));
+      const afterPage2 = locate.mock.calls.length;
+      expect(await pageIds('sort=created_at&dir=asc&page=3')).toEqual(ascending.slice(20, 30));
+      expect(locate.mock.calls.length).toBe(afterPage2);
 
       // A write through this node: the newest lead moves every other one down a row.
       const created = await admin.post('/api/arg/leads', {
