@@ -57,7 +57,8 @@ export interface LeadPageRequest extends LeadSort {
 }
 
 export interface LeadPage {
-  rows: LeadListItem[];
+  /** Each row as the JSON text of a LeadListItem (listItemJson). */
+  rows: string[];
   page: number;
   nextCursor: string | null;
   prevCursor: string | null;
@@ -134,8 +135,7 @@ const rowFields = {
   ...customerColumns,
 };
 
-export type LeadRow = LeadRowData & { sortKey: string };
-export type ExportRow = LeadRow & { createdLocal: string; updatedLocal: string };
+export type ExportRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string };
 
 export type LeadRowData = {
   id: number;
@@ -205,35 +205,82 @@ export function toListItem(row: LeadRowData): LeadListItem {
   };
 }
 
+/** Step labels by status id (index id - 1: PostgreSQL arrays start at 1), bound as `steps` for listItemJson. */
+const STEP_LABEL_ARRAYS = {
+  arg: stepLabelArray('arg'),
+  col: stepLabelArray('col'),
+} satisfies Record<Country, (string | null)[]>;
+
+function stepLabelArray(country: Country): (string | null)[] {
+  const labels = stepLabels[country];
+  const last = Math.max(0, ...labels.keys());
+  return Array.from({ length: last }, (_, i) => labels.get(i + 1) ?? null);
+}
+
 /**
- * A list row's columns: rowFields and the sort key of its cursor; for exports, the local times too (a list
- * page has no use for them: the browser shows times in the country's zone itself).
+ * A row of a list page as the JSON text of the API's LeadListItem, built by PostgreSQL (what toListItem
+ * builds from a row object, for the detail). Node's one thread is what a list request waits for; this way
+ * it neither parses two dozen columns per row nor serialises them again, it joins the rows' texts.
  */
-function listSelection(sort: LeadSortField, localTimes: boolean) {
-  const columns = { ...rowFields, sortKey: sortKeyOf(sort) };
-  if (!localTimes) return columns;
+function listItemJson(): SQL<string> {
+  return sql<string>`json_build_object(
+    'id', ${leads.id},
+    'created_at', ${isoText(leads.createdAt)},
+    'updated_at', ${isoText(leads.updatedAt)},
+    'status_id', ${leads.statusId},
+    'step', (${ph('steps')}::text[])[${leads.statusId}],
+    'customer', json_build_object(
+      'id', ${customers.id},
+      'doc_type', ${customers.docType},
+      'doc_number', ${customers.docNumber},
+      'cuil', ${customers.cuil},
+      'first_name', ${customers.firstName},
+      'last_name', ${customers.lastName},
+      'cellphone', ${customers.cellphone},
+      'email', ${customers.email}),
+    'requested_amount', ${leads.requestedAmount},
+    'term', ${leads.term},
+    'seller', case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.name}) end,
+    'management_status', ${leads.managementStatus},
+    'data_rate', ${leads.dataRate},
+    'source', ${leads.source},
+    'version', ${leads.version})::text`;
+}
+
+/**
+ * The columns of a fetched row: always its id and the sort key of its cursor, then either the list item's
+ * JSON text (pages) or rowFields with the local times (exports).
+ */
+function listSelection(sort: LeadSortField, output: 'page' | 'export') {
+  const position = { id: leads.id, sortKey: sortKeyOf(sort) };
+  if (output === 'page') return { ...position, json: listItemJson() };
   return {
-    ...columns,
+    ...position,
+    ...rowFields,
     createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
     updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
   };
 }
 
-/** listSelection's keys, in the order of the statement's columns (drizzle selects a flat object's fields in order). */
-const LIST_KEYS = {
-  page: Object.keys(listSelection('id', false)),
-  export: Object.keys(listSelection('id', true)),
-};
+/** The export selection's keys, in the order of the statement's columns (drizzle selects a flat object's fields in order). */
+const EXPORT_KEYS = Object.keys(listSelection('id', 'export'));
 
 /**
- * A list row from its columns as an array (pg's array row mode). The lists' hottest loop: the driver has
- * already parsed the integers and left texts as they are; only the bigint amount needs converting.
+ * An export row from its columns as an array (pg's array row mode): the driver has already parsed the
+ * integers and left texts as they are; only the bigint amount needs converting.
  */
-function leadRowOf<T extends LeadRow>(keys: string[], values: unknown[]): T {
+function exportRowOf(values: unknown[]): ExportRow {
   const row: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) row[keys[i]] = values[i];
+  for (let i = 0; i < EXPORT_KEYS.length; i++) row[EXPORT_KEYS[i]] = values[i];
   row.requestedAmount = Number(row.requestedAmount);
-  return row as T;
+  return row as ExportRow;
+}
+
+/** A fetched page row: its position (for cursors) and the list item's JSON text. */
+export interface PageRow {
+  id: number;
+  sortKey: string;
+  json: string;
 }
 
 /**
@@ -448,15 +495,15 @@ export class LeadsRepository {
   }
 
   private pageOf(
-    rows: LeadRow[],
+    rows: PageRow[],
     page: number,
     sort: LeadSort,
     { hasNext, hasPrev }: { hasNext: boolean; hasPrev: boolean },
   ): LeadPage {
-    const cursorOf = (row: LeadRow, direction: Cursor['direction']) =>
+    const cursorOf = (row: PageRow, direction: Cursor['direction']) =>
       encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
     return {
-      rows: rows.map(toListItem),
+      rows: rows.map((row) => row.json),
       page,
       nextCursor: hasNext ? cursorOf(rows[rows.length - 1], 'next') : null,
       prevCursor: hasPrev ? cursorOf(rows[0], 'prev') : null,
@@ -487,20 +534,24 @@ export class LeadsRepository {
     return queryRows(this.db, statement.text, fillPlaceholders(statement.params, values), prepared ? statement.name : undefined);
   }
 
+  /** Page rows in the list's order (see rowsInOrder). */
+  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, range: { cursor?: Cursor; offset?: number; limit: number }): Promise<PageRow[]> {
+    const rows = await this.rowsInOrder(scope, filters, sort, range, 'page');
+    return rows.map(([id, sortKey, json]) => ({ id: id as number, sortKey: sortKey as string, json: json as string }));
+  }
+
   /**
-   * Rows in the list's order after (or, for a 'prev' cursor, before: then in reverse order) the cursor.
-   * The ids come first, from the matching index alone (an offset skips index entries rather than whole
-   * rows); only the page's rows are then read and joined. `localTimes` adds the export's local times.
+   * Rows in the list's order after (or, for a 'prev' cursor, before: then in reverse order) the cursor, as
+   * arrays of listSelection's columns. Where ids come first (an offset, a plan that depends on the values),
+   * they come from the matching index alone and only the page's rows are then read and joined.
    */
-  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, page: { cursor?: Cursor; offset?: number; limit: number }): Promise<LeadRow[]>;
-  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, page: { cursor?: Cursor; limit: number }, localTimes: true): Promise<ExportRow[]>;
-  async fetch(
+  private async rowsInOrder(
     scope: LeadScope,
     filters: LeadFilters,
     { sort, dir }: LeadSort,
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
-    localTimes = false,
-  ): Promise<LeadRow[]> {
+    output: 'page' | 'export',
+  ): Promise<unknown[][]> {
     const { conditions, params, key, needsCustomer, stablePlan } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
@@ -509,44 +560,48 @@ export class LeadsRepository {
       params.cursorValue = cursor.value;
       params.cursorId = cursor.id;
     }
-    if (localTimes) params.zone = COUNTRY_TIME_ZONE[scope.country];
-    const keys = localTimes ? LIST_KEYS.export : LIST_KEYS.page;
-    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}|${localTimes ? 't' : ''}`;
+    const selected: Params = output === 'page' ? { steps: STEP_LABEL_ARRAYS[scope.country] } : { zone: COUNTRY_TIME_ZONE[scope.country] };
+    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}|${output}`;
     const column = SORT_COLUMNS[sort];
     const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
-    const ids = () => {
-      const where = conditions.map((condition) => condition());
+    const where = () => {
+      const parts = conditions.map((condition) => condition());
       if (cursor) {
         const value = sortValueOf(sort, sql`${ph('cursorValue')}`);
-        where.push(
+        parts.push(
           effective === 'desc'
             ? sql`(${column}, ${leads.id}) < (${value}, ${ph('cursorId')}::integer)`
             : sql`(${column}, ${leads.id}) > (${value}, ${ph('cursorId')}::integer)`,
         );
       }
+      return and(...parts);
+    };
+    const ids = () => {
       const statement = this.db.select({ id: leads.id }).from(leads).$dynamic();
       if (needsCustomer) statement.innerJoin(customers, eq(customers.id, leads.customerId));
-      statement.where(and(...where)).orderBy(...order).limit(literalLimit(limit));
+      statement.where(where()).orderBy(...order).limit(literalLimit(limit));
       if (offset > 0) statement.offset(ph('offset'));
       return statement;
     };
     const rows = () =>
       this.db
-        .select(listSelection(sort, localTimes))
+        .select(listSelection(sort, output))
         .from(leads)
         .innerJoin(customers, eq(customers.id, leads.customerId))
         .leftJoin(users, eq(users.id, leads.sellerId))
         .$dynamic();
 
     // When the plan does not depend on the values (see leadConditions): one prepared statement, whose
-    // generic plan PostgreSQL keeps, picks the ids (a subquery with a LIMIT is planned as if it ran alone)
-    // and joins their rows.
+    // generic plan PostgreSQL keeps. It walks the list's index and joins each row as it goes; past an
+    // offset, the ids come first (a subquery with a LIMIT is planned as if it ran alone) so the skipped
+    // entries are only read in the index, and only the page's rows are joined.
     if (stablePlan) {
       const statement = this.compiled(`page|${shape}`, () => {
+        if (offset === 0) return rows().where(where()).orderBy(...order).limit(literalLimit(limit));
         const pageIds = ids().as('page_ids');
         return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
       });
-      return (await this.run(statement, params, true)).map((values) => leadRowOf(keys, values));
+      return this.run(statement, { ...params, ...selected }, true);
     }
 
     // Otherwise the best plan depends on the values (which index, how many rows a search word matches):
@@ -554,13 +609,11 @@ export class LeadsRepository {
     // join with it would cost more than the second round trip); their rows from a prepared one.
     const found = (await this.run(this.compiled(`ids|${shape}`, ids), params)).map((row) => Number(row[0]));
     if (found.length === 0) return [];
-    const byIds = this.compiled(`rows|${sort}|${localTimes ? 't' : ''}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
-    const byId = new Map<number, LeadRow>();
-    for (const values of await this.run(byIds, { ids: found, zone: params.zone }, true)) {
-      const row = leadRowOf(keys, values);
-      byId.set(row.id, row);
-    }
-    return found.flatMap((id) => byId.get(id) ?? []);
+    const byIds = this.compiled(`rows|${sort}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
+    const byId = new Map<number, unknown[]>();
+    for (const row of await this.run(byIds, { ids: found, ...selected }, true)) byId.set(row[0] as number, row);
+    // A row deleted between the two statements is just left out.
+    return found.map((id) => byId.get(id)).filter((row) => row !== undefined);
   }
 
   /**
@@ -592,7 +645,7 @@ export class LeadsRepository {
   async *batches(scope: LeadScope, filters: LeadFilters, sort: LeadSort, batchSize: number) {
     let cursor: Cursor | undefined;
     for (;;) {
-      const rows = await this.fetch(scope, filters, sort, { cursor, limit: batchSize }, true);
+      const rows = (await this.rowsInOrder(scope, filters, sort, { cursor, limit: batchSize }, 'export')).map(exportRowOf);
       if (rows.length === 0) return;
       yield rows;
       if (rows.length < batchSize) return;

@@ -187,6 +187,18 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(row.version).toBe(1);
     expect(new Date(row.created_at).getTime()).toBe(lead.createdAt.getTime());
     expect(body.rows.some((r) => r.step === null)).toBe(true);
+
+    // List rows are JSON rendered by PostgreSQL, the detail's item by toListItem: the same fields, the same
+    // values, nothing more (with and without a seller, with and without a step).
+    const raw = (await admin.get('/api/arg/leads?pageSize=100')).json() as { rows: Record<string, unknown>[] };
+    const samples = [raw.rows.find((r) => r.seller !== null && r.step !== null), raw.rows.find((r) => r.seller === null && r.step === null)];
+    for (const sample of samples) {
+      expect(sample).toBeDefined();
+      const { offered_amount, rate, next_call_at, timeline, customer, ...item } = (await admin.get(`/api/arg/leads/${String(sample!.id)}`)).json();
+      const { birth_date, address, ...customerSummary } = customer;
+      expect([offered_amount, rate, next_call_at, timeline, birth_date, address].every((v) => v !== undefined)).toBe(true);
+      expect(sample).toStrictEqual({ ...item, customer: customerSummary });
+    }
   });
 
   it.each<[SortField, 'asc' | 'desc']>([

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
+import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { SalesRepository } from '../../repositories/sales';
 import type { CountryOptions } from './index';
@@ -96,9 +97,9 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: leadListResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
-      return lists.page(request.user!, await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount });
+      return sendJsonText(reply, await lists.page(request.user!, await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }));
     },
   );
 
@@ -148,13 +149,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: leadListResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requirePoolTaker(request.user!);
       const { sort, dir, page, pageSize, cursor, exactCount, sales_status: status, ...rest } = request.query;
       // Unassigned, in a sales status (the ones `take` accepts), narrowed by the query's own filters.
       const inSales = status?.length ? status : salesStatusIds;
       const filters = await filtersOf({ ...rest, sales_status: inSales, seller: [NONE] });
-      return lists.page(request.user!, filters, { sort, dir, page, pageSize, cursor, exactCount }, { country });
+      return sendJsonText(reply, await lists.page(request.user!, filters, { sort, dir, page, pageSize, cursor, exactCount }, { country }));
     },
   );
 
