@@ -187,24 +187,6 @@ export function personRefOf(id: number | null, name: string | null): { id: numbe
   return id !== null && name !== null ? { id, name } : null;
 }
 
-export function toListItem(row: LeadRowData): LeadListItem {
-  return {
-    id: row.id,
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-    status_id: row.statusId,
-    step: stepLabelOf(row.country as Country, row.statusId),
-    customer: customerSummaryOf(row),
-    requested_amount: row.requestedAmount,
-    term: row.term,
-    seller: personRefOf(row.sellerId, row.sellerName),
-    management_status: row.managementStatus,
-    data_rate: row.dataRate,
-    source: row.source,
-    version: row.version,
-  };
-}
-
 /** Step labels by status id (index id - 1: PostgreSQL arrays start at 1), bound as `steps` for listItemJson. */
 const STEP_LABEL_ARRAYS = {
   arg: stepLabelArray('arg'),
@@ -218,17 +200,18 @@ function stepLabelArray(country: Country): (string | null)[] {
 }
 
 /**
- * A row of a list page as the JSON text of the API's LeadListItem, built by PostgreSQL (what toListItem
- * builds from a row object, for the detail). Node's one thread is what a list request waits for; this way
- * it neither parses two dozen columns per row nor serialises them again, it joins the rows' texts.
+ * A lead as the JSON text of the API's LeadListItem, built by PostgreSQL: the rows of list pages and the
+ * core of the detail. Node's one thread is what a list request waits for; this way it neither parses two
+ * dozen columns per row nor serialises them again, it joins the rows' texts. `steps`: the country's
+ * STEP_LABEL_ARRAYS as a text[] value.
  */
-function listItemJson(): SQL<string> {
+function listItemJson(steps: SQL): SQL<string> {
   return sql<string>`json_build_object(
     'id', ${leads.id},
     'created_at', ${isoText(leads.createdAt)},
     'updated_at', ${isoText(leads.updatedAt)},
     'status_id', ${leads.statusId},
-    'step', (${ph('steps')}::text[])[${leads.statusId}],
+    'step', (${steps}::text[])[${leads.statusId}],
     'customer', json_build_object(
       'id', ${customers.id},
       'doc_type', ${customers.docType},
@@ -253,7 +236,7 @@ function listItemJson(): SQL<string> {
  */
 function listSelection(sort: LeadSortField, output: 'page' | 'export') {
   const position = { id: leads.id, sortKey: sortKeyOf(sort) };
-  if (output === 'page') return { ...position, json: listItemJson() };
+  if (output === 'page') return { ...position, json: listItemJson(sql`${ph('steps')}`) };
   return {
     ...position,
     ...rowFields,
@@ -654,11 +637,15 @@ export class LeadsRepository {
     }
   }
 
-  /** A lead of the country with its customer and seller, or undefined (unknown id or other country). */
+  /**
+   * A lead of the country with its customer and seller, or undefined (unknown id or other country). `item`:
+   * the lead as a list shows it (listItemJson), the core of the detail.
+   */
   async find(country: Country, id: number) {
     const [row] = await this.db
       .select({
         ...rowFields,
+        item: listItemJson(sql`${sql.param(STEP_LABEL_ARRAYS[country])}`),
         offeredAmount: leads.offeredAmount,
         rate: leads.rate,
         nextCallAt: leads.nextCallAt,
@@ -705,7 +692,7 @@ export class LeadsRepository {
     const row = await this.find(country, id);
     if (!row) return undefined;
     const timeline = await this.timeline(id);
-    const item = toListItem(row);
+    const item = JSON.parse(row.item) as LeadListItem;
     return {
       sellerId: row.sellerId,
       lead: {

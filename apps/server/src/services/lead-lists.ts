@@ -85,7 +85,7 @@ export class LeadLists {
         const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, ...start });
         // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
         // where the next one starts.
-        const next = decodeCursor(found.nextCursor ?? undefined);
+        const next = start.byNumber ? decodeCursor(found.nextCursor ?? undefined) : undefined;
         if (start.byNumber && next) this.anchors.learn(start.byNumber, page * pageSize, next);
         return found;
       }),

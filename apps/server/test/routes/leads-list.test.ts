@@ -188,8 +188,8 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(new Date(row.created_at).getTime()).toBe(lead.createdAt.getTime());
     expect(body.rows.some((r) => r.step === null)).toBe(true);
 
-    // List rows are JSON rendered by PostgreSQL, the detail's item by toListItem: the same fields, the same
-    // values, nothing more (with and without a seller, with and without a step).
+    // List rows are JSON rendered by PostgreSQL, sent as text: the detail (the same item with its own fields,
+    // parsed and extended) agrees field by field, nothing more (with and without a seller and a step).
     const raw = (await admin.get('/api/arg/leads?pageSize=100')).json() as { rows: Record<string, unknown>[] };
     const samples = [raw.rows.find((r) => r.seller !== null && r.step !== null), raw.rows.find((r) => r.seller === null && r.step === null)];
     for (const sample of samples) {
