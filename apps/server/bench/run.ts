@@ -9,13 +9,13 @@
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
  *    fragment on the list and on the searcher, a first name + surname on both (reported, not a target), the
  *    lead detail (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads.
- * 4. Prints p50/p95/p99 (ms) and req/s per scenario, the export time and the peak RSS; the last line is
- *    the same figures as one JSON object.
+ * 4. Prints p50/p95/p99 (ms), req/s and the CPU time per request of the server and of PostgreSQL per
+ *    scenario, the export time and the peak RSS; the last line is the same figures as one JSON object.
  *
  * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +125,56 @@ interface Figures {
   rps: number;
   requests: number;
   errors: number;
+  /** CPU time per request of the server process and of the database's backends (see cpuTicks). */
+  serverCpuMs: number;
+  postgresCpuMs: number;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** user + system CPU time of a process so far, in clock ticks (0 once it is gone). */
+function cpuTicks(pid: number): number {
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** A backend's process title: `postgres: [<cluster name>: ]<user> <database> <client> <state>`. */
+const BACKEND_TITLE = /^postgres: (?:\S+: )?\S+ (\S+) /;
+
+/**
+ * The CPU time of each PostgreSQL backend serving `database` on this machine, by process id. Req/s move
+ * with the VM's speed of the day; the CPU time a request costs in each process moves much less, so runs of
+ * different days compare on it.
+ */
+function postgresTicks(database: string): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let title: string;
+    try {
+      title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (BACKEND_TITLE.exec(title)?.[1] === database) ticks.set(Number(entry), cpuTicks(Number(entry)));
+  }
+  return ticks;
+}
+
+/**
+ * CPU ticks spent between two postgresTicks snapshots by the backends alive at the second (one that exited
+ * in between is not counted).
+ */
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ticks] of after) total += ticks - (before.get(pid) ?? 0);
+  return total;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -134,8 +184,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One autocannon run; latencies are collected per response to get exact p50/p95/p99. */
-async function load(base: string, token: string, paths: string[] | (() => string)): Promise<Figures> {
+async function load(base: string, token: string, paths: string[] | (() => string), processes: { server: number; database: string }): Promise<Figures> {
   const times: number[] = [];
+  const serverBefore = cpuTicks(processes.server);
+  const postgresBefore = postgresTicks(processes.database);
   const pick = typeof paths === 'function' ? paths : () => paths[Math.floor(Math.random() * paths.length)];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -152,6 +204,9 @@ async function load(base: string, token: string, paths: string[] | (() => string
       times.push(responseTime);
     });
   });
+  const msPerRequest = (ticks: number) => Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, result.requests.total)) * 1000) / 1000;
+  const serverCpuMs = msPerRequest(cpuTicks(processes.server) - serverBefore);
+  const postgresCpuMs = msPerRequest(ticksBetween(postgresBefore, postgresTicks(processes.database)));
   times.sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
@@ -160,6 +215,8 @@ async function load(base: string, token: string, paths: string[] | (() => string
     rps: Math.round(result.requests.total / SECONDS),
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
+    serverCpuMs,
+    postgresCpuMs,
   };
 }
 
@@ -229,10 +286,11 @@ async function main() {
 
     const results: Record<string, Figures> = {};
     for (const [name, paths] of scenarios.filter(([name]) => !ONLY || ONLY.includes(name))) {
-      results[name] = await load(base, token, paths);
+      results[name] = await load(base, token, paths, { server: server.pid!, database: new URL(BENCH_URL).pathname.slice(1) });
       const r = results[name];
       console.log(
-        `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}`,
+        `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +
+          `  cpu/req: server ${r.serverCpuMs.toFixed(3)} ms, postgres ${r.postgresCpuMs.toFixed(3)} ms`,
       );
     }
 
