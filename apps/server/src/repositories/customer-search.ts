@@ -9,6 +9,18 @@ export type Condition = () => SQL;
 
 export const ph = (name: string) => sql.placeholder(name);
 
+/**
+ * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
+ * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
+ * instead of reusing its generic plan. Only server-side integers come here (page size + 1 from the
+ * validated set, the export batch, the count threshold + 1), and they are part of the statement's key.
+ */
+export function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid limit ${n}`);
+  // drizzle renders an SQL chunk given as the limit as it is (its type only admits numbers/placeholders).
+  return sql.raw(String(n)) as unknown as number;
+}
+
 export interface CustomerSearch {
   /** Conditions on `customers`, every word of the text (all must match). */
   words: Condition[];
@@ -36,8 +48,11 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
   });
   // Letters only (so nothing in it is tsquery syntax): the beginning of a name or email word.
   terms.letters.forEach((word, i) => {
+    // Folded and lower-cased already, a word of letters is its own lexeme (what to_tsquery('simple', …)
+    // would make of it). Bound as a tsquery, it is read once per run; to_tsquery of a parameter in a
+    // prepared statement's generic plan ran once per row the walk over the newest customers checked.
     params[`p${i}`] = `${word}:*`;
-    words.push(() => sql`${customers.searchWords} @@ to_tsquery('simple', ${ph(`p${i}`)})`);
+    words.push(() => sql`${customers.searchWords} @@ ${ph(`p${i}`)}::tsquery`);
   });
   terms.indexed.forEach((word, i) => {
     params[`q${i}`] = `%${escapeLike(word)}%`;

@@ -16,7 +16,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
-import { customerMatch, customerSearch, ph, type Condition, type Params } from './customer-search';
+import { customerMatch, customerSearch, literalLimit, ph, type Condition, type Params } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -266,17 +266,6 @@ export interface PageRow {
   json: string;
 }
 
-/**
- * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
- * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
- * instead of reusing its generic plan. Only server-side integers come here (page size + 1 from the
- * validated set, the export batch, the count threshold + 1), and they are part of the statement's key.
- */
-function literalLimit(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid limit ${n}`);
-  // drizzle renders an SQL chunk given as the limit as it is (its type only admits numbers/placeholders).
-  return sql.raw(String(n)) as unknown as number;
-}
 
 
 /** A list filter whose values may include NONE: `col = any($n) or col is null`. */

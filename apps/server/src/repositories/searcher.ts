@@ -3,7 +3,7 @@ import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, type Country, type SearcherCusto
 import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
-import { customerMatch, customerSearch, ph, type CustomerSearch, type Params } from './customer-search';
+import { customerMatch, customerSearch, literalLimit, ph, type CustomerSearch, type Params } from './customer-search';
 import { customerColumns, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
@@ -47,8 +47,9 @@ export class SearcherRepository {
       const fragment = this.statement(scope, search, 'fragment');
       found = (await queryRows(this.db, fragment.text, values(fragment), fragment.name)) as CustomerTuple[];
     } else {
+      // The newest customers walked by id, whatever the words: one plan for any values, prepared too.
       const recent = this.statement(scope, search, 'recent');
-      const rows = (await queryRows(this.db, recent.text, values(recent))) as CustomerTuple[];
+      const rows = (await queryRows(this.db, recent.text, values(recent), recent.name)) as CustomerTuple[];
       if (rows.length > SEARCHER_LIMIT) found = rows;
     }
     if (!found) {
@@ -105,13 +106,13 @@ export class SearcherRepository {
         kind === 'recent'
           ? // The newest customers of the country, under the table's own name so that the conditions
             // (written against "customers") read the subquery's columns.
-            this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(RECENT_WINDOW).as('customers')
+            this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(RECENT_WINDOW)).as('customers')
           : customers,
       )
       .where(and(...where))
       // One more than shown tells whether the text should be narrowed.
       .orderBy(desc(customers.id))
-      .limit(SEARCHER_LIMIT + 1)
+      .limit(literalLimit(SEARCHER_LIMIT + 1))
       .as('found');
     // Each found customer's newest applications (one more than shown), through leads_customer_id_idx, in
     // the same statement: one round trip per search (a recent window with too few customers is dropped
