@@ -7,7 +7,7 @@
  *    free port of 127.0.0.1, and signs in as the arg admin to get a Bearer token.
  * 3. With autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) s each: the default list
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
- *    fragment on the list and on the searcher, a first name + surname on both (reported, not a target), the
+ *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
  *    lead detail (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads.
  * 4. Prints p50/p95/p99 (ms), req/s and the CPU time per request of the server and of PostgreSQL per
  *    scenario, the export time and the peak RSS; the last line is the same figures as one JSON object.
@@ -318,11 +318,12 @@ async function main() {
     const rssMb = peakRssMb(server.pid!);
     console.log(`server peak RSS ${rssMb} MB`);
     const reference = results.health.rps;
-    // The issue's scenarios (a)-(d) and the searcher's document search; name searches are reported, not
-    // held to the targets (their cost follows how many customers share the name: see the README).
+    // The leads issue's scenarios (a)-(d) and the searcher's document search; the sales issue holds the
+    // searcher to p95 ≤ 50 ms whatever is searched, so a name there too. A name on the leads list is
+    // reported only (its count follows how many customers share the name: see the README).
     const listScenarios = ['list', 'combined', 'deep_cursor', 'deep_offset', 'search', 'searcher'];
     const targets = {
-      p95_le_50ms: listScenarios.every((name) => results[name].p95 <= 50),
+      p95_le_50ms: [...listScenarios, 'searcher_name'].every((name) => results[name].p95 <= 50),
       rps_ge_10pct_health: listScenarios.every((name) => results[name].rps >= reference * 0.1),
       export_le_5s: exportSeconds <= 5 && exportRows === EXPORT_ROWS,
       rss_le_300mb: rssMb <= 300,
