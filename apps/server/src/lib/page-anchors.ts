@@ -20,10 +20,10 @@ interface List {
  * typed page number): an offset over an index walks every entry before it, 50,000 for page 2,000. Every
  * `step` rows of a list its keyset position is remembered the first time a page beyond it is asked, so a
  * later page walks at most `step` entries after the nearest anchor; and every page served by number leaves
- * the position where the next one starts (`learn`), so paging on from it walks nothing. Like the counts, anchors are dropped by
- * this node's writes (`clear`) and expire after `ttlSeconds` (other nodes' writes); within that time a page
- * by number may be off by the rows inserted meanwhile, as any page is once others write. Bounded: the
- * oldest lists go first.
+ * the position where the next one starts (`learn`), so paging on from it walks nothing. Like the counts,
+ * anchors are dropped by this node's writes (`clear`) and expire after `ttlSeconds` (other nodes' writes);
+ * within that time a page by number may be off by the rows inserted meanwhile, as any page is once others
+ * write. Bounded: the oldest lists go first, and a list learns at most `maxAnchors` positions.
  */
 export class PageAnchors {
   private readonly lists = new Map<string, List>();

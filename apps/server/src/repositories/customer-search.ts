@@ -12,8 +12,8 @@ export const ph = (name: string) => sql.placeholder(name);
 /**
  * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
  * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
- * instead of reusing its generic plan. Only server-side integers come here (page size + 1 from the
- * validated set, the export batch, the count threshold + 1), and they are part of the statement's key.
+ * instead of reusing its generic plan. Only server-side integers come here (constants, a page size + 1
+ * from the validated set, the export batch), and they are part of the statement's key.
  */
 export function literalLimit(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid limit ${n}`);
