@@ -13,7 +13,7 @@ import {
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, queryRowsByIndex, type Db } from '../db/client';
+import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
 import { customerMatch, customerSearch, literalLimit, ph, type Condition, type Params } from './customer-search';
@@ -291,7 +291,7 @@ function inOrNull(column: PgColumn, name: string, values: readonly (string | num
 export function leadConditions(
   scope: LeadScope,
   filters: LeadFilters,
-): { conditions: Condition[]; params: Params; key: string; needsCustomer: boolean; stablePlan: boolean } {
+): { conditions: Condition[]; params: Params; key: string; needsCustomer: boolean; stablePlan: boolean; textAlone: boolean } {
   const params: Params = { country: scope.country };
   const key: string[] = [];
   const conditions: Condition[] = [() => sql`${leads.country} = ${ph('country')}`];
@@ -344,6 +344,7 @@ export function leadConditions(
   }
   let needsCustomer = false;
   let fragmentKey: string | undefined;
+  let textKey: string | undefined;
   if (filters.customerIds) {
     params.customerIds = filters.customerIds;
     conditions.push(() => sql`${leads.customerId} = any(${ph('customerIds')}::integer[])`);
@@ -360,6 +361,7 @@ export function leadConditions(
     } else {
       conditions.push(...search.words);
       needsCustomer = search.words.length > 0;
+      textKey = search.key;
     }
     key.push(search.key);
   }
@@ -367,7 +369,9 @@ export function leadConditions(
   // customers by their digit windows, then their leads by customer id): the best plan is the same for any
   // values, so one prepared statement with a generic plan serves them all.
   const stablePlan = key.every((part) => part === 'own' || part === fragmentKey);
-  return { conditions, params, key: key.join(','), needsCustomer, stablePlan };
+  // Nothing but a text read through customers (resolveText found it dense), in the user's scope.
+  const textAlone = needsCustomer && key.every((part) => part === 'own' || part === textKey);
+  return { conditions, params, key: key.join(','), needsCustomer, stablePlan, textAlone };
 }
 
 /**
@@ -524,7 +528,7 @@ export class LeadsRepository {
     { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
     output: 'page' | 'export',
   ): Promise<unknown[][]> {
-    const { conditions, params, key, needsCustomer, stablePlan } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer, stablePlan, textAlone } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     if (offset > 0) params.offset = offset;
@@ -578,8 +582,17 @@ export class LeadsRepository {
 
     // Otherwise the best plan depends on the values (which index, how many rows a search word matches):
     // the ids come from an unnamed statement, planned for this run's values and kept small (planning a
-    // join with it would cost more than the second round trip); their rows from a prepared one.
-    const found = (await this.run(this.compiled(`ids|${shape}`, ids), params)).map((row) => Number(row[0]));
+    // join with it would cost more than the second round trip); their rows from a prepared one. A page
+    // filtered by nothing but a dense text (resolveText) is walked in the list's order: a page of matches
+    // comes within a few thousand rows, where PostgreSQL, underestimating prefix words, would first collect
+    // every match through the word index. (Other filters might match none of those customers and turn the
+    // walk into one over their whole range; exports read every match anyway.)
+    const idsStatement = this.compiled(`ids|${shape}`, ids);
+    const idRows =
+      textAlone && output === 'page'
+        ? await queryRowsInIndexOrder(this.db, idsStatement.text, fillPlaceholders(idsStatement.params, params))
+        : await this.run(idsStatement, params);
+    const found = idRows.map((row) => Number(row[0]));
     if (found.length === 0) return [];
     const byIds = this.compiled(`rows|${sort}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
     const byId = new Map<number, unknown[]>();

@@ -8,7 +8,8 @@ import {
   type LeadListResponse,
 } from '@backoffice/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as client from '../../src/db/client';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { FIXTURE_BASE, insertKnownLeads, textMatches, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -164,6 +165,25 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect((await t.app.leads.resolveText('arg', { q: 'correo1' })).customerIds).toBeUndefined();
     // Document fragments of 6+ digits never need the probe: the digit windows are exact keys.
     expect((await t.app.leads.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
+  });
+
+  it('pages a broad text alone (walked in list order) like any other filter, in every direction', async () => {
+    const walk = vi.spyOn(client, 'queryRowsInIndexOrder');
+    try {
+      for (const [sort, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
+        const want = expected(known, { q: 'correo1' }, sort, dir);
+        expect(want.length).toBeGreaterThan(20);
+        const first = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10 }));
+        expect(first.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+        const second = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10, page: 2, cursor: first.pageInfo.nextCursor }));
+        expect(second.rows.map((r) => r.id)).toEqual(want.slice(10, 20));
+        const back = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10, page: 1, cursor: second.pageInfo.prevCursor }));
+        expect(back.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+      }
+      expect(walk).toHaveBeenCalled();
+    } finally {
+      walk.mockRestore();
+    }
   });
 
   it('the interesting filters are not trivially empty or full (the fixture covers them)', () => {
