@@ -113,7 +113,7 @@ export const customerColumns = {
  * A timestamp as the API gives it (ISO 8601, UTC, milliseconds), formatted by PostgreSQL: the driver then
  * hands over the text as it is, instead of parsing a Date per column that would only be formatted again.
  */
-function isoText(column: PgColumn): SQL<string> {
+export function isoText(column: PgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 

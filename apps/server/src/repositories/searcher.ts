@@ -4,7 +4,7 @@ import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
 import { customerMatch, customerSearch, literalLimit, ph, type CustomerSearch, type Params } from './customer-search';
-import { customerColumns, personRefOf, stepLabelOf } from './leads';
+import { customerColumns, isoText, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
   country: Country;
@@ -18,7 +18,7 @@ const RECENT_WINDOW = 5_000;
 /** A found customer: its columns, then its newest applications (ApplicationTuple[], one more than shown). */
 type CustomerTuple = [number, string, string, string | null, string, string, string | null, string | null, ApplicationTuple[]];
 
-/** id, created_at, status_id, requested_amount, term, seller_id, seller name, management_status */
+/** id, created_at (ISO 8601, isoText), status_id, requested_amount, term, seller_id, seller name, management_status */
 type ApplicationTuple = [number, string, number, number, number, number | null, string | null, string | null];
 
 /** The searcher: customers matching free text, each with their newest applications. */
@@ -69,7 +69,7 @@ export class SearcherRepository {
         email,
         applications: applications.slice(0, SEARCHER_APPLICATIONS).map(([leadId, createdAt, statusId, amount, term, sellerId, sellerName, management]) => ({
           id: leadId,
-          created_at: new Date(createdAt).toISOString(),
+          created_at: createdAt,
           status_id: statusId,
           step: stepLabelOf(scope.country, statusId),
           requested_amount: Number(amount),
@@ -119,7 +119,7 @@ export class SearcherRepository {
     // with theirs: at most SEARCHER_LIMIT lookups). `found.id` is the subquery's alias below.
     const own = scope.ownSellerId === undefined ? sql`` : sql` and l.seller_id = ${ph('own')}`;
     const applications = sql<ApplicationTuple[]>`(
-      select coalesce(json_agg(json_build_array(a.id, a.created_at, a.status_id, a.requested_amount, a.term, a.seller_id, u.name, a.management_status)
+      select coalesce(json_agg(json_build_array(a.id, ${isoText(sql`a.created_at`)}, a.status_id, a.requested_amount, a.term, a.seller_id, u.name, a.management_status)
                                order by a.created_at desc, a.id desc), '[]'::json)
         from (select l.id, l.created_at, l.status_id, l.requested_amount, l.term, l.seller_id, l.management_status
                 from ${leads} l

@@ -1,5 +1,5 @@
 import { SEARCHER_LIMIT, errorBodySchema, isSellerOrWoAssignation, searcherQuerySchema, searcherResponseSchema } from '@backoffice/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler as zodSerializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -19,6 +19,10 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         querystring: searcherQuerySchema,
         response: { 200: searcherResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
+      // The navbar's search, at every keystroke: its answer, built field by field and typed against the
+      // schema at compile time, is written with JSON.stringify rather than re-encoded by zod on every request
+      // (~40 µs of a ~400 µs request); the schema still documents it, errors keep the default serializer.
+      serializerCompiler: (route) => (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0])),
     },
     async (request) => {
       const user = request.user!;
