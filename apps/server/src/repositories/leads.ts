@@ -260,7 +260,7 @@ function exportRowOf(values: unknown[]): ExportRow {
 }
 
 /** A fetched page row: its position (for cursors) and the list item's JSON text. */
-export interface PageRow {
+interface PageRow {
   id: number;
   sortKey: string;
   json: string;
@@ -511,7 +511,7 @@ export class LeadsRepository {
   }
 
   /** Page rows in the list's order (see rowsInOrder). */
-  async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, range: { cursor?: Cursor; offset?: number; limit: number }): Promise<PageRow[]> {
+  private async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, range: { cursor?: Cursor; offset?: number; limit: number }): Promise<PageRow[]> {
     const rows = await this.rowsInOrder(scope, filters, sort, range, 'page');
     return rows.map(([id, sortKey, json]) => ({ id: id as number, sortKey: sortKey as string, json: json as string }));
   }

@@ -1,6 +1,7 @@
 import { buildCuil } from '@backoffice/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppConfig } from '../../src/config';
 import { leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads } from '../helpers/leads-fixture';
@@ -15,6 +16,15 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   afterAll(async () => {
     await t?.close();
   });
+
+  /** An app of its own with these settings, `leads` known arg leads and a signed-in arg admin. */
+  const smallApp = async (overrides: Partial<AppConfig>, leads: number) => {
+    const small = await createTestApp(driver, { seedLeads: 0, ...overrides });
+    await insertKnownLeads(small.app, 'arg', leads, []);
+    const admin = new TestClient(small.app);
+    await admin.login('arg', 'admin@arg.example');
+    return { small, admin };
+  };
 
   it('reuses a count for the same filters, says so with cachedAt, and recounts after a write', async () => {
     const admin = new TestClient(t.app);
@@ -57,11 +67,8 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   });
 
   it('counts a free-text search only up to its own, lower threshold; exactly on request', async () => {
-    const small = await createTestApp(t.driver, { seedLeads: 0, countCacheSeconds: 0, listTextCountThreshold: 3 });
+    const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3 }, 12);
     try {
-      await insertKnownLeads(small.app, 'arg', 12, []);
-      const admin = new TestClient(small.app);
-      await admin.login('arg', 'admin@arg.example');
       expect((await admin.get('/api/arg/leads?q=correo')).json().count).toEqual({ total: 3, exact: false });
       expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
       // Without text the list's own threshold applies.
@@ -72,11 +79,8 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   });
 
   it('starts pages by number from remembered positions: the same rows as an offset, dropped by a write', async () => {
-    const small = await createTestApp(t.driver, { seedLeads: 0, countCacheSeconds: 60, pageAnchorRows: 4 });
+    const { small, admin } = await smallApp({ countCacheSeconds: 60, pageAnchorRows: 4 }, 30);
     try {
-      await insertKnownLeads(small.app, 'arg', 30, []);
-      const admin = new TestClient(small.app);
-      await admin.login('arg', 'admin@arg.example');
       const locate = vi.spyOn(small.app.leads, 'cursorAt');
       // The expected order, by an independent query.
       const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') => {
