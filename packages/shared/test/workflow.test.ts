@@ -13,6 +13,7 @@ import {
   guardBlock,
   mayRunAutomation,
   roleOfKind,
+  salesStatusesOf,
   statusLabelOf,
   stepsOf,
   transitionsFrom,
@@ -72,6 +73,17 @@ describe.each(COUNTRIES)('%s transition table', (country) => {
       expect(transitionsFrom(country, id).length > 0, statusLabelOf(country, id)).toBe(!terminal);
     }
     for (const id of TERMINAL_STATUSES[country]) expect(inTable.has(id)).toBe(true);
+  });
+
+  it('moves applications through every sales status of SPEC 4 (the /sales filter), none of them a dead end', () => {
+    const seen = reachable(country);
+    const seller = roleId(country, 'seller');
+    for (const { id, name } of salesStatusesOf(country)) {
+      expect(seen.has(id), name).toBe(true);
+      if (TERMINAL_STATUSES[country].includes(id)) continue;
+      // A seller can take the application on from there, not only a manager's expiry.
+      expect(allowedTransitions(country, id, seller).length, name).toBeGreaterThan(0);
+    }
   });
 
   it('covers every step label of SPEC 4', () => {

@@ -127,6 +127,19 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(guarded.transitions.find((x) => x.to_status === A.PENDING_IDENTIFICATION)?.blocked).toBe('El lead no tiene una oferta aprobada por riesgo');
   });
 
+  it('takes a seller’s application through VERIFICADO, which the sales list filters on', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = await insertLead('arg', A.PHONE_VALIDATION);
+    const verifiedIds = async () =>
+      ((await seller.get(`/api/arg/sales?sales_status=${A.VERIFIED}`)).json() as { rows: { id: number }[] }).rows.map((row) => row.id);
+    expect((await move(seller, 'arg', lead.id, { to_status: A.VERIFIED, version: 1 })).statusCode).toBe(200);
+    expect(await verifiedIds()).toContain(lead.id);
+    const onward = leadTransitionsSchema.parse((await seller.get(`/api/arg/leads/${lead.id}/transitions`)).json());
+    expect(onward.transitions.map((x) => x.to_status)).toEqual(expect.arrayContaining([A.PENDING_CUSTOMER_APPROVAL, A.ON_GESTION, A.CANCELLED]));
+    expect((await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 2 })).statusCode).toBe(200);
+    expect(await verifiedIds()).not.toContain(lead.id);
+  });
+
   it('changes the status and writes the history in one go, answering the updated lead', async () => {
     const seller = await as('arg', 'seller@arg.example');
     const lead = await insertLead('arg', A.PHONE_VALIDATION);

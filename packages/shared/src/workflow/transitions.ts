@@ -133,9 +133,12 @@ function argTable(): Transition[] {
   manual('RISK_EXCEPTION', 'PHONE_VALIDATION', MANAGERS, { offer: true });
   manual('RISK_EXCEPTION', 'RISK_EXCEPTION_REJECTED', MANAGERS, reason);
 
-  // Paso 2 and Paso 3; EN GESTION parks a lead the seller is still contacting.
-  manual('PHONE_VALIDATION', ['PENDING_CUSTOMER_APPROVAL', 'ON_GESTION'], sales);
+  // Paso 2 and Paso 3; EN GESTION parks a lead the seller is still contacting. VERIFICADO (a sales status,
+  // SPEC 4) records that the seller checked the customer's phone and data on the call before the offer.
+  manual('PHONE_VALIDATION', ['PENDING_CUSTOMER_APPROVAL', 'ON_GESTION', 'VERIFIED'], sales);
   endings('PHONE_VALIDATION');
+  manual('VERIFIED', ['PENDING_CUSTOMER_APPROVAL', 'ON_GESTION'], sales);
+  endings('VERIFIED');
   manual('ON_GESTION', ['PHONE_VALIDATION', 'PENDING_CUSTOMER_APPROVAL'], sales);
   endings('ON_GESTION');
   manual('PENDING_CUSTOMER_APPROVAL', 'PENDING_IDENTIFICATION', sales, { guard: 'hasOffer' });
@@ -146,8 +149,11 @@ function argTable(): Transition[] {
   manual('PENDING_IDENTIFICATION', 'VALIDATION_IN_PROGRESS', sales);
   endings('PENDING_IDENTIFICATION');
   automated('VALIDATION_IN_PROGRESS', run, { VALIDATE_DOCS: {}, MANUAL_VALIDATION: reason, REJECTED: reason, EXCEPTION: reason });
-  manual('MANUAL_VALIDATION', ['VALIDATE_DOCS', 'PENDING_IDENTIFICATION'], BACKOFFICE);
+  // VALIDADO (a sales status): the back office validated the identity by hand; the seller goes on to Paso 7.
+  manual('MANUAL_VALIDATION', ['VALIDATED', 'PENDING_IDENTIFICATION'], BACKOFFICE);
   manual('MANUAL_VALIDATION', 'REJECTED', BACKOFFICE, reason);
+  manual('VALIDATED', 'VALIDATE_DOCS', sales);
+  endings('VALIDATED');
   manual('EXCEPTION', 'PENDING_IDENTIFICATION', BACKOFFICE);
   manual('EXCEPTION', 'CANCELLED', cancel, reason);
 
@@ -207,6 +213,10 @@ function colTable(): Transition[] {
   manual('KILLER_FAILED', 'CANCELLED', MANAGERS, reason);
   manual('KILLER_APPROVAL', 'RISK', submit);
   manual('KILLER_APPROVAL', 'DESIST', desist, reason);
+  // VERIFICADO (a sales status, SPEC 4): the seller checked the customer's data with them before risk.
+  manual('KILLER_APPROVAL', 'VERIFIED', sales);
+  manual('VERIFIED', 'RISK', submit);
+  endings('VERIFIED');
 
   automated('RISK', run, { PENDING_OFFER: { offer: true }, RISK_MANUAL: reason, RISK_REJECTED: reason, RISK_FAILED: reason });
   manual('RISK_FAILED', 'RISK', [...BACKOFFICE, 'risk']);
