@@ -117,13 +117,20 @@ export async function queryRows(db: Db, text: string, values: unknown[], name?: 
 type PgliteQuery = (text: string, values: unknown[], options: { rowMode: 'array' }) => Promise<{ rows: unknown[][] }>;
 
 /**
- * queryRows in a transaction whose plans can read tables only through bitmap index scans. For free-text
- * searches over the trigram and digit-window indexes: PostgreSQL cannot estimate how many rows a text
- * matches, and when it bets on many it walks a whole table in index order waiting for them, which costs
- * seconds when they are rare. A bitmap scan costs what the index's posting lists cost, whatever the text.
+ * Parallel workers only take cores from the other requests of a busy server, and starting them costs more
+ * than the few milliseconds these statements run.
+ */
+const NO_PARALLEL = 'set local max_parallel_workers_per_gather = 0';
+
+/**
+ * queryRows in a transaction whose plans can read tables only through bitmap index scans (no parallel
+ * workers). For free-text searches over the word and digit-window indexes: PostgreSQL cannot estimate how
+ * many rows a text matches, and when it bets on many it walks a whole table in index order waiting for
+ * them, which costs seconds when they are rare. A bitmap scan costs what the index's posting lists cost,
+ * whatever the text.
  */
 export function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
-  return queryRowsPlannedWith(db, 'set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off', text, values);
+  return queryRowsPlannedWith(db, `set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off; ${NO_PARALLEL}`, text, values);
 }
 
 /**
@@ -134,7 +141,7 @@ export function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promi
  * (~160 ms against ~5 ms for "ramon torres" at a million customers).
  */
 export function queryRowsInIndexOrder(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
-  return queryRowsPlannedWith(db, 'set local enable_bitmapscan = off; set local enable_seqscan = off; set local max_parallel_workers_per_gather = 0', text, values);
+  return queryRowsPlannedWith(db, `set local enable_bitmapscan = off; set local enable_seqscan = off; ${NO_PARALLEL}`, text, values);
 }
 
 /** queryRows in a transaction whose planner `settings` (`set local …`) hold for that statement only. */

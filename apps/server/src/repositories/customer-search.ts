@@ -28,6 +28,8 @@ export interface CustomerSearch {
   key: string;
   /** A document or phone fragment of 6+ digits: matches a handful of customers, found by their windows. */
   selective: boolean;
+  /** How many words of letters (prefix queries on the names and email, values `p0`, `p1`…). */
+  letterWords: number;
 }
 
 /**
@@ -63,7 +65,25 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     params[`o${i}`] = word;
     words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
   });
-  return { words, key: `q${terms.digits.length}.${terms.letters.length}.${terms.indexed.length}.${terms.other.length}`, selective: terms.digits.length > 0 };
+  return {
+    words,
+    key: `q${terms.digits.length}.${terms.letters.length}.${terms.indexed.length}.${terms.other.length}`,
+    selective: terms.digits.length > 0,
+    letterWords: terms.letters.length,
+  };
+}
+
+/**
+ * customerSearch's values with each word of letters matched whole ("perez") rather than by its beginning
+ * ("perez:*"), or undefined when the text has none. Whole words match a subset of what their beginnings
+ * do, and the GIN index answers them by stepping through two posting lists, where a prefix first gathers
+ * every entry it spans into a bitmap (~10 times dearer for common names): a cheap lower bound for counts.
+ */
+export function wholeWordParams(search: CustomerSearch, params: Params): Params | undefined {
+  if (search.letterWords === 0) return undefined;
+  const whole = { ...params };
+  for (let i = 0; i < search.letterWords; i++) whole[`p${i}`] = String(params[`p${i}`]).slice(0, -':*'.length);
+  return whole;
 }
 
 /** The customers of the country matching every word, as one condition. */

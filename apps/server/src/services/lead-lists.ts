@@ -32,6 +32,10 @@ export interface ListPageRequest {
 
 type Problem = { field: string; message: string };
 
+/** How many texts, and for how long, LeadLists remembers that resolveText left them as they are. */
+const KEPT_TEXTS = 1_000;
+const KEPT_TEXT_MS = 10 * 60_000;
+
 /**
  * What the lists over leads (/leads, /sales) share for one country: the user's scope, the filter checks, a
  * page with its capped count, and the streamed export. The per-node count cache is one per country, so a
@@ -70,7 +74,33 @@ export class LeadLists {
     }
     if (problems.length > 0) throw invalidData(problems);
     const { status, step, management, seller, from, to, q } = query;
-    return this.app.leads.resolveText(this.country, { status, step, amount, management, seller, from, to, q });
+    const filters = { status, step, amount, management, seller, from, to, q };
+    if (!q || this.isTextKept(q)) return filters;
+    const resolved = await this.app.leads.resolveText(this.country, filters);
+    if (!resolved.customerIds) this.keepText(q);
+    return resolved;
+  }
+
+  /**
+   * Texts resolveText left as they are lately (a document fragment, a text matching many customers), by
+   * when: a text that matched many customers minutes ago still does, so its next pages, its count and its
+   * exports skip the look. Only the way rows are found depends on it, never which rows. Bounded, the
+   * oldest first out.
+   */
+  private readonly textsKept = new Map<string, number>();
+
+  private isTextKept(q: string, now = Date.now()): boolean {
+    const at = this.textsKept.get(q);
+    if (at === undefined) return false;
+    if (now - at <= KEPT_TEXT_MS) return true;
+    this.textsKept.delete(q);
+    return false;
+  }
+
+  private keepText(q: string, now = Date.now()) {
+    this.textsKept.delete(q);
+    this.textsKept.set(q, now);
+    if (this.textsKept.size > KEPT_TEXTS) this.textsKept.delete(this.textsKept.keys().next().value!);
   }
 
   /**

@@ -143,7 +143,8 @@ const foldText = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f
  */
 export function textMatches(lead: Pick<KnownLead, 'docNumber' | 'cuil' | 'firstName' | 'lastName' | 'cellphone' | 'email'>, q: string): boolean {
   const haystack = foldText([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
-  const nameWords = foldText([lead.firstName, lead.lastName, lead.email].join(' ')).split(/[^\p{L}\p{N}]+/u);
+  // Digits split words too: "ana1987vidal@…" holds the words ana, vidal.
+  const nameWords = foldText([lead.firstName, lead.lastName, lead.email].join(' ')).split(/[^\p{L}]+/u);
   return foldText(q)
     .split(/\s+/)
     .filter((word) => word !== '')

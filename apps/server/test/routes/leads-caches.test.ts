@@ -2,6 +2,7 @@ import { buildCuil } from '@backoffice/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../src/config';
+import * as dbClient from '../../src/db/client';
 import { leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads } from '../helpers/leads-fixture';
@@ -74,6 +75,33 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       // Without text the list's own threshold applies.
       expect((await admin.get('/api/arg/leads')).json().count).toEqual({ total: 12, exact: true });
     } finally {
+      await small.close();
+    }
+  });
+
+  it('counts a broad text by its whole words first and remembers it is broad; its rows stay the same', async () => {
+    // Every fixture email is cliente<n>@correo<n % 3>.example: "correo" is a whole word of all 12.
+    const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3, listTextProbeCap: 2 }, 12);
+    const byIndex = vi.spyOn(dbClient, 'queryRowsByIndex');
+    try {
+      const callsWith = (value: string) => byIndex.mock.calls.filter(([, , values]) => values.includes(value)).length;
+      const first = (await admin.get('/api/arg/leads?q=correo')).json();
+      expect(first.count).toEqual({ total: 3, exact: false });
+      expect(first.rows).toHaveLength(12);
+      const again = (await admin.get('/api/arg/leads?q=correo')).json();
+      expect(again.count).toEqual({ total: 3, exact: false });
+      expect(again.rows).toEqual(first.rows);
+      // The whole word settled both the first request's look for its customers (12 > the probe's 2) and each
+      // count (12 > 3); its beginning was never read. The second request knew the text was broad.
+      expect(callsWith('correo:*')).toBe(0);
+      expect(callsWith('correo')).toBe(3);
+      // A word's beginning is no whole word: the look and the count read the beginnings too.
+      expect((await admin.get('/api/arg/leads?q=corr')).json().count).toEqual({ total: 3, exact: false });
+      expect(callsWith('corr')).toBe(2);
+      expect(callsWith('corr:*')).toBe(2);
+      expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
+    } finally {
+      byIndex.mockRestore();
       await small.close();
     }
   });

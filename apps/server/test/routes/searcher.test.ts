@@ -1,6 +1,6 @@
-import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, searcherResponseSchema, stepsOf, type SearcherResponse } from '@backoffice/shared';
+import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, buildCuil, searcherResponseSchema, stepsOf, type SearcherResponse } from '@backoffice/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '../../src/db/schema';
+import { customers, leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, textMatches, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -129,5 +129,30 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
       expect((await client.get('/api/arg/searcher?q=correo')).statusCode, email).toBe(403);
     }
     expect((await admin.get('/api/col/searcher?q=correo')).statusCode).toBe(403);
+  });
+
+  it('finds a word of an email that follows digits, in the searcher and the leads list', async () => {
+    const docNumber = '29111222';
+    const [customer] = await t.app.db
+      .insert(customers)
+      .values({
+        country: 'arg',
+        docType: 'DNI',
+        docNumber,
+        cuil: buildCuil(docNumber, 'female'),
+        firstName: 'Ana',
+        lastName: 'Ibarra',
+        birthDate: '1990-01-01',
+        cellphone: '1155550000',
+        email: 'ana1987zubizarreta@mail.example',
+      })
+      .returning();
+    const [lead] = await t.app.db
+      .insert(leads)
+      .values({ country: 'arg', customerId: customer.id, requestedAmount: 10_000_000, term: 12, statusId: 1, source: 'seller' })
+      .returning();
+    expect((await search('zubiza')).customers.map((c) => c.id)).toEqual([customer.id]);
+    const list = await admin.get('/api/arg/leads?q=zubiza');
+    expect((list.json() as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([lead.id]);
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "customers" drop column "search_words";--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search_words" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, lower(translate("customers"."first_name" || ' ' || "customers"."last_name" || ' ' || coalesce("customers"."email", ''), 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç@._-+0123456789', 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc               ')))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "customers_search_words_idx" ON "customers" USING gin ("search_words");
