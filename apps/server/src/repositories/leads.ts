@@ -6,16 +6,15 @@ import {
   type Country,
   type CustomerSummary,
   type LeadDetail,
-  type LeadListItem,
   type LeadSortField,
   type ListCount,
-  type TimelineEntry,
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
+import type { JsonText } from '../lib/json-text';
 import { customerMatch, customerSearch, literalLimit, ph, wholeWordParams, type Condition, type CustomerSearch, type Params } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
@@ -117,7 +116,7 @@ export function isoText(column: PgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** The columns of a list row (list, export and detail share them). */
+/** The columns of an export row (pages and the detail are JSON rendered by PostgreSQL: listItemJson). */
 const rowFields = {
   id: leads.id,
   country: leads.country,
@@ -203,9 +202,10 @@ function stepLabelArray(country: Country): (string | null)[] {
  * A lead as the JSON text of the API's LeadListItem, built by PostgreSQL: the rows of list pages and the
  * core of the detail. Node's one thread is what a list request waits for; this way it neither parses two
  * dozen columns per row nor serialises them again, it joins the rows' texts. `steps`: the country's
- * STEP_LABEL_ARRAYS as a text[] value.
+ * STEP_LABEL_ARRAYS as a text[] value. `detail`: the LeadDetail's further fields (`, 'key', value` pairs)
+ * of the customer and of the lead.
  */
-function listItemJson(steps: SQL): SQL<string> {
+function listItemJson(steps: SQL, detail?: { customer: SQL; lead: SQL }): SQL<string> {
   return sql<string>`json_build_object(
     'id', ${leads.id},
     'created_at', ${isoText(leads.createdAt)},
@@ -220,15 +220,35 @@ function listItemJson(steps: SQL): SQL<string> {
       'first_name', ${customers.firstName},
       'last_name', ${customers.lastName},
       'cellphone', ${customers.cellphone},
-      'email', ${customers.email}),
+      'email', ${customers.email}${detail?.customer ?? sql``}),
     'requested_amount', ${leads.requestedAmount},
     'term', ${leads.term},
     'seller', case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.name}) end,
     'management_status', ${leads.managementStatus},
     'data_rate', ${leads.dataRate},
     'source', ${leads.source},
-    'version', ${leads.version})::text`;
+    'version', ${leads.version}${detail?.lead ?? sql``})::text`;
 }
+
+/**
+ * The lead's status history and events as a JSON array of TimelineEntry, newest first: a sub-select of the
+ * detail's statement (one round trip for the whole detail).
+ */
+const timelineJson = sql<string>`(
+  select coalesce(json_agg(json_build_object(
+           'id', t.id, 'type', t.type, 'at', t.at,
+           'user', case when t.user_id is null or t.user_name is null then null else json_build_object('id', t.user_id, 'name', t.user_name) end,
+           'from_status', t.from_status, 'to_status', t.to_status, 'text', t.text)
+         order by t.ts desc, t.seq desc, t.id desc), '[]'::json)
+    from (select 's' || h.id::text as id, 'status' as type, ${isoText(sql`h.created_at`)} as at, h.created_at as ts, h.id as seq,
+                 h.user_id, u.name as user_name, h.from_status, h.to_status, h.reason as text
+            from ${leadStatusHistory} h left join ${users} u on u.id = h.user_id
+           where h.lead_id = ${leads.id}
+          union all
+          select 'e' || e.id::text, e.type, ${isoText(sql`e.created_at`)}, e.created_at, e.id,
+                 e.user_id, u.name, null, null, e.body
+            from ${leadEvents} e left join ${users} u on u.id = e.user_id
+           where e.lead_id = ${leads.id}) t)`;
 
 /**
  * The columns of a fetched row: always its id and the sort key of its cursor, then either the list item's
@@ -391,17 +411,6 @@ interface Compiled {
   text: string;
   params: unknown[];
   name: string;
-}
-
-interface TimelineRow {
-  id: string;
-  type: TimelineEntry['type'];
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  from_status: number | null;
-  to_status: number | null;
-  text: string | null;
 }
 
 /**
@@ -658,73 +667,41 @@ export class LeadsRepository {
     }
   }
 
-  /**
-   * A lead of the country with its customer and seller, or undefined (unknown id or other country). `item`:
-   * the lead as a list shows it (listItemJson), the core of the detail.
-   */
+  /** A lead of the country, as the writes check it (seller, customer), or undefined (unknown id or other country). */
   async find(country: Country, id: number) {
     const [row] = await this.db
-      .select({
-        ...rowFields,
-        item: listItemJson(sql`${sql.param(STEP_LABEL_ARRAYS[country])}`),
-        offeredAmount: leads.offeredAmount,
-        rate: leads.rate,
-        nextCallAt: leads.nextCallAt,
-        birthDate: customers.birthDate,
-        address: customers.address,
-      })
+      .select({ id: leads.id, sellerId: leads.sellerId, customerId: leads.customerId })
       .from(leads)
-      .innerJoin(customers, eq(customers.id, leads.customerId))
-      .leftJoin(users, eq(users.id, leads.sellerId))
       .where(and(eq(leads.id, id), eq(leads.country, country)))
       .limit(1);
     return row;
   }
 
-  /** Status history and lead events in one query, newest first. */
-  async timeline(leadId: number): Promise<TimelineEntry[]> {
-    const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-    const result = (await this.db.execute(sql`
-      select * from (
-        select 's' || h.id::text as id, 'status' as type, ${iso(sql`h.created_at`)} as at, h.created_at as ts, h.id as seq,
-               h.user_id, u.name as user_name, h.from_status, h.to_status, h.reason as text
-          from ${leadStatusHistory} h left join ${users} u on u.id = h.user_id
-         where h.lead_id = ${leadId}
-        union all
-        select 'e' || e.id::text, e.type, ${iso(sql`e.created_at`)}, e.created_at, e.id,
-               e.user_id, u.name, null, null, e.body
-          from ${leadEvents} e left join ${users} u on u.id = e.user_id
-         where e.lead_id = ${leadId}
-      ) t
-      order by ts desc, seq desc, id desc`)) as unknown as { rows: TimelineRow[] };
-    return result.rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      // Microseconds in the database; ISO strings with milliseconds for the client.
-      at: new Date(row.at).toISOString(),
-      user: row.user_id !== null && row.user_name !== null ? { id: Number(row.user_id), name: row.user_name } : null,
-      from_status: row.from_status === null ? null : Number(row.from_status),
-      to_status: row.to_status === null ? null : Number(row.to_status),
-      text: row.text,
-    }));
-  }
-
-  async detail(country: Country, id: number): Promise<{ lead: LeadDetail; sellerId: number | null } | undefined> {
-    const row = await this.find(country, id);
+  /**
+   * The lead as the detail screens show it, with its timeline: one prepared statement (its plan is the same
+   * for any lead: primary keys), whose answer PostgreSQL renders as the LeadDetail's JSON text (`json`,
+   * what GET /leads/:id sends as it is); `lead` is that text parsed, for the routes that answer the lead
+   * after a change.
+   */
+  async detail(country: Country, id: number): Promise<{ lead: LeadDetail; json: JsonText<LeadDetail>; sellerId: number | null } | undefined> {
+    const statement = this.compiled('detail', () =>
+      this.db
+        .select({
+          sellerId: leads.sellerId,
+          json: listItemJson(sql`${ph('steps')}`, {
+            customer: sql`, 'birth_date', ${customers.birthDate}, 'address', ${customers.address}`,
+            lead: sql`, 'offered_amount', ${leads.offeredAmount}, 'rate', ${leads.rate}, 'next_call_at', ${isoText(leads.nextCallAt)}, 'timeline', ${timelineJson}`,
+          }),
+        })
+        .from(leads)
+        .innerJoin(customers, eq(customers.id, leads.customerId))
+        .leftJoin(users, eq(users.id, leads.sellerId))
+        .where(and(sql`${leads.id} = ${ph('id')}::integer`, sql`${leads.country} = ${ph('country')}`)),
+    );
+    const [row] = await this.run(statement, { id, country, steps: STEP_LABEL_ARRAYS[country] }, true);
     if (!row) return undefined;
-    const timeline = await this.timeline(id);
-    const item = JSON.parse(row.item) as LeadListItem;
-    return {
-      sellerId: row.sellerId,
-      lead: {
-        ...item,
-        customer: { ...item.customer, birth_date: row.birthDate, address: row.address },
-        offered_amount: row.offeredAmount,
-        rate: row.rate,
-        next_call_at: row.nextCallAt ? row.nextCallAt.toISOString() : null,
-        timeline,
-      },
-    };
+    const [sellerId, json] = row as [number | null, string];
+    return { sellerId, json, lead: JSON.parse(json) as LeadDetail };
   }
 
   /**

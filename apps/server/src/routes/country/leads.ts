@@ -40,16 +40,20 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     if (!canLead(action, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
   };
 
-  /** The lead as the user may see it: 404 when unknown or of the other country, 403 for another seller's. */
-  const visibleLead = async (user: AuthUser, id: number): Promise<LeadDetail> => {
+  /**
+   * The lead as the user may see it: 404 when unknown or of the other country, 403 for another seller's.
+   * `lead` for the routes that answer it after a change, `json` (its text) for the detail itself.
+   */
+  const visibleDetail = async (user: AuthUser, id: number) => {
     const found = await app.leads.detail(country, id);
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
     if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) {
       throw new HttpError(403, MESSAGES.notYourLead);
     }
-    return found.lead;
+    return found;
   };
+  const visibleLead = async (user: AuthUser, id: number): Promise<LeadDetail> => (await visibleDetail(user, id)).lead;
 
   /** Any write that can change which leads a filter matches. */
   const changed = () => lists.changed();
@@ -105,7 +109,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: leadDetailSchema, ...errors },
       },
     },
-    async (request) => visibleLead(request.user!, request.params.id),
+    async (request, reply) => sendJsonText(reply, (await visibleDetail(request.user!, request.params.id)).json),
   );
 
   app.post(
