@@ -5,7 +5,8 @@
  *    migrates it and generates BENCH_LEADS leads (default 1,000,000; reused when already there).
  * 2. Starts the server as a child process (so its peak RSS can be read from /proc/<pid>/status VmHWM) on a
  *    free port of 127.0.0.1, and signs in as the arg admin to get a Bearer token.
- * 3. With autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) s each: the default list
+ * 3. With autocannon, BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) s each, after
+ *    BENCH_WARMUP_SECONDS (2) of the same load unmeasured: the default list
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
  *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
  *    lead detail (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads.
@@ -27,6 +28,12 @@ const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Each scenario first runs this long at the same concurrency, unmeasured: the figures are the steady state
+ * (code optimised by V8, statements prepared on every pooled connection), not the first seconds after a
+ * start, which a handful of sequential warm-up requests left to whichever scenario came first.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const EXPORT_ROWS = 100_000;
 /** BENCH_ONLY=list,search runs only those scenarios (while working on them; the targets need them all). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -184,7 +191,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One autocannon run; latencies are collected per response to get exact p50/p95/p99. */
-async function load(base: string, token: string, paths: string[] | (() => string), processes: { server: number; database: string }): Promise<Figures> {
+async function load(
+  base: string,
+  token: string,
+  paths: string[] | (() => string),
+  processes: { server: number; database: string },
+  seconds = SECONDS,
+): Promise<Figures> {
   const times: number[] = [];
   const serverBefore = cpuTicks(processes.server);
   const postgresBefore = postgresTicks(processes.database);
@@ -194,7 +207,7 @@ async function load(base: string, token: string, paths: string[] | (() => string
       {
         url: base,
         connections: CONNECTIONS,
-        duration: SECONDS,
+        duration: seconds,
         headers: { authorization: `Bearer ${token}` },
         requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pick() }) }],
       },
@@ -212,7 +225,7 @@ async function load(base: string, token: string, paths: string[] | (() => string
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    rps: Math.round(result.requests.total / SECONDS),
+    rps: Math.round(result.requests.total / seconds),
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
     serverCpuMs,
@@ -285,8 +298,10 @@ async function main() {
     }
 
     const results: Record<string, Figures> = {};
+    const processes = { server: server.pid!, database: new URL(BENCH_URL).pathname.slice(1) };
     for (const [name, paths] of scenarios.filter(([name]) => !ONLY || ONLY.includes(name))) {
-      results[name] = await load(base, token, paths, { server: server.pid!, database: new URL(BENCH_URL).pathname.slice(1) });
+      if (WARMUP_SECONDS > 0) await load(base, token, paths, processes, WARMUP_SECONDS);
+      results[name] = await load(base, token, paths, processes);
       const r = results[name];
       console.log(
         `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +
@@ -335,6 +350,7 @@ async function main() {
         machine,
         connections: CONNECTIONS,
         seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
         scenarios: results,
         export: { rows: exportRows, seconds: exportSeconds, mb: Math.round(bytes / 1e5) / 10 },
         peakRssMb: rssMb,
