@@ -433,9 +433,13 @@ export const audits = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    /* The queue: only open rounds are in it, so its size is the queue's, not the table's (or the leads'). */
+    /*
+     * The queue: only open rounds are in it, so its size is the queue's, not the table's (or the leads').
+     * The status and the claim's columns after the order's: the queue's count and its filters read the
+     * index alone.
+     */
     index('audits_queue_idx')
-      .on(t.country, t.queuedAt, t.id)
+      .on(t.country, t.queuedAt, t.id, t.statusId, t.auditorId, t.claimedAt)
       .where(sql`${t.decidedAt} is null`),
     /* At most one open round per lead (the trigger closes the old one before opening another). */
     uniqueIndex('audits_open_lead_key')

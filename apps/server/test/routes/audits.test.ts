@@ -133,7 +133,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect(body.rows.map((r) => r.lead_id)).not.toContain(colLead);
 
     // Audit status filter, and 400 naming `status` for a status that is not an audit status.
-    expect((await queue(auditor, `&status=${A.AUDIT_RETRY}`)).rows.map((r) => r.lead_id)).toEqual([retry]);
+    const retries = await queue(auditor, `&status=${A.AUDIT_RETRY}`);
+    expect(retries.rows.map((r) => r.lead_id)).toEqual([retry]);
+    expect(retries.count).toEqual({ total: 1, exact: true });
+    expect((await queue(auditor, '&claim=mine')).count).toEqual({ total: 0, exact: true });
     const bad = await auditor.get(`/api/arg/audits?status=${A.ACCEPTED}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([{ field: 'status', message: 'Estado de auditoría desconocido' }]);

@@ -1,0 +1,2 @@
+DROP INDEX "audits_queue_idx";--> statement-breakpoint
+CREATE INDEX "audits_queue_idx" ON "audits" USING btree ("country","queued_at","id","status_id","auditor_id","claimed_at") WHERE "audits"."decided_at" is null;
