@@ -277,6 +277,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const approved = await decide(auditor, id, { decision: 'approve', version: 2 });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(auditDetailSchema.parse(approved.json()).history.map((r) => r.decision)).toEqual(['approve', 'retry']);
+    // Filtered by its decided status, the lead shows once, with its latest round.
+    const decided = await queue(auditor, `&status=${A.AUDIT_APPROVAL}`);
+    expect(decided.rows.filter((r) => r.lead_id === id)).toEqual([expect.objectContaining({ status_id: A.AUDIT_APPROVAL, decision: 'approve', claim: null })]);
+    expect(decided.count.total).toBe(decided.rows.length);
   });
 
   it('requires a comment except to approve, and a full checklist to approve (400 naming them), writing nothing', async () => {
