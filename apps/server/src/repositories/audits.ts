@@ -122,9 +122,9 @@ export class AuditsRepository {
    * next move), so the round's own status filters them without reading the leads. Decided statuses
    * (AUDIT_APPROVAL, …) are the leads in them, each with its latest round: read from the leads' status
    * index, the rounds through audits_lead_id_idx (walking every round checking its lead took ~360 ms at a
-   * million leads when few were in the status).
+   * million leads when few were in the status). `open`: onlyOpen, which also chose the select's tables.
    */
-  private matching<T extends PgSelect>(select: T, country: Country, userId: number, filters: AuditQueueFilters): T {
+  private matching<T extends PgSelect>(select: T, open: boolean, country: Country, userId: number, filters: AuditQueueFilters): T {
     const claim: Record<AuditClaimFilter, SQL | undefined> = {
       all: undefined,
       unclaimed: sql`${audits.decidedAt} is null and not (${activeClaim})`,
@@ -132,7 +132,7 @@ export class AuditsRepository {
       mine: and(isNull(audits.decidedAt), eq(audits.auditorId, userId)),
     };
     return select.where(
-      this.onlyOpen(country, filters)
+      open
         ? and(eq(audits.country, country), isNull(audits.decidedAt), inArray(audits.statusId, filters.statuses), claim[filters.claim])
         : and(eq(leads.country, country), inArray(leads.statusId, filters.statuses), claim[filters.claim]),
     );
@@ -169,14 +169,15 @@ export class AuditsRepository {
       sellerName: seller.name,
       ...customerColumns,
     };
-    const select = this.onlyOpen(country, filters)
+    const open = this.onlyOpen(country, filters);
+    const select = open
       ? this.db.select(fields).from(audits).innerJoin(leads, eq(leads.id, audits.leadId)).$dynamic()
       : this.db.select(fields).from(leads).crossJoinLateral(this.latestRound()).$dynamic();
     select
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .leftJoin(auditor, eq(auditor.id, audits.auditorId))
       .leftJoin(seller, eq(seller.id, leads.sellerId));
-    const rows = await this.matching(select, country, userId, filters)
+    const rows = await this.matching(select, open, country, userId, filters)
       .orderBy(asc(audits.queuedAt), asc(audits.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
@@ -202,10 +203,11 @@ export class AuditsRepository {
    */
   async count(country: Country, userId: number, filters: AuditQueueFilters): Promise<ListCount> {
     const fields = { one: sql`1` };
-    const select = this.onlyOpen(country, filters)
+    const open = this.onlyOpen(country, filters);
+    const select = open
       ? this.db.select(fields).from(audits).$dynamic()
       : this.db.select(fields).from(leads).crossJoinLateral(this.latestRound()).$dynamic();
-    const capped = this.matching(select, country, userId, filters)
+    const capped = this.matching(select, open, country, userId, filters)
       .limit(LIST_COUNT_THRESHOLD + 1)
       .as('capped');
     const [{ n }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(capped);
