@@ -78,6 +78,20 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect((await admin.get('/api/arg/leads/abc')).statusCode).toBe(400);
   });
 
+
+  it('writes an offer, its rate, the next call back and text with quotes and accents as they are stored', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[1];
+    const nextCall = new Date('2026-03-04T05:06:07.089Z');
+    await t.app.db.update(leads).set({ offeredAmount: 2_000_050, rate: 71.125, nextCallAt: nextCall, managementStatus: null }).where(eq(leads.id, lead.id));
+    await t.app.db.update(customers).set({ address: 'Calle "Ñandú" 1\\2 — 3º' }).where(eq(customers.docNumber, lead.docNumber));
+    const body = leadDetailSchema.parse((await admin.get(`/api/arg/leads/${lead.id}`)).json());
+    expect(body).toMatchObject({ offered_amount: 2_000_050, rate: 71.125, next_call_at: nextCall.toISOString(), management_status: null });
+    expect(body.customer.address).toBe('Calle "Ñandú" 1\\2 — 3º');
+    // The list row of the same lead is written by the same code.
+    const row = (await admin.get(`/api/arg/leads?q=${lead.docNumber}`)).json().rows[0];
+    expect(row).toMatchObject({ id: lead.id, requested_amount: body.requested_amount, management_status: null, customer: { doc_number: lead.docNumber } });
+  });
   it('adds notes, changes the management status and reassigns, each with its timeline event, newest first', async () => {
     const supervisor = await as('arg', 'supervisor@arg.example');
     const lead = arg[4];
