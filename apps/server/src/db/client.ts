@@ -57,19 +57,28 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * The pool that runs a pool's named statements (queryRows with a name), keyed by the pool: its connections
+ * use generic plans only (plan_cache_mode). A statement is named because its best plan is the same for any
+ * values, yet PostgreSQL re-plans a prepared statement for every run while its cost estimates favour the
+ * custom plans, which for a gathering-and-sorting page they always do; on the main pool the setting would
+ * also make unnamed statements generic, the ones meant to be planned for their values.
+ */
+const genericPools = new WeakMap<pg.Pool, pg.Pool>();
+
 async function openPostgres(url: string, poolMax = 4): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolMax,
-    // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
-    // kicks in on cost estimates (e.g. a capped count over a large table) rather than on real work.
-    options: '-c jit=off',
-  });
+  // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
+  // kicks in on cost estimates (e.g. a capped count over a large table) rather than on real work.
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off' });
+  const generic = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  generic.on('error', () => {});
+  genericPools.set(pool, generic);
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect().catch((error: Error) => {
     void pool.end();
+    void generic.end();
     throw new Error(`Cannot connect to PostgreSQL at ${redact(url)}: ${error.message}`);
   });
   probe.release();
@@ -87,7 +96,9 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
         lock.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), generic.end()]);
+    },
   };
 }
 
@@ -105,12 +116,16 @@ export function redact(url: string): string {
 /**
  * Runs SQL text with positional values and returns the rows as arrays. For statements compiled once by
  * drizzle (`toSQL()`). Unnamed, PostgreSQL plans the statement for these values: for statements whose best
- * plan depends on them. With a `name` (unique per text), PostgreSQL's connections prepare it once and may
- * keep one generic plan: for statements whose plan is the same whatever the values.
+ * plan depends on them. With a `name` (unique per text), each connection of the generic pool prepares it once
+ * and runs it on one generic plan: for statements whose plan is the same whatever the values (PGlite plans
+ * every statement for its values).
  */
 export async function queryRows(db: Db, text: string, values: unknown[], name?: string): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | { query: PgliteQuery } }).$client;
-  if (client instanceof pg.Pool) return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  if (client instanceof pg.Pool) {
+    const pool = (name && genericPools.get(client)) || client;
+    return (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  }
   return (await client.query(text, values, { rowMode: 'array' })).rows;
 }
 

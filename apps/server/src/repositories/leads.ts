@@ -53,7 +53,15 @@ export interface LeadPageRequest extends LeadSort {
   cursor?: Cursor;
   /** Rows skipped after a 'next' cursor: a page by number reached from a PageAnchors anchor. */
   skip?: number;
+  /** A recent count says at most FEW_MATCHES leads match (LeadLists): the page gathers them all and sorts them. */
+  few?: boolean;
 }
+
+/**
+ * Up to this many matching leads, a filtered page reads every match through the filters' index and sorts
+ * them (an index-only scan of a few thousand entries, ~1 ms) in one prepared statement.
+ */
+export const FEW_MATCHES = 2_000;
 
 export interface LeadPage {
   /** Each row as the JSON text of a LeadListItem (listItemJson). */
@@ -471,7 +479,7 @@ export class LeadsRepository {
     const { sort, dir, pageSize } = request;
     const cursor = request.cursor && request.cursor.sort === sort && request.cursor.dir === dir ? request.cursor : undefined;
     if (cursor?.direction === 'prev') {
-      const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, limit: pageSize + 1 });
+      const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, limit: pageSize + 1, few: request.few });
       const hasPrev = rows.length > pageSize;
       const pageRows = rows.slice(0, pageSize).reverse();
       // Fewer rows than a page before the cursor: that is the first page (rows were deleted or moved).
@@ -479,7 +487,7 @@ export class LeadsRepository {
       return this.pageOf(pageRows, request.page, { sort, dir }, { hasNext: pageRows.length > 0, hasPrev });
     }
     const offset = cursor ? (request.skip ?? 0) : (request.page - 1) * pageSize;
-    const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1 });
+    const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1, few: request.few });
     const pageRows = rows.slice(0, pageSize);
     return this.pageOf(pageRows, request.page, { sort, dir }, {
       hasNext: rows.length > pageSize,
@@ -534,7 +542,12 @@ export class LeadsRepository {
   }
 
   /** Page rows in the list's order (see rowsInOrder). */
-  private async fetch(scope: LeadScope, filters: LeadFilters, sort: LeadSort, range: { cursor?: Cursor; offset?: number; limit: number }): Promise<PageRow[]> {
+  private async fetch(
+    scope: LeadScope,
+    filters: LeadFilters,
+    sort: LeadSort,
+    range: { cursor?: Cursor; offset?: number; limit: number; few?: boolean },
+  ): Promise<PageRow[]> {
     const rows = await this.rowsInOrder(scope, filters, sort, range, 'page');
     return rows.map(([id, sortKey, json]) => ({ id: id as number, sortKey: sortKey as string, json: json as string }));
   }
@@ -548,7 +561,7 @@ export class LeadsRepository {
     scope: LeadScope,
     filters: LeadFilters,
     { sort, dir }: LeadSort,
-    { cursor, offset = 0, limit }: { cursor?: Cursor; offset?: number; limit: number },
+    { cursor, offset = 0, limit, few = false }: { cursor?: Cursor; offset?: number; limit: number; few?: boolean },
     output: 'page' | 'export',
   ): Promise<unknown[][]> {
     const { conditions, params, key, needsCustomer, stablePlan, textAlone } = leadConditions(scope, filters);
@@ -599,6 +612,23 @@ export class LeadsRepository {
         if (offset === 0) return rows().where(where()).orderBy(...order).limit(literalLimit(limit));
         const pageIds = ids().as('page_ids');
         return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
+      });
+      return this.run(statement, { ...params, ...selected }, true);
+    }
+
+    // Few matches (a recent count says so): every match is gathered behind a fence (an OFFSET: the
+    // subquery is planned alone, through whichever index its conditions' columns have, never by walking
+    // the list's order hoping to meet matches soon), sorted, and the page joined, in one prepared statement
+    // whose generic plan suits any values that match few. PostgreSQL would re-plan it on every run (its
+    // estimates favour custom plans), so it runs on the pool that keeps generic plans (queryRows).
+    if (few && !needsCustomer && output === 'page') {
+      const statement = this.compiled(`few|${shape}`, () => {
+        const matching = this.db.select({ id: leads.id, key: column }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
+        const byKey = effective === 'desc' ? [desc(matching.key), desc(matching.id)] : [asc(matching.key), asc(matching.id)];
+        const pageIds = this.db.select({ id: matching.id }).from(matching).orderBy(...byKey).limit(literalLimit(limit)).$dynamic();
+        if (offset > 0) pageIds.offset(ph('offset'));
+        const ids = pageIds.as('page_ids');
+        return rows().innerJoin(ids, eq(ids.id, leads.id)).orderBy(...order);
       });
       return this.run(statement, { ...params, ...selected }, true);
     }

@@ -15,7 +15,7 @@ import { PageAnchors } from '../lib/page-anchors';
 import { invalidData } from '../lib/errors';
 import type { JsonText } from '../lib/json-text';
 import type { AuthUser } from '../plugins/app/auth';
-import type { LeadFilters, LeadScope } from '../repositories/leads';
+import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/leads';
 import { csvStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
@@ -110,16 +110,20 @@ export class LeadLists {
    */
   async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest, scope = this.scopeOf(user)): Promise<JsonText<LeadListResponse>> {
     const { sort, dir, page, pageSize, exactCount } = request;
+    const countKey = this.countKey(scope, filters, exactCount === true);
+    // A count this node made lately that says few leads match: the page reads them all and sorts them.
+    const known = this.counts.get(countKey);
+    const few = known !== undefined && known.exact && known.total <= FEW_MATCHES;
     const [result, count] = await Promise.all([
       this.start(scope, filters, request).then(async (start) => {
-        const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, ...start });
+        const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, few, ...start });
         // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
         // where the next one starts.
         const next = start.byNumber ? decodeCursor(found.nextCursor ?? undefined) : undefined;
         if (start.byNumber && next) this.anchors.learn(start.byNumber, page * pageSize, next);
         return found;
       }),
-      this.count(scope, filters, exactCount === true),
+      known ?? this.count(scope, filters, exactCount === true, countKey),
     ]);
     const pageInfo: LeadListResponse['pageInfo'] = { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
@@ -176,9 +180,12 @@ export class LeadLists {
     return start.cursor ? { ...start, byNumber } : { byNumber };
   }
 
-  private async count(scope: LeadScope, filters: LeadFilters, exact: boolean): Promise<ListCount> {
-    // customerIds follow from q: the text is the key, not the (long) list of ids.
-    const key = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact]);
+  /** A count's key among the cached counts: customerIds follow from q, the text is the key, not the (long) list of ids. */
+  private countKey(scope: LeadScope, filters: LeadFilters, exact: boolean): string {
+    return JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact]);
+  }
+
+  private async count(scope: LeadScope, filters: LeadFilters, exact: boolean, key = this.countKey(scope, filters, exact)): Promise<ListCount> {
     const cached = this.counts.get(key);
     if (cached) return cached;
     // A free text's count visits a customer row per match (its words' index finds candidates, not counts),

@@ -1,5 +1,5 @@
 import { buildCuil } from '@backoffice/shared';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../src/config';
 import * as dbClient from '../../src/db/client';
@@ -154,6 +154,63 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       const after = await ordered('created_at', 'desc');
       expect(after[0]).toBe(created.json().id);
       expect(await pageIds('page=3')).toEqual(after.slice(20, 30));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('pages a filter its recent count says matches few by gathering and sorting the matches: the same rows', async () => {
+    const { small, admin } = await smallApp({ countCacheSeconds: 60 }, 60);
+    try {
+      const pageCalls = vi.spyOn(small.app.leads, 'page');
+      const statuses = [1, 4, 5, 26];
+      const columns = { created_at: leads.createdAt, updated_at: leads.updatedAt, requested_amount: leads.requestedAmount } as const;
+      const expected = async (column: keyof typeof columns, dir: 'asc' | 'desc') => {
+        const by = dir === 'asc' ? asc : desc;
+        const rows = await small.app.db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.country, 'arg'), inArray(leads.statusId, statuses)))
+          .orderBy(by(columns[column]), by(leads.id));
+        return rows.map((row) => row.id);
+      };
+      type Page = { rows: { id: number }[]; pageInfo: { nextCursor: string | null; prevCursor: string | null }; count: { total: number } };
+      const get = async (query: string) => (await admin.get(`/api/arg/leads?status=${statuses.join(',')}&pageSize=10&${query}`)).json() as Page;
+      const ids = (page: Page) => page.rows.map((row) => row.id);
+
+      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc'], ['updated_at', 'asc']] as const) {
+        const want = await expected(column, dir);
+        expect(want.length).toBe(32);
+        const sorted = `sort=${column}&dir=${dir}`;
+        // Forward by cursor to the end, then back from the last page.
+        let page = await get(sorted);
+        const pages = [ids(page)];
+        while (page.pageInfo.nextCursor) {
+          page = await get(`${sorted}&cursor=${page.pageInfo.nextCursor}`);
+          pages.push(ids(page));
+        }
+        expect(pages.flat()).toEqual(want);
+        for (let i = pages.length - 2; i >= 0; i--) {
+          page = await get(`${sorted}&cursor=${page.pageInfo.prevCursor}`);
+          expect(ids(page)).toEqual(pages[i]);
+        }
+        expect(ids(await get(`${sorted}&page=3`))).toEqual(want.slice(20, 30));
+      }
+      // The first page was read before any count was known; every later one knew its filter matches 32.
+      const few = pageCalls.mock.calls.map(([, , request]) => request.few);
+      expect(few[0]).toBe(false);
+      expect(few.slice(1).every(Boolean)).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('does not take a count that stopped at the threshold for few matches', async () => {
+    const { small, admin } = await smallApp({ countCacheSeconds: 60, listCountThreshold: 5 }, 30);
+    try {
+      const pageCalls = vi.spyOn(small.app.leads, 'page');
+      for (let i = 0; i < 2; i++) expect((await admin.get('/api/arg/leads?status=1,4,5,26')).json().count).toMatchObject({ total: 5, exact: false });
+      expect(pageCalls.mock.calls.map(([, , request]) => request.few)).toEqual([false, false]);
     } finally {
       await small.close();
     }
