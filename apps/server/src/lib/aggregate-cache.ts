@@ -1,7 +1,4 @@
-interface Entry {
-  at: number;
-  value: Promise<unknown>;
-}
+import { ExpiringMap } from './expiring-map';
 
 /**
  * A short-lived, per-node memory of aggregates (the dashboard's), by key. Unlike the list counts, several
@@ -11,33 +8,29 @@ interface Entry {
  * cache off. Bounded: the oldest entries go first.
  */
 export class AggregateCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ExpiringMap<string, Promise<unknown>>;
 
-  constructor(
-    private readonly ttlSeconds: number,
-    private readonly maxEntries = 1_000,
-  ) {}
+  constructor(ttlSeconds: number, maxEntries = 1_000) {
+    this.entries = new ExpiringMap(ttlSeconds * 1000, maxEntries);
+  }
 
   /** The value for `key` and when it was computed: from memory while fresh, else from `compute`. */
   async get<T>(key: string, compute: () => Promise<T>, now = Date.now()): Promise<{ value: T; at: number }> {
-    if (this.ttlSeconds <= 0) return { value: await compute(), at: now };
-    const entry = this.entries.get(key);
-    if (entry && now - entry.at <= this.ttlSeconds * 1000) return { value: (await entry.value) as T, at: entry.at };
+    if (!this.entries.enabled) return { value: await compute(), at: now };
+    const entry = this.entries.entry(key, now);
+    if (entry) return { value: (await entry.value) as T, at: entry.at };
     const value = compute();
-    const fresh: Entry = { at: now, value };
-    this.entries.delete(key);
-    this.entries.set(key, fresh);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value, now);
     try {
       return { value: await value, at: now };
     } catch (error) {
-      if (this.entries.get(key) === fresh) this.entries.delete(key);
+      if (this.entries.get(key, now) === value) this.entries.delete(key);
       throw error;
     }
   }
 
   /** Drops the entries whose key starts with this prefix. */
   invalidate(prefix: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    this.entries.deleteWhere((key) => key.startsWith(prefix));
   }
 }

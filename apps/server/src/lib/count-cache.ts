@@ -1,9 +1,5 @@
 import type { ListCount } from '@backoffice/shared';
-
-interface Entry {
-  count: ListCount;
-  at: number;
-}
+import { ExpiringMap } from './expiring-map';
 
 /**
  * A short-lived, per-node memory of list counts by filter. A list page is cheap (an index range that stops
@@ -13,32 +9,23 @@ interface Entry {
  * show up when the entries expire (`ttlSeconds`). Bounded: the oldest entries go first.
  */
 export class CountCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ExpiringMap<string, ListCount>;
 
-  constructor(
-    private readonly ttlSeconds: number,
-    private readonly maxEntries = 2_000,
-  ) {}
+  constructor(ttlSeconds: number, maxEntries = 2_000) {
+    this.entries = new ExpiringMap(ttlSeconds * 1000, maxEntries);
+  }
 
   get enabled(): boolean {
-    return this.ttlSeconds > 0;
+    return this.entries.enabled;
   }
 
   get(key: string, now = Date.now()): ListCount | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (now - entry.at > this.ttlSeconds * 1000) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return { ...entry.count, cachedAt: new Date(entry.at).toISOString() };
+    const entry = this.entries.entry(key, now);
+    return entry && { ...entry.value, cachedAt: new Date(entry.at).toISOString() };
   }
 
   set(key: string, count: ListCount, now = Date.now()): void {
-    if (!this.enabled) return;
-    this.entries.delete(key);
-    this.entries.set(key, { count, at: now });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, count, now);
   }
 
   /** A write changed what some filter matches: forget every count. */

@@ -1,4 +1,5 @@
 import type { Cursor } from './cursor';
+import { ExpiringMap } from './expiring-map';
 
 /** Where a page by number starts: after `cursor` (from the list's start without one), skipping `skip` rows. */
 export interface PageStart {
@@ -9,11 +10,8 @@ export interface PageStart {
 /** The cursor of the row at 0-based `position` counted after `from` (null past the end). */
 export type Locate = (from: Cursor | undefined, position: number) => Promise<Cursor | null>;
 
-interface List {
-  at: number;
-  /** Anchor offset → the cursor of the row just before it (a promise, so concurrent requests share one walk). */
-  anchors: Map<number, Promise<Cursor | null>>;
-}
+/** Anchor offset → the cursor of the row just before it (a promise, so concurrent requests share one walk). */
+type Anchors = Map<number, Promise<Cursor | null>>;
 
 /**
  * A short-lived, per-node index of positions in lists, for pages asked by number (a link to page 2,000, a
@@ -26,41 +24,43 @@ interface List {
  * write. Bounded: the oldest lists go first, and a list learns at most `maxAnchors` positions.
  */
 export class PageAnchors {
-  private readonly lists = new Map<string, List>();
+  private readonly lists: ExpiringMap<string, Anchors>;
 
   constructor(
-    private readonly ttlSeconds: number,
+    ttlSeconds: number,
     readonly step = 1_000,
-    private readonly maxLists = 500,
+    maxLists = 500,
     private readonly maxAnchors = 10_000,
-  ) {}
+  ) {
+    this.lists = new ExpiringMap(ttlSeconds * 1000, maxLists);
+  }
 
   async start(listKey: string, offset: number, locate: Locate, now = Date.now()): Promise<PageStart> {
     const base = Math.floor(offset / this.step) * this.step;
-    if (base === 0 || this.ttlSeconds <= 0) return { skip: offset };
-    const list = this.list(listKey, now);
+    if (base === 0 || !this.lists.enabled) return { skip: offset };
+    const anchors = this.anchorsOf(listKey, now);
     // A learned position at or after the step's anchor (the end of an earlier page) is nearer still.
     let nearest = base;
-    for (const known of list.anchors.keys()) if (known > nearest && known <= offset) nearest = known;
-    let anchor = list.anchors.get(nearest);
+    for (const known of anchors.keys()) if (known > nearest && known <= offset) nearest = known;
+    let anchor = anchors.get(nearest);
     if (anchor) {
       const cursor = await anchor;
       if (cursor) return { cursor, skip: offset - nearest };
     }
-    anchor = list.anchors.get(base);
+    anchor = anchors.get(base);
     if (!anchor) {
       // Walk from the nearest anchor before this one (or the list's start), set at once so that concurrent
       // requests for the same step wait for this walk instead of starting their own.
       let from = 0;
-      for (const known of list.anchors.keys()) if (known < base && known > from) from = known;
-      const fromAnchor = from > 0 ? list.anchors.get(from) : undefined;
+      for (const known of anchors.keys()) if (known < base && known > from) from = known;
+      const fromAnchor = from > 0 ? anchors.get(from) : undefined;
       anchor = (async () => {
         const fromCursor = fromAnchor ? await fromAnchor : undefined;
         // That walk found the end of the list: there is nothing further either.
         return fromCursor === null ? null : locate(fromCursor, base - from - 1);
       })();
-      list.anchors.set(base, anchor);
-      anchor.catch(() => list.anchors.delete(base));
+      anchors.set(base, anchor);
+      anchor.catch(() => anchors.delete(base));
     }
     const cursor = await anchor;
     return cursor ? { cursor, skip: offset - base } : { skip: offset };
@@ -72,9 +72,9 @@ export class PageAnchors {
    * anyway; beyond `maxAnchors` positions per list, nothing more is learned.
    */
   learn(listKey: string, position: number, cursor: Cursor, now = Date.now()): void {
-    if (position < this.step || this.ttlSeconds <= 0) return;
-    const list = this.list(listKey, now);
-    if (list.anchors.size < this.maxAnchors && !list.anchors.has(position)) list.anchors.set(position, Promise.resolve(cursor));
+    if (position < this.step || !this.lists.enabled) return;
+    const anchors = this.anchorsOf(listKey, now);
+    if (anchors.size < this.maxAnchors && !anchors.has(position)) anchors.set(position, Promise.resolve(cursor));
   }
 
   /** A write changed what some list holds: forget every position. */
@@ -82,13 +82,12 @@ export class PageAnchors {
     this.lists.clear();
   }
 
-  private list(key: string, now: number): List {
-    const existing = this.lists.get(key);
-    if (existing && now - existing.at <= this.ttlSeconds * 1000) return existing;
-    const list: List = { at: now, anchors: new Map() };
-    this.lists.delete(key);
-    this.lists.set(key, list);
-    if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
-    return list;
+  /** The list's anchors while its memory lasts, else a new, empty one. */
+  private anchorsOf(key: string, now: number): Anchors {
+    const existing = this.lists.get(key, now);
+    if (existing) return existing;
+    const anchors: Anchors = new Map();
+    this.lists.set(key, anchors, now);
+    return anchors;
   }
 }

@@ -3,6 +3,7 @@ import type { Country } from '@backoffice/shared';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
+import { ExpiringMap } from '../lib/expiring-map';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -20,10 +21,9 @@ export interface NewSession {
  * Sessions live in the database so any app node can answer any request. Only the token's sha256 is
  * stored; the token itself exists in the cookie (or the API client) alone.
  */
-interface CachedSession {
-  found: { user: UserRow; country: Country };
-  /** Trusted until then (ms): the cache lifetime, never past the session's own expiry. */
-  until: number;
+interface FoundSession {
+  user: UserRow;
+  country: Country;
 }
 
 const MAX_CACHED_SESSIONS = 10_000;
@@ -35,12 +35,14 @@ export class SessionsRepository {
    * once; a sign-out on another node, an expired session or a deactivated user is noticed within
    * `cacheSeconds` (5 by default, 0 turns the cache off).
    */
-  private readonly cache = new Map<string, CachedSession>();
+  private readonly cache: ExpiringMap<string, FoundSession>;
 
   constructor(
     private readonly db: Db,
-    private readonly cacheSeconds = 0,
-  ) {}
+    cacheSeconds = 0,
+  ) {
+    this.cache = new ExpiringMap(cacheSeconds * 1000, MAX_CACHED_SESSIONS);
+  }
 
   async create(input: NewSession): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
@@ -63,9 +65,8 @@ export class SessionsRepository {
   async findUser(token: string): Promise<{ user: UserRow; country: Country } | undefined> {
     const tokenHash = hashToken(token);
     const now = Date.now();
-    const cached = this.cache.get(tokenHash);
-    if (cached && cached.until > now) return cached.found;
-    if (cached) this.cache.delete(tokenHash);
+    const cached = this.cache.get(tokenHash, now);
+    if (cached) return cached;
     const [row] = await this.db
       .select({ user: users, country: sessions.country, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -74,10 +75,8 @@ export class SessionsRepository {
       .limit(1);
     if (!row) return undefined;
     const found = { user: row.user, country: row.country as Country };
-    if (this.cacheSeconds > 0) {
-      if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(tokenHash, { found, until: Math.min(now + this.cacheSeconds * 1000, row.expiresAt.getTime()) });
-    }
+    // Never trusted past the session's own expiry.
+    this.cache.set(tokenHash, found, now, row.expiresAt.getTime());
     return found;
   }
 

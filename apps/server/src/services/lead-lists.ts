@@ -10,6 +10,7 @@ import {
 } from '@backoffice/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CountCache } from '../lib/count-cache';
+import { ExpiringMap } from '../lib/expiring-map';
 import { decodeCursor, type Cursor } from '../lib/cursor';
 import { PageAnchors } from '../lib/page-anchors';
 import { invalidData } from '../lib/errors';
@@ -75,33 +76,19 @@ export class LeadLists {
     if (problems.length > 0) throw invalidData(problems);
     const { status, step, management, seller, from, to, q } = query;
     const filters = { status, step, amount, management, seller, from, to, q };
-    if (!q || this.isTextKept(q)) return filters;
+    if (!q || this.textsKept.get(q)) return filters;
     const resolved = await this.app.leads.resolveText(this.country, filters);
-    if (!resolved.customerIds) this.keepText(q);
+    if (!resolved.customerIds) this.textsKept.set(q, true);
     return resolved;
   }
 
   /**
-   * Texts resolveText left as they are lately (a document fragment, a text matching many customers), by
-   * when: a text that matched many customers minutes ago still does, so its next pages, its count and its
+   * Texts resolveText left as they are lately (a document fragment, a text matching many customers): a
+   * text that matched many customers minutes ago still does, so its next pages, its count and its
    * exports skip the look. Only the way rows are found depends on it, never which rows. Bounded, the
    * oldest first out.
    */
-  private readonly textsKept = new Map<string, number>();
-
-  private isTextKept(q: string, now = Date.now()): boolean {
-    const at = this.textsKept.get(q);
-    if (at === undefined) return false;
-    if (now - at <= KEPT_TEXT_MS) return true;
-    this.textsKept.delete(q);
-    return false;
-  }
-
-  private keepText(q: string, now = Date.now()) {
-    this.textsKept.delete(q);
-    this.textsKept.set(q, now);
-    if (this.textsKept.size > KEPT_TEXTS) this.textsKept.delete(this.textsKept.keys().next().value!);
-  }
+  private readonly textsKept = new ExpiringMap<string, true>(KEPT_TEXT_MS, KEPT_TEXTS);
 
   /**
    * One page and its count (capped at LIST_COUNT_THRESHOLD unless `exactCount`), read side by side, in the
