@@ -207,35 +207,67 @@ function stepLabelArray(country: Country): (string | null)[] {
 }
 
 /**
- * A lead as the JSON text of the API's LeadListItem, built by PostgreSQL: the rows of list pages and the
- * core of the detail. Node's one thread is what a list request waits for; this way it neither parses two
- * dozen columns per row nor serialises them again, it joins the rows' texts. `steps`: the country's
- * STEP_LABEL_ARRAYS as a text[] value. `detail`: the LeadDetail's further fields (`, 'key', value` pairs)
- * of the customer and of the lead.
+ * How jsonObjectText writes a member's value: `number` as its text; `string` escaped by to_json; `plain` a
+ * text that needs no escaping, quoted (timestamps formatted here, catalogue labels); `json` JSON text as it
+ * is. Null is `null` whatever the kind.
  */
-function listItemJson(steps: SQL, detail?: { customer: SQL; lead: SQL }): SQL<string> {
-  return sql<string>`json_build_object(
-    'id', ${leads.id},
-    'created_at', ${isoText(leads.createdAt)},
-    'updated_at', ${isoText(leads.updatedAt)},
-    'status_id', ${leads.statusId},
-    'step', (${steps}::text[])[${leads.statusId}],
-    'customer', json_build_object(
-      'id', ${customers.id},
-      'doc_type', ${customers.docType},
-      'doc_number', ${customers.docNumber},
-      'cuil', ${customers.cuil},
-      'first_name', ${customers.firstName},
-      'last_name', ${customers.lastName},
-      'cellphone', ${customers.cellphone},
-      'email', ${customers.email}${detail?.customer ?? sql``}),
-    'requested_amount', ${leads.requestedAmount},
-    'term', ${leads.term},
-    'seller', case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'name', ${users.name}) end,
-    'management_status', ${leads.managementStatus},
-    'data_rate', ${leads.dataRate},
-    'source', ${leads.source},
-    'version', ${leads.version}${detail?.lead ?? sql``})::text`;
+type JsonKind = 'number' | 'string' | 'plain' | 'json';
+
+/**
+ * The JSON text of an object, concatenated by PostgreSQL from its members. json_build_object would be
+ * simpler, but it looks every argument's type and output function up again on every call (two catalogue
+ * lookups per value, per row): about half of a list page's time in PostgreSQL. Concatenation casts each
+ * value with the function the plan already holds, and only free text goes through to_json's escaping.
+ */
+function jsonObjectText(members: [key: string, value: SQL | PgColumn, kind: JsonKind][]): SQL<string> {
+  const parts = members.map(([key, value, kind], i) => {
+    const text =
+      kind === 'number' ? sql`(${value})::text` : kind === 'string' ? sql`to_json(${value})::text` : kind === 'plain' ? sql`'"' || (${value}) || '"'` : sql`${value}`;
+    return sql`${sql.raw(`'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`)} || coalesce(${text}, 'null')`;
+  });
+  return sql<string>`(${sql.join(parts, sql` || `)} || '}')`;
+}
+
+/**
+ * A lead as the JSON text of the API's LeadListItem, built by PostgreSQL (jsonObjectText): the rows of list
+ * pages and the core of the detail. Node's one thread is what a list request waits for; this way it neither
+ * parses two dozen columns per row nor serialises them again, it joins the rows' texts. `steps`: the
+ * country's STEP_LABEL_ARRAYS as a text[] value. `detail`: the LeadDetail's further members of the customer
+ * and of the lead.
+ */
+function listItemJson(steps: SQL, detail?: { customer: Parameters<typeof jsonObjectText>[0]; lead: Parameters<typeof jsonObjectText>[0] }): SQL<string> {
+  const customer = jsonObjectText([
+    ['id', customers.id, 'number'],
+    ['doc_type', customers.docType, 'string'],
+    ['doc_number', customers.docNumber, 'string'],
+    ['cuil', customers.cuil, 'string'],
+    ['first_name', customers.firstName, 'string'],
+    ['last_name', customers.lastName, 'string'],
+    ['cellphone', customers.cellphone, 'string'],
+    ['email', customers.email, 'string'],
+    ...(detail?.customer ?? []),
+  ]);
+  const seller = sql`case when ${users.id} is null then null else ${jsonObjectText([
+    ['id', users.id, 'number'],
+    ['name', users.name, 'string'],
+  ])} end`;
+  return jsonObjectText([
+    ['id', leads.id, 'number'],
+    ['created_at', isoText(leads.createdAt), 'plain'],
+    ['updated_at', isoText(leads.updatedAt), 'plain'],
+    ['status_id', leads.statusId, 'number'],
+    // The country's step labels: catalogue texts, bound as a parameter.
+    ['step', sql`(${steps}::text[])[${leads.statusId}]`, 'plain'],
+    ['customer', customer, 'json'],
+    ['requested_amount', leads.requestedAmount, 'number'],
+    ['term', leads.term, 'number'],
+    ['seller', seller, 'json'],
+    ['management_status', leads.managementStatus, 'string'],
+    ['data_rate', leads.dataRate, 'number'],
+    ['source', leads.source, 'string'],
+    ['version', leads.version, 'number'],
+    ...(detail?.lead ?? []),
+  ]);
 }
 
 /**
@@ -719,8 +751,16 @@ export class LeadsRepository {
         .select({
           sellerId: leads.sellerId,
           json: listItemJson(sql`${ph('steps')}`, {
-            customer: sql`, 'birth_date', ${customers.birthDate}, 'address', ${customers.address}`,
-            lead: sql`, 'offered_amount', ${leads.offeredAmount}, 'rate', ${leads.rate}, 'next_call_at', ${isoText(leads.nextCallAt)}, 'timeline', ${timelineJson}`,
+            customer: [
+              ['birth_date', sql`${customers.birthDate}::text`, 'plain'],
+              ['address', customers.address, 'string'],
+            ],
+            lead: [
+              ['offered_amount', leads.offeredAmount, 'number'],
+              ['rate', leads.rate, 'number'],
+              ['next_call_at', isoText(leads.nextCallAt), 'plain'],
+              ['timeline', timelineJson, 'json'],
+            ],
           }),
         })
         .from(leads)
