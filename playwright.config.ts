@@ -34,6 +34,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SEED_LEADS: '300', LOG_LEVEL: 'warn' },
+    // No seeded call backs: the reminder specs schedule their own, and a seeded one falling due mid-run
+    // would pop its reminder over another spec's seller.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SEED_LEADS: '300', SEED_CALL_BACKS: 'false', LOG_LEVEL: 'warn' },
   },
 });

@@ -25,6 +25,7 @@ const envSchema = z.object({
   COOKIE_SECURE: flag(false),
   SEED: flag(true),
   SEED_LEADS: z.coerce.number().int().min(0).default(3000),
+  SEED_CALL_BACKS: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   /** Behind a load balancer the client address comes from X-Forwarded-For (login throttling, rate limits). */
@@ -90,6 +91,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   seed: boolean;
   seedLeads: number;
+  /** The demo's applications get call backs, some due already (off for the browser tests, which schedule their own). */
+  seedCallBacks: boolean;
   logLevel: string;
   /** Absolute path of the built web app. */
   webDist: string;
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,
     seedLeads: e.SEED_LEADS,
+    seedCallBacks: e.SEED_CALL_BACKS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : DEFAULT_WEB_DIST,
     trustProxy: e.TRUST_PROXY,

@@ -8,20 +8,24 @@ import {
   STEP_LABELS,
   buildCuil,
   demoEmail,
+  isTerminalStatus,
   type Country,
   type Role,
   type RoleKind,
 } from '@backoffice/shared';
 import { count, sql } from 'drizzle-orm';
+import { localDateTime } from '../lib/local-date-time';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { customers, leadStatusHistory, leads, users, type NewUser } from './schema';
+import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 
 export interface SeedOptions {
   /** Customers and leads per country (0 = users only). */
   leadsPerCountry: number;
+  /** Some applications in progress get a pending call back, a few due already (default true). */
+  callBacks?: boolean;
   countries?: readonly Country[];
   /** Dates are spread over the 180 days before this moment. */
   now?: Date;
@@ -49,6 +53,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const countries = options.countries ?? COUNTRIES;
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
+  const withCallBacks = options.callBacks ?? true;
 
   const [{ value: existingUsers }] = await db.select({ value: count() }).from(users);
   const [{ value: existingCustomers }] = await db.select({ value: count() }).from(customers);
@@ -89,7 +94,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
             const pool = d.lead.source === 'renovation' && renovators.length > 0 ? renovators : sellers;
             sellerId = pool[d.sellerPick % pool.length].id;
           }
-          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId };
+          // A call back belongs to a seller, on an application still in progress.
+          const callBack = withCallBacks && sellerId !== null && !isTerminalStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
+          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId, nextCallAt: callBack };
         });
         const insertedLeads = await tx
           .insert(leads)
@@ -111,6 +118,30 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
             };
           }),
         );
+        // next_call_at mirrors the lead's pending call back, which the reminders read: some are due
+        // already, so a seller signing in to the demo gets one.
+        const callBacks = leadRows.flatMap((row, i) => {
+          const lead = byCustomer.get(row.customerId)!;
+          return row.nextCallAt && lead.sellerId !== null
+            ? [{ leadId: lead.id, sellerId: lead.sellerId, at: row.nextCallAt, scheduledAt: chunk[i].statusChangedAt }]
+            : [];
+        });
+        if (callBacks.length > 0) {
+          await tx.insert(scheduledCalls).values(
+            callBacks.map((c) => ({ country, leadId: c.leadId, sellerId: c.sellerId, scheduleTime: c.at, createdBy: c.sellerId, createdAt: c.scheduledAt, updatedAt: c.scheduledAt })),
+          );
+          await tx.insert(leadEvents).values(
+            callBacks.map((c) => ({
+              country,
+              leadId: c.leadId,
+              type: 'call_back',
+              userId: c.sellerId,
+              body: `Llamar el ${localDateTime(country, c.at)}`,
+              toValue: c.at.toISOString(),
+              createdAt: c.scheduledAt,
+            })),
+          );
+        }
         result.customers += inserted.length;
         result.leads += insertedLeads.length;
       }

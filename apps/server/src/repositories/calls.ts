@@ -1,7 +1,8 @@
-import { COUNTRY_TIME_ZONE, type Country, type DueCall } from '@backoffice/shared';
+import { type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+import { localDateTime } from '../lib/local-date-time';
 
 /*
  * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal) and the record
@@ -23,19 +24,6 @@ export interface CallRecord {
   status: 'started' | 'failed';
   outcome: string | null;
   externalId: string | null;
-}
-
-/** 'dd/mm/aaaa, hh:mm' in the country's time, as the call back events already say it. */
-export function localDateTime(country: Country, at: Date): string {
-  return new Intl.DateTimeFormat('es-AR', {
-    timeZone: COUNTRY_TIME_ZONE[country],
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
 }
 
 function duration(from: Date, to: Date): string {

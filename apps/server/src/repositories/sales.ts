@@ -1,7 +1,8 @@
-import { COUNTRY_TIME_ZONE, type Country, type ScheduledCall } from '@backoffice/shared';
+import { type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+import { localDateTime } from '../lib/local-date-time';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -151,15 +152,7 @@ export class SalesRepository {
     leadId: number,
     input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
   ): Promise<void> {
-    const when = new Intl.DateTimeFormat('es-AR', {
-      timeZone: COUNTRY_TIME_ZONE[country],
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    }).format(input.at);
+    const when = localDateTime(country, input.at);
     await this.db.transaction(async (tx) => {
       await tx.insert(scheduledCalls).values({
         country,

@@ -9,13 +9,14 @@ import {
   isValidColCc,
   isValidCuil,
   isValidDni,
+  isTerminalStatus,
   dniOfCuil,
   type Country,
 } from '@backoffice/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { customers, leadStatusHistory, leads, users } from '../../src/db/schema';
+import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
 import { fakerFor, generateCountryData, seed } from '../../src/db/seed';
 import { roleOfStored } from '../../src/lib/roles';
 import {
@@ -126,6 +127,32 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(mismatched[0].n).toBe(0);
   });
 
+  it('gives every next call back a pending call of the lead’s seller, on an application in progress, and its event', async () => {
+    const withCall = (await t.app.db.select().from(leads)).filter((l) => l.nextCallAt !== null);
+    expect(withCall.length).toBeGreaterThan(0);
+    const pending = await t.app.db.select().from(scheduledCalls);
+    expect(pending).toHaveLength(withCall.length);
+    for (const lead of withCall) {
+      const call = pending.find((c) => c.leadId === lead.id);
+      expect(call).toMatchObject({ status: 'pending', country: lead.country, sellerId: lead.sellerId, scheduleTime: lead.nextCallAt });
+      expect(lead.sellerId).not.toBeNull();
+      expect(isTerminalStatus(lead.country as Country, lead.statusId)).toBe(false);
+    }
+    const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.type, 'call_back'));
+    expect(events.map((e) => e.leadId).sort()).toEqual(withCall.map((l) => l.id).sort());
+  });
+
+  it('seeds no call backs when told not to (the browser tests schedule their own)', async () => {
+    const bare = await createTestApp(driver, { seed: false });
+    try {
+      await seed(bare.app.db, { leadsPerCountry: LEADS, callBacks: false });
+      expect((await bare.app.db.select({ n: count() }).from(scheduledCalls))[0].n).toBe(0);
+      expect((await bare.app.db.select({ n: count() }).from(leads).where(sql`${leads.nextCallAt} is not null`))[0].n).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('never seeds twice', async () => {
     const before = await tally();
     const again = await seed(t.app.db, { leadsPerCountry: 10 });
@@ -146,6 +173,9 @@ describe('restarts keep the data', () => {
       expect(Date.now() - started).toBeLessThan(30_000);
       const [{ n: leadCount }] = await first.db.select({ n: count() }).from(leads);
       expect(leadCount).toBe(6000);
+      // Some call backs are due already: a seller signing in to the demo meets a reminder.
+      const due = await first.db.select({ country: scheduledCalls.country }).from(scheduledCalls).where(lte(scheduledCalls.scheduleTime, new Date()));
+      expect(new Set(due.map((c) => c.country))).toEqual(new Set(['arg', 'col']));
       const firstUsers = await first.db.select({ id: users.id, email: users.email }).from(users);
       const applied = await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       await first.close();

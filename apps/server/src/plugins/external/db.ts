@@ -36,7 +36,7 @@ export default fp(
       // Loaded only when seeding is on: faker and its locales weigh tens of MB a production node never needs.
       const { seed } = await import('../../db/seed');
       const started = Date.now();
-      const result = await seed(db, { leadsPerCountry: config.seedLeads, log: (message) => app.log.info(message) });
+      const result = await seed(db, { leadsPerCountry: config.seedLeads, callBacks: config.seedCallBacks, log: (message) => app.log.info(message) });
       if (!result.skipped) app.log.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
     });
 
