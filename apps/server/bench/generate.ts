@@ -73,6 +73,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
       // and the visibility map (index-only scans) the planner relies on.
       await client.query('vacuum analyze customers');
       await client.query('vacuum analyze leads');
+      await client.query('vacuum analyze audits');
       log(`bench database already holds ${n} leads: reused`);
       return existing;
     }
@@ -172,6 +173,9 @@ export async function generate(url: string, n: number, log: (message: string) =>
     await client.query('vacuum analyze customers');
     await client.query('vacuum analyze leads');
     await client.query('vacuum analyze lead_status_history');
+    // The audit rounds the history's trigger opened: without a visibility map the queue's index-only
+    // count visits every round's row (the audit queue: PostgreSQL 4.3 → 2.6 ms a page at 85,000 queued).
+    await client.query('vacuum analyze audits');
     log(`generated ${n} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (vacuum analyze included)`);
     return { leads: n, baseDate };
   } finally {
