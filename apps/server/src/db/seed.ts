@@ -7,17 +7,20 @@ import {
   STATUSES,
   STEP_LABELS,
   buildCuil,
+  AUDIT_DECISION_STATUS,
   demoEmail,
   isTerminalStatus,
+  statusIdOf,
+  type AuditDecision,
   type Country,
   type Role,
   type RoleKind,
 } from '@backoffice/shared';
-import { count, sql } from 'drizzle-orm';
+import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
 import { localDateTime } from '../lib/local-date-time';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
+import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -78,6 +81,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         (u) => u.active && u.neotelId > 0 && ['seller', 'seller_renovator'].includes(kindOf(country, u.role)),
       );
       const renovators = assignable.filter((u) => kindOf(country, u.role) === 'seller_renovator');
+      const auditors = staff.filter((u) => u.active && kindOf(country, u.role) === 'auditor');
       const sellers = assignable.filter((u) => kindOf(country, u.role) === 'seller');
 
       for (let start = 0; start < data.length; start += BATCH) {
@@ -104,13 +108,37 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           .returning({ id: leads.id, customerId: leads.customerId, sellerId: leads.sellerId });
         const byCustomer = new Map(insertedLeads.map((l) => [l.customerId, l]));
 
+        // An audit decision's status was reached from AUDIT_PENDING: that step first (the history's trigger
+        // opens its audit round, the next row closes it), so the auditors' history shows the round.
+        const audited = leadRows.flatMap((row, i) => {
+          const decision = decisionOf(country, row.statusId);
+          if (!decision) return [];
+          const changed = chunk[i].statusChangedAt.getTime();
+          const queuedAt = new Date(Math.max(chunk[i].lead.createdAt!.getTime(), changed - 2 * DAY_MS));
+          return [{ leadId: byCustomer.get(row.customerId)!.id, sellerId: byCustomer.get(row.customerId)!.sellerId, decision, queuedAt }];
+        });
+        const auditPending = statusIdOf(country, 'AUDIT_PENDING')!;
+        if (audited.length > 0) {
+          await tx.insert(leadStatusHistory).values(
+            audited.map((a) => ({
+              country,
+              leadId: a.leadId,
+              fromStatus: CREATED,
+              toStatus: auditPending,
+              userId: a.sellerId,
+              reason: 'Carga inicial de datos de demostración',
+              createdAt: a.queuedAt,
+            })),
+          );
+        }
+        const auditedIds = new Set(audited.map((a) => a.leadId));
         await tx.insert(leadStatusHistory).values(
           leadRows.map((row, i) => {
             const lead = byCustomer.get(row.customerId)!;
             return {
               country,
               leadId: lead.id,
-              fromStatus: row.statusId === CREATED ? null : CREATED,
+              fromStatus: auditedIds.has(lead.id) ? auditPending : row.statusId === CREATED ? null : CREATED,
               toStatus: row.statusId,
               userId: lead.sellerId,
               reason: 'Carga inicial de datos de demostración',
@@ -118,6 +146,25 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
             };
           }),
         );
+        // The closed rounds get the decision that closed them, by one of the country's auditors.
+        for (const decision of ['approve', 'reject', 'request_information'] as const) {
+          const ids = audited.filter((a) => a.decision === decision).map((a) => a.leadId);
+          if (ids.length === 0 || auditors.length === 0) continue;
+          const approved = decision === 'approve';
+          await tx
+            .update(audits)
+            .set({
+              decision,
+              auditorId: auditors[ids[0] % auditors.length].id,
+              comment: approved ? null : DECISION_COMMENTS[decision],
+              checkIdentity: true,
+              checkDocuments: approved,
+              checkSignature: approved,
+              checkBankAccount: approved,
+              checkPhone: true,
+            })
+            .where(and(inArray(audits.leadId, ids), isNotNull(audits.decidedAt)));
+        }
         // next_call_at mirrors the lead's pending call back, which the reminders read: some are due
         // already, so a seller signing in to the demo gets one.
         const callBacks = leadRows.flatMap((row, i) => {
@@ -155,6 +202,19 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 
 /** CREATED is id 1 in both catalogues. */
 const CREATED = 1;
+
+/** The audit decision that leads to this status (AUDIT_APPROVAL, AUDIT_REJECTED, REQUEST_INFORMATION), if any. */
+function decisionOf(country: Country, statusId: number): Exclude<AuditDecision, 'retry'> | undefined {
+  for (const decision of ['approve', 'reject', 'request_information'] as const) {
+    if (statusIdOf(country, AUDIT_DECISION_STATUS[decision]) === statusId) return decision;
+  }
+  return undefined;
+}
+
+const DECISION_COMMENTS: Record<'reject' | 'request_information', string> = {
+  reject: 'La firma no coincide con el documento.',
+  request_information: 'Falta el comprobante de la cuenta bancaria.',
+};
 
 function kindOf(country: Country, roleText: string): RoleKind | 'unknown' {
   return ROLES[country].find((r) => String(r.id) === roleText)?.kind ?? 'unknown';

@@ -1,5 +1,9 @@
 import {
   AMOUNT_RANGES,
+  AUDIT_DECISIONS,
+  auditQueueStatusIds,
+  decisionStatusId,
+  statusIdOf,
   COUNTRIES,
   MANAGEMENT_STATUSES,
   ROLES,
@@ -16,7 +20,7 @@ import {
 import { count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
+import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
 import { fakerFor, generateCountryData, seed } from '../../src/db/seed';
 import { roleOfStored } from '../../src/lib/roles';
 import {
@@ -72,9 +76,14 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(new Set(rows.map((u) => `${u.country}:${u.email}`)).size).toBe(rows.length);
   });
 
-  it('creates valid customers and leads with one status history row each', async () => {
+  it('creates valid customers and leads, each with the status history that reached its status', async () => {
     const counts = await tally();
-    expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS, history: 2 * LEADS });
+    expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS });
+    // One row each, two for an audit decision's status (through AUDIT_PENDING, see below).
+    const decided = (await t.app.db.select().from(leads)).filter((l) =>
+      AUDIT_DECISIONS.some((d) => d !== 'retry' && decisionStatusId(l.country as Country, d) === l.statusId),
+    ).length;
+    expect(counts.history).toBe(2 * LEADS + decided);
 
     const rows = await t.app.db.select().from(customers);
     for (const c of rows) {
@@ -117,12 +126,14 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     }
     expect(leadRows.some((l) => l.sellerId !== null)).toBe(true);
 
+    // Each lead's latest history row reached its status, in its country.
     const mismatched = await t.app.db
       .select({ n: count() })
       .from(leadStatusHistory)
       .innerJoin(leads, eq(leads.id, leadStatusHistory.leadId))
       .where(
-        sql`${leadStatusHistory.toStatus} <> ${leads.statusId} or ${leadStatusHistory.country} <> ${leads.country}`,
+        sql`${leadStatusHistory.createdAt} = (select max(h.created_at) from lead_status_history h where h.lead_id = ${leads.id})
+            and (${leadStatusHistory.toStatus} <> ${leads.statusId} or ${leadStatusHistory.country} <> ${leads.country})`,
       );
     expect(mismatched[0].n).toBe(0);
   });
@@ -140,6 +151,35 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     }
     const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.type, 'call_back'));
     expect(events.map((e) => e.leadId).sort()).toEqual(withCall.map((l) => l.id).sort());
+  });
+
+  it('takes every lead in an audit decision’s status through AUDIT_PENDING: one closed round with that decision', async () => {
+    const rounds = await t.app.db.select().from(audits);
+    const staff = await t.app.db.select().from(users);
+    let decided = 0;
+    for (const lead of await t.app.db.select().from(leads)) {
+      const country = lead.country as Country;
+      const decision = AUDIT_DECISIONS.find((d) => d !== 'retry' && decisionStatusId(country, d) === lead.statusId);
+      const mine = rounds.filter((r) => r.leadId === lead.id);
+      if (!decision) {
+        // Only the queue's own statuses have (open) rounds.
+        expect(mine.every((r) => r.decidedAt === null && auditQueueStatusIds(country).includes(lead.statusId))).toBe(true);
+        continue;
+      }
+      decided += 1;
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ decision, statusId: statusIdOf(country, 'AUDIT_PENDING') });
+      expect(mine[0].decidedAt!.getTime()).toBeGreaterThanOrEqual(mine[0].queuedAt.getTime());
+      expect(roleOfStored(country, staff.find((u) => u.id === mine[0].auditorId)!.role)?.kind).toBe('auditor');
+      const history = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, lead.id));
+      expect(history.map((h) => [h.fromStatus, h.toStatus]).sort()).toEqual(
+        [
+          [1, statusIdOf(country, 'AUDIT_PENDING')],
+          [statusIdOf(country, 'AUDIT_PENDING'), lead.statusId],
+        ].sort(),
+      );
+    }
+    expect(decided).toBeGreaterThan(0);
   });
 
   it('seeds no call backs when told not to (the browser tests schedule their own)', async () => {
