@@ -209,6 +209,11 @@ export const leads = pgTable(
     rate: numeric('rate', { precision: 7, scale: 4, mode: 'number' }),
     /** Id in the country's status catalogue (shared STATUSES). */
     statusId: integer('status_id').notNull(),
+    /**
+     * When the lead entered its status (its latest status history row's time), written with the status: the
+     * order of a status's leads by how long they have been in it (the audit history's filters).
+     */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** web, webservice, seller, renovation. */
     source: text('source').notNull(),
     sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
@@ -235,6 +240,7 @@ export const leads = pgTable(
     index('leads_list_updated_idx').on(t.country, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_list_amount_idx').on(t.country, t.requestedAmount, t.id),
     index('leads_list_status_idx').on(t.country, t.statusId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_status_entered_idx').on(t.country, t.statusId, t.statusChangedAt, t.id),
     index('leads_list_seller_idx').on(t.country, t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_list_management_idx').on(t.country, t.managementStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /*

@@ -100,7 +100,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           }
           // A call back belongs to a seller, on an application still in progress.
           const callBack = withCallBacks && sellerId !== null && !isTerminalStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
-          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId, nextCallAt: callBack };
+          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId, nextCallAt: callBack, statusChangedAt: d.statusChangedAt };
         });
         const insertedLeads = await tx
           .insert(leads)

@@ -12,7 +12,7 @@ import {
   type ListCount,
 } from '@backoffice/shared';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { audits, customers, leads, users } from '../db/schema';
 import { customerColumns, customerSummaryOf, personRefOf } from './leads';
@@ -116,40 +116,43 @@ export class AuditsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * The queue, oldest first (time the lead entered its status). For the queue's own statuses only open
-   * rounds qualify, read from the partial index audits_queue_idx (its size is the queue's, whatever the
-   * number of leads); an open round is the status its lead waits in (the trigger closes it at the lead's
-   * next move), so the round's own status filters them without reading the leads. Decided statuses
-   * (AUDIT_APPROVAL, …) are the leads in them, each with its latest round: read from the leads' status
-   * index, the rounds through audits_lead_id_idx (walking every round checking its lead took ~360 ms at a
-   * million leads when few were in the status). `open`: onlyOpen, which also chose the select's tables.
+   * The queue, oldest first (time the lead entered its status), in one of two ways:
+   * - only the queue's own statuses (AUDIT_PENDING, AUDIT_RETRY): their open rounds, read from the partial
+   *   index audits_queue_idx (its size is the queue's, whatever the number of leads); an open round is the
+   *   status its lead waits in (the trigger closes it at the lead's next move), so the round's own status
+   *   filters them without reading the leads;
+   * - with a decided status (AUDIT_APPROVAL, …): the leads in the statuses, by when they entered them
+   *   (leads_status_entered_idx: a page is an index range, whatever the number of leads in them), each with
+   *   its latest round read for the page's leads only (through audits_lead_id_idx). Every claim filter but
+   *   'all' asks for undecided rounds, which decided statuses never have: they are left out.
    */
-  private matching<T extends PgSelect>(select: T, open: boolean, country: Country, userId: number, filters: AuditQueueFilters): T {
-    const claim: Record<AuditClaimFilter, SQL | undefined> = {
+  private plan(country: Country, filters: AuditQueueFilters): { open: boolean; statuses: number[] } {
+    const queue = new Set(auditQueueStatusIds(country));
+    const statuses = filters.claim === 'all' ? filters.statuses : filters.statuses.filter((id) => queue.has(id));
+    return { open: statuses.every((id) => queue.has(id)), statuses };
+  }
+
+  /** The open rounds in `statuses` passing the claim filter (the queue's own statuses). */
+  private openRounds(country: Country, userId: number, claim: AuditClaimFilter, statuses: number[]): SQL {
+    const claimed: Record<AuditClaimFilter, SQL | undefined> = {
       all: undefined,
-      unclaimed: sql`${audits.decidedAt} is null and not (${activeClaim})`,
-      claimed: sql`${audits.decidedAt} is null and ${activeClaim}`,
-      mine: and(isNull(audits.decidedAt), eq(audits.auditorId, userId)),
+      unclaimed: sql`not (${activeClaim})`,
+      claimed: activeClaim,
+      mine: eq(audits.auditorId, userId),
     };
-    return select.where(
-      open
-        ? and(eq(audits.country, country), isNull(audits.decidedAt), inArray(audits.statusId, filters.statuses), claim[filters.claim])
-        : and(eq(leads.country, country), inArray(leads.statusId, filters.statuses), claim[filters.claim]),
-    );
+    return and(eq(audits.country, country), isNull(audits.decidedAt), inArray(audits.statusId, statuses), claimed[claim])!;
+  }
+
+  /** The leads in `statuses`, by when they entered them. */
+  private leadsIn(country: Country, statuses: number[]): SQL {
+    return and(eq(leads.country, country), inArray(leads.statusId, statuses))!;
   }
 
   /**
-   * Each lead's latest round (see matching), as a lateral sub-select under the table's own name so that
-   * roundFields and the claim filters read it.
+   * Each lead's latest round, as a lateral sub-select under the table's own name so that roundFields read it.
    */
   private latestRound() {
     return this.db.select().from(audits).where(eq(audits.leadId, leads.id)).orderBy(desc(audits.queuedAt), desc(audits.id)).limit(1).as('audits');
-  }
-
-  /** Only the queue's own statuses (AUDIT_PENDING, AUDIT_RETRY): open rounds alone. */
-  private onlyOpen(country: Country, filters: AuditQueueFilters): boolean {
-    const queue = new Set(auditQueueStatusIds(country));
-    return filters.statuses.every((id) => queue.has(id));
   }
 
   async queue(
@@ -159,6 +162,8 @@ export class AuditsRepository {
     page: number,
     pageSize: number,
   ): Promise<AuditQueueItem[]> {
+    const { open, statuses } = this.plan(country, filters);
+    if (statuses.length === 0) return [];
     const fields = {
       ...roundFields,
       leadId: leads.id,
@@ -169,18 +174,40 @@ export class AuditsRepository {
       sellerName: seller.name,
       ...customerColumns,
     };
-    const open = this.onlyOpen(country, filters);
-    const select = open
-      ? this.db.select(fields).from(audits).innerJoin(leads, eq(leads.id, audits.leadId)).$dynamic()
-      : this.db.select(fields).from(leads).crossJoinLateral(this.latestRound()).$dynamic();
-    select
+    const offset = (page - 1) * pageSize;
+    let select;
+    if (open) {
+      select = this.db
+        .select(fields)
+        .from(audits)
+        .innerJoin(leads, eq(leads.id, audits.leadId))
+        .where(this.openRounds(country, userId, filters.claim, statuses))
+        .orderBy(asc(audits.queuedAt), asc(audits.id))
+        .limit(pageSize)
+        .offset(offset)
+        .$dynamic();
+    } else {
+      // The page's leads first (an index range), then their rounds.
+      const pageLeads = this.db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(this.leadsIn(country, statuses))
+        .orderBy(asc(leads.statusChangedAt), asc(leads.id))
+        .limit(pageSize)
+        .offset(offset)
+        .as('page_leads');
+      select = this.db
+        .select(fields)
+        .from(pageLeads)
+        .innerJoin(leads, eq(leads.id, pageLeads.id))
+        .crossJoinLateral(this.latestRound())
+        .orderBy(asc(leads.statusChangedAt), asc(leads.id))
+        .$dynamic();
+    }
+    const rows = await select
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .leftJoin(auditor, eq(auditor.id, audits.auditorId))
       .leftJoin(seller, eq(seller.id, leads.sellerId));
-    const rows = await this.matching(select, open, country, userId, filters)
-      .orderBy(asc(audits.queuedAt), asc(audits.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
     return rows.map((row) => ({
       audit_id: row.id,
       lead_id: row.leadId,
@@ -197,17 +224,19 @@ export class AuditsRepository {
   }
 
   /**
-   * Exact up to the lists' threshold, like every list. The queue's own statuses are counted from
-   * audits_queue_idx alone (status and claim are in it): ~10,000 index entries, where joining each round's
-   * lead cost ~40 ms at a million leads.
+   * Exact up to the lists' threshold, like every list, from one index alone: the queue's open rounds from
+   * audits_queue_idx (status and claim are in it: ~10,000 index entries, where joining each round's lead
+   * cost ~40 ms at a million leads), decided statuses from leads_status_entered_idx.
    */
   async count(country: Country, userId: number, filters: AuditQueueFilters): Promise<ListCount> {
+    const { open, statuses } = this.plan(country, filters);
+    if (statuses.length === 0) return { total: 0, exact: true };
     const fields = { one: sql`1` };
-    const open = this.onlyOpen(country, filters);
-    const select = open
-      ? this.db.select(fields).from(audits).$dynamic()
-      : this.db.select(fields).from(leads).crossJoinLateral(this.latestRound()).$dynamic();
-    const capped = this.matching(select, open, country, userId, filters)
+    const capped = (
+      open
+        ? this.db.select(fields).from(audits).where(this.openRounds(country, userId, filters.claim, statuses))
+        : this.db.select(fields).from(leads).where(this.leadsIn(country, statuses))
+    )
       .limit(LIST_COUNT_THRESHOLD + 1)
       .as('capped');
     const [{ n }] = await this.db.select({ n: sql<number>`count(*)::int` }).from(capped);

@@ -88,6 +88,8 @@ export class WorkflowRepository {
         .update(leads)
         .set({
           statusId: change.to,
+          // The history row's time too (now() is the transaction's).
+          statusChangedAt: sql`now()`,
           version: sql`${leads.version} + 1`,
           updatedAt: sql`now()`,
           ...(change.offer ? { offeredAmount: change.offer.amount, rate: change.offer.rate } : {}),

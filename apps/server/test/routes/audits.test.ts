@@ -64,6 +64,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         source: 'seller',
         sellerId: country === 'arg' ? sellerId : null,
         offeredAmount: 2_000_000,
+        statusChangedAt: new Date(BASE - minutesAgo * 60_000),
       })
       .returning();
     await t.app.db.insert(leadStatusHistory).values({
@@ -281,6 +282,29 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const decided = await queue(auditor, `&status=${A.AUDIT_APPROVAL}`);
     expect(decided.rows.filter((r) => r.lead_id === id)).toEqual([expect.objectContaining({ status_id: A.AUDIT_APPROVAL, decision: 'approve', claim: null })]);
     expect(decided.count.total).toBe(decided.rows.length);
+  });
+
+  it('lists a decided status by when its leads entered it, with their latest rounds; claim filters leave decided statuses out', async () => {
+    const auditor = await as('arg', 'auditor@arg.example');
+    const first = await insertLead('arg', A.AUDIT_PENDING, 900);
+    const second = await insertLead('arg', A.AUDIT_PENDING, 800);
+    // The second is approved first: it has been in AUDIT_APPROVAL longer.
+    for (const id of [second, first]) {
+      expect((await claim(auditor, id)).statusCode).toBe(200);
+      expect((await decide(auditor, id, { decision: 'approve' })).statusCode).toBe(200);
+    }
+    const decision = (await historyOf(first)).at(-1)!;
+    expect((await leadRow(first)).statusChangedAt).toEqual(decision.createdAt);
+    const approvals = await queue(auditor, `&status=${A.AUDIT_APPROVAL}`);
+    expect(approvals.rows.map((r) => r.lead_id).filter((id) => id === first || id === second)).toEqual([second, first]);
+    expect(approvals.rows.find((r) => r.lead_id === first)).toMatchObject({ decision: 'approve', queued_at: new Date(BASE - 900 * 60_000).toISOString() });
+
+    // Claims are on undecided rounds only: with a claim filter, a decided status adds nothing.
+    const mixed = await queue(auditor, `&status=${A.AUDIT_PENDING},${A.AUDIT_APPROVAL}&claim=unclaimed`);
+    expect(mixed.rows.length).toBeGreaterThan(0);
+    expect(mixed.rows.every((r) => r.status_id === A.AUDIT_PENDING && r.decision === null)).toBe(true);
+    expect(mixed.count.total).toBe(mixed.rows.length);
+    expect((await queue(auditor, `&status=${A.AUDIT_APPROVAL}&claim=mine`)).count).toEqual({ total: 0, exact: true });
   });
 
   it('requires a comment except to approve, and a full checklist to approve (400 naming them), writing nothing', async () => {
