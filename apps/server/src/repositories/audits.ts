@@ -12,7 +12,7 @@ import {
   type ListCount,
 } from '@backoffice/shared';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { audits, customers, leads, users } from '../db/schema';
 import { customerColumns, customerSummaryOf, personRefOf } from './leads';
@@ -187,15 +187,17 @@ export class AuditsRepository {
         .offset(offset)
         .$dynamic();
     } else {
-      // The page's leads first (an index range), then their rounds.
-      const pageLeads = this.db
-        .select({ id: leads.id })
-        .from(leads)
-        .where(this.leadsIn(country, statuses))
-        .orderBy(asc(leads.statusChangedAt), asc(leads.id))
-        .limit(pageSize)
-        .offset(offset)
-        .as('page_leads');
+      // The page's leads first, then their rounds. Per status its leads are an index range; several statuses
+      // are merged from the first offset + pageSize of each, so nothing is gathered and sorted whole.
+      const inStatus = (statusId: number) =>
+        this.db
+          .select({ id: leads.id, at: leads.statusChangedAt })
+          .from(leads)
+          .where(and(eq(leads.country, country), eq(leads.statusId, statusId)))
+          .orderBy(asc(leads.statusChangedAt), asc(leads.id));
+      const [first, second, ...more] = statuses.map((statusId) => inStatus(statusId).limit(offset + pageSize));
+      const merged = second ? unionAll(first, second, ...more).orderBy(asc(leads.statusChangedAt), asc(leads.id)) : inStatus(statuses[0]);
+      const pageLeads = merged.limit(pageSize).offset(offset).as('page_leads');
       select = this.db
         .select(fields)
         .from(pageLeads)

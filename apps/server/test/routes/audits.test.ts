@@ -307,6 +307,31 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect((await queue(auditor, `&status=${A.AUDIT_APPROVAL}&claim=mine`)).count).toEqual({ total: 0, exact: true });
   });
 
+  it('merges several decided statuses by when their leads entered them, the same rows page by page', async () => {
+    const auditor = await as('arg', 'auditor@arg.example');
+    const ids: number[] = [];
+    // More than two pages' worth: page 3 needs each status's rows beyond the first page of either.
+    for (let i = 0; i < 24; i++) {
+      const id = await insertLead('arg', A.AUDIT_PENDING, 2_000 - i);
+      expect((await claim(auditor, id)).statusCode).toBe(200);
+      const res = await decide(auditor, id, i % 2 ? { decision: 'reject', comment: 'Firma distinta' } : { decision: 'approve' });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(id);
+    }
+    const both = `&status=${A.AUDIT_APPROVAL},${A.AUDIT_REJECTED}`;
+    const all = await queue(auditor, both);
+    expect(all.rows.map((r) => r.lead_id).filter((id) => ids.includes(id))).toEqual(ids);
+    expect(new Set(all.rows.map((r) => r.status_id))).toEqual(new Set([A.AUDIT_APPROVAL, A.AUDIT_REJECTED]));
+    const paged = [];
+    for (const page of [1, 2, 3]) {
+      const res = await auditor.get(`/api/arg/audits?pageSize=10&page=${page}${both}`);
+      paged.push(...auditQueueResponseSchema.parse(res.json()).rows.map((r) => r.lead_id));
+    }
+    expect(all.rows.length).toBeGreaterThan(20);
+    expect(paged).toEqual(all.rows.map((r) => r.lead_id).slice(0, 30));
+    expect(all.count.total).toBe(all.rows.length);
+  });
+
   it('requires a comment except to approve, and a full checklist to approve (400 naming them), writing nothing', async () => {
     const auditor = await as('arg', 'auditor@arg.example');
     const id = await insertLead('arg', A.AUDIT_PENDING, 600);
