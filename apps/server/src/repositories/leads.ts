@@ -742,8 +742,8 @@ export class LeadsRepository {
   /**
    * The lead as the detail screens show it, with its timeline: one prepared statement (its plan is the same
    * for any lead: primary keys), whose answer PostgreSQL renders as the LeadDetail's JSON text (`json`,
-   * what GET /leads/:id sends as it is); `lead` is that text parsed, for the routes that answer the lead
-   * after a change.
+   * what GET /leads/:id sends as it is); `lead` is that text parsed (on each read), for the routes that
+   * answer the lead after a change.
    */
   async detail(country: Country, id: number): Promise<{ lead: LeadDetail; json: JsonText<LeadDetail>; sellerId: number | null } | undefined> {
     const statement = this.compiled('detail', () =>
@@ -771,7 +771,14 @@ export class LeadsRepository {
     const [row] = await this.run(statement, { id, country, steps: STEP_LABEL_ARRAYS[country] }, true);
     if (!row) return undefined;
     const [sellerId, json] = row as [number | null, string];
-    return { sellerId, json, lead: JSON.parse(json) as LeadDetail };
+    // Parsed only by the routes that read it (GET /leads/:id sends the text as it is).
+    return {
+      sellerId,
+      json,
+      get lead() {
+        return JSON.parse(json) as LeadDetail;
+      },
+    };
   }
 
   /**

@@ -72,8 +72,9 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
     if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead);
-    const [version, calls] = await Promise.all([sales.customerVersion(country, found.lead.customer.id), sales.pendingCalls(id)]);
-    return { ...found.lead, customer: { ...found.lead.customer, version: version ?? 1 }, scheduled_calls: calls };
+    const lead = found.lead;
+    const [version, calls] = await Promise.all([sales.customerVersion(country, lead.customer.id), sales.pendingCalls(id)]);
+    return { ...lead, customer: { ...lead.customer, version: version ?? 1 }, scheduled_calls: calls };
   };
 
   /** The lead row behind a write, with the same visibility rule. */
