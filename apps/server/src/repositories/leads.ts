@@ -212,6 +212,7 @@ function stepLabelArray(country: Country): (string | null)[] {
  * is. Null is `null` whatever the kind.
  */
 type JsonKind = 'number' | 'string' | 'plain' | 'json';
+type JsonMembers = [key: string, value: SQL | PgColumn, kind: JsonKind][];
 
 /**
  * The JSON text of an object, concatenated by PostgreSQL from its members. json_build_object would be
@@ -219,7 +220,7 @@ type JsonKind = 'number' | 'string' | 'plain' | 'json';
  * lookups per value, per row): about half of a list page's time in PostgreSQL. Concatenation casts each
  * value with the function the plan already holds, and only free text goes through to_json's escaping.
  */
-function jsonObjectText(members: [key: string, value: SQL | PgColumn, kind: JsonKind][]): SQL<string> {
+function jsonObjectText(members: JsonMembers): SQL<string> {
   const parts = members.map(([key, value, kind], i) => {
     const text =
       kind === 'number' ? sql`(${value})::text` : kind === 'string' ? sql`to_json(${value})::text` : kind === 'plain' ? sql`'"' || (${value}) || '"'` : sql`${value}`;
@@ -235,7 +236,7 @@ function jsonObjectText(members: [key: string, value: SQL | PgColumn, kind: Json
  * country's STEP_LABEL_ARRAYS as a text[] value. `detail`: the LeadDetail's further members of the customer
  * and of the lead.
  */
-function listItemJson(steps: SQL, detail?: { customer: Parameters<typeof jsonObjectText>[0]; lead: Parameters<typeof jsonObjectText>[0] }): SQL<string> {
+function listItemJson(steps: SQL, detail?: { customer: JsonMembers; lead: JsonMembers }): SQL<string> {
   const customer = jsonObjectText([
     ['id', customers.id, 'number'],
     ['doc_type', customers.docType, 'string'],
