@@ -1,3 +1,4 @@
+import { statusIdOf } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -45,4 +46,11 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   await expect(page).toHaveURL(/\/audits$/);
   await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
   await expect(page.getByRole('grid', { name: 'Cola de auditoría' }).getByRole('link', { name: `#${leadId}`, exact: true })).toHaveCount(0);
+
+  // Filtered by its decided status, newest decision first: the case leads the list, resolved, with the date.
+  await page.goto(`/audits?status=${statusIdOf(COUNTRY, 'AUDIT_APPROVAL')}`);
+  const first = queueRows(page).first();
+  await expect(first.getByRole('link', { name: `#${leadId}`, exact: true })).toBeVisible();
+  await expect(first).toContainText('Resuelto');
+  await expect(first.locator('[data-field="decided_at"]')).not.toHaveText('—');
 });

@@ -122,14 +122,16 @@ export class AuditsRepository {
    *   status its lead waits in (the trigger closes it at the lead's next move), so the round's own status
    *   filters them without reading the leads;
    * - with a decided status (AUDIT_APPROVAL, …): the leads in the statuses, by when they entered them
-   *   (leads_status_entered_idx: a page is an index range, whatever the number of leads in them), each with
-   *   its latest round read for the page's leads only (through audits_lead_id_idx). Every claim filter but
-   *   'all' asks for undecided rounds, which decided statuses never have: they are left out.
+   *   (leads_status_entered_idx: a page is an index range, whatever the number of leads in them), newest
+   *   first when all the statuses are decided ones (a history of decisions), each with its latest round read
+   *   for the page's leads only (through audits_lead_id_idx). Every claim filter but 'all' asks for
+   *   undecided rounds, which decided statuses never have: they are left out.
    */
-  private plan(country: Country, filters: AuditQueueFilters): { open: boolean; statuses: number[] } {
+  private plan(country: Country, filters: AuditQueueFilters): { open: boolean; newestFirst: boolean; statuses: number[] } {
     const queue = new Set(auditQueueStatusIds(country));
     const statuses = filters.claim === 'all' ? filters.statuses : filters.statuses.filter((id) => queue.has(id));
-    return { open: statuses.every((id) => queue.has(id)), statuses };
+    // Work waiting is served oldest first; decisions alone are a history, read newest first.
+    return { open: statuses.every((id) => queue.has(id)), newestFirst: !statuses.some((id) => queue.has(id)), statuses };
   }
 
   /** The open rounds in `statuses` passing the claim filter (the queue's own statuses). */
@@ -162,7 +164,7 @@ export class AuditsRepository {
     page: number,
     pageSize: number,
   ): Promise<AuditQueueItem[]> {
-    const { open, statuses } = this.plan(country, filters);
+    const { open, newestFirst, statuses } = this.plan(country, filters);
     if (statuses.length === 0) return [];
     const fields = {
       ...roundFields,
@@ -187,6 +189,8 @@ export class AuditsRepository {
         .offset(offset)
         .$dynamic();
     } else {
+      // Fresh each time: drizzle renders a union's ORDER BY with bare column names, on the expression itself.
+      const entered = () => (newestFirst ? [desc(leads.statusChangedAt), desc(leads.id)] : [asc(leads.statusChangedAt), asc(leads.id)]);
       // The page's leads first, then their rounds. Per status its leads are an index range; several statuses
       // are merged from the first offset + pageSize of each, so nothing is gathered and sorted whole.
       const inStatus = (statusId: number) =>
@@ -194,16 +198,16 @@ export class AuditsRepository {
           .select({ id: leads.id, at: leads.statusChangedAt })
           .from(leads)
           .where(and(eq(leads.country, country), eq(leads.statusId, statusId)))
-          .orderBy(asc(leads.statusChangedAt), asc(leads.id));
+          .orderBy(...entered());
       const [first, second, ...more] = statuses.map((statusId) => inStatus(statusId).limit(offset + pageSize));
-      const merged = second ? unionAll(first, second, ...more).orderBy(asc(leads.statusChangedAt), asc(leads.id)) : inStatus(statuses[0]);
+      const merged = second ? unionAll(first, second, ...more).orderBy(...entered()) : inStatus(statuses[0]);
       const pageLeads = merged.limit(pageSize).offset(offset).as('page_leads');
       select = this.db
         .select(fields)
         .from(pageLeads)
         .innerJoin(leads, eq(leads.id, pageLeads.id))
         .crossJoinLateral(this.latestRound())
-        .orderBy(asc(leads.statusChangedAt), asc(leads.id))
+        .orderBy(...entered())
         .$dynamic();
     }
     const rows = await select

@@ -23,7 +23,7 @@ interface AuditQueueTableProps {
   onClaim: (leadId: number) => void;
 }
 
-/** The queue, oldest first (the server's order: no column sorting), paged on the server. */
+/** The queue, oldest first (the server's order: no column sorting), paged on the server; decided statuses by decision time. */
 export function AuditQueueTable({ query, data, loading, update, userId, claiming, onClaim }: AuditQueueTableProps) {
   const columns = useMemo<GridColDef<AuditQueueItem>[]>(
     () => [
@@ -38,6 +38,13 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         ),
       },
       { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime.format(new Date(value)) },
+      // Decided statuses are listed by when their leads entered them: the decision's time.
+      {
+        field: 'decided_at',
+        headerName: 'Resuelto el',
+        width: 150,
+        valueFormatter: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—'),
+      },
       {
         field: 'customer',
         headerName: 'Cliente',
