@@ -60,9 +60,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 /**
  * The pool that runs a pool's named statements (queryRows with a name), keyed by the pool: its connections
  * use generic plans only (plan_cache_mode). A statement is named because its best plan is the same for any
- * values, yet PostgreSQL re-plans a prepared statement for every run while its cost estimates favour the
- * custom plans, which for a gathering-and-sorting page they always do; on the main pool the setting would
- * also make unnamed statements generic, the ones meant to be planned for their values.
+ * values, yet PostgreSQL plans a prepared statement anew on every run for as long as its estimates favour
+ * custom plans (for a page that gathers and sorts its matches they always do). On the main pool the setting
+ * would make the unnamed statements generic too, the ones meant to be planned for their values.
  */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
 
