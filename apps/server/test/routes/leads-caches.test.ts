@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../../src/config';
 import * as dbClient from '../../src/db/client';
-import { leads } from '../../src/db/schema';
+import { leads, sessions } from '../../src/db/schema';
+import { hashToken } from '../../src/repositories/sessions';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads } from '../helpers/leads-fixture';
 
@@ -214,6 +215,17 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     } finally {
       await small.close();
     }
+  });
+
+  it('never trusts a remembered session past its own expiry', async () => {
+    const client = new TestClient(t.app);
+    await client.login('arg', 'operator@arg.example');
+    const token = client.jar.get('sid')!;
+    // The session ends in 1.5 s, well within the 60 s the node remembers sessions for.
+    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1_500) }).where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(401);
   });
 
   it('forgets a session signed out on this node at once', async () => {
