@@ -64,6 +64,17 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await expect(first).toContainText(`Llamar el ${d}/${m}/${y}, 10:30`);
   await expect(first).toContainText(note);
   await expect(page.getByRole('list', { name: 'Llamadas pendientes' })).toContainText(note);
+
+  // The sales list shows the sale's next call back (its soonest pending one) on its row.
+  const saleId = new URL(page.url()).searchParams.get('id')!;
+  const sale = (await (await page.request.get(`/api/${COUNTRY}/sales/${saleId}`)).json()) as { next_call_at: string };
+  const shown = await page.evaluate(
+    ([iso, locale]) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)),
+    [sale.next_call_at, COUNTRY === 'arg' ? 'es-AR' : 'es-CO'],
+  );
+  await page.getByRole('link', { name: 'Ventas' }).first().click();
+  const row = page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').filter({ has: page.getByRole('link', { name: `#${saleId}`, exact: true }) });
+  await expect(row.locator('[data-field="next_call_at"]')).toHaveText(shown);
 });
 
 test('a sale that is not theirs is refused', async ({ page }) => {

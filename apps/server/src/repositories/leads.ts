@@ -264,6 +264,7 @@ function listItemJson(steps: SQL, detail?: { customer: JsonMembers; lead: JsonMe
     ['term', leads.term, 'number'],
     ['seller', seller, 'json'],
     ['management_status', leads.managementStatus, 'string'],
+    ['next_call_at', isoText(leads.nextCallAt), 'plain'],
     ['data_rate', leads.dataRate, 'number'],
     ['source', leads.source, 'string'],
     ['version', leads.version, 'number'],
@@ -759,7 +760,6 @@ export class LeadsRepository {
             lead: [
               ['offered_amount', leads.offeredAmount, 'number'],
               ['rate', leads.rate, 'number'],
-              ['next_call_at', isoText(leads.nextCallAt), 'plain'],
               ['timeline', timelineJson, 'json'],
             ],
           }),

@@ -233,6 +233,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const detail = saleDetailSchema.parse(res.json());
     expect(detail.scheduled_calls.map((c) => c.schedule_time)).toEqual([sooner.toISOString(), later.toISOString()]);
     expect(detail.next_call_at).toBe(sooner.toISOString());
+    // The seller's list shows it on the row too.
+    const listed = (await seller.get(`/api/arg/sales?q=${lead.docNumber}`)).json().rows;
+    expect(listed).toEqual([expect.objectContaining({ id: lead.id, next_call_at: sooner.toISOString() })]);
     expect(detail.version).toBe(1); // a call back does not make the open detail stale
     expect(detail.timeline.slice(0, 2).map((e) => e.type)).toEqual(['call_back', 'call_back']);
     expect(detail.timeline[1].text).toMatch(/^Llamar el \d{2}\/\d{2}\/\d{4}.*\nPidió que llamen a la tarde$/s);

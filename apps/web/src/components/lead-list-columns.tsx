@@ -56,3 +56,12 @@ export const managementColumn: Column = {
   sortable: false,
   valueGetter: (value: string | null) => value ?? '—',
 };
+
+/** The soonest pending call back: what the seller's reminders will bring up. */
+export const nextCallColumn: Column = {
+  field: 'next_call_at',
+  headerName: 'Próxima llamada',
+  width: 150,
+  sortable: false,
+  valueFormatter: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—'),
+};

@@ -93,6 +93,8 @@ export const leadListItemSchema = z.object({
   term: z.number().int(),
   seller: personRef.nullable(),
   management_status: z.string().nullable(),
+  /** The soonest pending call back (ISO 8601), if any: what the seller's reminders will bring up. */
+  next_call_at: z.string().nullable(),
   data_rate: z.number().int().nullable(),
   source: z.string(),
   version: z.number().int(),
@@ -142,7 +144,6 @@ export const leadDetailSchema = leadListItemSchema.extend({
   customer: customerSchema,
   offered_amount: z.number().int().nullable(),
   rate: z.number().nullable(),
-  next_call_at: z.string().nullable(),
   timeline: z.array(timelineEntrySchema),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;

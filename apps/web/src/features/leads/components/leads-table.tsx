@@ -2,7 +2,7 @@ import { stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadList
 import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn } from '../../../components/lead-list-columns';
+import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn, nextCallColumn } from '../../../components/lead-list-columns';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
@@ -28,12 +28,13 @@ const columns: GridColDef<LeadListItem>[] = [
   },
   { field: 'step', headerName: 'Paso', width: 140, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
   managementColumn,
+  nextCallColumn,
   { field: 'seller', headerName: 'Vendedor', width: 180, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
   { field: 'source', headerName: 'Origen', width: 110, sortable: false },
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
 
-const HIDDEN_BY_DEFAULT: GridColumnVisibilityModel = { email: false, source: false, updated_at: false };
+const HIDDEN_BY_DEFAULT: GridColumnVisibilityModel = { email: false, source: false, updated_at: false, next_call_at: false };
 
 /** Column choice and density are remembered per user (browser storage keyed by the user's id). */
 function useGridSettings(userId: number | undefined) {

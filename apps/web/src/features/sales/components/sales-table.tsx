@@ -1,7 +1,7 @@
 import { salesStatusesOf, stepsOf, STATUSES, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn } from '../../../components/lead-list-columns';
+import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn, nextCallColumn } from '../../../components/lead-list-columns';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
@@ -28,6 +28,7 @@ const columns: GridColDef<LeadListItem>[] = [
   },
   { field: 'step', headerName: 'Paso', width: 120, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
   managementColumn,
+  nextCallColumn,
   { field: 'seller', headerName: 'Vendedor', width: 170, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
   dateTimeColumn('updated_at', 'Actualizada'),
 ];
