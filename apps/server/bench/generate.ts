@@ -13,7 +13,7 @@
  * of the arg time zone from `base` (a local midnight), so a date range selects a known number of leads. The
  * last day is yesterday, and updates come after creation but before the generation: no date in the future.
  */
-import { COUNTRY_TIME_ZONE, MANAGEMENT_STATUSES, ROLES, STATUSES, STEP_LABELS, decisionStatusId, statusIdOf } from '@backoffice/shared';
+import { COUNTRY_TIME_ZONE, MANAGEMENT_STATUSES, ROLES, STATUSES, STEP_LABELS, FINAL_AUDIT_DECISIONS, decisionStatusId, statusIdOf } from '@backoffice/shared';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -171,7 +171,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
     // An audit decision's status (approval, rejection, information requested) was reached from
     // AUDIT_PENDING: that step first, up to two days before (the history's trigger opens the audit round,
     // the next row closes it), then the decision on the closed round, by one of the auditors.
-    const decided = (['approve', 'reject', 'request_information'] as const).map((decision) => ({ decision, statusId: decisionStatusId(COUNTRY, decision) }));
+    const decided = FINAL_AUDIT_DECISIONS.map((decision) => ({ decision, statusId: decisionStatusId(COUNTRY, decision) }));
     const auditPending = statusIdOf(COUNTRY, 'AUDIT_PENDING')!;
     await client.query(
       `insert into lead_status_history (country, lead_id, from_status, to_status, user_id, reason, created_at)

@@ -7,11 +7,11 @@ import {
   STATUSES,
   STEP_LABELS,
   buildCuil,
-  AUDIT_DECISION_STATUS,
+  FINAL_AUDIT_DECISIONS,
   demoEmail,
   isTerminalStatus,
+  decisionStatusId,
   statusIdOf,
-  type AuditDecision,
   type Country,
   type Role,
   type RoleKind,
@@ -147,7 +147,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           }),
         );
         // The closed rounds get the decision that closed them, by one of the country's auditors.
-        for (const decision of ['approve', 'reject', 'request_information'] as const) {
+        for (const decision of FINAL_AUDIT_DECISIONS) {
           const ids = audited.filter((a) => a.decision === decision).map((a) => a.leadId);
           if (ids.length === 0 || auditors.length === 0) continue;
           const approved = decision === 'approve';
@@ -204,11 +204,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 const CREATED = 1;
 
 /** The audit decision that leads to this status (AUDIT_APPROVAL, AUDIT_REJECTED, REQUEST_INFORMATION), if any. */
-function decisionOf(country: Country, statusId: number): Exclude<AuditDecision, 'retry'> | undefined {
-  for (const decision of ['approve', 'reject', 'request_information'] as const) {
-    if (statusIdOf(country, AUDIT_DECISION_STATUS[decision]) === statusId) return decision;
-  }
-  return undefined;
+function decisionOf(country: Country, statusId: number) {
+  return FINAL_AUDIT_DECISIONS.find((decision) => decisionStatusId(country, decision) === statusId);
 }
 
 const DECISION_COMMENTS: Record<'reject' | 'request_information', string> = {

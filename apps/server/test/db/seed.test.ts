@@ -1,6 +1,6 @@
 import {
   AMOUNT_RANGES,
-  AUDIT_DECISIONS,
+  FINAL_AUDIT_DECISIONS,
   auditQueueStatusIds,
   decisionStatusId,
   statusIdOf,
@@ -81,7 +81,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS });
     // One row each, two for an audit decision's status (through AUDIT_PENDING, see below).
     const decided = (await t.app.db.select().from(leads)).filter((l) =>
-      AUDIT_DECISIONS.some((d) => d !== 'retry' && decisionStatusId(l.country as Country, d) === l.statusId),
+      FINAL_AUDIT_DECISIONS.some((d) => decisionStatusId(l.country as Country, d) === l.statusId),
     ).length;
     expect(counts.history).toBe(2 * LEADS + decided);
 
@@ -159,7 +159,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     let decided = 0;
     for (const lead of await t.app.db.select().from(leads)) {
       const country = lead.country as Country;
-      const decision = AUDIT_DECISIONS.find((d) => d !== 'retry' && decisionStatusId(country, d) === lead.statusId);
+      const decision = FINAL_AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === lead.statusId);
       const mine = rounds.filter((r) => r.leadId === lead.id);
       if (!decision) {
         // Only the queue's own statuses have (open) rounds.

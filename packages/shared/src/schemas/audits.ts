@@ -29,6 +29,9 @@ export const AUDIT_DECISION_STATUS: Record<AuditDecision, string> = {
   request_information: 'REQUEST_INFORMATION',
 };
 
+/** The decisions that end the audit: the lead stays in their status (retry queues it again instead). */
+export const FINAL_AUDIT_DECISIONS = ['approve', 'reject', 'request_information'] as const satisfies readonly AuditDecision[];
+
 export function decisionStatusId(country: Country, decision: AuditDecision): number {
   return statusIdOf(country, AUDIT_DECISION_STATUS[decision])!;
 }
