@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { COUNTRY_TIME_ZONE, isCountry } from '@backoffice/shared';
 
 // Browser tests use Debian's Chromium; a browser download cannot work on these machines.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (see .ci/run).`);
 }
+
+const COUNTRY = process.env.VITE_COUNTRY ?? 'arg';
+if (!isCountry(COUNTRY)) throw new Error(`VITE_COUNTRY must be arg or col, not ${COUNTRY}`);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -23,6 +27,8 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The browser's clock is the country's, as its users' are (this machine's is UTC, which hides zone slips).
+    timezoneId: COUNTRY_TIME_ZONE[COUNTRY],
     launchOptions: {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -15,6 +15,8 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   await expect(page).toHaveURL(/\/audits$/);
   await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
   await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
+  // Waiting work has no decision time: the column shows only with a decided status (below).
+  await expect(page.getByRole('columnheader', { name: 'Resuelto el' })).toHaveCount(0);
 
   const row = queueRows(page).filter({ has: page.getByRole('button', { name: 'Tomar' }) }).first();
   const leadId = (await row.getByRole('link').textContent())!.replace('#', '');
@@ -49,6 +51,7 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
 
   // Filtered by its decided status, newest decision first: the case leads the list, resolved, with the date.
   await page.goto(`/audits?status=${statusIdOf(COUNTRY, 'AUDIT_APPROVAL')}`);
+  await expect(page.getByRole('columnheader', { name: 'Resuelto el' })).toBeVisible();
   const first = queueRows(page).first();
   await expect(first.getByRole('link', { name: `#${leadId}`, exact: true })).toBeVisible();
   await expect(first).toContainText('Resuelto');

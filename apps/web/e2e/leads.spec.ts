@@ -44,6 +44,11 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await first.getByRole('link').click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
   await expect(page.getByRole('list', { name: 'Historial' })).toBeVisible();
+  // A birth date is a calendar day: west of UTC it must not show as the day before.
+  const id = new URL(page.url()).searchParams.get('id');
+  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { customer: { birth_date: string } };
+  const [year, month, day] = lead.customer.birth_date.split('-');
+  await expect(page.getByText('Nacimiento').locator('xpath=following-sibling::*[1]')).toHaveText(`${day}/${month}/${year}`);
   const itemsBefore = await page.getByTestId('timeline-item').count();
   expect(itemsBefore).toBeGreaterThan(0);
 

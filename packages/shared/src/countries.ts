@@ -18,14 +18,6 @@ export function countryOfBranch(branchId: number): Country | undefined {
   return COUNTRIES.find((country) => BRANCH_ID[country] === branchId);
 }
 
-/** Formats minor units (centavos) as the country's currency. */
-export function formatMoney(country: Country, minorUnits: number): string {
-  const { code, locale } = CURRENCY[country];
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: code, maximumFractionDigits: 0 }).format(
-    minorUnits / 100,
-  );
-}
-
 /**
  * The time zone whose calendar days the country's users mean (date filters, exported dates). Neither
  * country observes daylight saving time today; the names keep history right anyway.

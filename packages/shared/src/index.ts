@@ -1,4 +1,5 @@
 export * from './countries';
+export * from './format';
 export * from './constants';
 export * from './catalogues/statuses';
 export * from './catalogues/filters';

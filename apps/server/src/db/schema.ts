@@ -1,3 +1,4 @@
+import type { LeadSource } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -214,8 +215,8 @@ export const leads = pgTable(
      * order of a status's leads by how long they have been in it (the audit history's filters).
      */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** web, webservice, seller, renovation. */
-    source: text('source').notNull(),
+    /** One of the shared LEAD_SOURCES. */
+    source: text('source').$type<LeadSource>().notNull(),
     sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
     /** Outcome of the last contact: one of the shared MANAGEMENT_STATUSES. */
     managementStatus: text('management_status'),

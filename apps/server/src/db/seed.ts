@@ -9,6 +9,7 @@ import {
   buildCuil,
   FINAL_AUDIT_DECISIONS,
   demoEmail,
+  formatDateTime,
   isTerminalStatus,
   decisionStatusId,
   statusIdOf,
@@ -17,7 +18,6 @@ import {
   type RoleKind,
 } from '@backoffice/shared';
 import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
-import { localDateTime } from '../lib/local-date-time';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
@@ -183,7 +183,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
               leadId: c.leadId,
               type: 'call_back',
               userId: c.sellerId,
-              body: `Llamar el ${localDateTime(country, c.at)}`,
+              body: `Llamar el ${formatDateTime(country, c.at)}`,
               toValue: c.at.toISOString(),
               createdAt: c.scheduledAt,
             })),

@@ -1,8 +1,7 @@
-import { type Country, type DueCall } from '@backoffice/shared';
+import { formatDateTime, type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
-import { localDateTime } from '../lib/local-date-time';
 
 /*
  * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal) and the record
@@ -88,7 +87,7 @@ export class CallsRepository {
         leadId: row.leadId,
         type: 'call_resolved',
         userId: sellerId,
-        body: `Llamada del ${localDateTime(country, row.scheduleTime)} resuelta${row.note ? `\n${row.note}` : ''}`,
+        body: `Llamada del ${formatDateTime(country, row.scheduleTime)} resuelta${row.note ? `\n${row.note}` : ''}`,
         fromValue: String(id),
       });
       return { ok: true, id, leadId: row.leadId, status: 'resolved', next: null };
@@ -119,7 +118,7 @@ export class CallsRepository {
         leadId: row.leadId,
         type: 'call_postponed',
         userId: sellerId,
-        body: `Llamada del ${localDateTime(country, row.scheduleTime)} pospuesta al ${localDateTime(country, at)}`,
+        body: `Llamada del ${formatDateTime(country, row.scheduleTime)} pospuesta al ${formatDateTime(country, at)}`,
         fromValue: row.scheduleTime.toISOString(),
         toValue: at.toISOString(),
       });

@@ -7,6 +7,7 @@ import {
   type CustomerSummary,
   type LeadDetail,
   type LeadSortField,
+  type LeadSource,
   type ListCount,
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
@@ -155,7 +156,7 @@ export type LeadRowData = {
   term: number;
   managementStatus: string | null;
   dataRate: number | null;
-  source: string;
+  source: LeadSource;
   version: number;
   sellerId: number | null;
   sellerName: string | null;
@@ -912,7 +913,7 @@ export interface NewLeadInput {
   requestedAmount: number;
   term: number;
   statusId: number;
-  source: string;
+  source: LeadSource;
   sellerId: number | null;
   /** Who created it (the status history's author). */
   userId: number;

@@ -1,8 +1,7 @@
-import { type Country, type ScheduledCall } from '@backoffice/shared';
+import { formatDateTime, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
-import { localDateTime } from '../lib/local-date-time';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -152,7 +151,7 @@ export class SalesRepository {
     leadId: number,
     input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
   ): Promise<void> {
-    const when = localDateTime(country, input.at);
+    const when = formatDateTime(country, input.at);
     await this.db.transaction(async (tx) => {
       await tx.insert(scheduledCalls).values({
         country,

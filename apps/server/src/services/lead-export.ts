@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { STATUSES, type Country } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, STATUSES, type Country } from '@backoffice/shared';
 import { stepLabelOf, type ExportRow } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
@@ -36,7 +36,7 @@ export function exportColumns(country: Country): Column[] {
     { header: 'Cuotas', width: 8, kind: 'number', value: (r) => r.term },
     { header: 'Vendedor', width: 22, kind: 'text', value: (r) => r.sellerName ?? 'Sin asignar' },
     { header: 'Gestión', width: 30, kind: 'text', value: (r) => r.managementStatus ?? 'Sin gestión' },
-    { header: 'Origen', width: 12, kind: 'text', value: (r) => r.source },
+    { header: 'Origen', width: 12, kind: 'text', value: (r) => LEAD_SOURCE_LABELS[r.source] },
     country === 'col' && { header: 'Calificación de datos', width: 10, kind: 'number', value: (r) => r.dataRate },
     { header: 'Última actualización', width: 18, kind: 'date', value: (r) => r.updatedLocal },
   ];

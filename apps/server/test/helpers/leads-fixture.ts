@@ -1,4 +1,4 @@
-import { MANAGEMENT_STATUSES, buildCuil, type Country } from '@backoffice/shared';
+import { MANAGEMENT_STATUSES, buildCuil, type Country, type LeadSource } from '@backoffice/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../src/app';
 import { customers, leadStatusHistory, leads, users } from '../../src/db/schema';
@@ -14,6 +14,7 @@ export interface KnownLead {
   requestedAmount: number;
   term: number;
   managementStatus: string | null;
+  source: LeadSource;
   sellerId: number | null;
   docNumber: string;
   cuil: string | null;
@@ -29,6 +30,7 @@ const LAST = ['Núñez', 'Pérez', 'Gómez', 'Álvarez', 'Muñoz', 'Acosta', 'So
 const STATUS_CYCLE = { arg: [1, 4, 5, 26, 14, 32, 8, 15], col: [1, 10, 11, 15, 26] } as const;
 /** Whole currency units, spread over every range (arg ranges: 0-5000 … 25000-30000, > 30000, > 50000). */
 const AMOUNT_CYCLE = { arg: [1000, 4999, 5000, 7500, 12000, 15000, 19999, 22000, 27500, 30000, 41000, 65000], col: [100000, 600000, 1200000, 3500000, 6000000] };
+const SOURCE_CYCLE = ['web', 'seller', 'webservice', 'renovation'] as const;
 const HOUR = 3_600_000;
 /** A fixed past moment, so date filters do not depend on when the tests run. */
 export const FIXTURE_BASE = new Date('2026-03-01T12:00:00Z');
@@ -70,6 +72,7 @@ export async function insertKnownLeads(app: App, country: Country, n: number, se
     const managementStatus = i % 4 === 0 ? null : MANAGEMENT_STATUSES[i % MANAGEMENT_STATUSES.length];
     const sellerId = i % 3 === 0 || sellerIds.length === 0 ? null : sellerIds[Math.floor(i / 3) % sellerIds.length];
     const updatedAt = new Date(createdAt.getTime() + ((i * 7) % 13) * HOUR);
+    const source = SOURCE_CYCLE[i % SOURCE_CYCLE.length];
     const [lead] = await app.db
       .insert(leads)
       .values({
@@ -78,7 +81,7 @@ export async function insertKnownLeads(app: App, country: Country, n: number, se
         requestedAmount: amounts[i % amounts.length] * 100 + (i % 5 === 0 ? 0 : 50),
         term: 3 + (i % 4) * 3,
         statusId: statusCycle[i % statusCycle.length],
-        source: ['web', 'seller', 'webservice'][i % 3],
+        source,
         sellerId,
         managementStatus,
         createdAt,
@@ -103,6 +106,7 @@ export async function insertKnownLeads(app: App, country: Country, n: number, se
       requestedAmount: lead.requestedAmount,
       term: lead.term,
       managementStatus,
+      source,
       sellerId,
       docNumber,
       cuil: customer.cuil,

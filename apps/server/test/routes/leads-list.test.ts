@@ -1,4 +1,5 @@
 import {
+  LEAD_SOURCE_LABELS,
   AMOUNT_RANGES,
   MANAGEMENT_STATUSES,
   NONE,
@@ -381,6 +382,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(cells[6]).toBe(plain.cuil);
     expect(cells[11]).toBe(plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','));
     expect(cells[14]).toBe(plain.managementStatus ?? 'Sin gestión');
+    expect(cells[15]).toBe(LEAD_SOURCE_LABELS[plain.source]);
     // Local (Buenos Aires) time of creation.
     const local = new Date(plain.createdAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     expect(cells[1]).toBe(local);

@@ -90,7 +90,7 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
 
     // More than SEARCHER_APPLICATIONS: the newest are shown and the answer says there are more.
     await t.app.db.insert(leads).values(
-      Array.from({ length: SEARCHER_APPLICATIONS }, () => ({ country: 'arg', customerId: customerRow.customerId, requestedAmount: 100_000, term: 3, statusId: 1, source: 'web' })),
+      Array.from({ length: SEARCHER_APPLICATIONS }, () => ({ country: 'arg' as const, customerId: customerRow.customerId, requestedAmount: 100_000, term: 3, statusId: 1, source: 'web' as const })),
     );
     const again = (await search(lead.docNumber)).customers.find((c) => c.doc_number === lead.docNumber)!;
     expect(again.applications).toHaveLength(SEARCHER_APPLICATIONS);

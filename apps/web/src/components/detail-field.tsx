@@ -8,7 +8,10 @@ export function DetailField({ label, children }: { label: string; children: Reac
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="div">{children || '—'}</Typography>
+      {/* A long email or address wraps inside its column instead of running under the next one. */}
+      <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Typography>
     </Box>
   );
 }

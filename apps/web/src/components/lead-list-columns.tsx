@@ -1,14 +1,13 @@
-import { formatMoney, type LeadListItem } from '@backoffice/shared';
+import type { LeadListItem } from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
-import { COUNTRY } from '../config/env';
+import { dateTime, money } from '../lib/format';
 
 /* Columns of the grids that list leads (the leads list, the sales list): the same rows, the same cells. */
 
 type Column = GridColDef<LeadListItem>;
 
-const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
 
 /** `#id`, linking to the row's detail screen (`/lead-detail`, `/sale-detail`). */
 export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
@@ -26,7 +25,7 @@ export const dateTimeColumn = (field: 'created_at' | 'updated_at', headerName: s
   field,
   headerName,
   width: 150,
-  valueFormatter: (value: string) => dateTime.format(new Date(value)),
+  valueFormatter: (value: string) => dateTime(value),
 });
 
 /** The customer's name, document and cellphone. */
@@ -45,7 +44,7 @@ export const customerColumns: Column[] = [
 
 /** The requested amount and its term. */
 export const amountColumns: Column[] = [
-  { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => formatMoney(COUNTRY, value) },
+  { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => money(value) },
   { field: 'term', headerName: 'Cuotas', width: 80, type: 'number', sortable: false },
 ];
 
@@ -63,5 +62,5 @@ export const nextCallColumn: Column = {
   headerName: 'Próxima llamada',
   width: 150,
   sortable: false,
-  valueFormatter: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—'),
+  valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
 };

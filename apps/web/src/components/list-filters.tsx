@@ -11,10 +11,23 @@ export interface Option {
   label: string;
 }
 
-export function MultiSelect({ label, values, options, onChange }: { label: string; values: string[]; options: Option[]; onChange: (values: string[]) => void }) {
+export function MultiSelect({
+  label,
+  values,
+  options,
+  onChange,
+  minWidth = 180,
+}: {
+  label: string;
+  values: string[];
+  options: Option[];
+  onChange: (values: string[]) => void;
+  /** Wide enough for the label to show whole while nothing is chosen. */
+  minWidth?: number;
+}) {
   const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <FormControl size="small" sx={{ minWidth: 180, maxWidth: 260 }}>
+    <FormControl size="small" sx={{ minWidth, maxWidth: Math.max(260, minWidth) }}>
       <InputLabel id={id}>{label}</InputLabel>
       <Select
         labelId={id}

@@ -1,6 +1,7 @@
 import { Avatar, Box, Stack, Typography } from '@mui/material';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { dateTime } from '../lib/format';
 
 export interface TimelineItem {
   key: string;
@@ -12,7 +13,6 @@ export interface TimelineItem {
   who?: string | null;
 }
 
-const formatter = new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A vertical history, newest first as given. */
 export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineItem[]; empty?: string }) {
@@ -35,7 +35,7 @@ export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineIt
               </Typography>
             )}
             <Typography variant="caption" color="text.secondary">
-              {formatter.format(new Date(item.at))}
+              {dateTime(item.at)}
               {item.who ? ` · ${item.who}` : ''}
             </Typography>
           </Box>

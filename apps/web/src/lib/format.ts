@@ -1,4 +1,4 @@
-import { formatMoney } from '@backoffice/shared';
+import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatTime } from '@backoffice/shared';
 import { COUNTRY, LOCALE } from '../config/env';
 
 /** Up to two initials for an avatar: 'Ana María López' → 'AM'. */
@@ -14,6 +14,16 @@ export function initials(name: string): string {
 
 /** Minor units (centavos) in the build country's currency (ARS es-AR, COP es-CO). */
 export const money = (minorUnits: number): string => formatMoney(COUNTRY, minorUnits);
+
+/*
+ * Instants on the build country's clock, whatever the zone of the browser (the one the date filters and the
+ * exports use): '22/11/2026, 21:14', '22/11/2026', '21:14'.
+ */
+export const dateTime = (at: string): string => formatDateTime(COUNTRY, at);
+export const date = (at: string): string => formatDate(COUNTRY, at);
+export const time = (at: string): string => formatTime(COUNTRY, at);
+/** A date that is no instant (birth date, 'YYYY-MM-DD'): never shifted by a zone. */
+export const calendarDate = (day: string): string => formatCalendarDate(day);
 
 const integer = new Intl.NumberFormat(LOCALE);
 /** A count with the country's thousands separator. */

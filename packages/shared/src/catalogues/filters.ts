@@ -63,6 +63,20 @@ export const MANAGEMENT_STATUSES = [
 ] as const;
 export type ManagementStatus = (typeof MANAGEMENT_STATUSES)[number];
 
+/**
+ * DOMAIN 2: where a lead came from (web, the webservice API, a seller, a renovation) and 'backoffice' for one
+ * created by other staff, with the label users read.
+ */
+export const LEAD_SOURCES = ['web', 'webservice', 'seller', 'renovation', 'backoffice'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  web: 'Web',
+  webservice: 'Webservice (API)',
+  seller: 'Vendedor',
+  renovation: 'Renovación',
+  backoffice: 'Back-office',
+};
+
 /** SPEC 3: processed flags. */
 export const PROCESSED_FLAGS = [
   { id: 0, name: 'Pendiente' },

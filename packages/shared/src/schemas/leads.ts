@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_RANGES, MANAGEMENT_STATUSES } from '../catalogues/filters';
+import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -96,7 +96,7 @@ export const leadListItemSchema = z.object({
   /** The soonest pending call back (ISO 8601), if any: what the seller's reminders will bring up. */
   next_call_at: z.string().nullable(),
   data_rate: z.number().int().nullable(),
-  source: z.string(),
+  source: z.enum(LEAD_SOURCES),
   version: z.number().int(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;

@@ -2,11 +2,10 @@ import type { AuditDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { IconHandGrab, IconLockOpen } from '@tabler/icons-react';
 import { useNotify } from '../../../components/notifications';
-import { COUNTRY } from '../../../config/env';
+import { time } from '../../../lib/format';
 import { useClaimAudit } from '../api/claim-audit';
 import { useReleaseAudit } from '../api/release-audit';
 
-const time = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { timeStyle: 'short' });
 
 /** Who works the case: take it (only one auditor at a time) or give it back to the queue. */
 export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
@@ -26,7 +25,7 @@ export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId
         <Stack spacing={1.5}>
           <Typography data-testid="audit-claim">
             {holder
-              ? `${mine ? 'Lo tenés tomado vos' : `Lo tiene tomado ${holder.user.name}`} desde las ${time.format(new Date(holder.claimed_at))} (vence a las ${time.format(new Date(holder.expires_at))}).`
+              ? `${mine ? 'Lo tenés tomado vos' : `Lo tiene tomado ${holder.user.name}`} desde las ${time(holder.claimed_at)} (vence a las ${time(holder.expires_at)}).`
               : 'Nadie tomó este caso.'}
           </Typography>
           {mine ? (

@@ -14,6 +14,7 @@ export function AuditQueueFilters({ query, update, reset }: { query: AuditQueueQ
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <MultiSelect
         label="Estado de auditoría"
+        minWidth={220}
         values={strings(query.status)}
         options={statuses.map((s) => ({ value: String(s.id), label: queue.has(s.id) ? `${s.name} (en cola)` : s.name }))}
         onChange={(status) => update({ status })}

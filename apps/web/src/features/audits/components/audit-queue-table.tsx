@@ -1,4 +1,4 @@
-import { formatMoney, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
+import { auditQueueStatusIds, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
 import { Button, Link as MuiLink, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { IconHandGrab } from '@tabler/icons-react';
@@ -6,11 +6,12 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
+import { dateTime, money } from '../../../lib/format';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
-const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
+const queueStatuses = new Set(auditQueueStatusIds(COUNTRY));
 
 interface AuditQueueTableProps {
   query: AuditQueueQuery;
@@ -37,13 +38,13 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
           </MuiLink>
         ),
       },
-      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime.format(new Date(value)) },
+      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
       // Decided statuses are listed by when their leads entered them: the decision's time.
       {
         field: 'decided_at',
         headerName: 'Resuelto el',
         width: 150,
-        valueFormatter: (value: string | null) => (value ? dateTime.format(new Date(value)) : '—'),
+        valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
       },
       {
         field: 'customer',
@@ -53,7 +54,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
       },
       { field: 'doc_number', headerName: 'Documento', width: 130, valueGetter: (_, row) => row.customer.doc_number },
-      { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => formatMoney(COUNTRY, value) },
+      { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => money(value) },
       {
         field: 'status_id',
         headerName: 'Estado',
@@ -94,6 +95,9 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
     [userId, claiming, onClaim],
   );
 
+  // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
+  const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
+
   const onPagination = (model: GridPaginationModel) => {
     if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
     update({ page: model.page + 1 });
@@ -104,6 +108,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       rows={data?.rows ?? []}
       getRowId={(row) => row.audit_id}
       columns={columns}
+      columnVisibilityModel={{ decided_at: listsDecided }}
       loading={loading}
       paginationMode="server"
       rowCount={data?.count.total ?? 0}

@@ -1,10 +1,10 @@
-import { COUNTRY_TIME_ZONE, MESSAGES, type DueCall } from '@backoffice/shared';
+import { MESSAGES, type DueCall } from '@backoffice/shared';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
-import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
+import { time } from '../../../lib/format';
 import { postponeCall } from '../api/postpone-call';
 import { resolveCall } from '../api/resolve-call';
 import { useStartCall } from '../hooks/use-start-call';
@@ -13,9 +13,6 @@ import { CopyField } from './copy-field';
 /** SPEC 9: the reminder's maximum width. */
 export const CALL_REMINDER_MAX_WIDTH = 600;
 
-/** HH:mm in the country's time (the call back was scheduled in it). */
-const hourMinute = (iso: string) =>
-  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
 
 /** SPEC 8: the server's statusMessage, else the generic text. */
 const messageOf = (error: unknown) => (error instanceof ApiError && error.statusMessage ? error.statusMessage : MESSAGES.unexpectedError);
@@ -65,7 +62,7 @@ export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: (
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="subtitle1">{`Lead #${call.lead_id}`}</Typography>
           <TextField label="Nombre" value={call.first_name} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
-          <TextField label="Horario" value={hourMinute(call.schedule_time)} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+          <TextField label="Horario" value={time(call.schedule_time)} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
           <CopyField label="Celular" value={call.cellphone} />
         </Stack>
       </DialogContent>

@@ -1,13 +1,11 @@
 import type { DashboardResponse } from '@backoffice/shared';
 import { Box, Stack, Typography } from '@mui/material';
-import { LOCALE } from '../../../config/env';
-import { count } from '../../../lib/format';
+import { count, dateTime } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
 import { age } from './format';
 
 type AuditQueue = NonNullable<DashboardResponse['audit_queue']>;
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
 
 function Stat({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -28,7 +26,7 @@ export function AuditQueueCard({ queue }: { queue: AuditQueue }) {
     <DashboardCard
       id="audit"
       title="Cola de auditoría"
-      subheader={queue.oldest_since ? `La más antigua entró el ${dateTimeFormat.format(new Date(queue.oldest_since))}` : 'No hay solicitudes esperando'}
+      subheader={queue.oldest_since ? `La más antigua entró el ${dateTime(queue.oldest_since)}` : 'No hay solicitudes esperando'}
     >
       <Stack direction="row" spacing={2} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
         <Stat id="size" label="En cola" value={count(queue.size)} />

@@ -1,6 +1,7 @@
 import type { DiagnosticsResponse } from '@backoffice/shared';
 import { Grid } from '@mui/material';
 import { HealthCard } from './health-card';
+import { time } from '../../../lib/format';
 
 const DRIVERS = { pglite: 'PGlite (embebida)', postgres: 'PostgreSQL' } as const;
 const ADAPTERS = { simulator: 'Simulador', neotel: 'Neotel (HTTP)' } as const;
@@ -33,7 +34,7 @@ export function DiagnosticsBlocks({ data }: { data: DiagnosticsResponse }) {
             { label: 'Versión', value: api.version },
             { label: 'Build', value: api.build_id ?? 'Sin build web' },
             { label: 'Activo hace', value: uptime(api.uptime_s) },
-            { label: 'Verificado', value: new Date(api.checked_at).toLocaleTimeString('es-AR') },
+            { label: 'Verificado', value: time(api.checked_at) },
           ]}
         />
       </Grid>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useNotify } from '../../../components/notifications';
 import { useSession } from '../../../lib/session';
 import { usePlaceTestCall } from '../api/place-test-call';
+import { time } from '../../../lib/format';
 
 /**
  * A test call through the telephony adapter, from the signed-in user's telephony number. As every call
@@ -69,7 +70,7 @@ export function TestCallForm() {
         </Stack>
         {last && (
           <Alert severity="success" sx={{ mt: 2 }} data-testid="diag-test-call-result">
-            {last.detail} · {new Date(last.started_at).toLocaleTimeString('es-AR')} · llamada #{last.call_id}
+            {last.detail} · {time(last.started_at)} · llamada #{last.call_id}
           </Alert>
         )}
       </CardContent>

@@ -1,12 +1,10 @@
 import type { LeadListItem, StepEntry } from '@backoffice/shared';
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { LOCALE } from '../../../config/env';
-import { money } from '../../../lib/format';
+import { dateTime, money } from '../../../lib/format';
 import { formatAge } from '../board';
 import { MoveCardMenu } from './move-card-menu';
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'short' });
 
 interface LeadCardProps {
   card: LeadListItem;
@@ -70,7 +68,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
           <Typography
             variant="caption"
             color="text.secondary"
-            title={`Creado ${dateTime.format(new Date(card.created_at))}`}
+            title={`Creado ${dateTime(card.created_at)}`}
             noWrap
             sx={{ flexShrink: 0 }}
           >

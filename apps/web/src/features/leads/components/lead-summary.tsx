@@ -1,10 +1,10 @@
-import { formatMoney, STATUSES, stepsOf, type LeadDetail } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, STATUSES, stepsOf, type LeadDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Divider, Grid, Typography } from '@mui/material';
 import { DetailField } from '../../../components/detail-field';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
+import { calendarDate, date, money } from '../../../lib/format';
 
-const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(COUNTRY === 'arg' ? 'es-AR' : 'es-CO') : '');
 
 /** Customer and application data, status and step, seller and management status. */
 export function LeadSummary({ lead }: { lead: LeadDetail }) {
@@ -24,13 +24,13 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           Solicitud
         </Typography>
         <Grid container spacing={2} sx={{ mb: 2 }}>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{formatMoney(COUNTRY, lead.requested_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{money(lead.requested_amount)}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Cuotas">{lead.term}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{lead.offered_amount === null ? '' : formatMoney(COUNTRY, lead.offered_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{lead.offered_amount === null ? '' : money(lead.offered_amount)}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Paso">{step?.label}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Vendedor">{lead.seller?.name ?? 'Sin asignar'}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Gestión">{lead.management_status}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Origen">{lead.source}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Origen">{LEAD_SOURCE_LABELS[lead.source]}</DetailField></Grid>
           {COUNTRY === 'col' && <Grid size={{ xs: 6, md: 3 }}><DetailField label="Data rate">{lead.data_rate}</DetailField></Grid>}
         </Grid>
         <Typography variant="overline" color="text.secondary">
@@ -41,7 +41,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           {customer.cuil && <Grid size={{ xs: 6, md: 3 }}><DetailField label="CUIL">{customer.cuil}</DetailField></Grid>}
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Celular">{customer.cellphone}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Email">{customer.email}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Nacimiento">{date(customer.birth_date)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Nacimiento">{customer.birth_date ? calendarDate(customer.birth_date) : ''}</DetailField></Grid>
           <Grid size={{ xs: 12, md: 6 }}><DetailField label="Domicilio">{customer.address}</DetailField></Grid>
         </Grid>
       </CardContent>

@@ -1,4 +1,4 @@
-import { stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadListResponse } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
 import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
@@ -30,7 +30,7 @@ const columns: GridColDef<LeadListItem>[] = [
   managementColumn,
   nextCallColumn,
   { field: 'seller', headerName: 'Vendedor', width: 180, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
-  { field: 'source', headerName: 'Origen', width: 110, sortable: false },
+  { field: 'source', headerName: 'Origen', width: 140, sortable: false, valueFormatter: (value: LeadSource) => LEAD_SOURCE_LABELS[value] },
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
 

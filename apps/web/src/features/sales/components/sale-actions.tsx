@@ -1,14 +1,14 @@
-import { scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
+import { dateTime } from '../../../lib/format';
 import { useAddSaleNote } from '../api/add-sale-note';
 import { useScheduleCallBack } from '../api/schedule-call-back';
 import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
 
-const dateTime = new Intl.DateTimeFormat(COUNTRY === 'arg' ? 'es-AR' : 'es-CO', { dateStyle: 'short', timeStyle: 'short' });
 
 /** Keyed by the sale's version: the mutation's state goes with the form (a save or a 409 starts afresh). */
 function ManagementForm({ sale }: { sale: SaleDetail }) {
@@ -16,11 +16,8 @@ function ManagementForm({ sale }: { sale: SaleDetail }) {
   return <ManagementStatusForm id="sale-management-status" current={sale.management_status} version={sale.version} mutation={setManagement} />;
 }
 
-/** `datetime-local` text (the browser's local time) → ISO with offset, which the shared schema checks. */
-const toIso = (local: string) => {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
-};
+/** `datetime-local` text, a time on the country's clock (as every time shown), → ISO, which the shared schema checks. */
+const toIso = (local: string) => countryWallTimeToDate(COUNTRY, local)?.toISOString() ?? '';
 
 function CallBackForm({ sale }: { sale: SaleDetail }) {
   const [at, setAt] = useState('');
@@ -69,7 +66,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
         <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }} aria-label="Llamadas pendientes">
           {sale.scheduled_calls.map((call) => (
             <Typography component="li" variant="body2" key={call.id}>
-              {dateTime.format(new Date(call.schedule_time))}
+              {dateTime(call.schedule_time)}
               {call.note ? ` · ${call.note}` : ''}
             </Typography>
           ))}

@@ -1,12 +1,10 @@
-import { formatMoney, salesStatusesOf, STATUSES, stepsOf, type SaleDetail } from '@backoffice/shared';
+import { salesStatusesOf, STATUSES, stepsOf, type SaleDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Divider, Grid } from '@mui/material';
 import { DetailField } from '../../../components/detail-field';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
+import { date, dateTime, money } from '../../../lib/format';
 
-const locale = COUNTRY === 'arg' ? 'es-AR' : 'es-CO';
-const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(locale) : '');
-const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '');
 
 /** The application: status (with its sales name), step, amounts, seller, management and next call. */
 export function SaleSummary({ sale }: { sale: SaleDetail }) {
@@ -23,13 +21,13 @@ export function SaleSummary({ sale }: { sale: SaleDetail }) {
       <Divider />
       <CardContent>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{formatMoney(COUNTRY, sale.requested_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{money(sale.requested_amount)}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Cuotas">{sale.term}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{sale.offered_amount === null ? '' : formatMoney(COUNTRY, sale.offered_amount)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{sale.offered_amount === null ? '' : money(sale.offered_amount)}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Paso">{step?.label}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Vendedor">{sale.seller?.name ?? 'Sin asignar'}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Gestión">{sale.management_status}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Próxima llamada">{dateTime(sale.next_call_at)}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Próxima llamada">{sale.next_call_at ? dateTime(sale.next_call_at) : ''}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Celular">{sale.customer.cellphone}</DetailField></Grid>
         </Grid>
       </CardContent>

@@ -17,11 +17,10 @@ import {
 import { IconMail, IconPhone, IconId } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
-import { COUNTRY, LOCALE } from '../../../config/env';
-import { money } from '../../../lib/format';
+import { COUNTRY } from '../../../config/env';
+import { date, money } from '../../../lib/format';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
-const day = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short' });
 
 function CustomerCard({ customer }: { customer: SearcherCustomer }) {
   return (
@@ -76,7 +75,7 @@ function CustomerCard({ customer }: { customer: SearcherCustomer }) {
                         #{application.id}
                       </MuiLink>
                     </TableCell>
-                    <TableCell>{day.format(new Date(application.created_at))}</TableCell>
+                    <TableCell>{date(application.created_at)}</TableCell>
                     <TableCell>{status ? <StatusChip {...status} /> : application.status_id}</TableCell>
                     <TableCell>{application.step ?? '—'}</TableCell>
                     <TableCell align="right">{money(application.requested_amount)}</TableCell>
