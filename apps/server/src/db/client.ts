@@ -62,7 +62,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
  * use generic plans only (plan_cache_mode). A statement is named because its best plan is the same for any
  * values, yet PostgreSQL plans a prepared statement anew on every run for as long as its estimates favour
  * custom plans (for a page that gathers and sorts its matches they always do). On the main pool the setting
- * would make the unnamed statements generic too, the ones meant to be planned for their values.
+ * would make the unnamed statements generic too, the ones meant to be planned for their values. Named
+ * statements are pages of a few dozen rows: no parallel workers either (a generic plan guesses a bound
+ * OFFSET large, and starting two workers costs more than such a page).
  */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
 
@@ -70,7 +72,7 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
   // kicks in on cost estimates (e.g. a capped count over a large table) rather than on real work.
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off' });
-  const generic = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  const generic = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   generic.on('error', () => {});

@@ -1,25 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { customers } from '../db/schema';
+import { ph, type Params } from '../db/statements';
 import { digitWindows, escapeLike, searchTerms } from '../lib/search';
 
-/** Named values bound to a statement's placeholders. */
-export type Params = Record<string, unknown>;
 /** A condition, built only when its statement is compiled (once per shape). */
 export type Condition = () => SQL;
-
-export const ph = (name: string) => sql.placeholder(name);
-
-/**
- * A LIMIT written into the statement instead of bound: PostgreSQL plans `limit $1` as if it might return
- * a tenth of the table, so a prepared statement with a bound limit would be re-planned on every run
- * instead of reusing its generic plan. Only server-side integers come here (constants, a page size + 1
- * from the validated set, the export batch), and they are part of the statement's key.
- */
-export function literalLimit(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid limit ${n}`);
-  // drizzle renders an SQL chunk given as the limit as it is (its type only admits numbers/placeholders).
-  return sql.raw(String(n)) as unknown as number;
-}
 
 export interface CustomerSearch {
   /** Conditions on `customers`, every word of the text (all must match). */

@@ -16,7 +16,8 @@ import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db } from '../
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
-import { customerMatch, customerSearch, literalLimit, ph, wholeWordParams, type Condition, type CustomerSearch, type Params } from './customer-search';
+import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
+import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -83,7 +84,6 @@ const SORT_COLUMNS = {
 } as const;
 
 const TIMESTAMP_SORTS = new Set<LeadSortField>(['created_at', 'updated_at']);
-const MAX_STATEMENTS = 500;
 
 /** The sort column's value as exact text (timestamps in epoch microseconds: JS dates only keep milliseconds). */
 function sortKeyOf(sort: LeadSortField): SQL<string> {
@@ -447,16 +447,6 @@ export function leadConditions(
 }
 
 /**
- * SQL text compiled once per shape, with drizzle placeholders among its parameters. `name` is unique to the
- * text (names are never reused: a PostgreSQL connection keeps the statements it has prepared).
- */
-interface Compiled {
-  text: string;
-  params: unknown[];
-  name: string;
-}
-
-/**
  * resolveText's first look: the newest TEXT_SAMPLE customers of the country (under the table's own name, so
  * the text conditions read the subquery). TEXT_SAMPLE_DENSE matches among them (0.4%) mean thousands in a
  * million: dense.
@@ -487,14 +477,14 @@ export class LeadsRepository {
     if (search.selective) return filters;
     // A quick look at the newest customers first: a text that many of them match is dense for sure, and
     // the lookup below would only read a long posting list to learn it.
-    const sample = this.compiled(`sample|${search.key}`, () =>
+    const sample = this.statements.get(`sample|${search.key}`, () =>
       this.db
         .select({ n: count() })
         .from(this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(TEXT_SAMPLE)).as('customers'))
         .where(customerMatch(search)),
     );
     if (Number((await this.run(sample, params))[0][0]) >= TEXT_SAMPLE_DENSE) return filters;
-    const statement = this.compiled(`probe|${search.key}|${this.textProbeCap}`, () =>
+    const statement = this.statements.get(`probe|${search.key}|${this.textProbeCap}`, () =>
       this.db
         .select({ id: customers.id })
         .from(customers)
@@ -552,20 +542,8 @@ export class LeadsRepository {
     };
   }
 
-  /** Statements by shape, compiled once (bounded: a rarely used shape may be compiled again). */
-  private readonly statements = new Map<string, Compiled>();
-  private statementCount = 0;
-
-  private compiled(key: string, build: () => { toSQL(): { sql: string; params: unknown[] } }): Compiled {
-    let statement = this.statements.get(key);
-    if (!statement) {
-      const { sql: text, params } = build().toSQL();
-      statement = { text, params, name: `leads_${++this.statementCount}` };
-      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
-      this.statements.set(key, statement);
-    }
-    return statement;
-  }
+  /** Statements by shape, compiled once. */
+  private readonly statements = new StatementCache('leads');
 
   /**
    * Rows as arrays. `prepared`: run as the statement's named prepared statement, whose generic plan
@@ -643,7 +621,7 @@ export class LeadsRepository {
     // offset, the ids come first (a subquery with a LIMIT is planned as if it ran alone) so the skipped
     // entries are only read in the index, and only the page's rows are joined.
     if (stablePlan) {
-      const statement = this.compiled(`page|${shape}`, () => {
+      const statement = this.statements.get(`page|${shape}`, () => {
         if (offset === 0) return rows().where(where()).orderBy(...order).limit(literalLimit(limit));
         const pageIds = ids().as('page_ids');
         return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
@@ -657,7 +635,7 @@ export class LeadsRepository {
     // whose generic plan suits any values that match few. PostgreSQL would re-plan it on every run (its
     // estimates favour custom plans), so it runs on the pool that keeps generic plans (queryRows).
     if (few && !needsCustomer && output === 'page') {
-      const statement = this.compiled(`few|${shape}`, () => {
+      const statement = this.statements.get(`few|${shape}`, () => {
         const matching = this.db.select({ id: leads.id, key: column }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
         const byKey = effective === 'desc' ? [desc(matching.key), desc(matching.id)] : [asc(matching.key), asc(matching.id)];
         const pageIds = this.db.select({ id: matching.id }).from(matching).orderBy(...byKey).limit(literalLimit(limit)).$dynamic();
@@ -675,14 +653,14 @@ export class LeadsRepository {
     // comes within a few thousand rows, where PostgreSQL, underestimating prefix words, would first collect
     // every match through the word index. (Other filters might match none of those customers and turn the
     // walk into one over their whole range; exports read every match anyway.)
-    const idsStatement = this.compiled(`ids|${shape}`, ids);
+    const idsStatement = this.statements.get(`ids|${shape}`, ids);
     const idRows =
       textAlone && output === 'page'
         ? await queryRowsInIndexOrder(this.db, idsStatement.text, fillPlaceholders(idsStatement.params, params))
         : await this.run(idsStatement, params);
     const found = idRows.map((row) => Number(row[0]));
     if (found.length === 0) return [];
-    const byIds = this.compiled(`rows|${sort}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
+    const byIds = this.statements.get(`rows|${sort}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
     const byId = new Map<number, unknown[]>();
     for (const row of await this.run(byIds, { ids: found, ...selected }, true)) byId.set(row[0] as number, row);
     // A row deleted between the two statements is just left out.
@@ -706,7 +684,7 @@ export class LeadsRepository {
     // for their values. A broad text (many matching customers, see resolveText) is counted from the
     // customers its words find: walking the list in order would check every lead when fewer than `cap` match.
     const statementKey = `count|${key}|${cap ?? 'all'}`;
-    const statement = this.compiled(statementKey, build);
+    const statement = this.statements.get(statementKey, build);
     const countWith = async (values: Params) =>
       Number((await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, values)))[0][0]);
     // A name typed in full ("maria gomez") often has more than `cap` matches as whole words already, which
@@ -749,7 +727,7 @@ export class LeadsRepository {
    * answer the lead after a change.
    */
   async detail(country: Country, id: number): Promise<{ lead: LeadDetail; json: JsonText<LeadDetail>; sellerId: number | null } | undefined> {
-    const statement = this.compiled('detail', () =>
+    const statement = this.statements.get('detail', () =>
       this.db
         .select({
           sellerId: leads.sellerId,

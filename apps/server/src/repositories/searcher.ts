@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, type Country, type SearcherCustomer } from '@backoffice/shared';
 import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
-import { customerMatch, customerSearch, literalLimit, ph, type CustomerSearch, type Params } from './customer-search';
+import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
+import { customerMatch, customerSearch, type CustomerSearch } from './customer-search';
 import { customerColumns, isoText, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
@@ -26,7 +26,7 @@ export class SearcherRepository {
   constructor(private readonly db: Db) {}
 
   /** SQL text per shape (which words, seller or not, window or not); values are always bound. */
-  private readonly statements = new Map<string, { text: string; params: unknown[]; name: string }>();
+  private readonly statements = new StatementCache('searcher');
 
   /**
    * Customers matching every word, newest first. A text matching many customers (a common name) is
@@ -89,8 +89,10 @@ export class SearcherRepository {
    */
   private statement(scope: SearcherScope, search: CustomerSearch, kind: 'recent' | 'indexed' | 'fragment') {
     const key = `${search.key}|${scope.ownSellerId !== undefined}|${kind}`;
-    let statement = this.statements.get(key);
-    if (statement) return statement;
+    return this.statements.get(key, () => this.build(scope, search, kind));
+  }
+
+  private build(scope: SearcherScope, search: CustomerSearch, kind: 'recent' | 'indexed' | 'fragment') {
     const where = [
       kind === 'fragment'
         ? sql`${customers.id} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`
@@ -127,14 +129,9 @@ export class SearcherRepository {
                order by l.created_at desc, l.id desc
                limit ${sql.raw(String(SEARCHER_APPLICATIONS + 1))}) a
         left join ${users} u on u.id = a.seller_id)`;
-    const query = this.db
+    return this.db
       .select({ ...matching._.selectedFields, applications })
       .from(matching)
       .orderBy(desc(matching.customerId));
-    const { sql: text, params } = query.toSQL();
-    // Named by its text: a connection keeps what it prepared, and one name must always mean one text.
-    statement = { text, params, name: `searcher_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
-    this.statements.set(key, statement);
-    return statement;
   }
 }

@@ -29,6 +29,13 @@ describe('queryRows on postgres', () => {
     expect(modes).toEqual(['force_generic_plan', 'auto', 'force_generic_plan', 'auto']);
   });
 
+  it('starts no parallel workers for named statements (pages), whatever a generic plan guesses', async () => {
+    const workers = async (name?: string) =>
+      (await queryRows(database.db, "select current_setting('max_parallel_workers_per_gather') where $1::int = 1", [1], name))[0][0];
+    expect(await workers('client_test_workers')).toBe('0');
+    expect(await workers()).not.toBe('0');
+  });
+
   it('answers the same rows either way', async () => {
     const text = 'select g, g * 2 from generate_series(1, $1::int) g order by g';
     expect(await queryRows(database.db, text, [3], 'client_test_series')).toEqual(await queryRows(database.db, text, [3]));

@@ -36,10 +36,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
   const as = signedIn(() => t.app);
 
   /** A lead that entered `statusId` `minutesAgo` before BASE (its history row opens the audit round). */
-  const insertLead = async (country: Country, statusId: number, minutesAgo = 0) => {
+  const insertLead = async (country: Country, statusId: number, minutesAgo = 0, app = t.app) => {
     const seq = String(++docSeq).padStart(5, '0');
     const docNumber = country === 'arg' ? `3${seq}04` : `10${seq}004`;
-    const [customer] = await t.app.db
+    const [customer] = await app.db
       .insert(customers)
       .values({
         country,
@@ -53,7 +53,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         email: `audit${seq}@example.com`,
       })
       .returning();
-    const [lead] = await t.app.db
+    const [lead] = await app.db
       .insert(leads)
       .values({
         country,
@@ -67,7 +67,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         statusChangedAt: new Date(BASE - minutesAgo * 60_000),
       })
       .returning();
-    await t.app.db.insert(leadStatusHistory).values({
+    await app.db.insert(leadStatusHistory).values({
       country,
       leadId: lead.id,
       fromStatus: country === 'arg' ? A.ACCEPTED : C.ACCEPTED,
@@ -94,7 +94,8 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     client.post(`/api/${country}/audits/${id}/decision`, { checklist: ALL_CHECKED, version: 1, ...body });
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { seedLeads: 0 });
+    // Counts fresh on every request: the tests write leads behind the server's back (its cache: below).
+    t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
     sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     auditorId = await userIdByEmail(t.app, 'arg', 'auditor@arg.example');
     auditorName = (await t.app.db.select().from(users).where(eq(users.id, auditorId)))[0].name;
@@ -153,6 +154,45 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     // The col queue is col's.
     const colAuditor = await as('col', 'audit@col.example');
     expect((await queue(colAuditor, '', 'col')).rows.map((r) => r.lead_id)).toEqual([colLead]);
+  });
+
+  it('keeps the queue counts until a claim, a release or a status change through this node', async () => {
+    const cached = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 60 });
+    try {
+      const auditor = await signedIn(() => cached.app)('arg', 'auditor@arg.example');
+      const counted = async (query = '') => {
+        const res = await auditor.get(`/api/arg/audits?pageSize=100${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return auditQueueResponseSchema.parse(res.json());
+      };
+      const first = await insertLead('arg', A.AUDIT_PENDING, 50, cached.app);
+      expect((await counted()).count).toEqual({ total: 1, exact: true });
+      expect((await counted('&claim=unclaimed')).count.total).toBe(1);
+
+      // Queued behind this node's back (another node, say): the counts stand, said to be cached; the page is fresh.
+      await insertLead('arg', A.AUDIT_PENDING, 40, cached.app);
+      await insertLead('arg', A.AUDIT_PENDING, 30, cached.app);
+      const stale = await counted();
+      expect(stale.count).toMatchObject({ total: 1, exact: true, cachedAt: expect.any(String) });
+      expect(stale.rows).toHaveLength(3);
+
+      // A claim drops them.
+      expect((await auditor.post(`/api/arg/audits/${first}/claim`, {})).statusCode).toBe(200);
+      expect((await counted('&claim=unclaimed')).count).toEqual({ total: 2, exact: true });
+      expect((await counted()).count).toEqual({ total: 3, exact: true });
+      // So does a release.
+      expect((await auditor.post(`/api/arg/audits/${first}/release`, {})).statusCode).toBe(200);
+      expect((await counted('&claim=unclaimed')).count).toEqual({ total: 3, exact: true });
+
+      // And a status change (a decision, through the workflow): the case leaves the queue's count.
+      expect((await auditor.post(`/api/arg/audits/${first}/claim`, {})).statusCode).toBe(200);
+      expect((await counted()).count.total).toBe(3);
+      const decided = await auditor.post(`/api/arg/audits/${first}/decision`, { decision: 'approve', checklist: ALL_CHECKED, version: 1 });
+      expect(decided.statusCode, decided.body).toBe(200);
+      expect((await counted()).count).toEqual({ total: 2, exact: true });
+    } finally {
+      await cached.close();
+    }
   });
 
   it('lets exactly one of two auditors claim a case at once; the other gets 409 naming the holder', async () => {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typogra
 import { useState, type FormEvent } from 'react';
 import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
-import { COUNTRY } from '../../../config/env';
+import { COUNTRY, COUNTRY_NAME } from '../../../config/env';
 import { dateTime } from '../../../lib/format';
 import { useAddSaleNote } from '../api/add-sale-note';
 import { useScheduleCallBack } from '../api/schedule-call-back';
@@ -54,7 +54,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
         value={at}
         onChange={(e) => setAt(e.target.value)}
         error={!!error}
-        helperText={error}
+        helperText={error ?? `Hora de ${COUNTRY_NAME}`}
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField size="small" label="Motivo (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
