@@ -8,6 +8,7 @@ import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
+import textGuard from './plugins/app/text-guard';
 import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
 import cookie from './plugins/external/cookie';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(workflow);
   await app.register(leadLists);
   await app.register(xsrf);
+  await app.register(textGuard);
   await app.register(auth);
   await app.register(realtime);
 

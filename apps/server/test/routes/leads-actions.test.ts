@@ -2,6 +2,7 @@ import { buildCuil, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
+import { NUL_MESSAGE } from '../../src/plugins/app/text-guard';
 import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -187,6 +188,30 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(res.json().fields).toEqual([{ field: 'seller_id', message: 'El vendedor no existe, no está activo o no es de este país' }]);
     }
     expect((await leadRow(lead.id)).version).toBe(1);
+  });
+
+  it('refuses a NUL character or an integer beyond PostgreSQL\'s anywhere in a request: 400 naming the field, nothing written', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[0];
+    const before = await tableCounts();
+    const refused = async (res: { statusCode: number; json: () => { fields?: { field: string; message: string }[] } }, field: string, message?: string) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field, message: message ?? expect.any(String) }]);
+    };
+    // PostgreSQL text cannot hold NUL: the query would fail (500) whatever the route.
+    await refused(await admin.get('/api/arg/leads?q=%00abc'), 'q', NUL_MESSAGE);
+    await refused(await admin.get('/api/arg/searcher?q=ab%00cd'), 'q', NUL_MESSAGE);
+    await refused(await admin.post('/api/arg/leads', { ...validArg(), first_name: 'Jo\u0000sé' }), 'first_name', NUL_MESSAGE);
+    await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'nota\u0000' }), 'body', NUL_MESSAGE);
+    // Ids, statuses and versions are PostgreSQL integers: a larger one names no row (and would fail the query).
+    await refused(await admin.get('/api/arg/leads/2147483648'), 'id');
+    await refused(await admin.get('/api/arg/audits/99999999999'), 'leadId');
+    await refused(await admin.get('/api/arg/leads?seller=99999999999'), 'seller.0');
+    await refused(await admin.get('/api/arg/leads?status=2147483648'), 'status.0');
+    await refused(await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 2 ** 31 }), 'version');
+    // The largest integer is a valid id: not found, not an error.
+    expect((await admin.get('/api/arg/leads/2147483647')).statusCode).toBe(404);
+    expect(await tableCounts()).toEqual(before);
   });
 
   it('checks roles on every leads route', async () => {

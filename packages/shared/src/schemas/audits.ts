@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { statusIdOf } from '../catalogues/statuses';
 import type { Country } from '../countries';
+import { idSchema, positiveInt } from './common';
 import { customerSummarySchema, leadDetailSchema } from './leads';
 import { csvOf, listCountSchema, pageInfoSchema, paginationQuery } from './list';
 import { TRANSITION_REASON_MAX } from './workflow';
@@ -74,7 +75,7 @@ export const AUDIT_MESSAGES = {
 
 /** `GET /audits`: audit statuses (the local "audit statuses" list; default the queue's two), claim, page. */
 export const auditQueueQuerySchema = z.object({
-  status: csvOf(z.coerce.number().int().positive()),
+  status: csvOf(idSchema),
   claim: z.enum(AUDIT_CLAIM_FILTERS).default('all'),
   page: paginationQuery.page,
   pageSize: paginationQuery.pageSize,
@@ -164,7 +165,7 @@ export const auditDetailSchema = z.object({
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 
-export const auditLeadParamsSchema = z.object({ leadId: z.coerce.number().int().positive() });
+export const auditLeadParamsSchema = z.object({ leadId: idSchema });
 
 /**
  * `POST /audits/:leadId/decision`. A comment is required unless approving; approving requires every
@@ -181,7 +182,7 @@ export const auditDecisionBodySchema = z
       .optional()
       .transform((text) => (text === '' ? undefined : text)),
     /** The lead's version as read (409 when someone changed it since). */
-    version: z.number().int().positive(),
+    version: positiveInt(),
   })
   .superRefine((body, ctx) => {
     if (body.decision !== 'approve' && !body.comment) {

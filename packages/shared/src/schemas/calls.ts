@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INTEGER, positiveInt } from './common';
 
 /*
  * Call reminders (SPEC 2 "Call reminder modal", 3 "Scheduled call", 4 "Call reminder flow") and click-to-call
@@ -32,7 +33,7 @@ export function isDueCall(answer: ScheduleCallsResponse | null | undefined): ans
 
 /** `?id=` of resolve-call and postpone-call: the scheduled call's id. */
 export const callIdQuerySchema = z.object({
-  id: z.coerce.number({ error: 'Indicá la llamada' }).int().positive('Indicá la llamada'),
+  id: z.coerce.number({ error: 'Indicá la llamada' }).int().positive('Indicá la llamada').max(MAX_INTEGER, 'Indicá la llamada'),
 });
 
 /**
@@ -61,7 +62,7 @@ export const startCallBodySchema = z.object({
     .string({ error: 'Indicá el celular' })
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
-  lead_id: z.number().int().positive().optional(),
+  lead_id: positiveInt().optional(),
 });
 export type StartCallBody = z.input<typeof startCallBodySchema>;
 

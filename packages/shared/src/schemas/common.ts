@@ -19,5 +19,14 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Identifiers in query strings (`/lead-detail?id=123`) arrive as text. */
-export const idSchema = z.coerce.number().int().positive();
+/**
+ * PostgreSQL's integer, the type of every id, version and catalogue id: a larger number names no row of
+ * ours, and bound to a query it would fail it (a 500) instead of finding nothing.
+ */
+export const MAX_INTEGER = 2_147_483_647;
+
+/** A positive integer as a request sends it in JSON (ids, versions, statuses). */
+export const positiveInt = () => z.number().int().positive().max(MAX_INTEGER);
+
+/** Identifiers in query strings and paths (`/lead-detail?id=123`) arrive as text. */
+export const idSchema = z.coerce.number().int().positive().max(MAX_INTEGER);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
+import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
 export const LEAD_SORT_FIELDS = ['created_at', 'updated_at', 'requested_amount', 'id'] as const;
@@ -38,8 +39,8 @@ export const searchTextSchema = z
  */
 
 export const leadListQuerySchema = z.object({
-  status: csvOf(z.coerce.number().int().positive()),
-  step: csvOf(z.coerce.number().int().positive()),
+  status: csvOf(idSchema),
+  step: csvOf(idSchema),
   /** An AMOUNT_RANGES id of the country, e.g. '0-5000', 'gt-30000', 'lt-15000'. */
   amount: z
     .string()
@@ -49,7 +50,7 @@ export const leadListQuerySchema = z.object({
   /** Management statuses; `none` = leads without one ('sin gestión'). */
   management: csvOf(z.union([z.literal(NONE), z.enum(MANAGEMENT_STATUSES)], { error: 'Estado de gestión desconocido' })),
   /** Seller ids; `none` = unassigned leads. */
-  seller: csvOf(z.union([z.literal(NONE), z.coerce.number().int().positive()])),
+  seller: csvOf(z.union([z.literal(NONE), idSchema])),
   /** Creation date range, inclusive, as calendar days of the country's time zone. */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
@@ -148,7 +149,7 @@ export const leadDetailSchema = leadListItemSchema.extend({
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
-export const leadIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const leadIdParamsSchema = z.object({ id: idSchema });
 
 export const addNoteBodySchema = z.object({
   body: z.string().trim().min(1, 'Escribí la nota').max(2_000, 'La nota admite hasta 2000 caracteres'),
@@ -157,13 +158,13 @@ export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 
 export const setManagementStatusBodySchema = z.object({
   management_status: z.enum(MANAGEMENT_STATUSES, { error: 'Elegí un estado de gestión de la lista' }),
-  version: z.number().int().positive(),
+  version: positiveInt(),
 });
 export type SetManagementStatusBody = z.infer<typeof setManagementStatusBodySchema>;
 
 export const reassignSellerBodySchema = z.object({
-  seller_id: z.number().int().positive({ error: 'Elegí un vendedor' }),
-  version: z.number().int().positive(),
+  seller_id: z.number().int().positive({ error: 'Elegí un vendedor' }).max(MAX_INTEGER, { error: 'Elegí un vendedor' }),
+  version: positiveInt(),
 });
 export type ReassignSellerBody = z.infer<typeof reassignSellerBodySchema>;
 

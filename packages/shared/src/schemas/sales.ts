@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { argLeadCreateSchema, colLeadCreateSchema, customerSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
+import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
 /*
@@ -14,7 +15,7 @@ import { csvOf } from './list';
  * further (the intersection, as in the lead list).
  */
 export const salesListQuerySchema = leadListQuerySchema.omit({ status: true }).extend({
-  sales_status: csvOf(z.coerce.number().int().positive()),
+  sales_status: csvOf(idSchema),
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 export type SalesListParams = z.input<typeof salesListQuerySchema>;
@@ -55,7 +56,7 @@ const addressField = z
   .nullable()
   .optional()
   .transform((value) => (value ? value : null));
-const versionField = z.number().int().positive();
+const versionField = positiveInt();
 
 export const argSaleCustomerUpdateSchema = z.object({
   first_name: argFields.first_name,

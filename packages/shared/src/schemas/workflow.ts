@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INTEGER, positiveInt } from './common';
 import { AUTOMATED_STAGES } from '../workflow/transitions';
 
 /** The longest reason a status change may carry (it goes to the status history). */
@@ -6,8 +7,8 @@ export const TRANSITION_REASON_MAX = 500;
 
 /** `POST /leads/:id/transitions`: the target status, the version the client read and, when required, why. */
 export const transitionLeadBodySchema = z.object({
-  to_status: z.number({ error: 'Elegí el estado destino' }).int().positive(),
-  version: z.number().int().positive(),
+  to_status: z.number({ error: 'Elegí el estado destino' }).int().positive().max(MAX_INTEGER),
+  version: positiveInt(),
   reason: z
     .string()
     .trim()
@@ -18,7 +19,7 @@ export const transitionLeadBodySchema = z.object({
 export type TransitionLeadBody = z.input<typeof transitionLeadBodySchema>;
 
 /** `POST /leads/:id/automation`: runs the automated stage that waits at the lead's status. */
-export const runAutomationBodySchema = z.object({ version: z.number().int().positive() });
+export const runAutomationBodySchema = z.object({ version: positiveInt() });
 export type RunAutomationBody = z.infer<typeof runAutomationBodySchema>;
 
 export const automatedStageSchema = z.enum(AUTOMATED_STAGES);
