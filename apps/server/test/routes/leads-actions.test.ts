@@ -397,6 +397,15 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(res.statusCode).toBe(400);
       const fields = res.json().fields.map((f: { field: string }) => f.field).sort();
       expect(fields).toEqual(['birth_date', 'cellphone', 'cuil', 'doc_number', 'email', 'first_name', 'last_name', 'requested_amount', 'term']);
+      // A body that is no object at all is refused as such (the CUIL check never runs on it).
+      for (const country of ['arg', 'col'] as const) {
+        const staff = await as(country, `admin@${country}.example`);
+        for (const body of ['[]', 'null', '"texto"', '42']) {
+          const bad = await staff.post(`/api/${country}/leads`, body, { headers: { 'content-type': 'application/json' } });
+          expect(bad.statusCode, `${country} ${body}`).toBe(400);
+          expect(bad.json().statusMessage).toMatch(/^Datos inválidos/);
+        }
+      }
       expect(await tableCounts()).toEqual(before);
     });
 

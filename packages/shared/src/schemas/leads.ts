@@ -228,8 +228,10 @@ export const argLeadCreateSchema = z
   .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), {
     message: 'El CUIL no corresponde al DNI',
     path: ['cuil'],
-    // Only when both are valid on their own: one reason per field.
-    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'doc_number' && issue.path?.[0] !== 'cuil'),
+    // Only when both are valid on their own (one reason per field), and never on a body that is no object
+    // at all (its issue has no field: the root's).
+    when: (payload) =>
+      payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'doc_number' && issue.path[0] !== 'cuil'),
   });
 
 /** col: CC; cellphone is 10 digits starting with 3. */
