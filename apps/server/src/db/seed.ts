@@ -368,6 +368,9 @@ function amountBuckets(country: Country): { weight: number; value: [number, numb
   return buckets;
 }
 
+/** How far back the seeded applications still in progress were created. */
+export const IN_PROGRESS_DAYS = 30;
+
 /** Pure and deterministic for a given faker state: tests compare two runs. */
 export function generateCountryData(
   country: Country,
@@ -396,7 +399,9 @@ export function generateCountryData(
     const statusId = faker.helpers.weightedArrayElement(statuses);
     const statusName = STATUSES[country].find((s) => s.id === statusId)!.name;
     const hasOffer = !BEFORE_OFFER.test(statusName);
-    const createdAt = faker.date.recent({ days: 180, refDate });
+    // Work still in progress is recent (a real pipeline expires or decides what waits for months); finished
+    // applications spread over the half year the lists and the dashboard look back on.
+    const createdAt = faker.date.recent({ days: isTerminalStatus(country, statusId) ? 180 : IN_PROGRESS_DAYS, refDate });
     const statusChangedAt = faker.date.between({
       from: createdAt,
       to: Math.min(createdAt.getTime() + 20 * DAY_MS, now.getTime()),

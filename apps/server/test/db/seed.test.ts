@@ -21,7 +21,7 @@ import { count, eq, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
-import { fakerFor, generateCountryData, seed } from '../../src/db/seed';
+import { IN_PROGRESS_DAYS, fakerFor, generateCountryData, seed } from '../../src/db/seed';
 import { roleOfStored } from '../../src/lib/roles';
 import {
   TestClient,
@@ -313,6 +313,10 @@ describe('generated demo data', () => {
     const oldest = Math.min(...rows.map((d) => d.lead.createdAt!.getTime()));
     expect(now.getTime() - oldest).toBeGreaterThan(170 * 86_400_000);
     expect(now.getTime() - oldest).toBeLessThanOrEqual(180 * 86_400_000);
+    // Work in progress is recent: no audit queue of cases waiting for months.
+    const inProgress = rows.filter((d) => !isTerminalStatus(country, d.lead.statusId));
+    expect(inProgress.length).toBeGreaterThan(rows.length / 4);
+    for (const d of inProgress) expect(now.getTime() - d.lead.createdAt!.getTime()).toBeLessThanOrEqual(IN_PROGRESS_DAYS * 86_400_000);
     expect(new Set(rows.map((d) => d.customer.docNumber)).size).toBe(rows.length);
   });
 });
