@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /** A labelled value in a detail card (lead, sale); an empty value shows as a dash. */
 export function DetailField({ label, children }: { label: string; children: ReactNode }) {
@@ -14,4 +14,14 @@ export function DetailField({ label, children }: { label: string; children: Reac
       </Typography>
     </Box>
   );
+}
+
+/** An email or similar token that may wrap after its '@' and dots rather than mid-word. */
+export function Breakable({ text }: { text: string }) {
+  return text.split(/(?<=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }

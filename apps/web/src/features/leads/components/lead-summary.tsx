@@ -1,6 +1,6 @@
 import { LEAD_SOURCE_LABELS, STATUSES, stepsOf, type LeadDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Divider, Grid, Typography } from '@mui/material';
-import { DetailField } from '../../../components/detail-field';
+import { Breakable, DetailField } from '../../../components/detail-field';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { calendarDate, date, money } from '../../../lib/format';
@@ -40,7 +40,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           <Grid size={{ xs: 6, md: 3 }}><DetailField label={customer.doc_type}>{customer.doc_number}</DetailField></Grid>
           {customer.cuil && <Grid size={{ xs: 6, md: 3 }}><DetailField label="CUIL">{customer.cuil}</DetailField></Grid>}
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Celular">{customer.cellphone}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Email">{customer.email}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Email">{customer.email && <Breakable text={customer.email} />}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Nacimiento">{customer.birth_date ? calendarDate(customer.birth_date) : ''}</DetailField></Grid>
           <Grid size={{ xs: 12, md: 6 }}><DetailField label="Domicilio">{customer.address}</DetailField></Grid>
         </Grid>
