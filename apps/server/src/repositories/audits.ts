@@ -49,7 +49,6 @@ export interface OpenRound {
   active: boolean;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const expiry = (claimedAt: Date) => new Date(claimedAt.getTime() + AUDIT_CLAIM_MINUTES * 60_000).toISOString();
 
 export function claimOf(auditorId: number | null, name: string | null, claimedAt: Date | null, active: boolean): AuditClaim | null {
@@ -57,13 +56,14 @@ export function claimOf(auditorId: number | null, name: string | null, claimedAt
   return { user: { id: auditorId, name }, claimed_at: claimedAt.toISOString(), expires_at: expiry(claimedAt) };
 }
 
+/** The columns of a round, in RoundTuple's order (rounds() reads them as arrays). */
 const roundFields = {
   id: audits.id,
   statusId: audits.statusId,
-  queuedAt: audits.queuedAt,
+  queuedAt: isoText(audits.queuedAt),
   auditorId: audits.auditorId,
   auditorName: auditor.name,
-  claimedAt: audits.claimedAt,
+  claimedAt: isoText(audits.claimedAt),
   identity: audits.checkIdentity,
   documents: audits.checkDocuments,
   signature: audits.checkSignature,
@@ -71,45 +71,43 @@ const roundFields = {
   phone: audits.checkPhone,
   decision: audits.decision,
   comment: audits.comment,
-  decidedAt: audits.decidedAt,
+  decidedAt: isoText(audits.decidedAt),
   active: sql<boolean>`(${activeClaim})`,
 };
 
-interface RoundRow {
-  id: number;
-  statusId: number;
-  queuedAt: Date;
-  auditorId: number | null;
-  auditorName: string | null;
-  claimedAt: Date | null;
-  identity: boolean;
-  documents: boolean;
-  signature: boolean;
-  bankAccount: boolean;
-  phone: boolean;
-  decision: string | null;
-  comment: string | null;
-  decidedAt: Date | null;
-  active: boolean;
-}
+type RoundTuple = [
+  id: number,
+  statusId: number,
+  queuedAt: string,
+  auditorId: number | null,
+  auditorName: string | null,
+  claimedAt: string | null,
+  identity: boolean,
+  documents: boolean,
+  signature: boolean,
+  bankAccount: boolean,
+  phone: boolean,
+  decision: AuditDecision | null,
+  comment: string | null,
+  decidedAt: string | null,
+  active: boolean,
+];
 
-function toRound(row: RoundRow): AuditRound {
+function roundOf(row: RoundTuple): { round: AuditRound; open: OpenRound | null } {
+  const [id, statusId, queuedAt, auditorId, auditorName, claimedAt, identity, documents, signature, bankAccount, phone, decision, comment, decidedAt, active] = row;
   return {
-    id: row.id,
-    status_id: row.statusId,
-    queued_at: row.queuedAt.toISOString(),
-    auditor: row.auditorId !== null && row.auditorName !== null ? { id: row.auditorId, name: row.auditorName } : null,
-    claimed_at: iso(row.claimedAt),
-    checklist: {
-      identity: row.identity,
-      documents: row.documents,
-      signature: row.signature,
-      bank_account: row.bankAccount,
-      phone: row.phone,
+    round: {
+      id,
+      status_id: statusId,
+      queued_at: queuedAt,
+      auditor: auditorId !== null && auditorName !== null ? { id: auditorId, name: auditorName } : null,
+      claimed_at: claimedAt,
+      checklist: { identity, documents, signature, bank_account: bankAccount, phone },
+      decision,
+      comment,
+      decided_at: decidedAt,
     },
-    decision: row.decision as AuditDecision | null,
-    comment: row.comment,
-    decided_at: iso(row.decidedAt),
+    open: decidedAt === null ? { id, auditorId, auditorName, claimedAt: claimedAt === null ? null : new Date(claimedAt), active } : null,
   };
 }
 
@@ -331,21 +329,18 @@ export class AuditsRepository {
     return n > LIST_COUNT_THRESHOLD ? { total: LIST_COUNT_THRESHOLD, exact: false } : { total: n, exact: true };
   }
 
-  /** Every round of a lead, newest first (the open one, if any, comes first). */
+  /** Every round of a lead, newest first (the open one, if any, comes first): one prepared statement. */
   async rounds(country: Country, leadId: number): Promise<{ round: AuditRound; open: OpenRound | null }[]> {
-    const rows = await this.db
-      .select(roundFields)
-      .from(audits)
-      .leftJoin(auditor, eq(auditor.id, audits.auditorId))
-      .where(and(eq(audits.leadId, leadId), eq(audits.country, country)))
-      .orderBy(desc(audits.queuedAt), desc(audits.id));
-    return rows.map((row) => ({
-      round: toRound(row),
-      open:
-        row.decidedAt === null
-          ? { id: row.id, auditorId: row.auditorId, auditorName: row.auditorName, claimedAt: row.claimedAt, active: row.active }
-          : null,
-    }));
+    const statement = this.statements.get('rounds', () =>
+      this.db
+        .select(roundFields)
+        .from(audits)
+        .leftJoin(auditor, eq(auditor.id, audits.auditorId))
+        .where(and(sql`${audits.leadId} = ${ph('leadId')}::integer`, sql`${audits.country} = ${ph('country')}`))
+        .orderBy(desc(audits.queuedAt), desc(audits.id)),
+    );
+    const rows = await queryRows(this.db, statement.text, fillPlaceholders(statement.params, { leadId, country }), statement.name);
+    return (rows as RoundTuple[]).map(roundOf);
   }
 
   /** The lead's open round and its holder, or undefined when the lead is not waiting for audit. */
