@@ -735,6 +735,7 @@ export class LeadsRepository {
             customer: [
               ['birth_date', sql`${customers.birthDate}::text`, 'plain'],
               ['address', customers.address, 'string'],
+              ['version', customers.version, 'number'],
             ],
             lead: [
               ['offered_amount', leads.offeredAmount, 'number'],

@@ -71,14 +71,6 @@ export class SalesRepository {
     });
   }
 
-  async customerVersion(country: Country, customerId: number): Promise<number | undefined> {
-    const [row] = await this.db
-      .select({ version: customers.version })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), eq(customers.country, country)));
-    return row?.version;
-  }
-
   /** The lead's pending call backs, soonest first. */
   async pendingCalls(leadId: number): Promise<ScheduledCall[]> {
     const rows = await this.db

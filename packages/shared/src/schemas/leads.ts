@@ -112,6 +112,8 @@ export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
 export const customerSchema = customerSummarySchema.extend({
   birth_date: z.string().nullable(),
   address: z.string().nullable(),
+  /** Customer edits (sale detail) are checked against it, not the lead's version. */
+  version: z.number().int(),
 });
 
 /** 'customer': a customer data edit (sale detail); 'call_back': a call back scheduled (sale detail). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, colLeadCreateSchema, customerSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
+import { argLeadCreateSchema, colLeadCreateSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
@@ -33,12 +33,8 @@ export const scheduledCallSchema = z.object({
 });
 export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
 
-/**
- * `GET /sales/:id`: the lead detail plus what the seller edits here: the customer's version (customer
- * edits are checked against it, not the lead's) and the lead's pending call backs (soonest first).
- */
+/** `GET /sales/:id`: the lead detail plus the lead's pending call backs (soonest first). */
 export const saleDetailSchema = leadDetailSchema.extend({
-  customer: customerSchema.extend({ version: z.number().int() }),
   scheduled_calls: z.array(scheduledCallSchema),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
-import { sendJsonText } from '../../lib/json-text';
+import { sendJsonText, type JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { SalesRepository } from '../../repositories/sales';
 import type { CountryOptions } from './index';
@@ -66,15 +66,17 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     if (!kind || !POOL_TAKERS.includes(kind)) throw new HttpError(403, MESSAGES.forbidden);
   };
 
-  /** The sale as the user may see it: 404 unknown or other country, 403 another seller's. */
-  const visibleSale = async (user: AuthUser, id: number): Promise<SaleDetail> => {
-    const found = await app.leads.detail(country, id);
+  /**
+   * The sale as the user may see it (404 unknown or other country, 403 another seller's), as JSON text: the
+   * lead's own text as PostgreSQL rendered it, with the pending call backs added (not parsed and serialised
+   * again: the timeline is most of it).
+   */
+  const visibleSale = async (user: AuthUser, id: number): Promise<JsonText<SaleDetail>> => {
+    const [found, calls] = await Promise.all([app.leads.detail(country, id), sales.pendingCalls(id)]);
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
     if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead);
-    const lead = found.lead;
-    const [version, calls] = await Promise.all([sales.customerVersion(country, lead.customer.id), sales.pendingCalls(id)]);
-    return { ...lead, customer: { ...lead.customer, version: version ?? 1 }, scheduled_calls: calls };
+    return `${found.json.slice(0, -1)},"scheduled_calls":${JSON.stringify(calls)}}`;
   };
 
   /** The lead row behind a write, with the same visibility rule. */
@@ -134,7 +136,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: saleDetailSchema, ...errors },
       },
     },
-    async (request) => visibleSale(request.user!, request.params.id),
+    async (request, reply) => sendJsonText(reply, await visibleSale(request.user!, request.params.id)),
   );
 
   app.get(
@@ -206,7 +208,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: saleDetailSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
       const body = request.body as SaleCustomerUpdate;
@@ -220,7 +222,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       if (!saved) throw new HttpError(409, SALES_MESSAGES.staleCustomer);
       // Names, phone and email are what free-text search and the list show.
       changed();
-      return visibleSale(user, row.id);
+      return sendJsonText(reply, await visibleSale(user, row.id));
     },
   );
 
@@ -237,7 +239,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         response: { 200: saleDetailSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
       await sales.scheduleCall(country, row.id, {
@@ -247,7 +249,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         at: new Date(request.body.at),
         note: request.body.note,
       });
-      return visibleSale(user, row.id);
+      return sendJsonText(reply, await visibleSale(user, row.id));
     },
   );
 };
