@@ -9,7 +9,8 @@
  *    BENCH_WARMUP_SECONDS (2) of the same load unmeasured: the default list
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
  *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
- *    lead detail (random ids) and GET /api/health as the reference. Then the time to export 100,000 leads.
+ *    lead detail (random ids), the auditors' queue and a case (reported), and GET /api/health as the
+ *    reference. Then the time to export 100,000 leads.
  * 4. Prints p50/p95/p99 (ms), req/s and the CPU time per request of the server and of PostgreSQL per
  *    scenario, the export time and the peak RSS; the last line is the same figures as one JSON object.
  *
@@ -290,6 +291,9 @@ async function main() {
       ['search_name', () => `${list}?q=${pick(names)}`],
       ['searcher_name', () => `/api/arg/searcher?q=${pick(names)}`],
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
+      // The auditors' queue (~85,000 cases waiting) and a case (reported, no target).
+      ['audit_queue', ['/api/arg/audits']],
+      ['audit_case', () => `/api/arg/audits/${ids[Math.floor(Math.random() * ids.length)]}`],
       ['health', ['/api/health']],
     ];
     // Warm-up: the first requests of each scenario compile code paths and fill caches.
