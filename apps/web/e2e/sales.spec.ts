@@ -49,6 +49,24 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await expect(page.getByTestId('timeline-item').filter({ hasText: `Celular: ${stored}` })).toHaveCount(1);
   await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue(stored);
 
+  // The account the loan would be paid into: a CBU with a wrong check digit is refused before sending; a
+  // valid one (a col bank from the list and its number) is saved and on the timeline.
+  const account = page.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' });
+  const currentAccount = await account.inputValue();
+  if (COUNTRY === 'arg') {
+    await account.fill('2850590940090418135202');
+    await page.getByRole('button', { name: 'Guardar cliente' }).click();
+    await expect(page.getByText(/CBU inválido/)).toBeVisible();
+  } else {
+    await page.getByRole('combobox', { name: 'Banco' }).selectOption('Davivienda');
+  }
+  const accounts = COUNTRY === 'arg' ? ['2850590940090418135201', '0110012900000000000017'] : ['0550123456', '0550654321'];
+  const newAccount = accounts.find((value) => value !== currentAccount)!;
+  await account.fill(newAccount);
+  await page.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByTestId('timeline-item').filter({ hasText: `Cuenta bancaria: ${newAccount}` })).toHaveCount(1);
+  await expect(account).toHaveValue(newAccount);
+
   // Tomorrow at 10:30 in the country.
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() + 24 * 3_600_000);
   const note = `Llamar por la tarde ${Date.now()}`;

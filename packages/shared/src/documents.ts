@@ -63,6 +63,38 @@ export function isValidColCc(value: string): boolean {
   return /^[1-9]\d{5,9}$/.test(value);
 }
 
+const CBU_BANK_WEIGHTS = [7, 1, 3, 9, 7, 1, 3] as const;
+const CBU_ACCOUNT_WEIGHTS = [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3] as const;
+
+/** The check digit of one CBU block: the weighted sum's complement to the next ten. */
+function cbuCheckDigit(body: string, weights: readonly number[]): number {
+  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(body[i]), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * arg CBU (Clave Bancaria Uniforme): 22 digits in two blocks, each ending in its check digit: bank (3) +
+ * branch (4) + check, then account (13) + check.
+ */
+export function isValidCbu(value: string): boolean {
+  if (!/^\d{22}$/.test(value)) return false;
+  return (
+    cbuCheckDigit(value.slice(0, 7), CBU_BANK_WEIGHTS) === Number(value[7]) &&
+    cbuCheckDigit(value.slice(8, 21), CBU_ACCOUNT_WEIGHTS) === Number(value[21])
+  );
+}
+
+/** A valid CBU from a bank + branch code (7 digits) and an account number (13 digits). */
+export function buildCbu(bankBranch: string, account: string): string {
+  if (!/^\d{7}$/.test(bankBranch) || !/^\d{13}$/.test(account)) throw new Error('buildCbu expects 7 and 13 digits');
+  return `${bankBranch}${cbuCheckDigit(bankBranch, CBU_BANK_WEIGHTS)}${account}${cbuCheckDigit(account, CBU_ACCOUNT_WEIGHTS)}`;
+}
+
+/** col bank account number: 6 to 20 digits. */
+export function isValidColAccount(value: string): boolean {
+  return /^\d{6,20}$/.test(value);
+}
+
 const digits = (label: string, check: (value: string) => boolean, message: string) =>
   z
     .string()
@@ -73,3 +105,5 @@ const digits = (label: string, check: (value: string) => boolean, message: strin
 export const dniSchema = digits('DNI', isValidDni, 'debe tener 7 u 8 dígitos');
 export const cuilSchema = digits('CUIL', isValidCuil, 'debe tener 11 dígitos y un dígito verificador correcto');
 export const colCcSchema = digits('CC', isValidColCc, 'debe tener entre 6 y 10 dígitos');
+export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos');
+export const colAccountSchema = digits('Número de cuenta', isValidColAccount, 'debe tener entre 6 y 20 dígitos');

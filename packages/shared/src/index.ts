@@ -3,6 +3,7 @@ export * from './format';
 export * from './constants';
 export * from './catalogues/statuses';
 export * from './catalogues/filters';
+export * from './catalogues/banks';
 export * from './roles';
 export * from './schemas/common';
 export * from './schemas/auth';

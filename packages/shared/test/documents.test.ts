@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildCbu,
   buildCuil,
+  cbuSchema,
+  isValidCbu,
+  isValidColAccount,
   colCcSchema,
   cuilCheckDigit,
   cuilSchema,
@@ -70,5 +74,35 @@ describe('col CC', () => {
     expect(isValidColCc('12345678901')).toBe(false);
     expect(isValidColCc('0123456')).toBe(false);
     expect(colCcSchema.safeParse('1.020.304.050').success).toBe(true);
+  });
+});
+
+describe('arg CBU', () => {
+  it('checks both blocks of 22 digits', () => {
+    // A published, valid CBU (Banco Macro).
+    expect(isValidCbu('2850590940090418135201')).toBe(true);
+    // A wrong check digit in the bank block, then in the account block.
+    expect(isValidCbu('2850590840090418135201')).toBe(false);
+    expect(isValidCbu('2850590940090418135202')).toBe(false);
+    // A digit changed inside each block.
+    expect(isValidCbu('2860590940090418135201')).toBe(false);
+    expect(isValidCbu('2850590940090518135201')).toBe(false);
+    expect(isValidCbu('285059094009041813520')).toBe(false);
+    expect(cbuSchema.safeParse('2850590-9 40090418135201').success).toBe(true);
+    expect(cbuSchema.safeParse('2850590940090418135202').error?.issues[0].message).toMatch(/^CBU inválido/);
+  });
+
+  it('builds what it checks', () => {
+    expect(buildCbu('2850590', '4009041813520')).toBe('2850590940090418135201');
+    expect(isValidCbu(buildCbu('0110012', '0000000000001'))).toBe(true);
+  });
+});
+
+describe('col bank account', () => {
+  it('is 6 to 20 digits', () => {
+    expect(isValidColAccount('123456')).toBe(true);
+    expect(isValidColAccount('12345678901234567890')).toBe(true);
+    expect(isValidColAccount('12345')).toBe(false);
+    expect(isValidColAccount('123456789012345678901')).toBe(false);
   });
 });

@@ -138,6 +138,9 @@ export const customers = pgTable(
     cellphone: text('cellphone'),
     email: text('email'),
     address: text('address'),
+    /** Where a disbursement goes: arg a CBU in bank_account (bank null); col a bank (COL_BANKS) and its account. */
+    bank: text('bank'),
+    bankAccount: text('bank_account'),
     /**
      * What free-text search matches: document, CUIL, names, cellphone and email, accent-folded and
      * lower-cased by the database itself (a stored generated column: immutable functions only, so it works

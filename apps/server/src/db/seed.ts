@@ -6,7 +6,9 @@ import {
   ROLES,
   STATUSES,
   STEP_LABELS,
+  buildCbu,
   buildCuil,
+  COL_BANKS,
   FINAL_AUDIT_DECISIONS,
   demoEmail,
   formatDateTime,
@@ -368,6 +370,16 @@ function amountBuckets(country: Country): { weight: number; value: [number, numb
   return buckets;
 }
 
+/** arg bank codes of the CBU's first three digits (Nación, Galicia, Santander, BBVA, Macro, Provincia, Credicoop, HSBC). */
+const CBU_BANKS = ['011', '007', '072', '017', '285', '014', '191', '150'];
+
+/** A valid account: arg a CBU (bank, branch, account, check digits), col a bank and an account number. */
+function bankAccountOf(country: Country, faker: Faker): { bank: string | null; bankAccount: string } {
+  const digitsOf = (length: number) => faker.string.numeric({ length, allowLeadingZeros: true });
+  if (country === 'arg') return { bank: null, bankAccount: buildCbu(faker.helpers.arrayElement(CBU_BANKS) + digitsOf(4), digitsOf(13)) };
+  return { bank: faker.helpers.arrayElement(COL_BANKS), bankAccount: digitsOf(faker.number.int({ min: 10, max: 11 })) };
+}
+
 /** How far back the seeded applications still in progress were created. */
 export const IN_PROGRESS_DAYS = 30;
 
@@ -428,6 +440,8 @@ export function generateCountryData(
           .email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) })
           .toLowerCase(),
         address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 9999 })}, ${faker.helpers.arrayElement(CITIES[country])}`,
+        // Most customers gave the account the loan would be paid into.
+        ...(faker.datatype.boolean(0.7) ? bankAccountOf(country, faker) : {}),
         createdAt,
         updatedAt: createdAt,
       },

@@ -735,6 +735,8 @@ export class LeadsRepository {
             customer: [
               ['birth_date', sql`${customers.birthDate}::text`, 'plain'],
               ['address', customers.address, 'string'],
+              ['bank', customers.bank, 'string'],
+              ['bank_account', customers.bankAccount, 'string'],
               ['version', customers.version, 'number'],
             ],
             lead: [

@@ -17,6 +17,8 @@ export interface CustomerEdit {
   cellphone: string;
   email: string;
   address: string | null;
+  bank: string | null;
+  bankAccount: string | null;
 }
 
 /** Timeline labels of the editable fields, in form order. */
@@ -26,6 +28,8 @@ const FIELD_LABELS: [keyof CustomerEdit, string][] = [
   ['cellphone', 'Celular'],
   ['email', 'Email'],
   ['address', 'Domicilio'],
+  ['bank', 'Banco'],
+  ['bankAccount', 'Cuenta bancaria'],
 ];
 
 export class SalesRepository {
@@ -106,6 +110,8 @@ export class SalesRepository {
           cellphone: customers.cellphone,
           email: customers.email,
           address: customers.address,
+          bank: customers.bank,
+          bankAccount: customers.bankAccount,
         })
         .from(customers)
         .where(and(eq(customers.id, customerId), eq(customers.country, country)));

@@ -112,6 +112,9 @@ export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
 export const customerSchema = customerSummarySchema.extend({
   birth_date: z.string().nullable(),
   address: z.string().nullable(),
+  /** Where a disbursement goes: arg a CBU in `bank_account` (no `bank`); col a bank and its account number. */
+  bank: z.string().nullable(),
+  bank_account: z.string().nullable(),
   /** Customer edits (sale detail) are checked against it, not the lead's version. */
   version: z.number().int(),
 });

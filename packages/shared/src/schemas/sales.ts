@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { argLeadCreateSchema, colLeadCreateSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
+import { COL_BANKS } from '../catalogues/banks';
+import { cbuSchema, colAccountSchema } from '../documents';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
@@ -54,28 +56,42 @@ const addressField = z
   .transform((value) => (value ? value : null));
 const versionField = positiveInt();
 
+/** An optional field: empty (or absent) is null, anything else must pass `schema`. */
+const optional = <T extends z.ZodType<string | null>>(schema: T) =>
+  z.preprocess((value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value), schema.nullable());
+
 export const argSaleCustomerUpdateSchema = z.object({
   first_name: argFields.first_name,
   last_name: argFields.last_name,
   cellphone: argFields.cellphone,
   email: argFields.email,
   address: addressField,
+  /** arg names no bank apart: the CBU's first digits are its code (empty, absent or null). */
+  bank: optional(z.never({ error: 'En Argentina el banco lo indica el CBU' })),
+  bank_account: optional(cbuSchema),
   /** The customer's version as read (409 when someone saved first). */
   version: versionField,
 });
 
-export const colSaleCustomerUpdateSchema = z.object({
-  first_name: colFields.first_name,
-  last_name: colFields.last_name,
-  cellphone: colFields.cellphone,
-  email: colFields.email,
-  address: addressField,
-  version: versionField,
-});
+export const colSaleCustomerUpdateSchema = z
+  .object({
+    first_name: colFields.first_name,
+    last_name: colFields.last_name,
+    cellphone: colFields.cellphone,
+    email: colFields.email,
+    address: addressField,
+    bank: optional(z.enum(COL_BANKS, { error: 'Elegí un banco de la lista' })),
+    bank_account: optional(colAccountSchema),
+    version: versionField,
+  })
+  .refine((edit) => (edit.bank === null) === (edit.bank_account === null), {
+    message: 'Indicá el banco y el número de cuenta, o ninguno',
+    path: ['bank_account'],
+  });
 
 export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
-export type SaleCustomerUpdate = z.infer<typeof argSaleCustomerUpdateSchema>;
-export type SaleCustomerUpdateInput = z.input<typeof argSaleCustomerUpdateSchema>;
+export type SaleCustomerUpdate = z.infer<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;
+export type SaleCustomerUpdateInput = z.input<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;
 
 export const CALL_BACK_NOTE_MAX = 500;
 

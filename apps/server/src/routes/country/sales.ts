@@ -218,6 +218,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         cellphone: body.cellphone,
         email: body.email,
         address: body.address,
+        bank: body.bank,
+        bankAccount: body.bank_account,
       });
       if (!saved) throw new HttpError(409, SALES_MESSAGES.staleCustomer);
       // Names, phone and email are what free-text search and the list show.

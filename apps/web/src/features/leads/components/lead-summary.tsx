@@ -43,6 +43,11 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Email">{customer.email && <Breakable text={customer.email} />}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Nacimiento">{customer.birth_date ? calendarDate(customer.birth_date) : ''}</DetailField></Grid>
           <Grid size={{ xs: 12, md: 6 }}><DetailField label="Domicilio">{customer.address}</DetailField></Grid>
+          {/* What the audit's 'Cuenta bancaria' item checks and the transfer pays into. */}
+          {COUNTRY === 'col' && <Grid size={{ xs: 6, md: 3 }}><DetailField label="Banco">{customer.bank}</DetailField></Grid>}
+          <Grid size={{ xs: 12, md: COUNTRY === 'arg' ? 6 : 3 }}>
+            <DetailField label={COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta'}>{customer.bank_account}</DetailField>
+          </Grid>
         </Grid>
       </CardContent>
     </Card>

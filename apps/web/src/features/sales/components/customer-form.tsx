@@ -1,21 +1,34 @@
-import { saleCustomerUpdateSchemas, type argSaleCustomerUpdateSchema, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
+import { COL_BANKS, saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, CardHeader, Grid, TextField } from '@mui/material';
+import type { z } from 'zod';
 import { useForm, type Path } from 'react-hook-form';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateSaleCustomer } from '../api/update-sale-customer';
 
-// Both countries' schemas have the same fields and types; they differ in the cellphone rule.
-const schema = saleCustomerUpdateSchemas[COUNTRY] as typeof argSaleCustomerUpdateSchema;
+// Both countries' schemas have the same fields; they differ in the cellphone rule and the bank account
+// (arg a CBU, col a bank from the list and its account number).
+const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
 
-const FIELDS: { name: Path<SaleCustomerUpdateInput>; label: string; size?: number; type?: string }[] = [
+interface Field {
+  name: Path<SaleCustomerUpdateInput>;
+  label: string;
+  size?: number;
+  type?: string;
+  options?: readonly string[];
+}
+
+const FIELDS: Field[] = [
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
   { name: 'cellphone', label: 'Celular', type: 'tel' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
+  ...(COUNTRY === 'arg'
+    ? [{ name: 'bank_account', label: 'CBU', size: 12 } as const]
+    : [{ name: 'bank', label: 'Banco', options: COL_BANKS } as const, { name: 'bank_account', label: 'Número de cuenta' } as const]),
 ];
 
 /**
@@ -35,6 +48,8 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       cellphone: customer.cellphone ?? '',
       email: customer.email ?? '',
       address: customer.address ?? '',
+      bank: customer.bank ?? '',
+      bank_account: customer.bank_account ?? '',
       version: customer.version,
     },
   });
@@ -57,7 +72,19 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
             const error = formState.errors[field.name];
             return (
               <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
-                <TextField fullWidth size="small" label={field.label} type={field.type ?? 'text'} {...register(field.name)} error={!!error} helperText={error?.message} />
+                {field.options ? (
+                  // A native select: register() reads and sets its value like a text field's.
+                  <TextField select fullWidth size="small" label={field.label} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...register(field.name)} error={!!error} helperText={error?.message}>
+                    <option value="">Sin banco</option>
+                    {field.options.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </TextField>
+                ) : (
+                  <TextField fullWidth size="small" label={field.label} type={field.type ?? 'text'} {...register(field.name)} error={!!error} helperText={error?.message} />
+                )}
               </Grid>
             );
           })}

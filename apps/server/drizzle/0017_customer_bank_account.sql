@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "bank" text;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "bank_account" text;
