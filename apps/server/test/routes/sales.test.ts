@@ -1,4 +1,4 @@
-import { leadListResponseSchema, saleDetailSchema, salesStatusesOf } from '@backoffice/shared';
+import { leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -217,48 +217,50 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
   });
 
   it('keeps the customer\'s bank account: an arg CBU with its check digits, a col bank from the list with its account', async () => {
+    /** A seller's own sale: its customer edit URL and the edit that changes nothing. */
+    const ownSale = async (country: Country, seller: TestClient, leadId: number) => {
+      const { customer } = saleDetailSchema.parse((await seller.get(`/api/${country}/sales/${leadId}`)).json());
+      const { first_name, last_name, cellphone, email, address, version } = customer;
+      return { url: `/api/${country}/sales/${leadId}/customer`, base: { first_name, last_name, cellphone, email, address, version } };
+    };
+    /** Each edit is refused naming exactly its field. */
+    const refused = async (seller: TestClient, url: string, base: object, cases: (readonly [object, string])[]) => {
+      for (const [change, field] of cases) {
+        const res = await seller.patch(url, { ...base, ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
+      }
+    };
+
     const seller = await as('arg', 'seller@arg.example');
     const lead = arg.filter((l) => l.sellerId === sellerId)[3];
-    const url = `/api/arg/sales/${lead.id}/customer`;
-    const current = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json()).customer;
-    const base = { first_name: current.first_name, last_name: current.last_name, cellphone: current.cellphone, email: current.email, address: current.address, version: current.version };
-    for (const [change, field] of [
+    const { url, base } = await ownSale('arg', seller, lead.id);
+    await refused(seller, url, base, [
       [{ bank_account: '2850590940090418135202' }, 'bank_account'],
       [{ bank_account: '12345' }, 'bank_account'],
       [{ bank: 'Bancolombia', bank_account: '2850590940090418135201' }, 'bank'],
-    ] as const) {
-      const res = await seller.patch(url, { ...base, ...change });
-      expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
-    }
+    ]);
     const saved = await seller.patch(url, { ...base, bank_account: '2850590-940090418135201' });
     expect(saved.statusCode, saved.body).toBe(200);
     const detail = saleDetailSchema.parse(saved.json());
-    expect(detail.customer).toMatchObject({ bank: null, bank_account: '2850590940090418135201', version: current.version + 1 });
+    expect(detail.customer).toMatchObject({ bank: null, bank_account: '2850590940090418135201', version: base.version + 1 });
     expect(detail.timeline[0]).toMatchObject({ type: 'customer', text: 'Cuenta bancaria: 2850590940090418135201' });
     // The lead detail (and so the audit case) shows it.
     const admin = await as('arg', 'admin@arg.example');
     expect((await admin.get(`/api/arg/leads/${lead.id}`)).json().customer).toMatchObject({ bank_account: '2850590940090418135201' });
     // Emptied: no account.
-    const cleared = await seller.patch(url, { ...base, version: current.version + 1, bank_account: '' });
+    const cleared = await seller.patch(url, { ...base, version: base.version + 1, bank_account: '' });
     expect(saleDetailSchema.parse(cleared.json()).customer.bank_account).toBeNull();
 
     const colSeller = await as('col', 'seller@col.example');
     const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
-    const colLead = col.find((l) => l.sellerId === colSellerId)!;
-    const colUrl = `/api/col/sales/${colLead.id}/customer`;
-    const colCurrent = saleDetailSchema.parse((await colSeller.get(`/api/col/sales/${colLead.id}`)).json()).customer;
-    const colBase = { first_name: colCurrent.first_name, last_name: colCurrent.last_name, cellphone: colCurrent.cellphone, email: colCurrent.email, address: colCurrent.address, version: colCurrent.version };
-    for (const [change, field] of [
+    const { url: colUrl, base: colBase } = await ownSale('col', colSeller, col.find((l) => l.sellerId === colSellerId)!.id);
+    await refused(colSeller, colUrl, colBase, [
       [{ bank: 'Bancolombia' }, 'bank_account'],
       [{ bank_account: '1234567890' }, 'bank_account'],
       [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
       [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
-    ] as const) {
-      const res = await colSeller.patch(colUrl, { ...colBase, ...change });
-      expect(res.statusCode, JSON.stringify(change)).toBe(400);
-      expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
-    }
+    ]);
     const colSaved = await colSeller.patch(colUrl, { ...colBase, bank: 'Davivienda', bank_account: '0550 1234 5678' });
     expect(colSaved.statusCode, colSaved.body).toBe(200);
     expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({ bank: 'Davivienda', bank_account: '055012345678' });
