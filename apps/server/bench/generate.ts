@@ -150,7 +150,8 @@ export async function generate(url: string, n: number, log: (message: string) =>
     const statuses = weightedStatuses();
 
     // Leads: one per customer, in creation order (ids grow with time as in production). Amounts in 500
-    // peso steps up to 80,000 (every amount range has rows), 40% assigned, 35% with a management status.
+    // peso steps from 1,000 (LEAD_LIMITS) to 80,000 (every amount range has rows), 40% assigned, 35% with a
+    // management status.
     await client.query(
       `insert into leads (country, customer_id, requested_amount, term, offered_amount, rate, status_id, source, seller_id, management_status, created_at, updated_at, status_changed_at)
        select $1, g, amount, (array[3,6,9,12,18,24])[1 + ${h(11)} % 6],
@@ -161,7 +162,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
               case when ${h(16)} % 10 < 4 then ($3::int[])[1 + ${h(17)} % ${Math.max(sellers.length, 1)}] else null end,
               case when ${h(18)} % 100 < 35 then ($4::text[])[1 + ${h(19)} % ${MANAGEMENT_STATUSES.length}] else null end,
               created, updated, updated
-         from (select c.id as g, c.created_at as created, (1 + ${h(21).replace(/g::bigint/g, 'c.id::bigint')} % 160) * 50000 as amount,
+         from (select c.id as g, c.created_at as created, (2 + ${h(21).replace(/g::bigint/g, 'c.id::bigint')} % 159) * 50000 as amount,
                       c.created_at + least((${h(20).replace(/g::bigint/g, 'c.id::bigint')} % 1728000) * interval '1 second', (now() - c.created_at) / 2) as updated
                  from customers c order by c.id) s`,
       [COUNTRY, statuses, sellers.map((s) => s.id), [...MANAGEMENT_STATUSES]],

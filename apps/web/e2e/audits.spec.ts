@@ -57,3 +57,27 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   await expect(first).toContainText('Resuelto');
   await expect(first.locator('[data-field="decided_at"]')).not.toHaveText('—');
 });
+
+test('a queue longer than the count threshold says "más de", pages on, and is counted exactly on request', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAndWait(page, auditor);
+  // The demo queue is short: its count is answered as a long queue's is, stopped at the threshold.
+  await page.route(/\/api\/\w+\/audits\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { count: { total: number; exact: boolean } };
+    if (!new URL(route.request().url()).searchParams.has('exactCount')) body.count = { total: 10_000, exact: false };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/audits?pageSize=10');
+  await expect(page.getByTestId('audits-count')).toHaveText(/^más de 10\.000 casos/);
+  await expect(queueRows(page)).toHaveCount(10);
+  await expect(page.getByText('1–10 de más de 10.000', { exact: true })).toBeVisible();
+  // A full page has a next one, whatever the total.
+  await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^11–\d+ de más de 10\.000$/)).toBeVisible();
+  // Counting exactly asks the server for every case.
+  await page.getByRole('button', { name: 'Contar exacto' }).click();
+  await expect(page).toHaveURL(/exactCount=true/);
+  await expect(page.getByTestId('audits-count')).toHaveText(/^\d+ casos?$/);
+});

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { buildCuil } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -17,6 +18,10 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
   await page.setViewportSize({ width: 1600, height: 1000 });
   await openLeads(page);
   const before = await page.getByTestId('leads-count').textContent();
+  // The grid speaks Spanish: the rows shown out of the server's count, the column chooser.
+  const total = Number(before!.replace(/\D/g, ''));
+  await expect(page.getByText(`1–25 de ${total.toLocaleString('es-AR')}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Columnas' })).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Gestión' }).click();
   await page.getByRole('option', { name: 'Contestador' }).click();
@@ -36,6 +41,66 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
 
   await page.goBack();
   await expect(page).not.toHaveURL(/management=/);
+});
+
+test('the column choice and the row density are remembered for the user; no quick filter that would filter only the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openLeads(page);
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  await expect(grid.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  await page.getByRole('checkbox', { name: 'Email' }).check();
+  await page.keyboard.press('Escape');
+  await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+
+  const rowHeight = async () => (await rows(page).first().boundingBox())!.height;
+  const standard = await rowHeight();
+  await page.getByRole('button', { name: 'Densidad' }).click();
+  await page.getByRole('menuitem', { name: 'Compacta' }).click();
+  await expect.poll(rowHeight).toBeLessThan(standard);
+  const compact = await rowHeight();
+
+  await page.reload();
+  await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
+  await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expect.poll(rowHeight).toBe(compact);
+  // The grid's toolbar holds no search of its own: the lists' text filter is the server's (above).
+  await expect(page.getByRole('toolbar').getByRole('button', { name: 'Buscar' })).toHaveCount(0);
+});
+
+test('staff create a lead from the form: each field says what is wrong, the bank account is kept', async ({ page }) => {
+  await openLeads(page);
+  await page.getByRole('button', { name: 'Nuevo lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo lead' });
+  const unique = String(Date.now()).slice(-6);
+  // arg: a DNI and its CUIL; col: a CC. Both new to the country.
+  const doc = COUNTRY === 'arg' ? `3${unique}7` : `10${unique}9`;
+  await dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' }).fill(doc);
+  if (COUNTRY === 'arg') await dialog.getByRole('textbox', { name: 'CUIL' }).fill(buildCuil(doc, 'female'));
+  await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Lucía');
+  await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Formulario');
+  await dialog.getByLabel('Fecha de nacimiento').fill('1991-07-09');
+  await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);
+  await dialog.getByRole('spinbutton', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150000' : '3000000');
+  await dialog.getByRole('spinbutton', { name: 'Cuotas' }).fill('12');
+  const account = dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' });
+  // A CBU with a wrong check digit, or a col bank without its number, is refused before sending.
+  if (COUNTRY === 'arg') await account.fill('2850590940090418135202');
+  else await dialog.getByRole('combobox', { name: 'Banco' }).selectOption('Davivienda');
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(dialog.getByText(COUNTRY === 'arg' ? /CBU inválido/ : 'Indicá el banco y el número de cuenta, o ninguno')).toBeVisible();
+  await expect(page).toHaveURL(/\/leads/);
+
+  const valid = COUNTRY === 'arg' ? '2850590940090418135201' : '0550123456';
+  await account.fill(valid);
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  await expect(page.getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(valid);
+  if (COUNTRY === 'col') await expect(page.getByText('Banco', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Davivienda');
+  const id = new URL(page.url()).searchParams.get('id');
+  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { customer: { doc_number: string; bank_account: string } };
+  expect(lead.customer).toMatchObject({ doc_number: doc, bank_account: valid });
 });
 
 test('the detail shows the timeline and a note added appears at once', async ({ page }) => {

@@ -3,9 +3,9 @@ import {
   statusIdOf,
   statusLabelOf,
   STEP_LABELS,
-  type ArgLeadCreate,
+  type ArgLeadCreateInput,
   type AuditQueueResponse,
-  type ColLeadCreate,
+  type ColLeadCreateInput,
   type LeadDetail,
 } from '@backoffice/shared';
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -95,8 +95,8 @@ async function createApplication(seller: Page): Promise<{ id: number; doc: strin
   const doc = COUNTRY === 'arg' ? `3${unique}4` : `10${unique}8`;
   const body =
     COUNTRY === 'arg'
-      ? ({ ...common, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreate)
-      : ({ ...common, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreate);
+      ? ({ ...common, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
+      : ({ ...common, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
   const { request, headers } = await api(seller);
   const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });
   expect(response.status(), await response.text()).toBe(201);

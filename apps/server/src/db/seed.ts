@@ -2,6 +2,7 @@ import { Faker, base, es, es_MX } from '@faker-js/faker';
 import {
   AMOUNT_RANGES,
   COUNTRIES,
+  LEAD_LIMITS,
   MANAGEMENT_STATUSES,
   ROLES,
   STATUSES,
@@ -360,9 +361,10 @@ const BEFORE_OFFER = /^(CREATED|PREFILTER|RISK|KILLER|PHONE_VALIDATION)/;
 function amountBuckets(country: Country): { weight: number; value: [number, number] }[] {
   const bounded = AMOUNT_RANGES[country].filter((r) => r.min !== undefined && r.max !== undefined);
   const top = Math.max(...AMOUNT_RANGES[country].filter((r) => r.max === undefined).map((r) => r.min!));
+  // The lowest range starts at 0: seeded amounts start where a new application's may (LEAD_LIMITS).
   const buckets = bounded.map((r, i) => ({
     weight: [6, 10, 10, 8, 6, 4][i] ?? 3,
-    value: [r.min!, r.max!] as [number, number],
+    value: [Math.max(r.min!, LEAD_LIMITS[country].minAmount), r.max!] as [number, number],
   }));
   // Some above the "greater than" options, so those filters find rows too.
   const last = bounded[bounded.length - 1].max!;

@@ -1,6 +1,5 @@
 import {
   AUDIT_CLAIM_MINUTES,
-  LIST_COUNT_THRESHOLD,
   auditQueueStatusIds,
   type AuditChecklist,
   type AuditClaim,
@@ -303,30 +302,30 @@ export class AuditsRepository {
   }
 
   /**
-   * Exact up to the lists' threshold, like every list, from one index alone: the queue's open rounds from
-   * audits_queue_idx (status and claim are in it: ~10,000 index entries, where joining each round's lead
-   * cost ~40 ms at a million leads), decided statuses from leads_status_entered_idx. One plan whatever the
-   * values: prepared.
+   * Counts up to `cap` + 1 cases (the subquery stops there), so a queue of any length costs no more than one
+   * of `cap`; without a cap it counts them all ("Contar exacto"). From one index alone: the queue's open
+   * rounds from audits_queue_idx (status and claim are in it: ~10,000 index entries, where joining each
+   * round's lead cost ~40 ms at a million leads), decided statuses from leads_status_entered_idx. One plan
+   * whatever the values: prepared.
    */
-  async count(country: Country, userId: number, filters: AuditQueueFilters): Promise<ListCount> {
+  async count(country: Country, userId: number, filters: AuditQueueFilters, cap?: number): Promise<ListCount> {
     const { open, statuses } = this.plan(country, filters);
     if (statuses.length === 0) return { total: 0, exact: true };
-    const statement = this.statements.get(`count|${open ? filters.claim : 'entered'}`, () => {
+    const statement = this.statements.get(`count|${open ? filters.claim : 'entered'}|${cap ?? 'all'}`, () => {
       const fields = { one: sql`1` };
-      const capped = (
+      const matching = (
         open
           ? this.db.select(fields).from(audits).where(this.openRounds(filters.claim))
           : this.db
               .select(fields)
               .from(leads)
               .where(and(sql`${leads.country} = ${ph('country')}`, sql`${leads.statusId} = any(${ph('statuses')}::integer[])`))
-      )
-        .limit(literalLimit(LIST_COUNT_THRESHOLD + 1))
-        .as('capped');
-      return this.db.select({ n: sql<number>`count(*)::int` }).from(capped);
+      ).$dynamic();
+      if (cap !== undefined) matching.limit(literalLimit(cap + 1));
+      return this.db.select({ n: sql<number>`count(*)::int` }).from(matching.as('matching'));
     });
     const [[n]] = (await queryRows(this.db, statement.text, fillPlaceholders(statement.params, { country, userId, statuses }), statement.name)) as [[number]];
-    return n > LIST_COUNT_THRESHOLD ? { total: LIST_COUNT_THRESHOLD, exact: false } : { total: n, exact: true };
+    return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 
   /** Every round of a lead, newest first (the open one, if any, comes first): one prepared statement. */

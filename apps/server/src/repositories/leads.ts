@@ -766,9 +766,9 @@ export class LeadsRepository {
 
   /**
    * A new lead and, when its document is new to the country, its customer. An existing customer (same
-   * country and document) is reused: its contact data (cellphone, email, address) take the new values,
-   * its identity (names, birth date, CUIL) stays as it was. Lead, customer and the first status history row
-   * are written in one transaction.
+   * country and document) is reused: its contact data (cellphone, email, address and a bank account when
+   * one is given) take the new values, its identity (names, birth date, CUIL) stays as it was. Lead,
+   * customer and the first status history row are written in one transaction.
    */
   async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean }> {
     return this.db.transaction(async (tx) => {
@@ -785,6 +785,8 @@ export class LeadsRepository {
           cellphone: input.customer.cellphone,
           email: input.customer.email,
           address: input.customer.address,
+          bank: input.customer.bank,
+          bankAccount: input.customer.bankAccount,
         })
         .onConflictDoUpdate({
           target: [customers.country, customers.docNumber],
@@ -792,6 +794,9 @@ export class LeadsRepository {
             cellphone: sql`excluded.cellphone`,
             email: sql`excluded.email`,
             address: sql`coalesce(excluded.address, ${customers.address})`,
+            // A bank account given replaces the stored one (bank and number together); none given keeps it.
+            bank: sql`case when excluded.bank_account is null then ${customers.bank} else excluded.bank end`,
+            bankAccount: sql`coalesce(excluded.bank_account, ${customers.bankAccount})`,
             updatedAt: sql`now()`,
             version: sql`${customers.version} + 1`,
           },
@@ -889,6 +894,9 @@ export interface NewLeadInput {
     cellphone: string;
     email: string;
     address: string | null;
+    /** col only (arg's CBU names its bank); with the account or not at all. */
+    bank: string | null;
+    bankAccount: string | null;
   };
   /** Minor units. */
   requestedAmount: number;

@@ -101,17 +101,29 @@ export class LeadLists {
     // A count this node made lately that says few leads match: the page reads them all and sorts them.
     const known = this.counts.get(countKey);
     const few = known !== undefined && known.exact && known.total <= FEW_MATCHES;
-    const [result, count] = await Promise.all([
-      this.start(scope, filters, request).then(async (start) => {
-        const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, few, ...start });
-        // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
-        // where the next one starts.
-        const next = start.byNumber ? decodeCursor(found.nextCursor ?? undefined) : undefined;
-        if (start.byNumber && next) this.anchors.learn(start.byNumber, page * pageSize, next);
-        return found;
-      }),
-      known ?? this.count(scope, filters, exactCount === true, countKey),
-    ]);
+    const read = async () => {
+      const start = await this.start(scope, filters, request);
+      const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, few, ...start });
+      // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
+      // where the next one starts.
+      const next = start.byNumber ? decodeCursor(found.nextCursor ?? undefined) : undefined;
+      if (start.byNumber && next) this.anchors.learn(start.byNumber, page * pageSize, next);
+      // The first page with no page after it holds every match: it is its own exact count.
+      const complete = page === 1 && !start.cursor && found.nextCursor === null;
+      return { found, complete };
+    };
+    let result: Awaited<ReturnType<typeof read>>['found'];
+    let count: ListCount;
+    if (known === undefined && filters.q !== undefined) {
+      // A free text mostly looks for someone: few matches, a text seldom repeated (no count cached). Its
+      // first page, read first, usually holds them all, and the count is then not asked for.
+      const { found, complete } = await read();
+      result = found;
+      count = complete ? { total: found.rows.length, exact: true } : await this.count(scope, filters, exactCount === true, countKey);
+      if (complete) this.counts.set(countKey, count);
+    } else {
+      [{ found: result }, count] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
+    }
     const pageInfo: LeadListResponse['pageInfo'] = { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
   }

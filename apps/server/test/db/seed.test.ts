@@ -5,6 +5,7 @@ import {
   decisionStatusId,
   statusIdOf,
   COUNTRIES,
+  LEAD_LIMITS,
   MANAGEMENT_STATUSES,
   ROLES,
   STATUSES,
@@ -112,6 +113,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
       expect(l.requestedAmount).toBeGreaterThan(0);
       expect(Number.isInteger(l.requestedAmount)).toBe(true);
       expect(l.requestedAmount % 100).toBe(0);
+      // Within what a new application may ask for (whole units here, minor units stored).
+      expect(l.requestedAmount / 100).toBeGreaterThanOrEqual(LEAD_LIMITS[country].minAmount);
+      expect(l.requestedAmount / 100).toBeLessThanOrEqual(LEAD_LIMITS[country].maxAmount);
       if (l.managementStatus !== null) expect(MANAGEMENT_STATUSES).toContain(l.managementStatus);
       if (country === 'arg') expect(l.dataRate).toBeNull();
       expect(l.createdAt.getTime()).toBeGreaterThan(Date.now() - 181 * 86_400_000);

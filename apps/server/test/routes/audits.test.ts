@@ -195,6 +195,28 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     }
   });
 
+  it('counts the queue up to the lists\' threshold ("more than" beyond it), every case on request', async () => {
+    const small = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0, listCountThreshold: 2 });
+    try {
+      const auditor = await signedIn(() => small.app)('arg', 'auditor@arg.example');
+      for (const status of [A.AUDIT_PENDING, A.AUDIT_APPROVAL]) for (const minutes of [30, 20, 10]) await insertLead('arg', status, minutes, small.app);
+      const list = async (query: string) => {
+        const res = await auditor.get(`/api/arg/audits?pageSize=10${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return auditQueueResponseSchema.parse(res.json());
+      };
+      const capped = await list('');
+      expect(capped.count).toEqual({ total: 2, exact: false });
+      expect(capped.rows).toHaveLength(3);
+      expect((await list('&exactCount=true')).count).toEqual({ total: 3, exact: true });
+      // A decided status is counted over its leads, not over open rounds: the same threshold.
+      expect((await list(`&status=${A.AUDIT_APPROVAL}`)).count).toEqual({ total: 2, exact: false });
+      expect((await list(`&status=${A.AUDIT_APPROVAL}&exactCount=true`)).count).toEqual({ total: 3, exact: true });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('lets exactly one of two auditors claim a case at once; the other gets 409 naming the holder', async () => {
     const first = await as('arg', 'auditor@arg.example');
     const second = await as('arg', otherAuditor.email);

@@ -1,4 +1,4 @@
-import { buildCuil, leadDetailSchema } from '@backoffice/shared';
+import { buildCbu, buildCuil, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
@@ -365,6 +365,36 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(after.leads).toBe(before.leads + 1);
     });
 
+    it('keeps the bank account given at creation; a reused customer keeps theirs unless a new one is given', async () => {
+      const operator = await as('arg', 'operator@arg.example');
+      const doc = '34555666';
+      const cbu = buildCbu('2850590', '4009041813520');
+      const customerOf = async (id: number) => (await t.app.db.select().from(customers).where(eq(customers.id, id)))[0];
+      const first = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: `${cbu.slice(0, 8)}-${cbu.slice(8)}` });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: cbu });
+      expect((await operator.get(`/api/arg/leads/${first.json().id}`)).json().customer).toMatchObject({ bank: null, bank_account: cbu });
+      // Another application of the same customer without an account: the stored one stays.
+      const again = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: '' });
+      expect(again.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
+      expect((await customerOf(first.json().customer_id)).bankAccount).toBe(cbu);
+      // With a new account: it replaces the old one.
+      const other = buildCbu('0070999', '0000000012345');
+      const moved = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: other });
+      expect(moved.statusCode, moved.body).toBe(201);
+      expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
+
+      const colOperator = await as('col', 'operator@col.example');
+      const colDoc = '1076543210';
+      const colFirst = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Davivienda', bank_account: '0550 1234 5678' });
+      expect(colFirst.statusCode, colFirst.body).toBe(201);
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
+      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
+      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766' });
+    });
+
     it.each<[string, Record<string, unknown>, string]>([
       ['bad DNI', { doc_number: '123' }, 'doc_number'],
       ['bad CUIL check digit', { cuil: validArg().cuil.slice(0, 10) + String((Number(validArg().cuil[10]) + 1) % 10) }, 'cuil'],
@@ -379,6 +409,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['amount above the maximum', { requested_amount: 1_000_001 }, 'requested_amount'],
       ['amount with cents', { requested_amount: 1500.5 }, 'requested_amount'],
       ['term too long', { term: 48 }, 'term'],
+      ['CBU with a wrong check digit', { bank_account: '2850590940090418135202' }, 'bank_account'],
+      ['CBU too short', { bank_account: '285059094009' }, 'bank_account'],
+      ['a bank apart from the CBU', { bank: 'Banco Galicia', bank_account: '2850590940090418135201' }, 'bank'],
     ])('refuses %s with 400 naming the field and writes nothing', async (_name, change, field) => {
       const admin = await as('arg', 'admin@arg.example');
       const before = await tableCounts();
@@ -414,15 +447,21 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const ok = await colOperator.post('/api/col/leads', validCol());
       expect(ok.statusCode, ok.body).toBe(201);
       expect(await leadRow(ok.json().id)).toMatchObject({ country: 'col', requestedAmount: 250_000_000, statusId: 1 });
+      const before = await tableCounts();
       for (const [change, field] of [
         [{ cellphone: '1101234567' }, 'cellphone'],
         [{ doc_number: '12345' }, 'doc_number'],
         [{ requested_amount: 50_000 }, 'requested_amount'],
+        [{ bank: 'Bancolombia' }, 'bank_account'],
+        [{ bank_account: '1234567890' }, 'bank_account'],
+        [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
+        [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
       ] as const) {
         const res = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: '1098765432', ...change });
         expect(res.statusCode).toBe(400);
         expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
       }
+      expect(await tableCounts()).toEqual(before);
     });
 
     it('assigns a seller’s own new lead to them (so they can see it)', async () => {

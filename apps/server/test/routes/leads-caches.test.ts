@@ -71,10 +71,33 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('counts a free-text search only up to its own, lower threshold; exactly on request', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3 }, 12);
     try {
-      expect((await admin.get('/api/arg/leads?q=correo')).json().count).toEqual({ total: 3, exact: false });
+      // Pages of 10: the first page does not hold every match (see the next test).
+      expect((await admin.get('/api/arg/leads?q=correo&pageSize=10')).json().count).toEqual({ total: 3, exact: false });
       expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
       // Without text the list's own threshold applies.
       expect((await admin.get('/api/arg/leads')).json().count).toEqual({ total: 12, exact: true });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('takes a free text\'s count from its first page when that page holds every match', async () => {
+    const { small, admin } = await smallApp({ countCacheSeconds: 0 }, 12);
+    try {
+      const counted = vi.spyOn(small.app.leads, 'count');
+      const all = (await admin.get('/api/arg/leads?q=correo')).json();
+      expect(all.rows).toHaveLength(12);
+      expect(all.count).toEqual({ total: 12, exact: true });
+      expect(counted).not.toHaveBeenCalled();
+      // A full first page, or any later page, cannot tell the total: counted.
+      const first = (await admin.get('/api/arg/leads?q=correo&pageSize=10')).json();
+      expect(first.rows).toHaveLength(10);
+      expect(first.count).toEqual({ total: 12, exact: true });
+      expect(counted).toHaveBeenCalledTimes(1);
+      const second = (await admin.get('/api/arg/leads?q=correo&pageSize=10&page=2')).json();
+      expect(second.rows).toHaveLength(2);
+      expect(second.count).toEqual({ total: 12, exact: true });
+      expect(counted).toHaveBeenCalledTimes(2);
     } finally {
       await small.close();
     }
@@ -86,10 +109,11 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     const byIndex = vi.spyOn(dbClient, 'queryRowsByIndex');
     try {
       const callsWith = (value: string) => byIndex.mock.calls.filter(([, , values]) => values.includes(value)).length;
-      const first = (await admin.get('/api/arg/leads?q=correo')).json();
+      // Pages of 10, so that the first page does not hold every match and its count is asked for.
+      const first = (await admin.get('/api/arg/leads?q=correo&pageSize=10')).json();
       expect(first.count).toEqual({ total: 3, exact: false });
-      expect(first.rows).toHaveLength(12);
-      const again = (await admin.get('/api/arg/leads?q=correo')).json();
+      expect(first.rows).toHaveLength(10);
+      const again = (await admin.get('/api/arg/leads?q=correo&pageSize=10')).json();
       expect(again.count).toEqual({ total: 3, exact: false });
       expect(again.rows).toEqual(first.rows);
       // The whole word settled both the first request's look for its customers (12 > the probe's 2) and each
@@ -97,7 +121,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       expect(callsWith('correo:*')).toBe(0);
       expect(callsWith('correo')).toBe(3);
       // A word's beginning is no whole word: the look and the count read the beginnings too.
-      expect((await admin.get('/api/arg/leads?q=corr')).json().count).toEqual({ total: 3, exact: false });
+      expect((await admin.get('/api/arg/leads?q=corr&pageSize=10')).json().count).toEqual({ total: 3, exact: false });
       expect(callsWith('corr')).toBe(2);
       expect(callsWith('corr:*')).toBe(2);
       expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });

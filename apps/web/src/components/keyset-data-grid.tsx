@@ -1,6 +1,7 @@
 import type { ListCount } from '@backoffice/shared';
 import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { listLocaleText } from '../lib/grid-locale';
 import type { UrlPatchValue } from '../lib/url-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
@@ -80,7 +81,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({ query, data, loadi
         update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
       }}
       disableColumnFilter
-      localeText={{ noRowsLabel, paginationRowsPerPage: 'Filas por página' }}
+      localeText={listLocaleText(noRowsLabel, count)}
       sx={{ bgcolor: 'background.paper', minHeight: 480 }}
       {...grid}
     />

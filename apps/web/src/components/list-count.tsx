@@ -1,7 +1,6 @@
 import type { ListCount } from '@backoffice/shared';
 import { Button, Typography } from '@mui/material';
-
-const number = new Intl.NumberFormat('es-AR');
+import { count as formatCount } from '../lib/format';
 
 interface ListCountTextProps {
   count: ListCount | undefined;
@@ -20,8 +19,8 @@ export function ListCountText({ count, plural, singular = plural, onExactCount, 
       {count === undefined
         ? 'Cargando…'
         : count.exact
-          ? `${number.format(count.total)} ${count.total === 1 ? singular : plural}`
-          : `más de ${number.format(count.total)} ${plural}`}
+          ? `${formatCount(count.total)} ${count.total === 1 ? singular : plural}`
+          : `más de ${formatCount(count.total)} ${plural}`}
       {count && !count.exact && (
         <Button size="small" onClick={onExactCount} sx={{ ml: 1 }}>
           Contar exacto

@@ -3,7 +3,7 @@ import { statusIdOf } from '../catalogues/statuses';
 import type { Country } from '../countries';
 import { idSchema, positiveInt } from './common';
 import { customerSummarySchema, leadDetailSchema } from './leads';
-import { csvOf, listCountSchema, pageInfoSchema, paginationQuery } from './list';
+import { csvOf, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean } from './list';
 import { TRANSITION_REASON_MAX } from './workflow';
 
 /*
@@ -79,6 +79,8 @@ export const auditQueueQuerySchema = z.object({
   claim: z.enum(AUDIT_CLAIM_FILTERS).default('all'),
   page: paginationQuery.page,
   pageSize: paginationQuery.pageSize,
+  /** Count every case instead of stopping at LIST_COUNT_THRESHOLD ("más de 10.000"). */
+  exactCount: queryBoolean,
 });
 export type AuditQueueQuery = z.infer<typeof auditQueueQuerySchema>;
 export type AuditQueueParams = z.input<typeof auditQueueQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
-import { colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
+import { COL_BANKS } from '../catalogues/banks';
+import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -205,6 +206,32 @@ const commonLeadFields = {
   address: z.string().trim().max(200).optional(),
 };
 
+/** An optional field: absent, null or empty is null, anything else must pass `schema`. */
+export const optionalField = <T extends z.ZodType<string | null>>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable()).default(null);
+
+/**
+ * The customer's bank account (DOMAIN 2), optional when a lead is created and when a seller edits the
+ * customer: arg a CBU (its first digits name the bank, so no bank field), col a bank from the list and its
+ * account number, both or neither (`bankPair`).
+ */
+export const bankAccountFields = {
+  arg: {
+    bank: optionalField(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
+    bank_account: optionalField(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores (opcional)'),
+  },
+  col: {
+    bank: optionalField(z.enum(COL_BANKS, { error: 'Elegí un banco de la lista' })).describe('Banco de la lista, junto con bank_account (opcional)'),
+    bank_account: optionalField(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank (opcional)'),
+  },
+} as const;
+
+/** col: a bank without its account number (or the other way round) is refused on the account. */
+export const bankPair = {
+  check: (value: { bank: string | null; bank_account: string | null }) => (value.bank === null) === (value.bank_account === null),
+  issue: { message: 'Indicá el banco y el número de cuenta, o ninguno', path: ['bank_account'] },
+};
+
 const termOf = (limits: { minTerm: number; maxTerm: number }) =>
   z.coerce
     .number({ error: 'Ingresá el plazo en cuotas' })
@@ -229,6 +256,7 @@ export const argLeadCreateSchema = z
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf(LEAD_LIMITS.arg),
     term: termOf(LEAD_LIMITS.arg),
+    ...bankAccountFields.arg,
   })
   .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), {
     message: 'El CUIL no corresponde al DNI',
@@ -248,10 +276,15 @@ export const colLeadCreateSchema = z
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf(LEAD_LIMITS.col),
     term: termOf(LEAD_LIMITS.col),
-  });
+    ...bankAccountFields.col,
+  })
+  .refine(bankPair.check, bankPair.issue);
 
 export const leadCreateSchemas = { arg: argLeadCreateSchema, col: colLeadCreateSchema } as const;
 export type ArgLeadCreate = z.infer<typeof argLeadCreateSchema>;
 export type ColLeadCreate = z.infer<typeof colLeadCreateSchema>;
+/** What a client sends (before normalisation: the bank account fields may be absent). */
+export type ArgLeadCreateInput = z.input<typeof argLeadCreateSchema>;
+export type ColLeadCreateInput = z.input<typeof colLeadCreateSchema>;
 
 export const leadCreatedSchema = z.object({ id: z.number().int(), customer_id: z.number().int(), customer_reused: z.boolean() });

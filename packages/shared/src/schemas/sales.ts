@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, colLeadCreateSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
-import { COL_BANKS } from '../catalogues/banks';
-import { cbuSchema, colAccountSchema } from '../documents';
+import { argLeadCreateSchema, bankAccountFields, bankPair, colLeadCreateSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
@@ -56,19 +54,13 @@ const addressField = z
   .transform((value) => (value ? value : null));
 const versionField = positiveInt();
 
-/** An optional field: empty (or absent) is null, anything else must pass `schema`. */
-const optional = <T extends z.ZodType<string | null>>(schema: T) =>
-  z.preprocess((value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value), schema.nullable());
-
 export const argSaleCustomerUpdateSchema = z.object({
   first_name: argFields.first_name,
   last_name: argFields.last_name,
   cellphone: argFields.cellphone,
   email: argFields.email,
   address: addressField,
-  /** arg names no bank apart: the CBU's first digits are its code (empty, absent or null). */
-  bank: optional(z.never({ error: 'En Argentina el banco lo indica el CBU' })),
-  bank_account: optional(cbuSchema),
+  ...bankAccountFields.arg,
   /** The customer's version as read (409 when someone saved first). */
   version: versionField,
 });
@@ -80,14 +72,10 @@ export const colSaleCustomerUpdateSchema = z
     cellphone: colFields.cellphone,
     email: colFields.email,
     address: addressField,
-    bank: optional(z.enum(COL_BANKS, { error: 'Elegí un banco de la lista' })),
-    bank_account: optional(colAccountSchema),
+    ...bankAccountFields.col,
     version: versionField,
   })
-  .refine((edit) => (edit.bank === null) === (edit.bank_account === null), {
-    message: 'Indicá el banco y el número de cuenta, o ninguno',
-    path: ['bank_account'],
-  });
+  .refine(bankPair.check, bankPair.issue);
 
 export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
 export type SaleCustomerUpdate = z.infer<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;

@@ -85,21 +85,22 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         summary: 'Cola de auditoría: leads en AUDIT_PENDING y AUDIT_RETRY, el más antiguo primero',
         description:
           'Filtros: status (estados de auditoría del país; por omisión los de la cola) y claim ' +
-          '(all, unclaimed, claimed, mine). Orden: desde cuándo el lead está en su estado. Paginada por posición.',
+          '(all, unclaimed, claimed, mine). Orden: desde cuándo el lead está en su estado. Paginada por posición. ' +
+          'El total se cuenta hasta el umbral de las listas (`exact: false` más allá); exactCount=true cuenta todos.',
         security,
         querystring: auditQueueQuerySchema,
         response: { 200: auditQueueResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { page, pageSize, claim } = request.query;
+      const { page, pageSize, claim, exactCount } = request.query;
       const filters = { statuses: statusesOf(country, request.query.status), claim };
       const userId = request.user!.id;
-      const countKey = JSON.stringify([filters.statuses, claim, claim === 'mine' ? userId : null]);
+      const countKey = JSON.stringify([filters.statuses, claim, claim === 'mine' ? userId : null, exactCount === true]);
       const [rows, count] = await Promise.all([
         app.audits.queue(country, userId, filters, page, pageSize),
         counts.get(countKey) ??
-          app.audits.count(country, userId, filters).then((fresh) => {
+          app.audits.count(country, userId, filters, exactCount ? undefined : app.config.listCountThreshold).then((fresh) => {
             counts.set(countKey, fresh);
             return fresh;
           }),

@@ -227,6 +227,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           cellphone: body.cellphone,
           email: body.email,
           address: body.address ?? null,
+          bank: body.bank,
+          bankAccount: body.bank_account,
         },
         requestedAmount: body.requested_amount * 100,
         term: body.term,

@@ -1,6 +1,7 @@
 import { Alert, Box, Card, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { ListCountText } from '../../components/list-count';
 import { useNotify } from '../../components/notifications';
 import { useClaimAudit } from '../../features/audits/api/claim-audit';
 import { useAuditQueue } from '../../features/audits/api/get-audit-queue';
@@ -8,8 +9,6 @@ import { AuditQueueFilters } from '../../features/audits/components/audit-queue-
 import { AuditQueueTable } from '../../features/audits/components/audit-queue-table';
 import { useAuditQueueParams } from '../../features/audits/hooks/use-audit-queue-params';
 import { useSession } from '../../lib/session';
-
-const number = new Intl.NumberFormat('es-AR');
 
 /** /audits: the auditors' queue, oldest first; "Tomar" claims a case and opens it. */
 export default function AuditsRoute() {
@@ -36,9 +35,7 @@ export default function AuditsRoute() {
         <Typography variant="h4" component="h1">
           Auditorías
         </Typography>
-        <Typography color="text.secondary" data-testid="audits-count">
-          {count === undefined ? 'Cargando…' : `${number.format(count.total)} ${count.total === 1 ? 'caso' : 'casos'}`}
-        </Typography>
+        <ListCountText count={count} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
       </Box>
       <Card sx={{ p: 2 }}>
         <AuditQueueFilters query={query} update={update} reset={reset} />

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
+import { listLocaleText } from '../../../lib/grid-locale';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
@@ -111,14 +112,16 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       columnVisibilityModel={{ decided_at: listsDecided }}
       loading={loading}
       paginationMode="server"
-      rowCount={data?.count.total ?? 0}
+      // Beyond the count's threshold the last page is unknown: the grid pages on while pages come full.
+      rowCount={data === undefined ? 0 : data.count.exact ? data.count.total : -1}
+      paginationMeta={{ hasNextPage: data !== undefined && data.rows.length === query.pageSize }}
       paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
       onPaginationModelChange={onPagination}
       pageSizeOptions={[10, 25, 50, 100]}
       disableColumnFilter
       disableColumnSorting
       disableRowSelectionOnClick
-      localeText={{ noRowsLabel: 'No hay casos en la cola con estos filtros', paginationRowsPerPage: 'Filas por página' }}
+      localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count)}
       sx={{ bgcolor: 'background.paper', minHeight: 420 }}
       aria-label="Cola de auditoría"
     />

@@ -26,7 +26,7 @@ export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own
           dataset={steps}
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 150 }]}
           // Room past the longest bar for its label; counts have whole ticks.
-          xAxis={[{ valueFormatter: (value: number) => count(value), tickMinStep: 1, domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Math.ceil(Number(max) * 1.12)) }) }]}
+          xAxis={[{ valueFormatter: (value: number) => count(value), tickMinStep: 1, domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Math.ceil(Number(max) * 1.25)) }) }]}
           series={[
             {
               dataKey: 'count',

@@ -1,25 +1,19 @@
 import { LEAD_LIMITS, leadCreateSchemas } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
 import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
+import { money } from '../../../lib/format';
 import { useCreateLead } from '../api/create-lead';
 
 const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
 
-interface FieldSpec {
-  name: string;
-  label: string;
-  type?: string;
-  size?: number;
-  helper?: string;
-}
-
-const FIELDS: FieldSpec[] = [
+const FIELDS: FormFieldSpec<FieldValues>[] = [
   { name: 'doc_number', label: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' },
   ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
   { name: 'first_name', label: 'Nombre' },
@@ -28,8 +22,9 @@ const FIELDS: FieldSpec[] = [
   { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
-  { name: 'requested_amount', label: 'Monto solicitado', type: 'number', helper: `Entre ${limits.minAmount} y ${limits.maxAmount}` },
+  { name: 'requested_amount', label: 'Monto solicitado', type: 'number', helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}` },
   { name: 'term', label: 'Cuotas', type: 'number', helper: `Entre ${limits.minTerm} y ${limits.maxTerm}` },
+  ...bankAccountFieldSpecs<FieldValues>(),
 ];
 
 /** A staff member creates a lead; an existing customer (same document) is reused by the server. */
@@ -64,22 +59,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          {FIELDS.map((field) => {
-            const error = formState.errors[field.name];
-            return (
-              <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
-                <TextField
-                  fullWidth
-                  label={field.label}
-                  type={field.type ?? 'text'}
-                  {...register(field.name)}
-                  error={!!error}
-                  helperText={(error?.message as string | undefined) ?? field.helper}
-                  slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-                />
-              </Grid>
-            );
-          })}
+          <FormFields fields={FIELDS} register={register} errors={formState.errors} />
         </Grid>
       </DialogContent>
       <DialogActions>

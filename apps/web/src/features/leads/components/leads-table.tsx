@@ -3,6 +3,7 @@ import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelecti
 import { useState } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn, nextCallColumn } from '../../../components/lead-list-columns';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
@@ -83,7 +84,7 @@ export function LeadsTable({ query, data, loading, update, userId, selection, on
       density={settings.density}
       onDensityChange={(density) => save({ ...settings, density })}
       showToolbar
-      slotProps={{ toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } }}
+      slots={{ toolbar: ListToolbar }}
       noRowsLabel="No hay leads que coincidan con los filtros"
       aria-label="Leads"
     />

@@ -1,8 +1,9 @@
-import { COL_BANKS, saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
+import { saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, CardHeader, Grid, TextField } from '@mui/material';
+import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import type { z } from 'zod';
 import { useForm, type Path } from 'react-hook-form';
+import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
@@ -12,23 +13,13 @@ import { useUpdateSaleCustomer } from '../api/update-sale-customer';
 // (arg a CBU, col a bank from the list and its account number).
 const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
 
-interface Field {
-  name: Path<SaleCustomerUpdateInput>;
-  label: string;
-  size?: number;
-  type?: string;
-  options?: readonly string[];
-}
-
-const FIELDS: Field[] = [
+const FIELDS: FormFieldSpec<SaleCustomerUpdateInput>[] = [
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
   { name: 'cellphone', label: 'Celular', type: 'tel' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
-  ...(COUNTRY === 'arg'
-    ? [{ name: 'bank_account', label: 'CBU', size: 12 } as const]
-    : [{ name: 'bank', label: 'Banco', options: COL_BANKS } as const, { name: 'bank_account', label: 'Número de cuenta' } as const]),
+  ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(),
 ];
 
 /**
@@ -68,26 +59,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       <CardHeader title="Datos del cliente" subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`} />
       <CardContent>
         <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
-          {FIELDS.map((field) => {
-            const error = formState.errors[field.name];
-            return (
-              <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
-                {field.options ? (
-                  // A native select: register() reads and sets its value like a text field's.
-                  <TextField select fullWidth size="small" label={field.label} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} {...register(field.name)} error={!!error} helperText={error?.message}>
-                    <option value="">Sin banco</option>
-                    {field.options.map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </TextField>
-                ) : (
-                  <TextField fullWidth size="small" label={field.label} type={field.type ?? 'text'} {...register(field.name)} error={!!error} helperText={error?.message} />
-                )}
-              </Grid>
-            );
-          })}
+          <FormFields fields={FIELDS} register={register} errors={formState.errors} size="small" />
           {update.error && (
             <Grid size={12}>
               <Alert severity="error">{update.error.message}</Alert>

@@ -55,14 +55,17 @@ function CustomerCard({ customer }: { customer: SearcherCustomer }) {
         ) : (
           <Table size="small" sx={{ tableLayout: 'fixed' }} aria-label={`Solicitudes de ${customer.first_name} ${customer.last_name}`}>
             <TableHead>
+              {/* Fixed widths keep the customers' tables aligned; the status names are the longest values. */}
               <TableRow>
-                <TableCell>Solicitud</TableCell>
-                <TableCell>Fecha</TableCell>
-                <TableCell>Estado</TableCell>
-                <TableCell>Paso</TableCell>
-                <TableCell align="right">Monto</TableCell>
-                <TableCell>Vendedor</TableCell>
-                <TableCell>Gestión</TableCell>
+                <TableCell sx={{ width: '10%' }}>Solicitud</TableCell>
+                <TableCell sx={{ width: '11%' }}>Fecha</TableCell>
+                <TableCell sx={{ width: '25%' }}>Estado</TableCell>
+                <TableCell sx={{ width: '12%' }}>Paso</TableCell>
+                <TableCell sx={{ width: '11%' }} align="right">
+                  Monto
+                </TableCell>
+                <TableCell sx={{ width: '16%' }}>Vendedor</TableCell>
+                <TableCell sx={{ width: '15%' }}>Gestión</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -1,0 +1,70 @@
+import { COL_BANKS } from '@backoffice/shared';
+import { Grid, TextField } from '@mui/material';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { COUNTRY } from '../config/env';
+
+/*
+ * The grid of registered fields shared by the customer forms (a new lead, the sale's customer): each field
+ * a text input, or a native select when it has options (register() reads and sets a native select's value
+ * like a text field's, so the form needs no controllers).
+ */
+
+export interface FormFieldSpec<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+  type?: string;
+  /** Grid columns from `sm` up (12 per row); 6 by default. */
+  size?: number;
+  helper?: string;
+  /** A native select with these options after an empty one labelled `emptyOption`. */
+  options?: readonly string[];
+  emptyOption?: string;
+}
+
+/** The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank and its number. */
+export function bankAccountFieldSpecs<T extends FieldValues>(): FormFieldSpec<T>[] {
+  return COUNTRY === 'arg'
+    ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)' }]
+    : [
+        { name: 'bank' as Path<T>, label: 'Banco', options: COL_BANKS, emptyOption: 'Sin banco' },
+        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', helper: 'Con el banco, o ninguno' },
+      ];
+}
+
+interface FormFieldsProps<T extends FieldValues> {
+  fields: FormFieldSpec<T>[];
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  size?: 'small' | 'medium';
+}
+
+export function FormFields<T extends FieldValues>({ fields, register, errors, size }: FormFieldsProps<T>) {
+  return fields.map((field) => {
+    // Every field here is a plain value: its error, when any, is a FieldError at its own name.
+    const error = (errors as Record<string, { message?: string } | undefined>)[field.name];
+    const common = {
+      fullWidth: true,
+      size,
+      label: field.label,
+      ...register(field.name),
+      error: !!error,
+      helperText: error?.message ?? field.helper,
+    };
+    return (
+      <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
+        {field.options ? (
+          <TextField select {...common} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+            <option value="">{field.emptyOption ?? ''}</option>
+            {field.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <TextField {...common} type={field.type ?? 'text'} slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined} />
+        )}
+      </Grid>
+    );
+  });
+}
