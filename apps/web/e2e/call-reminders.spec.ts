@@ -43,7 +43,7 @@ async function resolvePending(page: Page, id: number): Promise<void> {
 
 /** The server-formatted HH:mm of the modal: the country's time. */
 const hourMinute = (iso: string) =>
-  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 /** Counts the app's own calls to a path. */
 function track(page: Page, fragment: string): { count: () => number } {
