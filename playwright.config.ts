@@ -24,6 +24,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A run that hangs fails here with what it printed, well inside CI's own limit for the whole job.
   globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
+  maxFailures: process.env.CI ? 10 : 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {

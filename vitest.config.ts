@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // In CI a run that is failing everywhere (a database gone, a machine crawling) stops and says so, rather
+    // than spending CI's whole time limit on one timeout after another.
+    bail: process.env.CI ? 20 : 0,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['test/**/*.test.ts'] } },
       {
