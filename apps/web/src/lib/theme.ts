@@ -1,6 +1,6 @@
 import { BREAKPOINTS, DIALOG_Z_INDEX, OVERLAY_Z_INDEX } from '@backoffice/shared';
 import { esES } from '@mui/material/locale';
-import { createTheme } from '@mui/material/styles';
+import { alpha, createTheme, getContrastRatio, lighten, type Components, type Theme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -15,17 +15,68 @@ export interface ThemeInput {
   bordered: boolean;
 }
 
+const LIGHT_BACKGROUND = { default: '#f4f5fa', paper: '#ffffff' };
+const DARK_BACKGROUND = { default: '#161a2b', paper: '#1f2437' };
+/** WCAG AA for normal text. */
+export const TEXT_CONTRAST = 4.5;
+
+/**
+ * The primary colour as text on the given backgrounds: itself when it reads (the light scheme), else lightened
+ * in small steps until it does. SPEC's #2040c6 on the dark paper is 1.9:1.
+ */
+export function readablePrimary(main: string, backgrounds: string[]): string {
+  const reads = (colour: string) => backgrounds.every((background) => getContrastRatio(colour, background) >= TEXT_CONTRAST);
+  for (let step = 0; step <= 20; step += 1) {
+    const colour = step === 0 ? main : lighten(main, step * 0.05);
+    if (reads(colour)) return colour;
+  }
+  return '#ffffff';
+}
+
+/**
+ * Dark scheme: the primary colour stays SPEC's (or the user's) where it fills (contained buttons, the selected
+ * navigation item, chips, avatars), and where it is text or a thin line on the dark surfaces (text and outlined
+ * buttons, links, outlined chips, checked boxes, a focused field) it is the readable tint `primary.light`.
+ */
+function darkPrimaryText(tint: string): Components<Theme> {
+  const isPrimary = (color: unknown) => color === undefined || color === 'primary';
+  return {
+    MuiButton: {
+      styleOverrides: {
+        root: ({ ownerState }) =>
+          isPrimary(ownerState.color) && ownerState.variant !== 'contained' ? { color: tint, borderColor: alpha(tint, 0.5) } : {},
+      },
+    },
+    MuiLink: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { color: tint, textDecorationColor: alpha(tint, 0.4) } : {}) } },
+    MuiChip: {
+      styleOverrides: {
+        root: ({ ownerState }) => (ownerState.color === 'primary' && ownerState.variant === 'outlined' ? { color: tint, borderColor: tint } : {}),
+      },
+    },
+    MuiIconButton: { styleOverrides: { root: ({ ownerState }) => (ownerState.color === 'primary' ? { color: tint } : {}) } },
+    MuiCheckbox: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked, &.MuiCheckbox-indeterminate': { color: tint } } : {}) } },
+    MuiRadio: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked': { color: tint } } : {}) } },
+    MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: tint } } } },
+    MuiOutlinedInput: { styleOverrides: { root: { '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: tint } } } },
+    MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: tint } } } },
+    MuiTabs: { styleOverrides: { indicator: { backgroundColor: tint } } },
+  };
+}
+
 /** SPEC 9: breakpoints, z-indexes, primary colour, outlined comfortable fields, primary buttons. */
 export function createAppTheme({ scheme, primary, direction, bordered }: ThemeInput) {
   const light = scheme === 'light';
+  const background = light ? LIGHT_BACKGROUND : DARK_BACKGROUND;
+  const tint = light ? undefined : readablePrimary(primary.main, [background.paper, background.default]);
+  const darkText = tint ? darkPrimaryText(tint) : {};
   return createTheme(
     {
       direction,
       breakpoints: { values: BREAKPOINTS },
       palette: {
         mode: scheme,
-        primary: { main: primary.main, dark: primary.dark },
-        background: light ? { default: '#f4f5fa', paper: '#ffffff' } : { default: '#161a2b', paper: '#1f2437' },
+        primary: { main: primary.main, dark: primary.dark, ...(tint ? { light: tint } : {}) },
+        background,
       },
       shape: { borderRadius: 8 },
       typography: {
@@ -38,8 +89,9 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
       // SPEC 9: dialogs 2400 over the overlay (navigation drawer) at 2000; snackbars and tooltips stay above both.
       zIndex: { modal: DIALOG_Z_INDEX, drawer: OVERLAY_Z_INDEX, snackbar: DIALOG_Z_INDEX + 100, tooltip: DIALOG_Z_INDEX + 200 },
       components: {
+        ...darkText,
         MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium' } },
-        MuiButton: { defaultProps: { color: 'primary', disableElevation: true } },
+        MuiButton: { ...darkText.MuiButton, defaultProps: { color: 'primary', disableElevation: true } },
         MuiAvatar: { styleOverrides: { colorDefault: { color: '#fff' } } },
         MuiTooltip: { defaultProps: { arrow: true } },
         MuiCard: {
