@@ -6,7 +6,11 @@ const SPEC_PRIMARY = { main: '#2040c6', dark: '#1a34a0' };
 const theme = (scheme: 'light' | 'dark', primary = SPEC_PRIMARY) => createAppTheme({ scheme, primary, direction: 'ltr', bordered: false });
 
 /** What a component's root style override gives for these props (undefined when it has none). */
-function rootStyle(t: ReturnType<typeof theme>, component: 'MuiButton' | 'MuiLink' | 'MuiChip', ownerState: Record<string, unknown>) {
+function rootStyle(
+  t: ReturnType<typeof theme>,
+  component: 'MuiButton' | 'MuiLink' | 'MuiChip' | 'MuiFormLabel' | 'MuiOutlinedInput',
+  ownerState: Record<string, unknown>,
+) {
   const root = t.components?.[component]?.styleOverrides?.root as ((props: { ownerState: unknown; theme: unknown }) => Record<string, unknown>) | undefined;
   return root?.({ ownerState, theme: t });
 }
@@ -32,6 +36,12 @@ describe('the primary colour as text', () => {
     expect(rootStyle(dark, 'MuiButton', { color: 'secondary', variant: 'text' })).toEqual({});
     expect(rootStyle(dark, 'MuiLink', { color: 'primary' })).toMatchObject({ color: tint });
     expect(rootStyle(dark, 'MuiChip', { color: 'primary', variant: 'outlined' })).toMatchObject({ color: tint });
+    // A focused field takes the tint, except when it is in error (its red stays) or has a colour of its own.
+    expect(rootStyle(dark, 'MuiFormLabel', { color: 'primary' })).toEqual({ '&.Mui-focused:not(.Mui-error)': { color: tint } });
+    expect(rootStyle(dark, 'MuiOutlinedInput', { color: 'primary' })).toEqual({
+      '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: tint },
+    });
+    expect(rootStyle(dark, 'MuiFormLabel', { color: 'secondary' })).toEqual({});
     // The button defaults SPEC asks for survive the merge.
     expect(dark.components?.MuiButton?.defaultProps).toMatchObject({ color: 'primary', disableElevation: true });
   });

@@ -56,8 +56,16 @@ function darkPrimaryText(tint: string): Components<Theme> {
     MuiIconButton: { styleOverrides: { root: ({ ownerState }) => (ownerState.color === 'primary' ? { color: tint } : {}) } },
     MuiCheckbox: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked, &.MuiCheckbox-indeterminate': { color: tint } } : {}) } },
     MuiRadio: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked': { color: tint } } : {}) } },
-    MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: tint } } } },
-    MuiOutlinedInput: { styleOverrides: { root: { '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: tint } } } },
+    // A field in error keeps its error colour when focused (these come after MUI's own rules and would win).
+    MuiFormLabel: {
+      styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-focused:not(.Mui-error)': { color: tint } } : {}) },
+    },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: ({ ownerState }) =>
+          isPrimary(ownerState.color) ? { '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: tint } } : {},
+      },
+    },
     MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: tint } } } },
     MuiTabs: { styleOverrides: { indicator: { backgroundColor: tint } } },
   };
