@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CURRENCY, type DashboardResponse } from '@backoffice/shared';
-import { COUNTRY, signInAndWait } from './support';
+import { addDays, CURRENCY, type DashboardResponse } from '@backoffice/shared';
+import { COUNTRY, signInAndWait, typeDate } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
 
@@ -76,4 +76,13 @@ test('the period lives in the URL', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('kpi-created').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.created_total));
+
+  // A typed start (DD/MM/AAAA, whatever the browser's language): three days up to the same end.
+  const to = url.searchParams.get('to')!;
+  const from = addDays(to, -2);
+  const [y, m, d] = from.split('-');
+  await typeDate(page, page.getByRole('group', { name: 'Desde' }), `${d}/${m}/${y}`);
+  await expect(page).toHaveURL(new RegExp(`\\?from=${from}&to=${to}$`));
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { buildCuil } from '@backoffice/shared';
-import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { buildCuil, COUNTRY_TIME_ZONE } from '@backoffice/shared';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { COUNTRY, signInAndWait, typeDate } from './support';
 
 const admin = `admin@${COUNTRY}.example`;
 
@@ -50,6 +50,31 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
   await expect(page).not.toHaveURL(/management=/);
 });
 
+test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {
+  // This browser speaks English: a native date input would ask for mm/dd/yyyy here.
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await openLeads(page);
+  const before = await page.getByTestId('leads-count').textContent();
+  const since = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() - 5 * 24 * 3_600_000);
+  const [y, m, d] = since.split('-');
+  const from = page.getByRole('group', { name: 'Desde' });
+  await typeDate(page, from, `${d}/${m}/${y}`);
+  await expect(page).toHaveURL(new RegExp(`from=${since}`));
+  await expect(page.getByTestId('leads-count')).not.toHaveText(before!);
+  const shown = (field: Locator) => field.evaluate((element) => element.textContent!.replace(/[^\d/]/g, ''));
+  expect(await shown(from)).toBe(`${d}/${m}/${y}`);
+  // Every row was created on that day of the country or later ("DD/MM/AAAA, HH:mm").
+  const created = rows(page).locator('[data-field="created_at"]');
+  await expect(created.first()).toBeVisible();
+  for (const text of await created.allTextContents()) {
+    const [day, month, year] = text.split(',')[0].split('/');
+    expect(`${year}-${month}-${day}` >= since, `${text} is on or after ${since}`).toBe(true);
+  }
+  // The URL brings the date back into the field.
+  await page.reload();
+  await expect.poll(() => shown(page.getByRole('group', { name: 'Desde' }))).toBe(`${d}/${m}/${y}`);
+});
+
 test('the column choice and the row density are remembered for the user; no quick filter that would filter only the page', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await openLeads(page);
@@ -86,7 +111,7 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   if (COUNTRY === 'arg') await dialog.getByRole('textbox', { name: 'CUIL' }).fill(buildCuil(doc, 'female'));
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Lucía');
   await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Formulario');
-  await dialog.getByLabel('Fecha de nacimiento').fill('1991-07-09');
+  await typeDate(page, dialog.getByRole('group', { name: 'Fecha de nacimiento' }), '09/07/1991');
   await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);
   await dialog.getByRole('spinbutton', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150000' : '3000000');

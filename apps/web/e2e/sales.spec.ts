@@ -1,6 +1,6 @@
 import { COUNTRY_TIME_ZONE } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, signIn } from './support';
+import { COUNTRY, signIn, typeDate } from './support';
 
 const seller = `seller@${COUNTRY}.example`;
 
@@ -70,11 +70,11 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   // Tomorrow at 10:30 in the country.
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() + 24 * 3_600_000);
   const note = `Llamar por la tarde ${Date.now()}`;
-  await page.getByLabel('Fecha y hora').fill(`${day}T10:30`);
+  const [y, m, d] = day.split('-');
+  await typeDate(page, page.getByRole('group', { name: 'Fecha y hora' }), `${d}/${m}/${y} 10:30`);
   await page.getByLabel('Motivo (opcional)').fill(note);
   await page.getByRole('button', { name: 'Programar llamada' }).click();
   await expect(page.getByText('Llamada programada', { exact: true }).first()).toBeVisible();
-  const [y, m, d] = day.split('-');
   const first = page.getByTestId('timeline-item').first();
   await expect(first).toContainText('Llamada programada');
   await expect(first).toContainText(`Llamar el ${d}/${m}/${y}, 10:30`);

@@ -1,12 +1,14 @@
 import { COL_BANKS } from '@backoffice/shared';
 import { Grid, TextField } from '@mui/material';
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { COUNTRY } from '../config/env';
+import { DateField } from './date-fields';
 
 /*
  * The grid of registered fields shared by the customer forms (a new lead, the sale's customer): each field
  * a text input, or a native select when it has options (register() reads and sets a native select's value
- * like a text field's, so the form needs no controllers).
+ * like a text field's), or a date picker (type 'date', through the form's `control`: a picker is no input
+ * that register() could read).
  */
 
 export interface FormFieldSpec<T extends FieldValues> {
@@ -34,36 +36,45 @@ export function bankAccountFieldSpecs<T extends FieldValues>(): FormFieldSpec<T>
 interface FormFieldsProps<T extends FieldValues> {
   fields: FormFieldSpec<T>[];
   register: UseFormRegister<T>;
+  /** Needed when a field has type 'date'. */
+  control?: Control<T>;
   errors: FieldErrors<T>;
   size?: 'small' | 'medium';
 }
 
-export function FormFields<T extends FieldValues>({ fields, register, errors, size }: FormFieldsProps<T>) {
+export function FormFields<T extends FieldValues>({ fields, register, control, errors, size }: FormFieldsProps<T>) {
   return fields.map((field) => {
     // Every field here is a plain value: its error, when any, is a FieldError at its own name.
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name];
-    const common = {
-      fullWidth: true,
-      size,
-      label: field.label,
-      ...register(field.name),
-      error: !!error,
-      helperText: error?.message ?? field.helper,
-    };
+    const shared = { fullWidth: true, size, label: field.label, error: !!error, helperText: error?.message ?? field.helper };
+    let input;
+    if (field.type === 'date') {
+      input = (
+        <Controller
+          name={field.name}
+          control={control}
+          render={({ field: { value, onChange, onBlur, name, ref } }) => (
+            <DateField {...shared} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
+          )}
+        />
+      );
+    } else if (field.options) {
+      input = (
+        <TextField select {...shared} {...register(field.name)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+          <option value="">{field.emptyOption ?? ''}</option>
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </TextField>
+      );
+    } else {
+      input = <TextField {...shared} {...register(field.name)} type={field.type ?? 'text'} />;
+    }
     return (
       <Grid key={field.name} size={{ xs: 12, sm: field.size ?? 6 }}>
-        {field.options ? (
-          <TextField select {...common} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
-            <option value="">{field.emptyOption ?? ''}</option>
-            {field.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </TextField>
-        ) : (
-          <TextField {...common} type={field.type ?? 'text'} slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined} />
-        )}
+        {input}
       </Grid>
     );
   });

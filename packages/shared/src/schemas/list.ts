@@ -20,7 +20,7 @@ export const queryBoolean = z.preprocess(
   z.boolean().optional(),
 );
 
-export const isoDateSchema = z.iso.date({ error: 'Usá una fecha AAAA-MM-DD' });
+export const isoDateSchema = z.iso.date({ error: 'Ingresá una fecha válida' });
 
 export const paginationQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

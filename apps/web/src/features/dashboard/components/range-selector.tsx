@@ -1,5 +1,6 @@
 import { DASHBOARD_DEFAULT_DAYS, addDays, todayIn, type DashboardQuery } from '@backoffice/shared';
-import { Box, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { DateField } from '../../../components/date-fields';
 import { COUNTRY } from '../../../config/env';
 
 const PRESETS = [7, DASHBOARD_DEFAULT_DAYS, 90] as const;
@@ -28,22 +29,8 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <TextField
-        size="small"
-        type="date"
-        label="Desde"
-        value={range.from}
-        onChange={(event) => event.target.value && onChange({ from: event.target.value, to: range.to })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label="Hasta"
-        value={range.to}
-        onChange={(event) => event.target.value && onChange({ from: range.from, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
-      />
+      <DateField size="small" label="Desde" value={range.from} max={range.to} onlyComplete onChange={(from) => from && onChange({ from, to: range.to })} />
+      <DateField size="small" label="Hasta" value={range.to} min={range.from} onlyComplete onChange={(to) => to && onChange({ from: range.from, to })} />
     </Box>
   );
 }

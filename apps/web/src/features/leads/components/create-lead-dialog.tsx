@@ -33,7 +33,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   const notify = useNotify();
   const navigate = useNavigate();
   // The schema is chosen by the build's country, so its field types are only known as a union here.
-  const { register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({ resolver: zodResolver(schema) as unknown as Resolver<FieldValues> });
+  const { register, control, handleSubmit, formState, setError, reset } = useForm<FieldValues>({ resolver: zodResolver(schema) as unknown as Resolver<FieldValues> });
 
   const submit = handleSubmit((values) =>
     create.mutate(values as never, {
@@ -59,7 +59,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <FormFields fields={FIELDS} register={register} errors={formState.errors} />
+          <FormFields fields={FIELDS} register={register} control={control} errors={formState.errors} />
         </Grid>
       </DialogContent>
       <DialogActions>

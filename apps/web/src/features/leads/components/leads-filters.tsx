@@ -1,5 +1,5 @@
 import { NONE, type LeadListQuery } from '@backoffice/shared';
-import { TextField } from '@mui/material';
+import { DateField } from '../../../components/date-fields';
 import { AmountFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
@@ -21,8 +21,8 @@ export function LeadsFilters({ query, update, reset }: { query: LeadListQuery; u
         options={[{ value: NONE, label: 'Sin asignar' }, ...sellers.map((s) => ({ value: String(s.id), label: s.name }))]}
         onChange={(seller) => update({ seller })}
       />
-      <TextField size="small" type="date" label="Desde" value={query.from ?? ''} onChange={(e) => update({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField size="small" type="date" label="Hasta" value={query.to ?? ''} onChange={(e) => update({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <DateField size="small" label="Desde" value={query.from ?? ''} max={query.to} onlyComplete onChange={(from) => update({ from })} />
+      <DateField size="small" label="Hasta" value={query.to ?? ''} min={query.from} onlyComplete onChange={(to) => update({ to })} />
     </FilterBar>
   );
 }

@@ -1,5 +1,6 @@
 import { countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
+import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
 import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
@@ -16,7 +17,7 @@ function ManagementForm({ sale }: { sale: SaleDetail }) {
   return <ManagementStatusForm id="sale-management-status" current={sale.management_status} version={sale.version} mutation={setManagement} />;
 }
 
-/** `datetime-local` text, a time on the country's clock (as every time shown), → ISO, which the shared schema checks. */
+/** The picker's wall time ('YYYY-MM-DDTHH:mm'), a time on the country's clock (as every time shown), → ISO, which the shared schema checks. */
 const toIso = (local: string) => countryWallTimeToDate(COUNTRY, local)?.toISOString() ?? '';
 
 function CallBackForm({ sale }: { sale: SaleDetail }) {
@@ -47,16 +48,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
   return (
     <Stack component="form" spacing={1} onSubmit={submit} noValidate aria-label="Programar llamada">
       <Typography variant="subtitle2">Programar llamada</Typography>
-      <TextField
-        size="small"
-        type="datetime-local"
-        label="Fecha y hora"
-        value={at}
-        onChange={(e) => setAt(e.target.value)}
-        error={!!error}
-        helperText={error ?? `Hora de ${COUNTRY_NAME}`}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DateTimeField size="small" label="Fecha y hora" value={at} onChange={setAt} error={!!error} helperText={error ?? `Hora de ${COUNTRY_NAME}`} />
       <TextField size="small" label="Motivo (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
       {schedule.error && <Alert severity="error">{schedule.error.message}</Alert>}
       <Button type="submit" variant="outlined" disabled={!at || schedule.isPending} sx={{ alignSelf: 'flex-end' }}>

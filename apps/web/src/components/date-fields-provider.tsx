@@ -1,0 +1,18 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { esES } from '@mui/x-date-pickers/locales';
+import 'dayjs/locale/es';
+import type { ReactNode } from 'react';
+
+/** Spanish calendars and texts for the date fields (date-fields.tsx); apart from them, so the pickers load with the screens that use them. */
+export function DateFieldsProvider({ children }: { children: ReactNode }) {
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale="es"
+      localeText={esES.components.MuiLocalizationProvider.defaultProps.localeText}
+    >
+      {children}
+    </LocalizationProvider>
+  );
+}
