@@ -10,7 +10,7 @@ import {
   buildCbu,
   buildCuil,
   COL_BANKS,
-  FINAL_AUDIT_DECISIONS,
+  AUDIT_DECISIONS,
   demoEmail,
   formatDateTime,
   isTerminalStatus,
@@ -112,7 +112,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         const byCustomer = new Map(insertedLeads.map((l) => [l.customerId, l]));
 
         // An audit decision's status was reached from AUDIT_PENDING: that step first (the history's trigger
-        // opens its audit round, the next row closes it), so the auditors' history shows the round.
+        // opens its audit round, the next row closes it), so the auditors' history shows the round. AUDIT_RETRY
+        // is one too (re-audit): its first round is closed with that decision and it waits in a second one.
         const audited = leadRows.flatMap((row, i) => {
           const decision = decisionOf(country, row.statusId);
           if (!decision) return [];
@@ -150,7 +151,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           }),
         );
         // The closed rounds get the decision that closed them, by one of the country's auditors.
-        for (const decision of FINAL_AUDIT_DECISIONS) {
+        for (const decision of AUDIT_DECISIONS) {
           const ids = audited.filter((a) => a.decision === decision).map((a) => a.leadId);
           if (ids.length === 0 || auditors.length === 0) continue;
           const approved = decision === 'approve';
@@ -208,11 +209,12 @@ const CREATED = 1;
 
 /** The audit decision that leads to this status (AUDIT_APPROVAL, AUDIT_REJECTED, REQUEST_INFORMATION), if any. */
 function decisionOf(country: Country, statusId: number) {
-  return FINAL_AUDIT_DECISIONS.find((decision) => decisionStatusId(country, decision) === statusId);
+  return AUDIT_DECISIONS.find((decision) => decisionStatusId(country, decision) === statusId);
 }
 
-const DECISION_COMMENTS: Record<'reject' | 'request_information', string> = {
+const DECISION_COMMENTS: Record<'reject' | 'retry' | 'request_information', string> = {
   reject: 'La firma no coincide con el documento.',
+  retry: 'Revisar la firma contra el documento original.',
   request_information: 'Falta el comprobante de la cuenta bancaria.',
 };
 

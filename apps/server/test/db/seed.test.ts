@@ -1,6 +1,6 @@
 import {
   AMOUNT_RANGES,
-  FINAL_AUDIT_DECISIONS,
+  AUDIT_DECISIONS,
   auditQueueStatusIds,
   decisionStatusId,
   statusIdOf,
@@ -80,9 +80,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
   it('creates valid customers and leads, each with the status history that reached its status', async () => {
     const counts = await tally();
     expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS });
-    // One row each, two for an audit decision's status (through AUDIT_PENDING, see below).
+    // One row each, two for an audit decision's status, re-audit included (through AUDIT_PENDING, see below).
     const decided = (await t.app.db.select().from(leads)).filter((l) =>
-      FINAL_AUDIT_DECISIONS.some((d) => decisionStatusId(l.country as Country, d) === l.statusId),
+      AUDIT_DECISIONS.some((d) => decisionStatusId(l.country as Country, d) === l.statusId),
     ).length;
     expect(counts.history).toBe(2 * LEADS + decided);
 
@@ -157,21 +157,29 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(events.map((e) => e.leadId).sort()).toEqual(withCall.map((l) => l.id).sort());
   });
 
-  it('takes every lead in an audit decision’s status through AUDIT_PENDING: one closed round with that decision', async () => {
+  it('takes every lead in an audit decision’s status through AUDIT_PENDING: one closed round with that decision (and a re-audit’s open one)', async () => {
     const rounds = await t.app.db.select().from(audits);
     const staff = await t.app.db.select().from(users);
     let decided = 0;
+    let retried = 0;
     for (const lead of await t.app.db.select().from(leads)) {
       const country = lead.country as Country;
-      const decision = FINAL_AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === lead.statusId);
-      const mine = rounds.filter((r) => r.leadId === lead.id);
+      const decision = AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === lead.statusId);
+      const mine = rounds.filter((r) => r.leadId === lead.id).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
       if (!decision) {
         // Only the queue's own statuses have (open) rounds.
         expect(mine.every((r) => r.decidedAt === null && auditQueueStatusIds(country).includes(lead.statusId))).toBe(true);
         continue;
       }
       decided += 1;
-      expect(mine).toHaveLength(1);
+      if (decision === 'retry') {
+        retried += 1;
+        // Waiting again since the decision: a second round, open, in AUDIT_RETRY.
+        expect(mine).toHaveLength(2);
+        expect(mine[1]).toMatchObject({ decision: null, decidedAt: null, statusId: lead.statusId, queuedAt: mine[0].decidedAt });
+      } else {
+        expect(mine).toHaveLength(1);
+      }
       expect(mine[0]).toMatchObject({ decision, statusId: statusIdOf(country, 'AUDIT_PENDING') });
       expect(mine[0].decidedAt!.getTime()).toBeGreaterThanOrEqual(mine[0].queuedAt.getTime());
       expect(roleOfStored(country, staff.find((u) => u.id === mine[0].auditorId)!.role)?.kind).toBe('auditor');
@@ -184,6 +192,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
       );
     }
     expect(decided).toBeGreaterThan(0);
+    expect(retried).toBeGreaterThan(0);
   });
 
   it('seeds no call backs when told not to (the browser tests schedule their own)', async () => {
