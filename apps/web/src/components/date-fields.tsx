@@ -66,8 +66,9 @@ function usePickerValue({ value, onChange, onlyComplete }: FieldProps, format: s
   return [picked, change] as const;
 }
 
-function textFieldProps({ size, fullWidth, error, helperText, name, onBlur }: FieldProps) {
-  return { size, fullWidth, error, helperText, name, onBlur };
+/** Beside other filters a field is as wide as a date (the pickers' own default is a full field's width). */
+function textFieldProps({ size, fullWidth, error, helperText, name, onBlur }: FieldProps, width: number) {
+  return { size, fullWidth, error, helperText, name, onBlur, sx: fullWidth ? undefined : { width } };
 }
 
 /** A calendar day, DD/MM/AAAA. */
@@ -83,7 +84,7 @@ export function DateField(props: FieldProps) {
       minDate={min ? dayjs(min) : undefined}
       maxDate={max ? dayjs(max) : undefined}
       inputRef={inputRef}
-      slotProps={{ textField: textFieldProps(props), field: { clearable: true } }}
+      slotProps={{ textField: textFieldProps(props, 210), field: { clearable: true } }}
     />
   );
 }
@@ -100,7 +101,7 @@ export function DateTimeField(props: FieldProps) {
       format="DD/MM/YYYY HH:mm"
       ampm={false}
       inputRef={inputRef}
-      slotProps={{ textField: textFieldProps(props) }}
+      slotProps={{ textField: textFieldProps(props, 230) }}
     />
   );
 }
