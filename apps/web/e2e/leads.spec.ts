@@ -73,6 +73,15 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
   // The URL brings the date back into the field.
   await page.reload();
   await expect.poll(() => shown(page.getByRole('group', { name: 'Desde' }))).toBe(`${d}/${m}/${y}`);
+
+  // A range that ends before it starts (a hand-edited link): the server's reason, in words, not field names;
+  // no count, nothing to page through.
+  const dayBefore = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() - 6 * 24 * 3_600_000);
+  await page.goto(`/leads?from=${since}&to=${dayBefore}`);
+  await expect(page.getByRole('alert')).toHaveText('Revisá los filtros: La fecha hasta no puede ser anterior a la fecha desde');
+  await expect(page.getByTestId('leads-count')).toHaveText('—');
+  await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
 });
 
 test('the column choice and the row density are remembered for the user; no quick filter that would filter only the page', async ({ page }) => {

@@ -51,7 +51,9 @@ export function KeysetDataGrid<R extends GridValidRowModel>({ query, data, loadi
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
-  const rowCount = count?.exact ? count.total : -1;
+  // No page and none loading: the list failed (its error is shown above), there is nothing to page through.
+  const failed = !data && !loading;
+  const rowCount = failed ? 0 : count?.exact ? count.total : -1;
 
   const onPagination = (model: GridPaginationModel) => {
     const nextPage = model.page + 1;
@@ -81,7 +83,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({ query, data, loadi
         update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
       }}
       disableColumnFilter
-      localeText={listLocaleText(noRowsLabel, count)}
+      localeText={listLocaleText(failed ? 'No se pudo cargar la lista' : noRowsLabel, count)}
       sx={{ bgcolor: 'background.paper', minHeight: 480 }}
       {...grid}
     />

@@ -7,17 +7,21 @@ interface ListCountTextProps {
   /** The rows' name: "1 venta", "2 ventas" (without `singular` the plural is always used). */
   plural: string;
   singular?: string;
+  /** The list failed to load (nothing to count, nothing loading: its error says why). */
+  failed?: boolean;
   /** Ask the server for the exact total when it only answered "more than". */
   onExactCount: () => void;
   'data-testid': string;
 }
 
 /** How many rows the filters match, under a list's title, with "Contar exacto" when the total is a bound. */
-export function ListCountText({ count, plural, singular = plural, onExactCount, 'data-testid': testId }: ListCountTextProps) {
+export function ListCountText({ count, plural, singular = plural, failed = false, onExactCount, 'data-testid': testId }: ListCountTextProps) {
   return (
     <Typography color="text.secondary" data-testid={testId}>
       {count === undefined
-        ? 'Cargando…'
+        ? failed
+          ? '—'
+          : 'Cargando…'
         : count.exact
           ? `${formatCount(count.total)} ${count.total === 1 ? singular : plural}`
           : `más de ${formatCount(count.total)} ${plural}`}

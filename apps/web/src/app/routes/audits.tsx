@@ -1,7 +1,8 @@
-import { Alert, Box, Card, Stack, Typography } from '@mui/material';
+import { Box, Card, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListCountText } from '../../components/list-count';
+import { ListError } from '../../components/list-error';
 import { useNotify } from '../../components/notifications';
 import { useClaimAudit } from '../../features/audits/api/claim-audit';
 import { useAuditQueue } from '../../features/audits/api/get-audit-queue';
@@ -35,12 +36,12 @@ export default function AuditsRoute() {
         <Typography variant="h4" component="h1">
           Auditorías
         </Typography>
-        <ListCountText count={count} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
+        <ListCountText count={count} failed={!!queue.error} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
       </Box>
       <Card sx={{ p: 2 }}>
         <AuditQueueFilters query={query} update={update} reset={reset} />
       </Card>
-      {queue.error && <Alert severity="error">{queue.error.message}</Alert>}
+      <ListError error={queue.error} />
       <AuditQueueTable
         query={query}
         data={queue.data}

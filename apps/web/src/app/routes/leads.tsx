@@ -1,9 +1,10 @@
 import { canLead, isSellerOrWoAssignation } from '@backoffice/shared';
-import { Alert, Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListCountText } from '../../components/list-count';
+import { ListError } from '../../components/list-error';
 import { COUNTRY } from '../../config/env';
 import { useLeads } from '../../features/leads/api/get-leads';
 import { CreateLeadDialog } from '../../features/leads/components/create-lead-dialog';
@@ -29,7 +30,7 @@ export default function LeadsRoute() {
           <Typography variant="h4" component="h1">
             Leads
           </Typography>
-          <ListCountText count={count} plural="leads" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
+          <ListCountText count={count} failed={!!leads.error} plural="leads" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
         <ExportButton search={search} />
         {session && canLead('create', COUNTRY, session.role) && (
@@ -43,7 +44,7 @@ export default function LeadsRoute() {
       <Card sx={{ p: 2 }}>
         <LeadsFilters query={query} update={update} reset={reset} />
       </Card>
-      {leads.error && <Alert severity="error">{leads.error.message}</Alert>}
+      <ListError error={leads.error} />
       <LeadsTable
         query={query}
         data={leads.data}

@@ -1,6 +1,7 @@
-import { Alert, Box, Card, Stack, Typography } from '@mui/material';
+import { Box, Card, Stack, Typography } from '@mui/material';
 import { ExportButton } from '../../components/export-button';
 import { ListCountText } from '../../components/list-count';
+import { ListError } from '../../components/list-error';
 import { useSales } from '../../features/sales/api/get-sales';
 import { SalesFilters } from '../../features/sales/components/sales-filters';
 import { SalesTable } from '../../features/sales/components/sales-table';
@@ -19,14 +20,14 @@ export default function SalesRoute() {
           <Typography variant="h4" component="h1">
             Ventas
           </Typography>
-          <ListCountText count={count} plural="ventas" singular="venta" onExactCount={() => update({ exactCount: true })} data-testid="sales-count" />
+          <ListCountText count={count} failed={!!sales.error} plural="ventas" singular="venta" onExactCount={() => update({ exactCount: true })} data-testid="sales-count" />
         </Box>
         <ExportButton path="sales/export" search={search} fallbackName="ventas" />
       </Box>
       <Card sx={{ p: 2 }}>
         <SalesFilters query={query} update={update} reset={reset} />
       </Card>
-      {sales.error && <Alert severity="error">{sales.error.message}</Alert>}
+      <ListError error={sales.error} />
       <SalesTable query={query} data={sales.data} loading={sales.isFetching} update={update} />
     </Stack>
   );

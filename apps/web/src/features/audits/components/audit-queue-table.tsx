@@ -121,7 +121,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       disableColumnFilter
       disableColumnSorting
       disableRowSelectionOnClick
-      localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count)}
+      localeText={listLocaleText(data || loading ? 'No hay casos en la cola con estos filtros' : 'No se pudo cargar la lista', data?.count)}
       sx={{ bgcolor: 'background.paper', minHeight: 420 }}
       aria-label="Cola de auditoría"
     />
