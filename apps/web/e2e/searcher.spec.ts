@@ -21,6 +21,12 @@ test('the navbar search finds a customer by a document fragment and opens the ap
   await expect(cards).toHaveCount(api.customers.length);
   const card = cards.filter({ hasText: lead.customer.doc_number });
   await expect(card).toContainText(`${lead.customer.first_name} ${lead.customer.last_name}`);
+  // Each card marks why it matched: here the fragment, in the document (and in arg its CUIL, which holds it).
+  const marks = card.locator('mark');
+  await expect(marks.first()).toHaveText(fragment);
+  for (const text of await marks.allTextContents()) expect(text).toContain(fragment);
+  // The document, the CUIL in arg, and the phone or email if they hold it too.
+  expect(await marks.count()).toBeGreaterThanOrEqual(COUNTRY === 'arg' ? 2 : 1);
   await card.getByRole('link', { name: `#${lead.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
 });

@@ -21,3 +21,4 @@ export * from './schemas/audits';
 export * from './schemas/calls';
 export * from './schemas/realtime';
 export * from './schemas/diagnostics';
+export * from './search';

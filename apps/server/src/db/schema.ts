@@ -1,4 +1,4 @@
-import type { LeadSource } from '@backoffice/shared';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type LeadSource } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -112,9 +112,6 @@ export const errorLogs = pgTable(
   (t) => [index('error_logs_user_id_idx').on(t.userId), index('error_logs_created_at_idx').on(t.createdAt)],
 );
 
-/** Accented letters and their plain forms, for the accent-insensitive search column (same order). */
-export const SEARCH_FOLD_FROM = 'ÁÀÄÂÃÉÈËÊÍÌÏÎÓÒÖÔÕÚÙÜÛÑÇáàäâãéèëêíìïîóòöôõúùüûñç';
-export const SEARCH_FOLD_TO = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
 /** What splits the names and the email into the words of customers.search_words (each becomes a space). */
 const WORD_SEPARATORS = '@._-+0123456789';
 

@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { customers } from '../db/schema';
 import { ph, type Params } from '../db/statements';
-import { digitWindows, escapeLike, searchTerms } from '../lib/search';
+import { searchTerms } from '@backoffice/shared';
+import { digitWindows, escapeLike } from '../lib/search';
 
 /** A condition, built only when its statement is compiled (once per shape). */
 export type Condition = () => SQL;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CountCache } from '../../src/lib/count-cache';
 import { decodeCursor, encodeCursor, type Cursor } from '../../src/lib/cursor';
 import { PageAnchors, type Locate } from '../../src/lib/page-anchors';
-import { digitWindows, escapeLike, foldSearch, searchTerms } from '../../src/lib/search';
+import { foldSearch, searchTerms } from '@backoffice/shared';
+import { digitWindows, escapeLike } from '../../src/lib/search';
 import { csvCell } from '../../src/services/lead-export';
 
 describe('count cache', () => {

@@ -1,4 +1,4 @@
-import { STATUSES, type SearcherCustomer, type SearcherResponse } from '@backoffice/shared';
+import { STATUSES, searchMatches, searchTerms, type SearcherCustomer, type SearcherResponse, type SearchTerms } from '@backoffice/shared';
 import {
   Alert,
   Box,
@@ -14,7 +14,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { IconMail, IconPhone, IconId } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
@@ -22,30 +24,63 @@ import { date, money } from '../../../lib/format';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 
-function CustomerCard({ customer }: { customer: SearcherCustomer }) {
+/** `text` with the parts the search matched marked, so each result says why it is there. */
+function Marked({ text, terms }: { text: string; terms: SearchTerms }) {
+  const parts = [];
+  let from = 0;
+  for (const [start, end] of searchMatches(text, terms)) {
+    parts.push(text.slice(from, start));
+    parts.push(
+      <Box
+        component="mark"
+        key={start}
+        sx={(theme) => ({ bgcolor: alpha(theme.palette.warning.main, 0.3), color: 'inherit', borderRadius: 0.5 })}
+      >
+        {text.slice(start, end)}
+      </Box>,
+    );
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
+}
+
+function CustomerCard({ customer, terms }: { customer: SearcherCustomer; terms: SearchTerms }) {
   return (
     <Card data-testid="searcher-customer">
       <CardContent>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, mb: 1.5 }}>
           <Typography variant="h6" component="h2">
-            {customer.first_name} {customer.last_name}
+            <Marked text={`${customer.first_name} ${customer.last_name}`} terms={terms} />
           </Typography>
           <Stack direction="row" spacing={2} sx={{ color: 'text.secondary', flexWrap: 'wrap' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <IconId size={16} aria-hidden />
-              {customer.doc_type} {customer.doc_number}
-              {customer.cuil && ` · CUIL ${customer.cuil}`}
+              {/* One flex item: the marks stay inside the text, not spaced out by the row's gap. */}
+              <span>
+                {customer.doc_type} <Marked text={customer.doc_number} terms={terms} />
+                {customer.cuil && (
+                  <>
+                    {' · CUIL '}
+                    <Marked text={customer.cuil} terms={terms} />
+                  </>
+                )}
+              </span>
             </Box>
             {customer.cellphone && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <IconPhone size={16} aria-hidden />
-                {customer.cellphone}
+                <span>
+                  <Marked text={customer.cellphone} terms={terms} />
+                </span>
               </Box>
             )}
             {customer.email && (
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 <IconMail size={16} aria-hidden />
-                {customer.email}
+                <span>
+                  <Marked text={customer.email} terms={terms} />
+                </span>
               </Box>
             )}
           </Stack>
@@ -98,8 +133,9 @@ function CustomerCard({ customer }: { customer: SearcherCustomer }) {
   );
 }
 
-/** The customers a search found, each with their newest applications linking to the detail screens. */
-export function SearcherResults({ data }: { data: SearcherResponse }) {
+/** The customers a search for `q` found, each with their newest applications linking to the detail screens. */
+export function SearcherResults({ data, q }: { data: SearcherResponse; q: string }) {
+  const terms = useMemo(() => searchTerms(q), [q]);
   if (data.customers.length === 0) return <Alert severity="info">No hay clientes que coincidan con la búsqueda.</Alert>;
   return (
     <Stack spacing={2}>
@@ -107,7 +143,7 @@ export function SearcherResults({ data }: { data: SearcherResponse }) {
         <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisá la búsqueda para ver otros.</Alert>
       )}
       {data.customers.map((customer) => (
-        <CustomerCard key={customer.id} customer={customer} />
+        <CustomerCard key={customer.id} customer={customer} terms={terms} />
       ))}
     </Stack>
   );
