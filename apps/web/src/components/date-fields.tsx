@@ -22,7 +22,7 @@ const parse = (value: string): Dayjs | null => (value ? dayjs(value) : null);
  * one (so a form's schema refuses it rather than taking the field as empty). The year section turns a
  * typed 2 into the year 0002, then 0020, 0202: a year before 1000 is still being typed.
  */
-export const INCOMPLETE = 'incompleta';
+const INCOMPLETE = 'incompleta';
 const textOf = (value: Dayjs | null, format: string) =>
   value === null ? '' : value.isValid() && value.year() >= 1000 ? value.format(format) : INCOMPLETE;
 
@@ -34,6 +34,8 @@ interface FieldProps {
   onChange: (value: string) => void;
   /** Filters: report only whole dates and clearing; a half-typed date changes nothing yet. */
   onlyComplete?: boolean;
+  /** Never empty (a period's ends): no clear button. */
+  required?: boolean;
   min?: string;
   max?: string;
   size?: 'small' | 'medium';
@@ -73,7 +75,7 @@ function textFieldProps({ size, fullWidth, error, helperText, name, onBlur }: Fi
 
 /** A calendar day, DD/MM/AAAA. */
 export function DateField(props: FieldProps) {
-  const { label, min, max, inputRef } = props;
+  const { label, min, max, required, inputRef } = props;
   const [picked, change] = usePickerValue(props, DAY);
   return (
     <DatePicker
@@ -84,7 +86,7 @@ export function DateField(props: FieldProps) {
       minDate={min ? dayjs(min) : undefined}
       maxDate={max ? dayjs(max) : undefined}
       inputRef={inputRef}
-      slotProps={{ textField: textFieldProps(props, 210), field: { clearable: true } }}
+      slotProps={{ textField: textFieldProps(props, 210), field: { clearable: !required } }}
     />
   );
 }
