@@ -85,4 +85,9 @@ test('the period lives in the URL', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`\\?from=${from}&to=${to}$`));
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(3);
   await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'false');
+  // Typing made one period, not one per key (22 over 18/11 passes through 02/11, then the month's 1 through
+  // 22/01): back returns to the seven days.
+  await page.goBack();
+  await expect(page).toHaveURL(url.toString());
+  await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -1,7 +1,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 /*
  * Dates typed and shown as DD/MM/AAAA (and times on a 24-hour clock) whatever the browser's language: a
@@ -30,12 +30,14 @@ interface FieldProps {
   label: string;
   /** 'YYYY-MM-DD' ('YYYY-MM-DDTHH:mm' for DateTimeField), '' for none. */
   value: string;
-  /** Every change, INCOMPLETE included (see `onlyComplete`). */
+  /** Every change, INCOMPLETE included; with `reportWhenChosen`, each chosen date. */
   onChange: (value: string) => void;
-  /** Filters: report only whole dates and clearing; a half-typed date changes nothing yet. */
-  onlyComplete?: boolean;
+  /** Filters: report a whole date once chosen, or clearing (see usePickerValue). */
+  reportWhenChosen?: boolean;
   /** Never empty (a period's ends): no clear button. */
   required?: boolean;
+  /** The calendar's first view: 'year' for a date far from today (a birth date). */
+  openTo?: 'year' | 'day';
   min?: string;
   max?: string;
   size?: 'small' | 'medium';
@@ -48,45 +50,81 @@ interface FieldProps {
 }
 
 /**
- * The picker's own value (a half-typed date included) and its change handler. The picker keeps what is
- * typed while `value` stays the same; a new `value` from outside (a reset, a preset, a URL) replaces it
- * unless it is the text of what the picker already holds.
+ * The picker's own value (a half-typed date included), its handlers and the text field's. The picker keeps
+ * what is typed while `value` stays the same; a new `value` from outside (a reset, a preset, a URL, a server's
+ * answer) replaces it unless it is the text of what the picker already holds.
+ *
+ * A filter (`reportWhenChosen`) hears of a date once it is chosen: picked in the calendar (as it closes),
+ * cleared, or typed and then left (Tab, a click elsewhere) or confirmed with Enter. Each key typed in a
+ * section already makes a whole date (typing 22 over 18/11 passes through 02/11; then the month 1 makes
+ * 22/01): reporting those would load a list for each and leave them in the browser's history, and an answer
+ * arriving late would put its older date back into the field while typing.
  */
-function usePickerValue({ value, onChange, onlyComplete }: FieldProps, format: string) {
+function usePickerValue(props: FieldProps, format: string) {
+  const { value, onChange, reportWhenChosen, onBlur } = props;
   const [state, setState] = useState(() => ({ value, picked: parse(value) }));
   let picked = state.picked;
   if (state.value !== value) {
     picked = textOf(state.picked, format) === value ? state.picked : parse(value);
     setState({ value, picked });
   }
-  const change = (next: Dayjs | null) => {
-    setState((current) => ({ ...current, picked: next }));
-    const text = textOf(next, format);
-    if (onlyComplete && text === INCOMPLETE) return;
+  // The picker may report a choice twice (as the calendar closes, as the field loses focus): one report each.
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    reported.current = null;
+  }, [value]);
+  // What the picker holds now: a calendar click and its closing come in one event, before a new render.
+  const latest = useRef(picked);
+  useEffect(() => {
+    latest.current = picked;
+  }, [picked]);
+  const commit = () => {
+    const text = textOf(latest.current, format);
+    if (!reportWhenChosen || text === INCOMPLETE || text === value || text === reported.current) return;
+    reported.current = text;
     onChange(text);
   };
-  return [picked, change] as const;
+  return {
+    value: picked,
+    onChange: (next: Dayjs | null) => {
+      latest.current = next;
+      setState((current) => ({ ...current, picked: next }));
+      if (!reportWhenChosen) onChange(textOf(next, format));
+      else if (next === null) commit();
+    },
+    // Not onAccept: with the calendar closed the picker accepts every key typed.
+    onClose: commit,
+    textField: {
+      onBlur: () => {
+        onBlur?.();
+        commit();
+      },
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key === 'Enter') commit();
+      },
+    },
+  };
 }
 
 /** Beside other filters a field is as wide as a date (the pickers' own default is a full field's width). */
-function textFieldProps({ size, fullWidth, error, helperText, name, onBlur }: FieldProps, width: number) {
-  return { size, fullWidth, error, helperText, name, onBlur, sx: fullWidth ? undefined : { width } };
+function textFieldProps({ size, fullWidth, error, helperText, name }: FieldProps, width: number) {
+  return { size, fullWidth, error, helperText, name, sx: fullWidth ? undefined : { width } };
 }
 
 /** A calendar day, DD/MM/AAAA. */
 export function DateField(props: FieldProps) {
-  const { label, min, max, required, inputRef } = props;
-  const [picked, change] = usePickerValue(props, DAY);
+  const { label, min, max, required, openTo, inputRef } = props;
+  const { textField, ...picker } = usePickerValue(props, DAY);
   return (
     <DatePicker
+      {...picker}
       label={label}
-      value={picked}
-      onChange={change}
       format="DD/MM/YYYY"
       minDate={min ? dayjs(min) : undefined}
       maxDate={max ? dayjs(max) : undefined}
+      openTo={openTo}
       inputRef={inputRef}
-      slotProps={{ textField: textFieldProps(props, 210), field: { clearable: !required } }}
+      slotProps={{ textField: { ...textFieldProps(props, 210), ...textField }, field: { clearable: !required } }}
     />
   );
 }
@@ -94,16 +132,15 @@ export function DateField(props: FieldProps) {
 /** A day and a time of day, DD/MM/AAAA HH:mm. */
 export function DateTimeField(props: FieldProps) {
   const { label, inputRef } = props;
-  const [picked, change] = usePickerValue(props, WALL_TIME);
+  const { textField, ...picker } = usePickerValue(props, WALL_TIME);
   return (
     <DateTimePicker
+      {...picker}
       label={label}
-      value={picked}
-      onChange={change}
       format="DD/MM/YYYY HH:mm"
       ampm={false}
       inputRef={inputRef}
-      slotProps={{ textField: textFieldProps(props, 230) }}
+      slotProps={{ textField: { ...textFieldProps(props, 230), ...textField } }}
     />
   );
 }

@@ -18,6 +18,8 @@ export interface FormFieldSpec<T extends FieldValues> {
   /** Grid columns from `sm` up (12 per row); 6 by default. */
   size?: number;
   helper?: string;
+  /** A date field's calendar opens on the years (a birth date). */
+  openTo?: 'year';
   /** A native select with these options after an empty one labelled `emptyOption`. */
   options?: readonly string[];
   emptyOption?: string;
@@ -54,7 +56,7 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
           name={field.name}
           control={control}
           render={({ field: { value, onChange, onBlur, name, ref } }) => (
-            <DateField {...shared} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
+            <DateField {...shared} openTo={field.openTo} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
           )}
         />
       );

@@ -29,8 +29,8 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <DateField size="small" label="Desde" value={range.from} max={range.to} required onlyComplete onChange={(from) => from && onChange({ from, to: range.to })} />
-      <DateField size="small" label="Hasta" value={range.to} min={range.from} required onlyComplete onChange={(to) => to && onChange({ from: range.from, to })} />
+      <DateField size="small" label="Desde" value={range.from} max={range.to} required reportWhenChosen onChange={(from) => from && onChange({ from, to: range.to })} />
+      <DateField size="small" label="Hasta" value={range.to} min={range.from} required reportWhenChosen onChange={(to) => to && onChange({ from: range.from, to })} />
     </Box>
   );
 }

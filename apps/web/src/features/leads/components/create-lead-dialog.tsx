@@ -18,7 +18,7 @@ const FIELDS: FormFieldSpec<FieldValues>[] = [
   ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
-  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date' },
+  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year' },
   { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },

@@ -21,8 +21,8 @@ export function LeadsFilters({ query, update, reset }: { query: LeadListQuery; u
         options={[{ value: NONE, label: 'Sin asignar' }, ...sellers.map((s) => ({ value: String(s.id), label: s.name }))]}
         onChange={(seller) => update({ seller })}
       />
-      <DateField size="small" label="Desde" value={query.from ?? ''} max={query.to} onlyComplete onChange={(from) => update({ from })} />
-      <DateField size="small" label="Hasta" value={query.to ?? ''} min={query.from} onlyComplete onChange={(to) => update({ to })} />
+      <DateField size="small" label="Desde" value={query.from ?? ''} max={query.to} reportWhenChosen onChange={(from) => update({ from })} />
+      <DateField size="small" label="Hasta" value={query.to ?? ''} min={query.from} reportWhenChosen onChange={(to) => update({ to })} />
     </FilterBar>
   );
 }
