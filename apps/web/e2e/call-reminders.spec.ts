@@ -1,5 +1,5 @@
 import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, type SaleDetail } from '@backoffice/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { COUNTRY, signIn } from './support';
 
 /*
@@ -181,8 +181,11 @@ test('other roles never poll nor see the reminder', async ({ browser }, testInfo
 
 test('a 401 on the polling logs out locally and calls the logout endpoint', async ({ page }) => {
   await page.clock.install();
+  // The poll at start answered, so the session ends before the interval's poll only.
+  const started = page.waitForResponse((response) => response.url().includes('/sales/schedule-calls') && response.ok());
   await signIn(page, SELLER);
   await expect(page).toHaveURL(/\/sales$/);
+  await started;
   const logouts = track(page, '/auth/logout');
   // The server session ends behind the app's back (expiry, sign-out elsewhere).
   const ended = await page.request.get(`/api/${COUNTRY}/auth/logout`);
@@ -193,6 +196,29 @@ test('a 401 on the polling logs out locally and calls the logout endpoint', asyn
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => logouts.count()).toBe(1);
   expect(await page.evaluate((country) => localStorage.getItem(`${country}_logged_in`), COUNTRY)).toBeNull();
+});
+
+test('two polls refused together (the session ended before the first answered) log out once', async ({ page }) => {
+  await page.clock.install();
+  // Both answers wait until both polls are asked: the one at start and the interval's.
+  const refused: Route[] = [];
+  let bothAsked: () => void;
+  const asked = new Promise<void>((resolve) => (bothAsked = resolve));
+  await page.route('**/sales/schedule-calls', async (route) => {
+    refused.push(route);
+    if (refused.length === 2) bothAsked();
+    await asked;
+    await route.fulfill({ status: 401, json: { statusCode: 401, error: 'Unauthorized', statusMessage: 'Sesión expirada' } });
+  });
+  const logouts = track(page, '/auth/logout');
+  await signIn(page, SELLER);
+  await expect.poll(() => refused.length).toBe(1);
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await asked;
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => logouts.count()).toBe(1);
+  await page.waitForTimeout(500);
+  expect(logouts.count()).toBe(1);
 });
 
 test('a refused resolve shows the server’s statusMessage; an answer without one the generic error', async ({ page }) => {

@@ -28,6 +28,8 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
   useEffect(() => {
     if (!polls) return;
     let active = true;
+    /** One logout per ended session, however many polls were refused together. */
+    let loggedOut = false;
     const poll = async () => {
       try {
         const answer = await getScheduleCalls();
@@ -38,8 +40,11 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           // Even when another call's 401 already cleared the session (and stopped this effect) while this
-          // poll was in flight: SPEC 6 wants the logout call on a polling 401, and a second logout is harmless.
+          // poll was in flight: SPEC 6 wants the logout call on a polling 401. Not again for a second poll
+          // refused with it (the one at start and the interval's, when the session ended before both).
           active = false;
+          if (loggedOut) return;
+          loggedOut = true;
           unauthorized.current();
           return;
         }
