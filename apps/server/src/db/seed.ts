@@ -135,31 +135,37 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
             })),
           );
         }
-        const auditedIds = new Set(audited.map((a) => a.leadId));
+        // Each decision (and its status change) is one auditor's, the same for a decision's leads in the batch.
+        const deciders = new Map(
+          AUDIT_DECISIONS.flatMap((decision) => {
+            const first = audited.find((a) => a.decision === decision);
+            return first && auditors.length > 0 ? [[decision, auditors[first.leadId % auditors.length].id] as const] : [];
+          }),
+        );
+        const decided = new Map(audited.map((a) => [a.leadId, a.decision]));
         await tx.insert(leadStatusHistory).values(
           leadRows.map((row, i) => {
             const lead = byCustomer.get(row.customerId)!;
             return {
               country,
               leadId: lead.id,
-              fromStatus: auditedIds.has(lead.id) ? auditPending : row.statusId === CREATED ? null : CREATED,
+              fromStatus: decided.has(lead.id) ? auditPending : row.statusId === CREATED ? null : CREATED,
               toStatus: row.statusId,
-              userId: lead.sellerId,
+              userId: decided.has(lead.id) ? (deciders.get(decided.get(lead.id)!) ?? lead.sellerId) : lead.sellerId,
               reason: 'Carga inicial de datos de demostración',
               createdAt: chunk[i].statusChangedAt,
             };
           }),
         );
         // The closed rounds get the decision that closed them, by one of the country's auditors.
-        for (const decision of AUDIT_DECISIONS) {
+        for (const [decision, auditorId] of deciders) {
           const ids = audited.filter((a) => a.decision === decision).map((a) => a.leadId);
-          if (ids.length === 0 || auditors.length === 0) continue;
           const approved = decision === 'approve';
           await tx
             .update(audits)
             .set({
               decision,
-              auditorId: auditors[ids[0] % auditors.length].id,
+              auditorId,
               comment: approved ? null : DECISION_COMMENTS[decision],
               checkIdentity: true,
               checkDocuments: approved,

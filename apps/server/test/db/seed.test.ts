@@ -184,6 +184,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
       expect(mine[0].decidedAt!.getTime()).toBeGreaterThanOrEqual(mine[0].queuedAt.getTime());
       expect(roleOfStored(country, staff.find((u) => u.id === mine[0].auditorId)!.role)?.kind).toBe('auditor');
       const history = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, lead.id));
+      // The decision's status change is the auditor's, as the timeline shows it.
+      expect(history.find((h) => h.fromStatus === statusIdOf(country, 'AUDIT_PENDING'))!.userId).toBe(mine[0].auditorId);
       expect(history.map((h) => [h.fromStatus, h.toStatus]).sort()).toEqual(
         [
           [1, statusIdOf(country, 'AUDIT_PENDING')],
