@@ -36,6 +36,8 @@ interface FieldProps {
   reportWhenChosen?: boolean;
   /** Never empty (a period's ends): no clear button. */
   required?: boolean;
+  /** Only what is still ahead can be picked (a call back); typed past times are left to the form's check. */
+  future?: boolean;
   /** The calendar's first view: 'year' for a date far from today (a birth date). */
   openTo?: 'year' | 'day';
   min?: string;
@@ -131,7 +133,7 @@ export function DateField(props: FieldProps) {
 
 /** A day and a time of day, DD/MM/AAAA HH:mm. */
 export function DateTimeField(props: FieldProps) {
-  const { label, inputRef } = props;
+  const { label, future, inputRef } = props;
   const { textField, ...picker } = usePickerValue(props, WALL_TIME);
   return (
     <DateTimePicker
@@ -139,6 +141,7 @@ export function DateTimeField(props: FieldProps) {
       label={label}
       format="DD/MM/YYYY HH:mm"
       ampm={false}
+      disablePast={future}
       inputRef={inputRef}
       slotProps={{ textField: { ...textFieldProps(props, 230), ...textField } }}
     />
