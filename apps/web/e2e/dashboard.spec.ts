@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, CURRENCY, type DashboardResponse } from '@backoffice/shared';
+import { addDays, CURRENCY, DASHBOARD_MAX_DAYS, type DashboardResponse } from '@backoffice/shared';
 import { COUNTRY, signInAndWait, typeDate } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
@@ -90,4 +90,11 @@ test('the period lives in the URL', async ({ page }) => {
   await page.goBack();
   await expect(page).toHaveURL(url.toString());
   await expect(page.getByRole('button', { name: '7 días' })).toHaveAttribute('aria-pressed', 'true');
+
+  // A period longer than the dashboard allows (a hand-edited link): the reason in words, and a way back.
+  await page.goto(`/?from=${addDays(to, -120)}&to=${to}`);
+  await expect(page.getByRole('alert')).toContainText(`Revisá el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`);
+  await page.getByRole('button', { name: 'Últimos 30 días' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, readCookie, resolvePath, shouldRetry } from '../src/lib/api-client';
+import { ApiError, createApiClient, describeError, readCookie, resolvePath, shouldRetry } from '../src/lib/api-client';
 
 const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
 
@@ -124,5 +124,23 @@ describe('api client', () => {
     const fetch = vi.fn(async () => new Response('<html>', { status: 500 }));
     const client = createApiClient({ fetch, cookies: () => '' });
     await expect(client.post('x')).rejects.toMatchObject({ statusMessage: 'Ocurrió un error inesperado' });
+  });
+});
+
+describe('describeError', () => {
+  it('words a 400 by its fields’ reasons, without their API names', () => {
+    const refused = new ApiError(400, 'Datos inválidos: to: La fecha hasta no puede ser anterior a la fecha desde', [
+      { field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' },
+      { field: 'amount', message: 'Rango de monto desconocido' },
+    ]);
+    expect(describeError(refused, 'Revisá los filtros')).toBe(
+      'Revisá los filtros: La fecha hasta no puede ser anterior a la fecha desde · Rango de monto desconocido',
+    );
+  });
+
+  it('keeps the message of anything else', () => {
+    expect(describeError(new ApiError(400, 'Cuerpo inválido'), 'Revisá los filtros')).toBe('Cuerpo inválido');
+    expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisá')).toBe('Otro usuario guardó antes');
+    expect(describeError(new Error('Failed to fetch'), 'Revisá los filtros')).toBe('Failed to fetch');
   });
 });

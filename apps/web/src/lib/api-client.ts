@@ -24,6 +24,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An error as a person reads it: a 400's reasons without the API's field names ("to: …"), after `subject`
+ * ("Revisá los filtros"); any other error's own message.
+ */
+export function describeError(error: Error, subject: string): string {
+  const reasons = error instanceof ApiError && error.status === 400 ? error.fields.map((field) => field.message) : [];
+  return reasons.length > 0 ? `${subject}: ${reasons.join(' · ')}` : error.message;
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 

@@ -11,6 +11,7 @@ import { KpiCards } from '../../features/dashboard/components/kpi-cards';
 import { RangeSelector } from '../../features/dashboard/components/range-selector';
 import { ConversionCard, SellerRanking } from '../../features/dashboard/components/seller-conversion';
 import { useDashboardRange } from '../../features/dashboard/hooks/use-dashboard-range';
+import { describeError } from '../../lib/api-client';
 import { initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
@@ -55,7 +56,7 @@ export default function HomeRoute() {
             </Button>
           }
         >
-          {dashboard.error.message}
+          {describeError(dashboard.error, 'Revisá el período')}
         </Alert>
       )}
 

@@ -1,12 +1,15 @@
-import { DASHBOARD_DEFAULT_DAYS, addDays, todayIn, type DashboardQuery } from '@backoffice/shared';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, addDays, todayIn, type DashboardQuery } from '@backoffice/shared';
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DateField } from '../../../components/date-fields';
 import { COUNTRY } from '../../../config/env';
 
 const PRESETS = [7, DASHBOARD_DEFAULT_DAYS, 90] as const;
 
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
 /**
- * The period: quick presets (the last 7, 30 or 90 days, today included) or two dates. `range` is the one
+ * The period: quick presets (the last 7, 30 or 90 days, today included) or two dates, which the calendar
+ * keeps within DASHBOARD_MAX_DAYS of each other and the end no later than today. `range` is the one
  * the server answered (defaults applied), `query` what the URL asks; the default period keeps the URL clean.
  */
 export function RangeSelector({ range, onChange }: { range: { from: string; to: string }; onChange: (query: DashboardQuery) => void }) {
@@ -29,8 +32,8 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <DateField size="small" label="Desde" value={range.from} max={range.to} required reportWhenChosen onChange={(from) => from && onChange({ from, to: range.to })} />
-      <DateField size="small" label="Hasta" value={range.to} min={range.from} required reportWhenChosen onChange={(to) => to && onChange({ from: range.from, to })} />
+      <DateField size="small" label="Desde" value={range.from} min={addDays(range.to, -(DASHBOARD_MAX_DAYS - 1))} max={range.to} required reportWhenChosen onChange={(from) => from && onChange({ from, to: range.to })} />
+      <DateField size="small" label="Hasta" value={range.to} min={range.from} max={minDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))} required reportWhenChosen onChange={(to) => to && onChange({ from: range.from, to })} />
     </Box>
   );
 }
