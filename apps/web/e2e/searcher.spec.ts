@@ -1,4 +1,4 @@
-import type { LeadListResponse, SearcherResponse } from '@backoffice/shared';
+import { buildCuil, SEARCHER_APPLICATIONS, type LeadListResponse, type SearcherResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -40,4 +40,28 @@ test('typing in the searcher updates the URL; a too short text says why', async 
   await input.fill('zzzzqqq');
   await expect(page).toHaveURL(/q=zzzzqqq/);
   await expect(page.getByText('No hay clientes que coincidan con la búsqueda.')).toBeVisible();
+});
+
+test('a customer with more applications than the card shows links to all of them on /leads', async ({ page }) => {
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  // One new customer, one application more than a card shows (the same document reuses the customer).
+  const doc = String(40_000_000 + (Date.now() % 9_000_000));
+  const body =
+    COUNTRY === 'arg'
+      ? { doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155667788', requested_amount: 50_000 }
+      : { doc_number: doc, cellphone: '3005556677', requested_amount: 2_000_000 };
+  for (let i = 0; i <= SEARCHER_APPLICATIONS; i++) {
+    const created = await page.request.post(`/api/${COUNTRY}/leads`, {
+      headers: { 'X-XSRF-TOKEN': xsrf },
+      data: { ...body, first_name: 'Ramiro', last_name: 'Muchas Solicitudes', birth_date: '1985-03-02', email: `ramiro.${doc}@example.com`, term: 12 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await page.goto(`/searcher?q=${doc}`);
+  const card = page.getByTestId('searcher-customer').filter({ hasText: doc });
+  await expect(card.getByRole('row')).toHaveCount(SEARCHER_APPLICATIONS + 1);
+  await card.getByRole('link', { name: 'Hay solicitudes más antiguas: ver todas en Leads' }).click();
+  await expect(page).toHaveURL(new RegExp(`/leads\\?q=${doc}$`));
+  await expect(page.getByTestId('leads-count')).toHaveText(`${SEARCHER_APPLICATIONS + 1} leads`);
 });

@@ -1,4 +1,4 @@
-import { searcherQuerySchema } from '@backoffice/shared';
+import { canAccess, searcherQuerySchema } from '@backoffice/shared';
 import { Alert, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,12 +6,15 @@ import { useSearchParams } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useSearchCustomers } from '../../features/searcher/api/search-customers';
 import { SearcherResults } from '../../features/searcher/components/searcher-results';
+import { COUNTRY } from '../../config/env';
+import { useSession } from '../../lib/session';
 
 /** How long typing pauses before the URL (and so the search) follows the text. */
 const DEBOUNCE_MS = 300;
 
 /** /searcher?q=…: customers by document, CUIL, cellphone, email or name; the text lives in the URL. */
 export default function SearcherRoute() {
+  const session = useSession();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
@@ -61,7 +64,7 @@ export default function SearcherRoute() {
       {!q.trim() && <Typography color="text.secondary">Escribí al menos 3 letras o números para buscar.</Typography>}
       {results.isFetching && !results.data && <LoadingIndicator loading loadingText="Buscando…" />}
       {results.error && <Alert severity="error">{results.error.message}</Alert>}
-      {parsed.success && results.data && <SearcherResults data={results.data} q={q} />}
+      {parsed.success && results.data && <SearcherResults data={results.data} q={q} leadsLinked={!!session && canAccess('leads', COUNTRY, session.role)} />}
     </Stack>
   );
 }

@@ -45,7 +45,7 @@ function Marked({ text, terms }: { text: string; terms: SearchTerms }) {
   return <>{parts}</>;
 }
 
-function CustomerCard({ customer, terms }: { customer: SearcherCustomer; terms: SearchTerms }) {
+function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCustomer; terms: SearchTerms; leadsLinked: boolean }) {
   return (
     <Card data-testid="searcher-customer">
       <CardContent>
@@ -125,16 +125,29 @@ function CustomerCard({ customer, terms }: { customer: SearcherCustomer; terms: 
             </TableBody>
           </Table>
         )}
-        {customer.more_applications && (
-          <Chip size="small" sx={{ mt: 1 }} label="Hay solicitudes más antiguas: buscalas en Leads por documento" />
-        )}
+        {customer.more_applications &&
+          (leadsLinked ? (
+            <Chip
+              size="small"
+              sx={{ mt: 1 }}
+              clickable
+              component={Link}
+              to={`/leads?q=${encodeURIComponent(customer.doc_number)}`}
+              label="Hay solicitudes más antiguas: ver todas en Leads"
+            />
+          ) : (
+            <Chip size="small" sx={{ mt: 1 }} label="Hay solicitudes más antiguas: buscalas en Leads por documento" />
+          ))}
       </CardContent>
     </Card>
   );
 }
 
-/** The customers a search for `q` found, each with their newest applications linking to the detail screens. */
-export function SearcherResults({ data, q }: { data: SearcherResponse; q: string }) {
+/**
+ * The customers a search for `q` found, each with their newest applications linking to the detail screens;
+ * `leadsLinked` (the user may open /leads) links a customer with older applications to all of them there.
+ */
+export function SearcherResults({ data, q, leadsLinked }: { data: SearcherResponse; q: string; leadsLinked: boolean }) {
   const terms = useMemo(() => searchTerms(q), [q]);
   if (data.customers.length === 0) return <Alert severity="info">No hay clientes que coincidan con la búsqueda.</Alert>;
   return (
@@ -143,7 +156,7 @@ export function SearcherResults({ data, q }: { data: SearcherResponse; q: string
         <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisá la búsqueda para ver otros.</Alert>
       )}
       {data.customers.map((customer) => (
-        <CustomerCard key={customer.id} customer={customer} terms={terms} />
+        <CustomerCard key={customer.id} customer={customer} terms={terms} leadsLinked={leadsLinked} />
       ))}
     </Stack>
   );
