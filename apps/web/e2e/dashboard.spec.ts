@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addDays, CURRENCY, DASHBOARD_MAX_DAYS, type DashboardResponse } from '@backoffice/shared';
+import { addDays, CURRENCY, DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, todayIn, type DashboardResponse } from '@backoffice/shared';
 import { COUNTRY, signInAndWait, typeDate } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
@@ -97,4 +97,38 @@ test('the period lives in the URL', async ({ page }) => {
   await page.getByRole('button', { name: 'Últimos 30 días' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);
+});
+
+test('the period’s calendar ends today and keeps the start within the days the dashboard allows', async ({ page }) => {
+  await openDashboard(page, `admin@${COUNTRY}.example`);
+  const today = todayIn(COUNTRY);
+  // The end: no later month, no day after today.
+  await page.getByRole('group', { name: 'Hasta' }).getByRole('button').click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
+  const days = calendar.getByRole('gridcell');
+  for (const day of await days.all()) {
+    const number = Number(await day.textContent());
+    if (number > Number(today.slice(8))) await expect(day).toBeDisabled();
+  }
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+
+  // The start (its calendar opens on the default period's first month): back to the month DASHBOARD_MAX_DAYS
+  // before the end, not one more.
+  const start = addDays(today, -(DASHBOARD_DEFAULT_DAYS - 1));
+  const earliest = addDays(today, -(DASHBOARD_MAX_DAYS - 1));
+  const months = (Number(start.slice(0, 4)) - Number(earliest.slice(0, 4))) * 12 + Number(start.slice(5, 7)) - Number(earliest.slice(5, 7));
+  await page.getByRole('group', { name: 'Desde' }).getByRole('button').click();
+  const previous = calendar.getByRole('button', { name: 'Mes anterior' });
+  for (let i = 0; i < months; i++) {
+    await expect(previous).toBeEnabled();
+    await previous.click();
+  }
+  await expect(previous).toBeDisabled();
+  // Days by their midnight on the browser's clock (months that slid past may still be in the page).
+  const dayOf = async (day: string) =>
+    calendar.locator(`[data-timestamp="${await page.evaluate((text) => new Date(`${text}T00:00:00`).getTime(), day)}"]`).first();
+  await expect(await dayOf(earliest)).toBeEnabled();
+  if (earliest.slice(8) !== '01') await expect(await dayOf(addDays(earliest, -1))).toBeDisabled();
 });
