@@ -61,8 +61,8 @@ export function searchTerms(q: string): SearchTerms {
  * server matches them), the others anywhere; accents and case do not matter.
  */
 export function searchMatches(text: string, terms: SearchTerms): [number, number][] {
-  // Folded one UTF-16 unit at a time, so indexes in it are indexes in `text` (a unit whose lower case is
-  // longer, rare in names, is compared as it is).
+  // Folded one character at a time, each keeping its length, so indexes in it are indexes in `text` (a
+  // character whose lower case is longer, rare in names, is compared as it is).
   let folded = '';
   for (const unit of text) {
     const plain = (FOLD.get(unit) ?? unit).toLowerCase();

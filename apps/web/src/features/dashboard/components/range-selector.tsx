@@ -32,8 +32,26 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <DateField size="small" label="Desde" value={range.from} min={addDays(range.to, -(DASHBOARD_MAX_DAYS - 1))} max={range.to} required reportWhenChosen onChange={(from) => from && onChange({ from, to: range.to })} />
-      <DateField size="small" label="Hasta" value={range.to} min={range.from} max={minDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))} required reportWhenChosen onChange={(to) => to && onChange({ from: range.from, to })} />
+      <DateField
+        size="small"
+        label="Desde"
+        value={range.from}
+        min={addDays(range.to, -(DASHBOARD_MAX_DAYS - 1))}
+        max={range.to}
+        required
+        reportWhenChosen
+        onChange={(from) => from && onChange({ from, to: range.to })}
+      />
+      <DateField
+        size="small"
+        label="Hasta"
+        value={range.to}
+        min={range.from}
+        max={minDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))}
+        required
+        reportWhenChosen
+        onChange={(to) => to && onChange({ from: range.from, to })}
+      />
     </Box>
   );
 }
