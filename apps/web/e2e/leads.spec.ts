@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { buildCuil, COUNTRY_TIME_ZONE } from '@backoffice/shared';
+import { birthDateRange, buildCuil, COUNTRY_TIME_ZONE, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait, typeDate } from './support';
 
@@ -120,7 +120,17 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   if (COUNTRY === 'arg') await dialog.getByRole('textbox', { name: 'CUIL' }).fill(buildCuil(doc, 'female'));
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Lucía');
   await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Formulario');
-  await typeDate(page, dialog.getByRole('group', { name: 'Fecha de nacimiento' }), '09/07/1991');
+  // The birth date is picked year, month, day; the calendar offers only the years of a customer of age.
+  const birth = dialog.getByRole('group', { name: 'Fecha de nacimiento' });
+  await birth.getByRole('button', { name: 'Elegí la fecha' }).click();
+  const { min, max } = birthDateRange(todayIn(COUNTRY));
+  const years = page.getByRole('radio');
+  await expect(years.first()).toHaveText(min.slice(0, 4));
+  await expect(years.last()).toHaveText(max.slice(0, 4));
+  await page.getByRole('radio', { name: '1991' }).click();
+  await page.getByRole('radio', { name: 'jul' }).click();
+  await page.getByRole('gridcell', { name: '9', exact: true }).click();
+  await expect(birth.locator('input')).toHaveValue('09/07/1991');
   await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);
   await dialog.getByRole('spinbutton', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150000' : '3000000');

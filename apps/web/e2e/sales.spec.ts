@@ -1,4 +1,4 @@
-import { COUNTRY_TIME_ZONE } from '@backoffice/shared';
+import { addDays, COUNTRY_TIME_ZONE, countryWallTimeToDate, todayIn } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signIn, typeDate } from './support';
 
@@ -101,4 +101,22 @@ test('a sale that is not theirs is refused', async ({ page }) => {
   while (own.has(other)) other++;
   await page.goto(`/sale-detail?id=${other}`);
   await expect(page.getByText('Este lead está asignado a otro vendedor')).toBeVisible();
+});
+
+test('the call back’s calendar starts at the country’s today, even where the browser’s clock is already on tomorrow', async ({ page }) => {
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  // 22:00 today in the country, when this file's browser (Tokyo) is on the next day's morning.
+  const today = todayIn(COUNTRY);
+  await page.clock.setFixedTime(countryWallTimeToDate(COUNTRY, `${today}T22:00`)!);
+  await page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').first().getByRole('link').click();
+  await page.getByRole('group', { name: 'Fecha y hora' }).getByRole('button', { name: /^Elegí la fecha/ }).click();
+  const calendar = page.getByRole('dialog');
+  // Days by their midnight on the browser's clock, as the calendar marks them.
+  const dayOf = async (day: string) =>
+    calendar.locator(`[data-timestamp="${await page.evaluate((text) => new Date(`${text}T00:00:00`).getTime(), day)}"]`).first();
+  await expect(await dayOf(today)).toBeEnabled();
+  await expect(await dayOf(addDays(today, 1))).toBeEnabled();
+  if (today.endsWith('-01')) await expect(calendar.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
+  else await expect(await dayOf(addDays(today, -1))).toBeDisabled();
 });

@@ -66,6 +66,11 @@ function wallAsUtc(country: Country, at: number): number {
   return Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute, +part.second);
 }
 
+/** The country's wall clock at an instant, as 'YYYY-MM-DDTHH:mm' (what a date-time field of the country holds). */
+export function countryWallTime(country: Country, at: Date = new Date()): string {
+  return new Date(wallAsUtc(country, at.getTime())).toISOString().slice(0, 16);
+}
+
 /**
  * A wall time typed for the country ('YYYY-MM-DDTHH:mm', a datetime-local input's value) as the instant it
  * names there, or undefined when it is no date-time. The offset is read at the instant found, so a change of

@@ -1,5 +1,6 @@
 export * from './countries';
 export * from './format';
+export * from './calendar';
 export * from './constants';
 export * from './catalogues/statuses';
 export * from './catalogues/filters';

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { afterEach, describe, expect, it } from 'vitest';
-import { countryWallTimeToDate, formatCalendarDate, formatDate, formatDateTime, formatMoney, formatTime } from '../src/format';
+import { countryWallTime, countryWallTimeToDate, formatCalendarDate, formatDate, formatDateTime, formatMoney, formatTime } from '../src/format';
 
 const machineZone = process.env.TZ;
 /** Runs `fn` on a machine whose clock is in `zone` (Node re-reads TZ when it is assigned). */
@@ -42,6 +42,16 @@ describe('dates on the country clock', () => {
       expect(countryWallTimeToDate('arg', '2008-01-15T10:00')?.toISOString()).toBe('2008-01-15T12:00:00.000Z');
       // Its round trip gives the wall time back.
       expect(formatDateTime('col', countryWallTimeToDate('col', '2026-02-28T08:45')!)).toBe('28/02/2026, 08:45');
+    });
+  });
+
+  it('names an instant as the country’s wall time, whatever the machine’s zone', () => {
+    inZone('Asia/Tokyo', () => {
+      // 02:30 UTC on the 24th is still the 23rd in both countries (and already the 24th, 11:30, in Tokyo).
+      expect(countryWallTime('arg', new Date('2026-11-24T02:30:00Z'))).toBe('2026-11-23T23:30');
+      expect(countryWallTime('col', new Date('2026-11-24T02:30:00Z'))).toBe('2026-11-23T21:30');
+      expect(countryWallTime('arg', new Date('2008-01-15T12:00:00Z'))).toBe('2008-01-15T10:00');
+      expect(countryWallTimeToDate('col', countryWallTime('col', new Date('2026-02-28T13:45:00Z')))?.toISOString()).toBe('2026-02-28T13:45:00.000Z');
     });
   });
 

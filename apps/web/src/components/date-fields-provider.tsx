@@ -1,11 +1,29 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { esES } from '@mui/x-date-pickers/locales';
+import { esES, type PickersInputLocaleText } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/es';
 import type { ReactNode } from 'react';
 
-/** MUI's Spanish texts, with the accents its catalogue leaves out (screen readers say the field's sections). */
-const LOCALE_TEXT = { ...esES.components.MuiLocalizationProvider.defaultProps.localeText, day: 'Día', weekDay: 'Día de la semana' };
+const CLOCK_VIEWS = { hours: 'las horas', minutes: 'los minutos', seconds: 'los segundos', meridiem: 'a. m. o p. m.' } as const;
+
+/**
+ * MUI's Spanish texts, with the accents its catalogue leaves out (screen readers say the field's sections) and
+ * its requests said the way the rest of the app says them ("Elegí…", not "Elige…" or "Seleccione…").
+ */
+const LOCALE_TEXT: PickersInputLocaleText = {
+  ...esES.components.MuiLocalizationProvider.defaultProps.localeText,
+  day: 'Día',
+  weekDay: 'Día de la semana',
+  openPreviousView: 'Abrir la vista anterior',
+  calendarViewSwitchingButtonAriaLabel: (view) =>
+    view === 'year' ? 'la vista de años está abierta, pasá al calendario' : 'el calendario está abierto, pasá a la vista de años',
+  openDatePickerDialogue: (formattedDate) => (formattedDate ? `Elegí la fecha; la elegida es ${formattedDate}` : 'Elegí la fecha'),
+  openTimePickerDialogue: (formattedTime) => (formattedTime ? `Elegí la hora; la elegida es ${formattedTime}` : 'Elegí la hora'),
+  dateTableLabel: 'elegí la fecha',
+  timeTableLabel: 'elegí la hora',
+  clockLabelText: (view, formattedTime) =>
+    `Elegí ${CLOCK_VIEWS[view]}. ${formattedTime ? `La hora elegida es ${formattedTime}` : 'No hay hora elegida'}`,
+};
 
 /** Spanish calendars and texts for the date fields (date-fields.tsx); apart from them, so the pickers load with the screens that use them. */
 export function DateFieldsProvider({ children }: { children: ReactNode }) {

@@ -36,10 +36,9 @@ interface FieldProps {
   reportWhenChosen?: boolean;
   /** Never empty (a period's ends): no clear button. */
   required?: boolean;
-  /** Only what is still ahead can be picked (a call back); typed past times are left to the form's check. */
-  future?: boolean;
   /** The calendar's first view: 'year' for a date far from today (a birth date). */
   openTo?: 'year' | 'day';
+  /** The first and last days ('YYYY-MM-DD'); DateTimeField's first moment ('YYYY-MM-DDTHH:mm'). The calendar offers nothing outside; a typed value outside is left to the form's check. */
   min?: string;
   max?: string;
   size?: 'small' | 'medium';
@@ -125,6 +124,8 @@ export function DateField(props: FieldProps) {
       minDate={min ? dayjs(min) : undefined}
       maxDate={max ? dayjs(max) : undefined}
       openTo={openTo}
+      // Far from today a year is picked first, then its month, then the day.
+      views={openTo === 'year' ? ['year', 'month', 'day'] : undefined}
       inputRef={inputRef}
       slotProps={{ textField: { ...textFieldProps(props, 210), ...textField }, field: { clearable: !required } }}
     />
@@ -133,7 +134,7 @@ export function DateField(props: FieldProps) {
 
 /** A day and a time of day, DD/MM/AAAA HH:mm. */
 export function DateTimeField(props: FieldProps) {
-  const { label, future, inputRef } = props;
+  const { label, min, inputRef } = props;
   const { textField, ...picker } = usePickerValue(props, WALL_TIME);
   return (
     <DateTimePicker
@@ -141,7 +142,8 @@ export function DateTimeField(props: FieldProps) {
       label={label}
       format="DD/MM/YYYY HH:mm"
       ampm={false}
-      disablePast={future}
+      // Not disablePast: that is the browser's now, and the value is a time of the country.
+      minDateTime={min ? dayjs(min) : undefined}
       inputRef={inputRef}
       slotProps={{ textField: { ...textFieldProps(props, 230), ...textField } }}
     />

@@ -20,6 +20,9 @@ export interface FormFieldSpec<T extends FieldValues> {
   helper?: string;
   /** A date field's calendar opens on the years (a birth date). */
   openTo?: 'year';
+  /** A date field's first and last days ('YYYY-MM-DD'). */
+  min?: string;
+  max?: string;
   /** A native select with these options after an empty one labelled `emptyOption`. */
   options?: readonly string[];
   emptyOption?: string;
@@ -56,7 +59,7 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
           name={field.name}
           control={control}
           render={({ field: { value, onChange, onBlur, name, ref } }) => (
-            <DateField {...shared} openTo={field.openTo} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
+            <DateField {...shared} openTo={field.openTo} min={field.min} max={field.max} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
           )}
         />
       );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUSES, stepsOf, type StepEntry } from '../catalogues/statuses';
-import { COUNTRY_TIME_ZONE, type Country } from '../countries';
+import { addDays, daysBetween, todayIn } from '../calendar';
+import type { Country } from '../countries';
 import { findRole, type RoleId, type RoleKind } from '../roles';
 import type { FieldError } from './common';
 import { isoDateSchema } from './list';
@@ -93,23 +94,6 @@ export const DASHBOARD_DEFAULT_DAYS = 30;
  * converted ones), and a per-day chart of a year is no longer readable anyway.
  */
 export const DASHBOARD_MAX_DAYS = 92;
-
-/** Today as a calendar day of the country (YYYY-MM-DD). */
-export function todayIn(country: Country, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(now);
-}
-
-/** A calendar day moved by whole days (no time zone involved: days are labels here). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 export const dashboardQuerySchema = z.object({
   /** First calendar day (country time zone), inclusive. Default: 29 days before `to`. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { COL_BANKS } from '../catalogues/banks';
+import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
+import type { Country } from '../countries';
 import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
@@ -188,23 +190,21 @@ const name = (label: string) =>
     .max(80)
     .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label}: solo letras`);
 
-const adultBirthDate = isoDateSchema.refine(
-  (value) => {
-    const birth = new Date(`${value}T00:00:00Z`);
-    const now = new Date();
-    const age = now.getUTCFullYear() - birth.getUTCFullYear() - (now < new Date(Date.UTC(now.getUTCFullYear(), birth.getUTCMonth(), birth.getUTCDate())) ? 1 : 0);
-    return age >= 18 && age <= 100;
-  },
-  { message: 'El cliente debe ser mayor de edad' },
-);
+/** A birth date within CUSTOMER_AGE on the country's today (the calendar offers the same days). */
+const birthDateOf = (country: Country) =>
+  isoDateSchema.superRefine((value, context) => {
+    const { min, max } = birthDateRange(todayIn(country));
+    if (value > max) context.addIssue({ code: 'custom', message: `El cliente debe ser mayor de edad (${CUSTOMER_AGE.min} años)` });
+    else if (value < min) context.addIssue({ code: 'custom', message: `Revisá el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
+  });
 
-const commonLeadFields = {
+const commonLeadFields = (country: Country) => ({
   first_name: name('Nombre'),
   last_name: name('Apellido'),
-  birth_date: adultBirthDate,
+  birth_date: birthDateOf(country),
   email: z.email('Ingresá un email válido').max(254).trim().toLowerCase(),
   address: z.string().trim().max(200).optional(),
-};
+});
 
 /** An optional field: absent, null or empty is null, anything else must pass `schema`. */
 export const optionalField = <T extends z.ZodType<string | null>>(schema: T) =>
@@ -249,7 +249,7 @@ const amountOf = (limits: { minAmount: number; maxAmount: number }) =>
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
 export const argLeadCreateSchema = z
   .object({
-    ...commonLeadFields,
+    ...commonLeadFields('arg'),
     doc_number: z.string({ error: 'Ingresá el DNI' }).pipe(dniSchema),
     cuil: z.string({ error: 'Ingresá el CUIL' }).pipe(cuilSchema),
     cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
@@ -270,7 +270,7 @@ export const argLeadCreateSchema = z
 /** col: CC; cellphone is 10 digits starting with 3. */
 export const colLeadCreateSchema = z
   .object({
-    ...commonLeadFields,
+    ...commonLeadFields('col'),
     doc_number: z.string({ error: 'Ingresá la cédula' }).pipe(colCcSchema),
     cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */

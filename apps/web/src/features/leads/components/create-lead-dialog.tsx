@@ -1,4 +1,4 @@
-import { LEAD_LIMITS, leadCreateSchemas } from '@backoffice/shared';
+import { LEAD_LIMITS, birthDateRange, leadCreateSchemas, todayIn } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
 import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
@@ -13,12 +13,13 @@ import { useCreateLead } from '../api/create-lead';
 const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
 
-const FIELDS: FormFieldSpec<FieldValues>[] = [
+/** The form's fields; the birth date's calendar offers the days the schema takes on `today`. */
+const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
   { name: 'doc_number', label: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' },
   ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
-  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year' },
+  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year', ...birthDateRange(today) },
   { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
@@ -59,7 +60,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <FormFields fields={FIELDS} register={register} control={control} errors={formState.errors} />
+          <FormFields fields={fieldsOn(todayIn(COUNTRY))} register={register} control={control} errors={formState.errors} />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,4 @@
-import { countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
@@ -48,7 +48,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
   return (
     <Stack component="form" spacing={1} onSubmit={submit} noValidate aria-label="Programar llamada">
       <Typography variant="subtitle2">Programar llamada</Typography>
-      <DateTimeField fullWidth future size="small" label="Fecha y hora" value={at} onChange={setAt} error={!!error} helperText={error ?? `Hora de ${COUNTRY_NAME}`} />
+      <DateTimeField fullWidth min={countryWallTime(COUNTRY)} size="small" label="Fecha y hora" value={at} onChange={setAt} error={!!error} helperText={error ?? `Hora de ${COUNTRY_NAME}`} />
       <TextField size="small" label="Motivo (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
       {schedule.error && <Alert severity="error">{schedule.error.message}</Alert>}
       <Button type="submit" variant="outlined" disabled={!at || schedule.isPending} sx={{ alignSelf: 'flex-end' }}>
