@@ -7,7 +7,10 @@ import { COUNTRY } from '../../../config/env';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
-/** Rows are in sales statuses: the chip reads the SPEC 4 sales name (CREADO, APROBADO…). */
+/**
+ * The list holds every application of the seller, in any status: the chip reads the SPEC 4 sales name
+ * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
+ */
 const salesNameById = new Map(salesStatusesOf(COUNTRY).map((status) => [status.id, status.name]));
 const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
 
@@ -18,7 +21,7 @@ const columns: GridColDef<LeadListItem>[] = [
   ...amountColumns,
   {
     field: 'status_id',
-    headerName: 'Estado de venta',
+    headerName: 'Estado',
     width: 170,
     sortable: false,
     renderCell: ({ row }) => {
