@@ -14,16 +14,18 @@ import {
   demoEmail,
   formatDateTime,
   isTerminalStatus,
+  auditQueueStatusIds,
+  transitionsFrom,
   decisionStatusId,
-  statusIdOf,
   type Country,
   type Role,
   type RoleKind,
+  type Transition,
 } from '@backoffice/shared';
-import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
+import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
+import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -86,6 +88,12 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const renovators = assignable.filter((u) => kindOf(country, u.role) === 'seller_renovator');
       const auditors = staff.filter((u) => u.active && kindOf(country, u.role) === 'auditor');
       const sellers = assignable.filter((u) => kindOf(country, u.role) === 'seller');
+      const paths = workflowPaths(country);
+      const people: HistoryPeople = {
+        auditors: auditors.map((u) => u.id),
+        kinds: new Map(staff.map((u) => [u.id, kindOf(country, u.role)] as const).filter((entry): entry is [number, RoleKind] => entry[1] !== 'unknown')),
+        byKind: (kind) => staff.filter((u) => u.active && kindOf(country, u.role) === kind).map((u) => u.id)[0],
+      };
 
       for (let start = 0; start < data.length; start += BATCH) {
         const chunk = data.slice(start, start + BATCH);
@@ -97,7 +105,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 
         const leadRows = chunk.map((d) => {
           let sellerId: number | null = null;
-          if (d.assigned && sellers.length > 0) {
+          // A lead past the workflow's hasSeller guard (sent to audit) has a seller, whatever the draw said.
+          const needsSeller = paths.get(d.lead.statusId!)?.some((step) => step.guard === 'hasSeller') ?? false;
+          if ((d.assigned || needsSeller) && sellers.length > 0) {
             const pool = d.lead.source === 'renovation' && renovators.length > 0 ? renovators : sellers;
             sellerId = pool[d.sellerPick % pool.length].id;
           }
@@ -111,69 +121,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           .returning({ id: leads.id, customerId: leads.customerId, sellerId: leads.sellerId });
         const byCustomer = new Map(insertedLeads.map((l) => [l.customerId, l]));
 
-        // An audit decision's status was reached from AUDIT_PENDING: that step first (the history's trigger
-        // opens its audit round, the next row closes it), so the auditors' history shows the round. AUDIT_RETRY
-        // is one too (re-audit): its first round is closed with that decision and it waits in a second one.
-        const audited = leadRows.flatMap((row, i) => {
-          const decision = decisionOf(country, row.statusId);
-          if (!decision) return [];
-          const changed = chunk[i].statusChangedAt.getTime();
-          const queuedAt = new Date(Math.max(chunk[i].lead.createdAt!.getTime(), changed - 2 * DAY_MS));
-          return [{ leadId: byCustomer.get(row.customerId)!.id, sellerId: byCustomer.get(row.customerId)!.sellerId, decision, queuedAt }];
+        // Each lead's history walks the workflow from its creation to its status (workflowPaths), as the
+        // workflow service would have written it: automated stages by the system, the others by a person of
+        // a role that may take them. One statement per step, so the audit trigger sees each lead's rows in
+        // order (entering AUDIT_PENDING opens a round, the next row closes it).
+        const histories = leadRows.map((row, i) => {
+          const lead = byCustomer.get(row.customerId)!;
+          return historyOf(country, paths, { ...lead, statusId: row.statusId, source: row.source!, createdAt: row.createdAt!, statusChangedAt: chunk[i].statusChangedAt }, people);
         });
-        const auditPending = statusIdOf(country, 'AUDIT_PENDING')!;
-        if (audited.length > 0) {
-          await tx.insert(leadStatusHistory).values(
-            audited.map((a) => ({
-              country,
-              leadId: a.leadId,
-              fromStatus: CREATED,
-              toStatus: auditPending,
-              userId: a.sellerId,
-              reason: 'Carga inicial de datos de demostración',
-              createdAt: a.queuedAt,
-            })),
-          );
-        }
-        // Each decision (and its status change) is one auditor's, the same for a decision's leads in the batch.
-        const deciders = new Map(
-          AUDIT_DECISIONS.flatMap((decision) => {
-            const first = audited.find((a) => a.decision === decision);
-            return first && auditors.length > 0 ? [[decision, auditors[first.leadId % auditors.length].id] as const] : [];
-          }),
-        );
-        const decided = new Map(audited.map((a) => [a.leadId, a.decision]));
-        await tx.insert(leadStatusHistory).values(
-          leadRows.map((row, i) => {
-            const lead = byCustomer.get(row.customerId)!;
-            return {
-              country,
-              leadId: lead.id,
-              fromStatus: decided.has(lead.id) ? auditPending : row.statusId === CREATED ? null : CREATED,
-              toStatus: row.statusId,
-              userId: decided.has(lead.id) ? (deciders.get(decided.get(lead.id)!) ?? lead.sellerId) : lead.sellerId,
-              reason: 'Carga inicial de datos de demostración',
-              createdAt: chunk[i].statusChangedAt,
-            };
-          }),
-        );
-        // The closed rounds get the decision that closed them, by one of the country's auditors.
-        for (const [decision, auditorId] of deciders) {
-          const ids = audited.filter((a) => a.decision === decision).map((a) => a.leadId);
-          const approved = decision === 'approve';
-          await tx
-            .update(audits)
-            .set({
-              decision,
-              auditorId,
-              comment: approved ? null : DECISION_COMMENTS[decision],
-              checkIdentity: true,
-              checkDocuments: approved,
-              checkSignature: approved,
-              checkBankAccount: approved,
-              checkPhone: true,
-            })
-            .where(and(inArray(audits.leadId, ids), isNotNull(audits.decidedAt)));
+        for (let step = 0; histories.some((history) => history.length > step); step++) {
+          await tx.insert(leadStatusHistory).values(histories.flatMap((history) => (history.length > step ? [history[step]] : [])));
         }
         // next_call_at mirrors the lead's pending call back, which the reminders read: some are due
         // already, so a seller signing in to the demo gets one.
@@ -202,6 +159,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         result.customers += inserted.length;
         result.leads += insertedLeads.length;
       }
+      // The rounds an audit decision closed get that decision, by the auditor who took it.
+      await tx.execute(sql`
+        update audits a
+           set decision = d.decision, auditor_id = h.user_id, comment = d.comment, check_identity = true, check_phone = true,
+               check_documents = d.decision = 'approve', check_signature = d.decision = 'approve', check_bank_account = d.decision = 'approve'
+          from lead_status_history h,
+               unnest(${param(AUDIT_DECISIONS.map((decision) => decisionStatusId(country, decision)))}::int[], ${param([...AUDIT_DECISIONS])}::text[],
+                      ${param(AUDIT_DECISIONS.map((decision) => (decision === 'approve' ? null : DECISION_COMMENTS[decision])))}::text[]) as d(status_id, decision, comment)
+         where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
+           and h.to_status = d.status_id`);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
     }
   });
@@ -212,11 +179,91 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
 
 /** CREATED is id 1 in both catalogues. */
 const CREATED = 1;
+const DEMO_REASON = 'Carga inicial de datos de demostración';
 
-/** The audit decision that leads to this status (AUDIT_APPROVAL, AUDIT_REJECTED, REQUEST_INFORMATION), if any. */
-function decisionOf(country: Country, statusId: number) {
-  return AUDIT_DECISIONS.find((decision) => decisionStatusId(country, decision) === statusId);
+/**
+ * Per status, the transitions of the workflow's shortest way there from CREATED (breadth first over the
+ * country's table): none for CREATED; absent for the statuses no transition reaches (the loan side's).
+ */
+function workflowPaths(country: Country): Map<number, Transition[]> {
+  const paths = new Map<number, Transition[]>([[CREATED, []]]);
+  const queue = [CREATED];
+  for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
+    for (const transition of transitionsFrom(country, status)) {
+      if (paths.has(transition.to)) continue;
+      paths.set(transition.to, [...paths.get(status)!, transition]);
+      queue.push(transition.to);
+    }
+  }
+  return paths;
 }
+
+/** Who the seeded history names. */
+interface HistoryPeople {
+  auditors: number[];
+  kinds: Map<number, RoleKind>;
+  /** The first active staff member of a role kind. */
+  byKind: (kind: RoleKind) => number | undefined;
+}
+
+interface SeededLead {
+  id: number;
+  sellerId: number | null;
+  statusId: number;
+  source: string;
+  createdAt: Date;
+  statusChangedAt: Date;
+}
+
+/**
+ * A lead's status history as the application writes it: its creation (by its seller when a seller brought
+ * it, by the webservice otherwise), then each transition of the workflow's way to its status, spread evenly
+ * up to when it entered that status. Automated stages are the system's (no user); an audit decision is an
+ * auditor's; another step is the lead's seller's when their role may take it, else the first person of a
+ * role that may (a seller only ever works their own leads). A status the workflow never reaches follows
+ * CREATED directly.
+ */
+function historyOf(country: Country, paths: Map<number, Transition[]>, lead: SeededLead, people: HistoryPeople): (typeof leadStatusHistory.$inferInsert)[] {
+  const queue = auditQueueStatusIds(country);
+  const sellerKind = lead.sellerId === null ? undefined : people.kinds.get(lead.sellerId);
+  const actor = (transition: Pick<Transition, 'from' | 'roles' | 'automated'>): number | null => {
+    if (transition.automated) return null;
+    if (queue.includes(transition.from) && transition.roles.includes('auditor')) return people.auditors[lead.id % people.auditors.length] ?? null;
+    if (sellerKind && transition.roles.includes(sellerKind)) return lead.sellerId;
+    const others = transition.roles.filter((kind) => !SELLER_KINDS.includes(kind));
+    for (const kind of others.length > 0 ? others : transition.roles) {
+      const id = people.byKind(kind);
+      if (id !== undefined) return id;
+    }
+    return null;
+  };
+  const creator = ['seller', 'renovation'].includes(lead.source) && lead.sellerId !== null ? lead.sellerId : (people.byKind('webservice') ?? null);
+  const steps = paths.get(lead.statusId) ?? [{ from: CREATED, to: lead.statusId, roles: ['admin'], automated: false, reasonRequired: true }];
+  const created = lead.createdAt.getTime();
+  const span = lead.statusChangedAt.getTime() - created;
+  const row = (fromStatus: number | null, toStatus: number, userId: number | null, reason: string | null, createdAt: Date) => ({
+    country,
+    leadId: lead.id,
+    fromStatus,
+    toStatus,
+    userId,
+    reason,
+    createdAt,
+  });
+  return [
+    row(null, CREATED, creator, null, lead.createdAt),
+    ...steps.map((step, i) =>
+      row(
+        step.from,
+        step.to,
+        actor(step),
+        step.reasonRequired ? DEMO_REASON : null,
+        i === steps.length - 1 ? lead.statusChangedAt : new Date(created + Math.floor((span * (i + 1)) / steps.length)),
+      ),
+    ),
+  ];
+}
+
 
 const DECISION_COMMENTS: Record<'reject' | 'retry' | 'request_information', string> = {
   reject: 'La firma no coincide con el documento.',
@@ -424,10 +471,13 @@ export function generateCountryData(
     // Work still in progress is recent (a real pipeline expires or decides what waits for months); finished
     // applications spread over the half year the lists and the dashboard look back on.
     const createdAt = faker.date.recent({ days: isTerminalStatus(country, statusId) ? 180 : IN_PROGRESS_DAYS, refDate });
-    const statusChangedAt = faker.date.between({
+    const changedAt = faker.date.between({
       from: createdAt,
       to: Math.min(createdAt.getTime() + 20 * DAY_MS, now.getTime()),
     });
+    // A new lead is in CREATED since it was created; a status further on took its steps' time (historyOf
+    // spreads them up to this moment, each step at least 50 ms after the one before).
+    const statusChangedAt = statusId === CREATED ? createdAt : new Date(Math.max(changedAt.getTime(), createdAt.getTime() + 1000));
     const source = faker.helpers.weightedArrayElement([
       { weight: 55, value: 'web' },
       { weight: 20, value: 'seller' },

@@ -16,6 +16,9 @@ import {
   isValidDni,
   isTerminalStatus,
   dniOfCuil,
+  findTransition,
+  guardBlock,
+  TRANSITIONS,
   type Country,
 } from '@backoffice/shared';
 import { count, eq, lte, sql } from 'drizzle-orm';
@@ -80,11 +83,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
   it('creates valid customers and leads, each with the status history that reached its status', async () => {
     const counts = await tally();
     expect(counts).toMatchObject({ customers: 2 * LEADS, leads: 2 * LEADS });
-    // One row each, two for an audit decision's status, re-audit included (through AUDIT_PENDING, see below).
-    const decided = (await t.app.db.select().from(leads)).filter((l) =>
-      AUDIT_DECISIONS.some((d) => decisionStatusId(l.country as Country, d) === l.statusId),
-    ).length;
-    expect(counts.history).toBe(2 * LEADS + decided);
+    // At least the creation's row each; the walk there is checked below.
+    expect(counts.history).toBeGreaterThan(2 * LEADS);
 
     const rows = await t.app.db.select().from(customers);
     for (const c of rows) {
@@ -157,44 +157,81 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(events.map((e) => e.leadId).sort()).toEqual(withCall.map((l) => l.id).sort());
   });
 
-  it('takes every lead in an audit decision’s status through AUDIT_PENDING: one closed round with that decision (and a re-audit’s open one)', async () => {
-    const rounds = await t.app.db.select().from(audits);
+  it('gives each lead the history the workflow writes: its creation, then allowed transitions by whoever may take them, up to its status', async () => {
     const staff = await t.app.db.select().from(users);
-    let decided = 0;
-    let retried = 0;
+    const kindOfUser = new Map(staff.map((u) => [u.id, roleOfStored(u.country as Country, u.role)?.kind]));
+    const rows = await t.app.db.select().from(leadStatusHistory).orderBy(leadStatusHistory.createdAt, leadStatusHistory.id);
+    let automated = 0;
+    let walked = 0;
     for (const lead of await t.app.db.select().from(leads)) {
       const country = lead.country as Country;
-      const decision = AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === lead.statusId);
-      const mine = rounds.filter((r) => r.leadId === lead.id).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
-      if (!decision) {
-        // Only the queue's own statuses have (open) rounds.
-        expect(mine.every((r) => r.decidedAt === null && auditQueueStatusIds(country).includes(lead.statusId))).toBe(true);
+      const history = rows.filter((h) => h.leadId === lead.id);
+      expect(history[0]).toMatchObject({ fromStatus: null, toStatus: statusIdOf(country, 'CREATED'), createdAt: lead.createdAt });
+      for (const [previous, h] of history.slice(1).map((h, i) => [history[i], h] as const)) {
+        expect(h.fromStatus, `lead ${lead.id}`).toBe(previous.toStatus);
+        expect(h.createdAt.getTime()).toBeGreaterThan(previous.createdAt.getTime());
+        const transition = findTransition(country, h.fromStatus!, h.toStatus);
+        if (!transition) {
+          // A status no transition reaches (the loan side's) follows the creation directly.
+          expect(history).toHaveLength(2);
+          expect(TRANSITIONS[country].some((t) => t.to === h.toStatus)).toBe(false);
+          continue;
+        }
+        walked += 1;
+        expect(h.reason !== null).toBe(transition.reasonRequired);
+        // Its guard holds for the lead as it is now (an offer, once given, and a seller stay).
+        expect(guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId }), `lead ${lead.id}`).toBeNull();
+        if (transition.automated) {
+          automated += 1;
+          expect(h.userId).toBeNull();
+          continue;
+        }
+        const kind = kindOfUser.get(h.userId!)!;
+        expect(transition.roles, `lead ${lead.id}: ${h.fromStatus} → ${h.toStatus}`).toContain(kind);
+        // Sellers work their own leads only.
+        if (['seller', 'seller_wo_assignation', 'seller_renovator'].includes(kind)) expect(h.userId).toBe(lead.sellerId);
+      }
+      expect(history.at(-1)).toMatchObject({ toStatus: lead.statusId, createdAt: lead.statusChangedAt });
+    }
+    expect(automated).toBeGreaterThan(0);
+    expect(walked).toBeGreaterThan(4 * LEADS);
+  });
+
+  it('closes each audit round with the step that left the queue: a decision’s round carries it, by the auditor who took it', async () => {
+    const rounds = await t.app.db.select().from(audits);
+    const history = await t.app.db.select().from(leadStatusHistory);
+    const staff = await t.app.db.select().from(users);
+    const leadRows = await t.app.db.select().from(leads);
+    const decided = new Set<string>();
+    for (const round of rounds) {
+      const lead = leadRows.find((l) => l.id === round.leadId)!;
+      const country = lead.country as Country;
+      expect(history.some((h) => h.leadId === lead.id && h.toStatus === round.statusId && h.createdAt.getTime() === round.queuedAt.getTime())).toBe(true);
+      if (round.decidedAt === null) {
+        // Waiting: the lead is in the round's queue status, and this is its latest round.
+        expect(lead.statusId).toBe(round.statusId);
+        expect(rounds.filter((r) => r.leadId === lead.id).every((r) => r.queuedAt <= round.queuedAt)).toBe(true);
         continue;
       }
-      decided += 1;
-      if (decision === 'retry') {
-        retried += 1;
-        // Waiting again since the decision: a second round, open, in AUDIT_RETRY.
-        expect(mine).toHaveLength(2);
-        expect(mine[1]).toMatchObject({ decision: null, decidedAt: null, statusId: lead.statusId, queuedAt: mine[0].decidedAt });
-      } else {
-        expect(mine).toHaveLength(1);
+      const closing = history.find((h) => h.leadId === lead.id && h.fromStatus === round.statusId && h.createdAt.getTime() === round.decidedAt!.getTime())!;
+      expect(closing).toBeDefined();
+      const decision = AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === closing.toStatus);
+      if (!decision) {
+        expect(round.decision).toBeNull();
+        continue;
       }
-      expect(mine[0]).toMatchObject({ decision, statusId: statusIdOf(country, 'AUDIT_PENDING') });
-      expect(mine[0].decidedAt!.getTime()).toBeGreaterThanOrEqual(mine[0].queuedAt.getTime());
-      expect(roleOfStored(country, staff.find((u) => u.id === mine[0].auditorId)!.role)?.kind).toBe('auditor');
-      const history = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, lead.id));
-      // The decision's status change is the auditor's, as the timeline shows it.
-      expect(history.find((h) => h.fromStatus === statusIdOf(country, 'AUDIT_PENDING'))!.userId).toBe(mine[0].auditorId);
-      expect(history.map((h) => [h.fromStatus, h.toStatus]).sort()).toEqual(
-        [
-          [1, statusIdOf(country, 'AUDIT_PENDING')],
-          [statusIdOf(country, 'AUDIT_PENDING'), lead.statusId],
-        ].sort(),
-      );
+      decided.add(decision);
+      expect(round).toMatchObject({ decision, auditorId: closing.userId, checkIdentity: true, checkDocuments: decision === 'approve' });
+      expect(round.comment === null).toBe(decision === 'approve');
+      expect(roleOfStored(country, staff.find((u) => u.id === round.auditorId)!.role)?.kind).toBe('auditor');
     }
-    expect(decided).toBeGreaterThan(0);
-    expect(retried).toBeGreaterThan(0);
+    // Every lead waiting for audit has its open round; a re-audit's follows the round closed with 'retry'.
+    for (const lead of leadRows.filter((l) => auditQueueStatusIds(l.country as Country).includes(l.statusId))) {
+      const mine = rounds.filter((r) => r.leadId === lead.id).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
+      expect(mine.at(-1)).toMatchObject({ decidedAt: null, statusId: lead.statusId });
+      if (lead.statusId === statusIdOf(lead.country as Country, 'AUDIT_RETRY')) expect(mine.at(-2)).toMatchObject({ decision: 'retry', decidedAt: mine.at(-1)!.queuedAt });
+    }
+    expect([...decided].sort()).toEqual([...AUDIT_DECISIONS].sort());
   });
 
   it('seeds no call backs when told not to (the browser tests schedule their own)', async () => {
