@@ -239,6 +239,12 @@ function historyOf(country: Country, paths: Map<number, Transition[]>, lead: See
   };
   const creator = ['seller', 'renovation'].includes(lead.source) && lead.sellerId !== null ? lead.sellerId : (people.byKind('webservice') ?? null);
   const steps = paths.get(lead.statusId) ?? [{ from: CREATED, to: lead.statusId, roles: ['admin'], automated: false, reasonRequired: true }];
+  // An audit decision's row carries the auditor's comment, as the decision route writes it.
+  const reasonOf = (step: Pick<Transition, 'from' | 'to' | 'reasonRequired'>) => {
+    const decision = queue.includes(step.from) ? AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === step.to) : undefined;
+    if (decision && decision !== 'approve') return DECISION_COMMENTS[decision];
+    return step.reasonRequired ? DEMO_REASON : null;
+  };
   const created = lead.createdAt.getTime();
   const span = lead.statusChangedAt.getTime() - created;
   const row = (fromStatus: number | null, toStatus: number, userId: number | null, reason: string | null, createdAt: Date) => ({
@@ -257,7 +263,7 @@ function historyOf(country: Country, paths: Map<number, Transition[]>, lead: See
         step.from,
         step.to,
         actor(step),
-        step.reasonRequired ? DEMO_REASON : null,
+        reasonOf(step),
         i === steps.length - 1 ? lead.statusChangedAt : new Date(created + Math.floor((span * (i + 1)) / steps.length)),
       ),
     ),

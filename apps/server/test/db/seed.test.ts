@@ -223,6 +223,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
       decided.add(decision);
       expect(round).toMatchObject({ decision, auditorId: closing.userId, checkIdentity: true, checkDocuments: decision === 'approve' });
       expect(round.comment === null).toBe(decision === 'approve');
+      // The decision's row says why, as the decision route writes it.
+      expect(closing.reason).toBe(round.comment);
       expect(roleOfStored(country, staff.find((u) => u.id === round.auditorId)!.role)?.kind).toBe('auditor');
     }
     // Every lead waiting for audit has its open round; a re-audit's follows the round closed with 'retry'.
