@@ -159,14 +159,14 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         result.customers += inserted.length;
         result.leads += insertedLeads.length;
       }
-      // The rounds an audit decision closed get that decision, by the auditor who took it.
+      // The rounds an audit decision closed get that decision, by the auditor who took it, with the comment
+      // its history row gives as the reason.
       await tx.execute(sql`
         update audits a
-           set decision = d.decision, auditor_id = h.user_id, comment = d.comment, check_identity = true, check_phone = true,
+           set decision = d.decision, auditor_id = h.user_id, comment = h.reason, check_identity = true, check_phone = true,
                check_documents = d.decision = 'approve', check_signature = d.decision = 'approve', check_bank_account = d.decision = 'approve'
           from lead_status_history h,
-               unnest(${param(AUDIT_DECISIONS.map((decision) => decisionStatusId(country, decision)))}::int[], ${param([...AUDIT_DECISIONS])}::text[],
-                      ${param(AUDIT_DECISIONS.map((decision) => (decision === 'approve' ? null : DECISION_COMMENTS[decision])))}::text[]) as d(status_id, decision, comment)
+               unnest(${param(AUDIT_DECISIONS.map((decision) => decisionStatusId(country, decision)))}::int[], ${param([...AUDIT_DECISIONS])}::text[]) as d(status_id, decision)
          where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
            and h.to_status = d.status_id`);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);

@@ -38,7 +38,10 @@ interface FieldProps {
   required?: boolean;
   /** The calendar's first view: 'year' for a date far from today (a birth date). */
   openTo?: 'year' | 'day';
-  /** The first and last days ('YYYY-MM-DD'); DateTimeField's first moment ('YYYY-MM-DDTHH:mm'). The calendar offers nothing outside; a typed value outside is left to the form's check. */
+  /**
+   * The first and last days ('YYYY-MM-DD'); DateTimeField's first moment ('YYYY-MM-DDTHH:mm'). The calendar
+   * offers nothing outside; a typed value outside is left to the form's check.
+   */
   min?: string;
   max?: string;
   size?: 'small' | 'medium';
