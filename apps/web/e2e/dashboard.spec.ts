@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, CURRENCY, DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, todayIn, type DashboardResponse } from '@backoffice/shared';
-import { COUNTRY, signInAndWait, typeDate } from './support';
+import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
 
@@ -103,8 +103,7 @@ test('the period’s calendar ends today and keeps the start within the days the
   await openDashboard(page, `admin@${COUNTRY}.example`);
   const today = todayIn(COUNTRY);
   // The end: no later month, no day after today.
-  await page.getByRole('group', { name: 'Hasta' }).getByRole('button').click();
-  const calendar = page.getByRole('dialog');
+  let calendar = await openCalendar(page, page.getByRole('group', { name: 'Hasta' }));
   await expect(calendar.getByRole('button', { name: 'Mes siguiente' })).toBeDisabled();
   const days = calendar.getByRole('gridcell');
   for (const day of await days.all()) {
@@ -119,7 +118,7 @@ test('the period’s calendar ends today and keeps the start within the days the
   const start = addDays(today, -(DASHBOARD_DEFAULT_DAYS - 1));
   const earliest = addDays(today, -(DASHBOARD_MAX_DAYS - 1));
   const months = (Number(start.slice(0, 4)) - Number(earliest.slice(0, 4))) * 12 + Number(start.slice(5, 7)) - Number(earliest.slice(5, 7));
-  await page.getByRole('group', { name: 'Desde' }).getByRole('button').click();
+  calendar = await openCalendar(page, page.getByRole('group', { name: 'Desde' }));
   const previous = calendar.getByRole('button', { name: 'Mes anterior' });
   for (let i = 0; i < months; i++) {
     await expect(previous).toBeEnabled();

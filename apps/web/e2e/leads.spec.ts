@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { birthDateRange, buildCuil, COUNTRY_TIME_ZONE, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait, typeDate } from './support';
+import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
 const admin = `admin@${COUNTRY}.example`;
 
@@ -122,14 +122,14 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Formulario');
   // The birth date is picked year, month, day; the calendar offers only the years of a customer of age.
   const birth = dialog.getByRole('group', { name: 'Fecha de nacimiento' });
-  await birth.getByRole('button', { name: 'Elegí la fecha' }).click();
+  const calendar = await openCalendar(page, birth);
   const { min, max } = birthDateRange(todayIn(COUNTRY));
-  const years = page.getByRole('radio');
+  const years = calendar.getByRole('radio');
   await expect(years.first()).toHaveText(min.slice(0, 4));
   await expect(years.last()).toHaveText(max.slice(0, 4));
-  await page.getByRole('radio', { name: '1991' }).click();
-  await page.getByRole('radio', { name: 'jul' }).click();
-  await page.getByRole('gridcell', { name: '9', exact: true }).click();
+  await calendar.getByRole('radio', { name: '1991' }).click();
+  await calendar.getByRole('radio', { name: 'jul' }).click();
+  await calendar.getByRole('gridcell', { name: '9', exact: true }).click();
   await expect(birth.locator('input')).toHaveValue('09/07/1991');
   await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);

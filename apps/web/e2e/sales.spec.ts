@@ -1,6 +1,6 @@
 import { addDays, COUNTRY_TIME_ZONE, countryWallTimeToDate, todayIn } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, signIn, typeDate } from './support';
+import { COUNTRY, openCalendar, signIn, typeDate } from './support';
 
 const seller = `seller@${COUNTRY}.example`;
 
@@ -110,8 +110,7 @@ test('the call back’s calendar starts at the country’s today, even where the
   const today = todayIn(COUNTRY);
   await page.clock.setFixedTime(countryWallTimeToDate(COUNTRY, `${today}T22:00`)!);
   await page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').first().getByRole('link').click();
-  await page.getByRole('group', { name: 'Fecha y hora' }).getByRole('button', { name: /^Elegí la fecha/ }).click();
-  const calendar = page.getByRole('dialog');
+  const calendar = await openCalendar(page, page.getByRole('group', { name: 'Fecha y hora' }));
   // Days by their midnight on the browser's clock, as the calendar marks them.
   const dayOf = async (day: string) =>
     calendar.locator(`[data-timestamp="${await page.evaluate((text) => new Date(`${text}T00:00:00`).getTime(), day)}"]`).first();

@@ -41,3 +41,15 @@ export async function typeDate(page: Page, field: Locator, text: string) {
   // Leaving the field chooses the date (a filter hears of it then, not at each key).
   await page.keyboard.press('Tab');
 }
+
+/**
+ * Opens a date field's calendar (date-fields.tsx) and waits until it has finished appearing: a click inside
+ * it while it still grows in (the first ~250 ms) can close it, as if it were a click outside.
+ */
+export async function openCalendar(page: Page, field: Locator): Promise<Locator> {
+  await field.getByRole('button', { name: /^Elegí la fecha/ }).click();
+  const calendar = page.locator('.MuiPickerPopper-paper');
+  await expect(calendar).toHaveCSS('opacity', '1');
+  await expect(calendar).toHaveCSS('transform', 'none');
+  return page.getByRole('dialog').filter({ has: calendar });
+}
