@@ -42,14 +42,8 @@ export async function typeDate(page: Page, field: Locator, text: string) {
   await page.keyboard.press('Tab');
 }
 
-/**
- * Opens a date field's calendar (date-fields.tsx) and waits until it has finished appearing: a click inside
- * it while it still grows in (the first ~250 ms) can close it, as if it were a click outside.
- */
+/** Opens a date field's calendar (date-fields.tsx): the dialog it shows. Clicks may follow at once. */
 export async function openCalendar(page: Page, field: Locator): Promise<Locator> {
   await field.getByRole('button', { name: /^Elegí la fecha/ }).click();
-  const calendar = page.locator('.MuiPickerPopper-paper');
-  await expect(calendar).toHaveCSS('opacity', '1');
-  await expect(calendar).toHaveCSS('transform', 'none');
-  return page.getByRole('dialog').filter({ has: calendar });
+  return page.getByRole('dialog').filter({ has: page.locator('.MuiPickerPopper-paper') });
 }
