@@ -22,6 +22,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** The earlier and the later of two calendar days ('YYYY-MM-DD' texts order as the days do). */
+export const earlierDay = (a: string, b: string) => (a < b ? a : b);
+export const laterDay = (a: string, b: string) => (a > b ? a : b);
+
 /** Whole years lived from `birth` to `today` (someone born on 29 February has their birthday on 1 March). */
 export function ageOn(birth: string, today: string): number {
   const [by, bm, bd] = birth.split('-').map(Number);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUSES, stepsOf, type StepEntry } from '../catalogues/statuses';
-import { addDays, daysBetween, todayIn } from '../calendar';
+import { addDays, daysBetween, laterDay, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { findRole, type RoleId, type RoleKind } from '../roles';
 import type { FieldError } from './common';
@@ -112,7 +112,8 @@ export function resolveDashboardRange(
   query: DashboardQuery,
   now = new Date(),
 ): { from: string; to: string; errors?: undefined } | { errors: FieldError[] } {
-  const to = query.to ?? (query.from ? maxDay(query.from, todayIn(country, now)) : todayIn(country, now));
+  // A `from` in the future with no `to` asks for that one day rather than an empty, inverted range.
+  const to = query.to ?? (query.from ? laterDay(query.from, todayIn(country, now)) : todayIn(country, now));
   const from = query.from ?? addDays(to, -(DASHBOARD_DEFAULT_DAYS - 1));
   if (to < from) return { errors: [{ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' }] };
   if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) {
@@ -121,8 +122,6 @@ export function resolveDashboardRange(
   return { from, to };
 }
 
-/** A `from` in the future with no `to` asks for that one day rather than an empty, inverted range. */
-const maxDay = (a: string, b: string) => (a > b ? a : b);
 
 const count = z.number().int().nonnegative();
 /** Converted / created, 0 when nothing was created. */

@@ -1,11 +1,9 @@
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, addDays, todayIn, type DashboardQuery } from '@backoffice/shared';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, addDays, earlierDay, todayIn, type DashboardQuery } from '@backoffice/shared';
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DateField } from '../../../components/date-fields';
 import { COUNTRY } from '../../../config/env';
 
 const PRESETS = [7, DASHBOARD_DEFAULT_DAYS, 90] as const;
-
-const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * The period: quick presets (the last 7, 30 or 90 days, today included) or two dates, which the calendar
@@ -47,7 +45,7 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
         label="Hasta"
         value={range.to}
         min={range.from}
-        max={minDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))}
+        max={earlierDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))}
         required
         reportWhenChosen
         onChange={(to) => to && onChange({ from: range.from, to })}
