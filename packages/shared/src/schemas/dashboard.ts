@@ -122,7 +122,6 @@ export function resolveDashboardRange(
   return { from, to };
 }
 
-
 const count = z.number().int().nonnegative();
 /** Converted / created, 0 when nothing was created. */
 const rate = z.number().min(0).max(1);
