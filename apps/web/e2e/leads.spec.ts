@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, COUNTRY_TIME_ZONE, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, COUNTRY_TIME_ZONE, STATUSES, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -48,6 +48,17 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
 
   await page.goBack();
   await expect(page).not.toHaveURL(/management=/);
+});
+
+test('a status is shown whole, however long its name', async ({ page }) => {
+  // The country's longest status names (PENDING_CUSTOMER_APPROVAL…): the column is as wide as the widest.
+  const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
+  await openLeads(page, `?status=${longest.map((status) => status.id).join(',')}`);
+  const labels = page.getByRole('grid', { name: 'Leads' }).locator('[data-field="status_id"] .MuiChip-label');
+  await expect(labels.first()).toBeVisible();
+  const shown = await labels.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent, whole: element.scrollWidth <= element.clientWidth })));
+  expect(shown.filter((label) => !label.whole)).toEqual([]);
+  expect(new Set(shown.map((label) => label.text)).size).toBeGreaterThan(1);
 });
 
 test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {

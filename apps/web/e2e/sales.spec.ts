@@ -20,10 +20,14 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   const grid = page.getByRole('grid', { name: 'Ventas' });
   const rows = grid.locator('.MuiDataGrid-row');
   await expect(rows.first()).toBeVisible();
+  // The seller's column is past the right edge: scrolled to, as a person would (the grid renders the columns in view).
+  await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  await expect(grid.locator('[data-field="seller"].MuiDataGrid-cell').first()).toBeVisible();
   const sellers = await grid.locator('[data-field="seller"].MuiDataGrid-cell').allTextContents();
   expect(sellers.length).toBeGreaterThan(0);
   for (const name of sellers) expect(name).toBe(me.name);
 
+  await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: 0 }));
   await rows.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
   await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();

@@ -1,13 +1,14 @@
-import type { LeadListItem } from '@backoffice/shared';
+import { STATUSES, type LeadListItem, type StatusEntry } from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
+import { COUNTRY } from '../config/env';
 import { dateTime, money } from '../lib/format';
+import { smallStatusChipWidth, StatusChip } from './status-chip';
 
 /* Columns of the grids that list leads (the leads list, the sales list): the same rows, the same cells. */
 
 type Column = GridColDef<LeadListItem>;
-
 
 /** `#id`, linking to the row's detail screen (`/lead-detail`, `/sale-detail`). */
 export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
@@ -64,3 +65,22 @@ export const nextCallColumn: Column = {
   sortable: false,
   valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
 };
+
+const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
+
+/**
+ * The status as its chip, labelled by `labelOf`. The column is as wide as the widest label it can show, in
+ * the browser's font (plus the cell's 10 px paddings): a status is the one cell a truncated text would lose.
+ */
+export function statusColumn(labelOf: (status: StatusEntry) => string): Column {
+  return {
+    field: 'status_id',
+    headerName: 'Estado',
+    width: smallStatusChipWidth(STATUSES[COUNTRY].map(labelOf)) + 24,
+    sortable: false,
+    renderCell: ({ row }) => {
+      const status = statusById.get(row.status_id);
+      return status ? <StatusChip {...status} label={labelOf(status)} /> : row.status_id;
+    },
+  };
+}

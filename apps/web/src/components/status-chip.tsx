@@ -10,6 +10,8 @@ import {
   IconProgress,
   type Icon,
 } from '@tabler/icons-react';
+import { textWidth } from '../lib/text-width';
+import { FONT_FAMILY } from '../lib/theme';
 
 /** The catalogue names its icons (shared STATUSES); these are the Tabler components behind the names. */
 const ICONS: Record<string, Icon> = {
@@ -43,4 +45,13 @@ export function StatusChip({ name, color, icon, label, size = 'small' }: StatusC
       sx={{ fontWeight: 500 }}
     />
   );
+}
+
+/**
+ * The width of the widest of these labels' small chips: MUI's small outlined chip writes its label in 13 px
+ * (weight 500 here) and adds 30 px around it (1 px borders, the 16 px icon with its 2 px and -4 px margins,
+ * 7 px paddings).
+ */
+export function smallStatusChipWidth(labels: string[]): number {
+  return Math.max(0, ...labels.map((label) => textWidth(label, `500 13px ${FONT_FAMILY}`))) + 30;
 }

@@ -20,6 +20,9 @@ const DARK_BACKGROUND = { default: '#161a2b', paper: '#1f2437' };
 /** WCAG AA for normal text. */
 export const TEXT_CONTRAST = 4.5;
 
+/** The app's font stack (theme typography; also what list columns measure their labels in). */
+export const FONT_FAMILY = '"Public Sans", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
 /**
  * The primary colour as text on the given backgrounds: itself when it reads (the light scheme), else lightened
  * in small steps until it does. SPEC's #2040c6 on the dark paper is 1.9:1.
@@ -88,7 +91,7 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
       },
       shape: { borderRadius: 8 },
       typography: {
-        fontFamily: '"Public Sans", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        fontFamily: FONT_FAMILY,
         h4: { fontWeight: 600 },
         h5: { fontWeight: 600 },
         h6: { fontWeight: 600 },

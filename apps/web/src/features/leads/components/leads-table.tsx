@@ -1,14 +1,20 @@
-import { LEAD_SOURCE_LABELS, stepsOf, STATUSES, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, stepsOf, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
 import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn, nextCallColumn } from '../../../components/lead-list-columns';
+import {
+  amountColumns,
+  customerColumns,
+  dateTimeColumn,
+  idLinkColumn,
+  managementColumn,
+  nextCallColumn,
+  statusColumn,
+} from '../../../components/lead-list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
-const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
 
 const columns: GridColDef<LeadListItem>[] = [
@@ -17,16 +23,7 @@ const columns: GridColDef<LeadListItem>[] = [
   ...customerColumns,
   { field: 'email', headerName: 'Email', width: 220, sortable: false, valueGetter: (_, row) => row.customer.email ?? '' },
   ...amountColumns,
-  {
-    field: 'status_id',
-    headerName: 'Estado',
-    width: 230,
-    sortable: false,
-    renderCell: ({ row }) => {
-      const status = statusById.get(row.status_id);
-      return status ? <StatusChip {...status} /> : row.status_id;
-    },
-  },
+  statusColumn((status) => status.name),
   { field: 'step', headerName: 'Paso', width: 140, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
   managementColumn,
   nextCallColumn,

@@ -1,12 +1,18 @@
-import { salesStatusesOf, stepsOf, STATUSES, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
+import { salesStatusesOf, stepsOf, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { amountColumns, customerColumns, dateTimeColumn, idLinkColumn, managementColumn, nextCallColumn } from '../../../components/lead-list-columns';
-import { StatusChip } from '../../../components/status-chip';
+import {
+  amountColumns,
+  customerColumns,
+  dateTimeColumn,
+  idLinkColumn,
+  managementColumn,
+  nextCallColumn,
+  statusColumn,
+} from '../../../components/lead-list-columns';
 import { COUNTRY } from '../../../config/env';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
-const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 /**
  * The list holds every application of the seller, in any status: the chip reads the SPEC 4 sales name
  * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
@@ -19,16 +25,7 @@ const columns: GridColDef<LeadListItem>[] = [
   dateTimeColumn('created_at', 'Creada'),
   ...customerColumns,
   ...amountColumns,
-  {
-    field: 'status_id',
-    headerName: 'Estado',
-    width: 170,
-    sortable: false,
-    renderCell: ({ row }) => {
-      const status = statusById.get(row.status_id);
-      return status ? <StatusChip {...status} label={salesNameById.get(row.status_id) ?? status.name} /> : row.status_id;
-    },
-  },
+  statusColumn((status) => salesNameById.get(status.id) ?? status.name),
   { field: 'step', headerName: 'Paso', width: 120, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
   managementColumn,
   nextCallColumn,
