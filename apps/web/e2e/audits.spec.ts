@@ -8,6 +8,20 @@ const COMMENT_REQUIRED = 'Escribí un comentario: es obligatorio para rechazar, 
 
 const queueRows = (page: Page) => page.getByRole('grid', { name: 'Cola de auditoría' }).locator('.MuiDataGrid-row');
 
+test('on a 1440 px screen the queue shows each case with its claim button, without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAndWait(page, auditor);
+  const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
+  const claim = queueRows(page).first().getByRole('button', { name: 'Tomar' });
+  await expect(claim).toBeVisible();
+  const [gridBox, claimBox] = [await grid.boundingBox(), await claim.boundingBox()];
+  expect(claimBox!.x + claimBox!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+  expect(await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollLeft)).toBe(0);
+  // The status column fits the queue's longest label whole.
+  const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
+  expect(await labels.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length)).toBe(0);
+});
+
 test('the auditor claims the oldest free case from the queue and approves it; a reject without comment is refused', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signInAndWait(page, auditor);

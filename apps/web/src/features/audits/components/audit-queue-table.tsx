@@ -1,10 +1,10 @@
-import { auditQueueStatusIds, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
+import { auditQueueStatusIds, auditStatusesOf, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
 import { Button, Link as MuiLink, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { IconHandGrab } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { StatusChip } from '../../../components/status-chip';
+import { smallStatusChipWidth, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
 import { listLocaleText } from '../../../lib/grid-locale';
@@ -13,6 +13,9 @@ import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
 const queueStatuses = new Set(auditQueueStatusIds(COUNTRY));
+const labelOf = (statusId: number) => stepByStatus.get(statusId) ?? statusById.get(statusId)?.name ?? String(statusId);
+/** As wide as the widest chip the queue can show (its statuses by their step labels), not more: the claim button fits. */
+const statusWidth = smallStatusChipWidth(auditStatusesOf(COUNTRY).map((status) => labelOf(status.id))) + 24;
 
 interface AuditQueueTableProps {
   query: AuditQueueQuery;
@@ -32,7 +35,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       {
         field: 'lead_id',
         headerName: 'Lead',
-        width: 96,
+        width: 90,
         renderCell: ({ row }) => (
           <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover">
             #{row.lead_id}
@@ -51,31 +54,30 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         field: 'customer',
         headerName: 'Cliente',
         flex: 1,
-        minWidth: 200,
+        minWidth: 180,
         valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
       },
-      { field: 'doc_number', headerName: 'Documento', width: 130, valueGetter: (_, row) => row.customer.doc_number },
-      { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => money(value) },
+      { field: 'doc_number', headerName: 'Documento', width: 115, valueGetter: (_, row) => row.customer.doc_number },
+      { field: 'requested_amount', headerName: 'Monto', width: 120, type: 'number', valueFormatter: (value: number) => money(value) },
       {
         field: 'status_id',
         headerName: 'Estado',
-        width: 230,
+        width: statusWidth,
         renderCell: ({ row }) => {
           const status = statusById.get(row.status_id);
-          return status ? <StatusChip {...status} label={stepByStatus.get(row.status_id) ?? status.name} /> : row.status_id;
+          return status ? <StatusChip {...status} label={labelOf(row.status_id)} /> : row.status_id;
         },
       },
-      { field: 'seller', headerName: 'Vendedor', width: 170, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
       {
         field: 'claim',
         headerName: 'Tomado por',
-        width: 190,
+        width: 130,
         valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Vos' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
       },
       {
         field: 'actions',
         headerName: '',
-        width: 120,
+        width: 105,
         renderCell: ({ row }) => {
           if (row.decision !== null) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
           const mine = row.claim?.user.id === userId;
@@ -92,6 +94,8 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
           );
         },
       },
+      // Last: who sold it matters less to an auditor than taking the case (the columns before fit 1440 px screens).
+      { field: 'seller', headerName: 'Vendedor', width: 170, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
     ],
     [userId, claiming, onClaim],
   );
