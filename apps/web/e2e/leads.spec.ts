@@ -50,12 +50,16 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
   await expect(page).not.toHaveURL(/management=/);
 });
 
-test('a status is shown whole, however long its name', async ({ page }) => {
+test('a status is shown whole, however long its name, and in view on a 1440 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   // The country's longest status names (PENDING_CUSTOMER_APPROVAL…): the column is as wide as the widest.
   const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
   await openLeads(page, `?status=${longest.map((status) => status.id).join(',')}`);
-  const labels = page.getByRole('grid', { name: 'Leads' }).locator('[data-field="status_id"] .MuiChip-label');
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
   await expect(labels.first()).toBeVisible();
+  const [gridBox, cellBox] = [await grid.boundingBox(), await grid.locator('[data-field="status_id"].MuiDataGrid-cell').first().boundingBox()];
+  expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
   const shown = await labels.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent, whole: element.scrollWidth <= element.clientWidth })));
   expect(shown.filter((label) => !label.whole)).toEqual([]);
   expect(new Set(shown.map((label) => label.text)).size).toBeGreaterThan(1);

@@ -1,9 +1,11 @@
-import { STATUSES, type LeadListItem, type StatusEntry } from '@backoffice/shared';
+import { STATUSES, stepsOf, type LeadListItem, type StatusEntry } from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
 import { COUNTRY } from '../config/env';
 import { dateTime, money } from '../lib/format';
+import { textWidth } from '../lib/text-width';
+import { FONT_FAMILY } from '../lib/theme';
 import { smallStatusChipWidth, StatusChip } from './status-chip';
 
 /* Columns of the grids that list leads (the leads list, the sales list): the same rows, the same cells. */
@@ -14,7 +16,7 @@ type Column = GridColDef<LeadListItem>;
 export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
   field: 'id',
   headerName,
-  width: 96,
+  width: 90,
   renderCell: ({ row }) => (
     <MuiLink component={Link} to={`${detailPath}?id=${row.id}`} underline="hover">
       #{row.id}
@@ -29,24 +31,26 @@ export const dateTimeColumn = (field: 'created_at' | 'updated_at', headerName: s
   valueFormatter: (value: string) => dateTime(value),
 });
 
-/** The customer's name, document and cellphone. */
-export const customerColumns: Column[] = [
-  {
-    field: 'customer',
-    headerName: 'Cliente',
-    flex: 1,
-    minWidth: 200,
-    sortable: false,
-    valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
-  },
-  { field: 'doc_number', headerName: 'Documento', width: 130, sortable: false, valueGetter: (_, row) => row.customer.doc_number },
-  { field: 'cellphone', headerName: 'Celular', width: 130, sortable: false, valueGetter: (_, row) => row.customer.cellphone ?? '' },
+/** The customer's name: the row's flexible column. */
+export const customerNameColumn: Column = {
+  field: 'customer',
+  headerName: 'Cliente',
+  flex: 1,
+  minWidth: 190,
+  sortable: false,
+  valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
+};
+
+/** The customer's document and cellphone. */
+export const customerContactColumns: Column[] = [
+  { field: 'doc_number', headerName: 'Documento', width: 120, sortable: false, valueGetter: (_, row) => row.customer.doc_number },
+  { field: 'cellphone', headerName: 'Celular', width: 125, sortable: false, valueGetter: (_, row) => row.customer.cellphone ?? '' },
 ];
 
 /** The requested amount and its term. */
 export const amountColumns: Column[] = [
-  { field: 'requested_amount', headerName: 'Monto', width: 140, type: 'number', valueFormatter: (value: number) => money(value) },
-  { field: 'term', headerName: 'Cuotas', width: 80, type: 'number', sortable: false },
+  { field: 'requested_amount', headerName: 'Monto', width: 125, type: 'number', valueFormatter: (value: number) => money(value) },
+  { field: 'term', headerName: 'Cuotas', width: 75, type: 'number', sortable: false },
 ];
 
 export const managementColumn: Column = {
@@ -84,3 +88,14 @@ export function statusColumn(labelOf: (status: StatusEntry) => string): Column {
     },
   };
 }
+
+const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
+
+/** The step label of the status (SPEC 4), in a column as wide as the country's widest label (body text, 14 px). */
+export const stepColumn: Column = {
+  field: 'step',
+  headerName: 'Paso',
+  width: Math.max(...stepsOf(COUNTRY).map((step) => textWidth(step.label, `400 14px ${FONT_FAMILY}`))) + 24,
+  sortable: false,
+  valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—',
+};

@@ -1,30 +1,31 @@
-import { LEAD_SOURCE_LABELS, stepsOf, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
 import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
-  customerColumns,
+  customerContactColumns,
+  customerNameColumn,
   dateTimeColumn,
   idLinkColumn,
   managementColumn,
   nextCallColumn,
   statusColumn,
+  stepColumn,
 } from '../../../components/lead-list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
-const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
-
 const columns: GridColDef<LeadListItem>[] = [
   idLinkColumn('Lead', '/lead-detail'),
   dateTimeColumn('created_at', 'Creado'),
-  ...customerColumns,
-  { field: 'email', headerName: 'Email', width: 220, sortable: false, valueGetter: (_, row) => row.customer.email ?? '' },
-  ...amountColumns,
+  customerNameColumn,
   statusColumn((status) => status.name),
-  { field: 'step', headerName: 'Paso', width: 140, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
+  stepColumn,
+  ...amountColumns,
+  ...customerContactColumns,
+  { field: 'email', headerName: 'Email', width: 220, sortable: false, valueGetter: (_, row) => row.customer.email ?? '' },
   managementColumn,
   nextCallColumn,
   { field: 'seller', headerName: 'Vendedor', width: 180, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },

@@ -1,14 +1,16 @@
-import { salesStatusesOf, stepsOf, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
+import { salesStatusesOf, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
-  customerColumns,
+  customerContactColumns,
+  customerNameColumn,
   dateTimeColumn,
   idLinkColumn,
   managementColumn,
   nextCallColumn,
   statusColumn,
+  stepColumn,
 } from '../../../components/lead-list-columns';
 import { COUNTRY } from '../../../config/env';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
@@ -18,15 +20,14 @@ import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
  * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
  */
 const salesNameById = new Map(salesStatusesOf(COUNTRY).map((status) => [status.id, status.name]));
-const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
-
 const columns: GridColDef<LeadListItem>[] = [
   idLinkColumn('Venta', '/sale-detail'),
   dateTimeColumn('created_at', 'Creada'),
-  ...customerColumns,
-  ...amountColumns,
+  customerNameColumn,
   statusColumn((status) => salesNameById.get(status.id) ?? status.name),
-  { field: 'step', headerName: 'Paso', width: 120, sortable: false, valueGetter: (_, row) => stepByStatus.get(row.status_id) ?? '—' },
+  stepColumn,
+  ...amountColumns,
+  ...customerContactColumns,
   managementColumn,
   nextCallColumn,
   { field: 'seller', headerName: 'Vendedor', width: 170, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
