@@ -8,13 +8,16 @@ import {
   STATUSES,
   STEP_LABELS,
   buildCbu,
+  addDays,
   buildCuil,
   COL_BANKS,
+  countryWallTimeToDate,
   AUDIT_DECISIONS,
   demoEmail,
   formatDateTime,
   isTerminalStatus,
   auditQueueStatusIds,
+  todayIn,
   transitionsFrom,
   decisionStatusId,
   type Country,
@@ -446,6 +449,25 @@ function bankAccountOf(country: Country, faker: Faker): { bank: string | null; b
 /** How far back the seeded applications still in progress were created. */
 export const IN_PROGRESS_DAYS = 30;
 
+/** The country's office hours for calls back, as sellers book them (a quarter hour from 09:00 to 19:45). */
+const CALL_BACK_HOURS = { from: 9, to: 19 } as const;
+
+/**
+ * A call back as a seller books one: a quarter hour of the country's office hours, within the next week or,
+ * for one in ten, due already (the last day's): a seller signing in to the demo meets a reminder.
+ */
+function callBackTime(country: Country, now: Date, faker: Faker): Date {
+  const due = faker.datatype.boolean(0.1);
+  for (;;) {
+    const day = addDays(todayIn(country, now), due ? -faker.number.int({ min: 0, max: 1 }) : faker.number.int({ min: 0, max: 7 }));
+    const hour = faker.number.int({ min: CALL_BACK_HOURS.from, max: CALL_BACK_HOURS.to });
+    const minute = faker.helpers.arrayElement([0, 15, 30, 45]);
+    const at = countryWallTimeToDate(country, `${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`)!;
+    // Yesterday's hours are always past and the next days' always ahead: the loop ends.
+    if (due ? at <= now : at > now) return at;
+  }
+}
+
 /** Pure and deterministic for a given faker state: tests compare two runs. */
 export function generateCountryData(
   country: Country,
@@ -527,10 +549,7 @@ export function generateCountryData(
         source,
         managementStatus: faker.datatype.boolean(0.35) ? faker.helpers.arrayElement(MANAGEMENT_STATUSES) : null,
         dataRate: country === 'col' && faker.datatype.boolean(0.7) ? faker.number.int({ min: 1, max: 7 }) : null,
-        nextCallAt:
-          assigned && faker.datatype.boolean(0.15)
-            ? faker.date.between({ from: now.getTime() - DAY_MS / 4, to: now.getTime() + 7 * DAY_MS })
-            : null,
+        nextCallAt: assigned && faker.datatype.boolean(0.15) ? callBackTime(country, now, faker) : null,
         notes: faker.datatype.boolean(0.1) ? faker.helpers.arrayElement(NOTES) : null,
         createdAt,
         updatedAt: statusChangedAt,

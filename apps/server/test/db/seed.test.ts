@@ -5,6 +5,7 @@ import {
   decisionStatusId,
   statusIdOf,
   COUNTRIES,
+  countryWallTime,
   LEAD_LIMITS,
   MANAGEMENT_STATUSES,
   ROLES,
@@ -155,6 +156,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     }
     const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.type, 'call_back'));
     expect(events.map((e) => e.leadId).sort()).toEqual(withCall.map((l) => l.id).sort());
+    // Booked as sellers book them: a quarter hour of the country's office hours, 09:00 to 19:45.
+    const times = pending.map((call) => countryWallTime(call.country as Country, call.scheduleTime).slice(11));
+    expect(times.filter((time) => !/^(09|1\d):(00|15|30|45)$/.test(time))).toEqual([]);
   });
 
   it('gives each lead the history the workflow writes: its creation, then allowed transitions by whoever may take them, up to its status', async () => {
