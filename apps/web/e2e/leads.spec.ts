@@ -99,9 +99,15 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
   await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
 });
 
-test('the column choice and the row density are remembered for the user; no quick filter that would filter only the page', async ({ page }) => {
+test('the column choice and the row density are remembered for the user, after a logout too; no quick filter that would filter only the page', async ({
+  page,
+}) => {
+  // The operator: no other browser test opens /leads as them, so the settings saved here change no other test's grid.
+  const operator = `operator@${COUNTRY}.example`;
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await openLeads(page);
+  await signInAndWait(page, operator);
+  await page.goto('/leads');
+  await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
   const grid = page.getByRole('grid', { name: 'Leads' });
   await expect(grid.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Columnas' }).click();
@@ -111,12 +117,19 @@ test('the column choice and the row density are remembered for the user; no quic
 
   const rowHeight = async () => (await rows(page).first().boundingBox())!.height;
   const standard = await rowHeight();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/leads') && response.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Densidad' }).click();
   await page.getByRole('menuitem', { name: 'Compacta' }).click();
   await expect.poll(rowHeight).toBeLessThan(standard);
   const compact = await rowHeight();
+  expect((await saved).ok()).toBe(true);
 
-  await page.reload();
+  // A logout clears the browser's storage (SPEC 2); the settings are the user's, kept by the server.
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signInAndWait(page, operator);
+  await page.goto('/leads');
   await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
   await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
   await expect.poll(rowHeight).toBe(compact);

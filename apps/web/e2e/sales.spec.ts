@@ -94,6 +94,30 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await expect(row.locator('[data-field="next_call_at"]')).toHaveText(`${d}/${m}/${y}, 10:30`);
 });
 
+test('the seller chooses the columns of /sales and finds them on the next visit', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  const grid = page.getByRole('grid', { name: 'Ventas' });
+  const term = grid.getByRole('columnheader', { name: 'Cuotas' });
+  await expect(term).toBeVisible();
+  const toggle = async (check: boolean) => {
+    const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/sales') && response.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await page.getByRole('checkbox', { name: 'Cuotas' }).setChecked(check);
+    await page.keyboard.press('Escape');
+    expect((await saved).ok()).toBe(true);
+  };
+  await toggle(false);
+  await expect(term).toHaveCount(0);
+  await page.reload();
+  await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
+  await expect(term).toHaveCount(0);
+  // Back as it was: the other tests of this file read the seller's list with its default columns.
+  await toggle(true);
+  await expect(term).toBeVisible();
+});
+
 test('a sale that is not theirs is refused', async ({ page }) => {
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);

@@ -22,4 +22,5 @@ export * from './schemas/audits';
 export * from './schemas/calls';
 export * from './schemas/realtime';
 export * from './schemas/diagnostics';
+export * from './schemas/grid-settings';
 export * from './search';

@@ -1,4 +1,4 @@
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type LeadSource } from '@backoffice/shared';
+import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type GridSettings, type LeadSource } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -9,8 +9,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -53,6 +55,23 @@ export const users = pgTable(
     index('users_country_role_idx').on(t.country, t.role),
     countryCheck('users', t.country),
   ],
+);
+
+/**
+ * A user's column choice and row density of a list (shared GRIDS), as the grid keeps them: one row per user
+ * and list, replaced whole on each change. Gone with the user.
+ */
+export const userGridSettings = pgTable(
+  'user_grid_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grid: text('grid').notNull(),
+    settings: jsonb('settings').$type<GridSettings>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.grid] })],
 );
 
 export const sessions = pgTable(

@@ -168,6 +168,10 @@ export class TestClient {
     return this.request('PATCH', url, body, options);
   }
 
+  put(url: string, body: unknown, options: RequestOptions = {}) {
+    return this.request('PUT', url, body, options);
+  }
+
   async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: unknown, options: RequestOptions = {}) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookies !== false && this.jar.size > 0) {

@@ -3,6 +3,7 @@ import { AuditsRepository } from '../../repositories/audits';
 import { CallsRepository } from '../../repositories/calls';
 import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
+import { GridSettingsRepository } from '../../repositories/grid-settings';
 import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
 import { SearcherRepository } from '../../repositories/searcher';
@@ -20,6 +21,7 @@ declare module 'fastify' {
     searcher: SearcherRepository;
     dashboard: DashboardRepository;
     calls: CallsRepository;
+    gridSettings: GridSettingsRepository;
   }
 }
 
@@ -35,6 +37,7 @@ export default fp(
     app.decorate('searcher', new SearcherRepository(app.db));
     app.decorate('dashboard', new DashboardRepository(app.db));
     app.decorate('calls', new CallsRepository(app.db));
+    app.decorate('gridSettings', new GridSettingsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -7,6 +7,7 @@ import calls from './calls';
 import dashboard from './dashboard';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
+import gridSettings from './grid-settings';
 import leads from './leads';
 import sales from './sales';
 import searcher from './searcher';
@@ -32,6 +33,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(dashboard, { country });
   await app.register(calls, { country });
   await app.register(diagnostics, { country });
+  await app.register(gridSettings, { country });
 };
 
 export default countryRoutes;

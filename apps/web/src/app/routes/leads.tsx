@@ -50,7 +50,6 @@ export default function LeadsRoute() {
         data={leads.data}
         loading={leads.isFetching}
         update={update}
-        userId={session?.id}
         selection={selection}
         onSelectionChange={setSelection}
       />

@@ -1,6 +1,5 @@
 import { LEAD_SOURCE_LABELS, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
-import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
@@ -14,7 +13,7 @@ import {
   stepColumn,
 } from '../../../components/lead-list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { COUNTRY } from '../../../config/env';
+import { useGridSettings } from '../../../lib/grid-settings';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
 const columns: GridColDef<LeadListItem>[] = [
@@ -33,39 +32,21 @@ const columns: GridColDef<LeadListItem>[] = [
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
 
-const HIDDEN_BY_DEFAULT: GridColumnVisibilityModel = { email: false, source: false, updated_at: false, next_call_at: false };
-
-/** Column choice and density are remembered per user (browser storage keyed by the user's id). */
-function useGridSettings(userId: number | undefined) {
-  const key = `${COUNTRY}_leads_grid_${userId ?? 'anon'}`;
-  const [settings, setSettings] = useState<{ columns: GridColumnVisibilityModel; density: GridDensity }>(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as { columns: GridColumnVisibilityModel; density: GridDensity } | null;
-      return stored ?? { columns: HIDDEN_BY_DEFAULT, density: 'standard' };
-    } catch {
-      return { columns: HIDDEN_BY_DEFAULT, density: 'standard' };
-    }
-  });
-  const save = (next: typeof settings) => {
-    setSettings(next);
-    localStorage.setItem(key, JSON.stringify(next));
-  };
-  return { settings, save };
-}
+/** Until the user chooses (remembered per user on the server: useGridSettings). */
+const DEFAULT_SETTINGS = { columns: { email: false, source: false, updated_at: false, next_call_at: false }, density: 'standard' } as const;
 
 interface LeadsTableProps {
   query: LeadListQuery;
   data: LeadListResponse | undefined;
   loading: boolean;
   update: (patch: LeadFilterPatch) => void;
-  userId: number | undefined;
   selection: GridRowSelectionModel;
   onSelectionChange: (selection: GridRowSelectionModel) => void;
 }
 
 /** The leads list: server-side paging, sorting and filtering, row selection, remembered columns and density. */
-export function LeadsTable({ query, data, loading, update, userId, selection, onSelectionChange }: LeadsTableProps) {
-  const { settings, save } = useGridSettings(userId);
+export function LeadsTable({ query, data, loading, update, selection, onSelectionChange }: LeadsTableProps) {
+  const { settings, save } = useGridSettings('leads', DEFAULT_SETTINGS);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}

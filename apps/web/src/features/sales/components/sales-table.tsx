@@ -12,7 +12,9 @@ import {
   statusColumn,
   stepColumn,
 } from '../../../components/lead-list-columns';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
+import { useGridSettings } from '../../../lib/grid-settings';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /**
@@ -41,8 +43,15 @@ interface SalesTableProps {
   update: (patch: SalesFilterPatch) => void;
 }
 
-/** Server-side paging (keyset cursors, the page number in the URL with its cursor), sorting and filtering. */
+/** Until the seller chooses (remembered per user on the server: useGridSettings). */
+const DEFAULT_SETTINGS = { columns: {}, density: 'standard' } as const;
+
+/**
+ * Server-side paging (keyset cursors, the page number in the URL with its cursor), sorting and filtering;
+ * columns and density chosen by each user and remembered, as on /leads.
+ */
 export function SalesTable({ query, data, loading, update }: SalesTableProps) {
+  const { settings, save } = useGridSettings('sales', DEFAULT_SETTINGS);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}
@@ -50,6 +59,12 @@ export function SalesTable({ query, data, loading, update }: SalesTableProps) {
       loading={loading}
       update={update}
       columns={columns}
+      columnVisibilityModel={settings.columns}
+      onColumnVisibilityModelChange={(model) => save({ ...settings, columns: model })}
+      density={settings.density}
+      onDensityChange={(density) => save({ ...settings, density })}
+      showToolbar
+      slots={{ toolbar: ListToolbar }}
       disableRowSelectionOnClick
       noRowsLabel="No hay ventas que coincidan con los filtros"
       aria-label="Ventas"

@@ -1,0 +1,34 @@
+import type { GridId, GridSettings, GridSettingsResponse } from '@backoffice/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from './api-client';
+import { useSession } from './session';
+
+export const getGridSettings = (grid: GridId) => api.get<GridSettingsResponse>(`grid-settings/${grid}`);
+
+/** Read once a visit: only this user changes them, through this hook. */
+export const gridSettingsQueryOptions = (grid: GridId, userId: number | undefined) =>
+  queryOptions({ queryKey: ['grid-settings', grid, userId], queryFn: () => getGridSettings(grid), staleTime: Infinity });
+
+/**
+ * A list's column choice and row density for the signed-in user, kept on the server so they outlast the
+ * logout that clears the browser's storage: `defaults` until the user changes them. A change shows at once
+ * and is saved; a save that fails leaves the change for this visit.
+ */
+export function useGridSettings(grid: GridId, defaults: GridSettings) {
+  const userId = useSession()?.id;
+  const queryClient = useQueryClient();
+  const { queryKey } = gridSettingsQueryOptions(grid, userId);
+  const { data } = useQuery(gridSettingsQueryOptions(grid, userId));
+  // The grid's models are controlled: a change must show in the next render, not after the request.
+  const [changed, setChanged] = useState<GridSettings | null>(null);
+  const { mutate } = useMutation({
+    mutationFn: (settings: GridSettings) => api.put<GridSettingsResponse>(`grid-settings/${grid}`, settings),
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
+  const save = (settings: GridSettings) => {
+    setChanged(settings);
+    mutate(settings);
+  };
+  return { settings: changed ?? data?.settings ?? defaults, save };
+}
