@@ -1,7 +1,18 @@
+import type { GridId, GridSettings } from '@backoffice/shared';
 import { ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { ColumnsPanelTrigger, Toolbar, ToolbarButton, gridDensitySelector, useGridApiContext, useGridSelector, type GridDensity } from '@mui/x-data-grid';
+import {
+  ColumnsPanelTrigger,
+  Toolbar,
+  ToolbarButton,
+  gridDensitySelector,
+  useGridApiContext,
+  useGridSelector,
+  type GridColumnVisibilityModel,
+  type GridDensity,
+} from '@mui/x-data-grid';
 import { IconCheck, IconColumns3, IconLineHeight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useGridSettings } from '../lib/grid-settings';
 
 const DENSITIES: { value: GridDensity; label: string }[] = [
   { value: 'compact', label: 'Compacta' },
@@ -54,4 +65,20 @@ export function ListToolbar() {
       </Menu>
     </Toolbar>
   );
+}
+
+/**
+ * The grid props of a list with this toolbar: its column choice and density, the user's own, kept on the
+ * server (useGridSettings) and `defaults` until the user changes them.
+ */
+export function useListToolbar(grid: GridId, defaults: GridSettings) {
+  const { settings, save } = useGridSettings(grid, defaults);
+  return {
+    showToolbar: true,
+    slots: { toolbar: ListToolbar },
+    columnVisibilityModel: settings.columns,
+    onColumnVisibilityModelChange: (columns: GridColumnVisibilityModel) => save({ ...settings, columns }),
+    density: settings.density,
+    onDensityChange: (density: GridDensity) => save({ ...settings, density }),
+  };
 }

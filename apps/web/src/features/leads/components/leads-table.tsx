@@ -12,8 +12,7 @@ import {
   statusColumn,
   stepColumn,
 } from '../../../components/lead-list-columns';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { useGridSettings } from '../../../lib/grid-settings';
+import { useListToolbar } from '../../../components/list-toolbar';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
 const columns: GridColDef<LeadListItem>[] = [
@@ -32,7 +31,7 @@ const columns: GridColDef<LeadListItem>[] = [
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
 
-/** Until the user chooses (remembered per user on the server: useGridSettings). */
+/** Until the user chooses (useListToolbar). */
 const DEFAULT_SETTINGS = { columns: { email: false, source: false, updated_at: false, next_call_at: false }, density: 'standard' } as const;
 
 interface LeadsTableProps {
@@ -46,7 +45,7 @@ interface LeadsTableProps {
 
 /** The leads list: server-side paging, sorting and filtering, row selection, remembered columns and density. */
 export function LeadsTable({ query, data, loading, update, selection, onSelectionChange }: LeadsTableProps) {
-  const { settings, save } = useGridSettings('leads', DEFAULT_SETTINGS);
+  const toolbar = useListToolbar('leads', DEFAULT_SETTINGS);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}
@@ -58,12 +57,7 @@ export function LeadsTable({ query, data, loading, update, selection, onSelectio
       keepNonExistentRowsSelected
       rowSelectionModel={selection}
       onRowSelectionModelChange={onSelectionChange}
-      columnVisibilityModel={settings.columns}
-      onColumnVisibilityModelChange={(model) => save({ ...settings, columns: model })}
-      density={settings.density}
-      onDensityChange={(density) => save({ ...settings, density })}
-      showToolbar
-      slots={{ toolbar: ListToolbar }}
+      {...toolbar}
       noRowsLabel="No hay leads que coincidan con los filtros"
       aria-label="Leads"
     />

@@ -12,9 +12,8 @@ import {
   statusColumn,
   stepColumn,
 } from '../../../components/lead-list-columns';
-import { ListToolbar } from '../../../components/list-toolbar';
+import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
-import { useGridSettings } from '../../../lib/grid-settings';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /**
@@ -43,7 +42,7 @@ interface SalesTableProps {
   update: (patch: SalesFilterPatch) => void;
 }
 
-/** Until the seller chooses (remembered per user on the server: useGridSettings). */
+/** Until the user chooses (useListToolbar). */
 const DEFAULT_SETTINGS = { columns: {}, density: 'standard' } as const;
 
 /**
@@ -51,7 +50,7 @@ const DEFAULT_SETTINGS = { columns: {}, density: 'standard' } as const;
  * columns and density chosen by each user and remembered, as on /leads.
  */
 export function SalesTable({ query, data, loading, update }: SalesTableProps) {
-  const { settings, save } = useGridSettings('sales', DEFAULT_SETTINGS);
+  const toolbar = useListToolbar('sales', DEFAULT_SETTINGS);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}
@@ -59,12 +58,7 @@ export function SalesTable({ query, data, loading, update }: SalesTableProps) {
       loading={loading}
       update={update}
       columns={columns}
-      columnVisibilityModel={settings.columns}
-      onColumnVisibilityModelChange={(model) => save({ ...settings, columns: model })}
-      density={settings.density}
-      onDensityChange={(density) => save({ ...settings, density })}
-      showToolbar
-      slots={{ toolbar: ListToolbar }}
+      {...toolbar}
       disableRowSelectionOnClick
       noRowsLabel="No hay ventas que coincidan con los filtros"
       aria-label="Ventas"
