@@ -18,13 +18,15 @@ export const gridSettingsQueryOptions = (grid: GridId, userId: number | undefine
 export function useGridSettings(grid: GridId, defaults: GridSettings) {
   const userId = useSession()?.id;
   const queryClient = useQueryClient();
-  const { queryKey } = gridSettingsQueryOptions(grid, userId);
-  const { data } = useQuery(gridSettingsQueryOptions(grid, userId));
+  const options = gridSettingsQueryOptions(grid, userId);
+  const { data } = useQuery(options);
   // The grid's models are controlled: a change must show in the next render, not after the request.
   const [changed, setChanged] = useState<GridSettings | null>(null);
   const { mutate } = useMutation({
     mutationFn: (settings: GridSettings) => api.put<GridSettingsResponse>(`grid-settings/${grid}`, settings),
-    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(options.queryKey, saved),
+    // Saves of one list go one after the other: two quick changes cannot reach the server out of order.
+    scope: { id: `grid-settings-${grid}` },
   });
   const save = (settings: GridSettings) => {
     setChanged(settings);
