@@ -2,17 +2,13 @@ import { gridSettingsResponseSchema, type GridSettings } from '@backoffice/share
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userGridSettings, users } from '../../src/db/schema';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 
 const chosen: GridSettings = { columns: { email: true, cellphone: false }, density: 'compact' };
 
 describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) => {
   let t: TestApp;
-  const signedIn = async (country: 'arg' | 'col', email: string) => {
-    const client = new TestClient(t.app);
-    expect((await client.login(country, email)).statusCode).toBe(200);
-    return client;
-  };
+  const as = signedIn(() => t.app);
   const rows = async () => (await t.app.db.select({ n: count() }).from(userGridSettings))[0].n;
 
   beforeAll(async () => {
@@ -23,7 +19,7 @@ describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) =>
   });
 
   it('keeps each user’s own settings of each list, replaced whole, across sessions', async () => {
-    const seller = await signedIn('arg', 'seller@arg.example');
+    const seller = await as('arg', 'seller@arg.example');
     expect((await seller.get('/api/arg/grid-settings/leads')).json()).toEqual({ settings: null });
 
     const saved = await seller.put('/api/arg/grid-settings/leads', chosen);
@@ -33,10 +29,11 @@ describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) =>
     expect((await seller.put('/api/arg/grid-settings/leads', replaced)).statusCode).toBe(200);
 
     // A new session (after a logout cleared the browser) finds them; the other list and other users do not.
-    const again = await signedIn('arg', 'seller@arg.example');
+    const again = new TestClient(t.app);
+    expect((await again.login('arg', 'seller@arg.example')).statusCode).toBe(200);
     expect((await again.get('/api/arg/grid-settings/leads')).json()).toEqual({ settings: replaced });
     expect((await again.get('/api/arg/grid-settings/sales')).json()).toEqual({ settings: null });
-    const supervisor = await signedIn('arg', 'supervisor@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
     expect((await supervisor.get('/api/arg/grid-settings/leads')).json()).toEqual({ settings: null });
   });
 
@@ -47,7 +44,7 @@ describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) =>
     ['a member the settings do not have', { columns: {}, density: 'compact', width: 3 }, ''],
     ['no columns', { density: 'compact' }, 'columns'],
   ])('refuses %s with 400 naming the field, writing nothing', async (_name, body, field) => {
-    const seller = await signedIn('arg', 'seller@arg.example');
+    const seller = await as('arg', 'seller@arg.example');
     const before = await rows();
     const res = await seller.put('/api/arg/grid-settings/sales', body);
     expect(res.statusCode, res.body).toBe(400);
@@ -58,14 +55,14 @@ describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) =>
 
   it('guards each list’s settings as the list: role, country, session and XSRF', async () => {
     // An auditor has no /leads: neither its settings.
-    const auditor = await signedIn('arg', 'auditor@arg.example');
+    const auditor = await as('arg', 'auditor@arg.example');
     expect((await auditor.get('/api/arg/grid-settings/leads')).statusCode).toBe(403);
     expect((await auditor.put('/api/arg/grid-settings/leads', chosen)).statusCode).toBe(403);
     // SPEC 6: /sales is for the sales roles; a supervisor is not one of them.
-    const supervisor = await signedIn('arg', 'supervisor@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
     expect((await supervisor.put('/api/arg/grid-settings/sales', chosen)).statusCode).toBe(403);
     // A user of the other country, no session, a browser write without the XSRF token.
-    const colAdmin = await signedIn('col', 'admin@col.example');
+    const colAdmin = await as('col', 'admin@col.example');
     expect((await colAdmin.get('/api/arg/grid-settings/leads')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/arg/grid-settings/leads')).statusCode).toBe(401);
     const before = await rows();
@@ -75,7 +72,7 @@ describe.each<Driver>(['pglite', 'postgres'])('grid settings on %s', (driver) =>
   });
 
   it('forgets a user’s settings with the user', async () => {
-    const seller = await signedIn('col', 'seller@col.example');
+    const seller = await as('col', 'seller@col.example');
     expect((await seller.put('/api/col/grid-settings/sales', chosen)).statusCode).toBe(200);
     const [{ id }] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, 'seller@col.example'));
     const owned = async () => (await t.app.db.select({ n: count() }).from(userGridSettings).where(eq(userGridSettings.userId, id)))[0].n;
