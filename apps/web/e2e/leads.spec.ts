@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, COUNTRY_TIME_ZONE, STATUSES, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, roleOfKind, STATUSES, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -99,6 +99,21 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
   await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
 });
 
+test('at sign-in the kept settings of every list the role may open are asked for, not only the landing list’s', async ({ page }) => {
+  // The seller lands on /sales and may open /leads too: the leads grid's settings are there before they go.
+  const seller = roleOfKind(COUNTRY, 'seller')!;
+  const expected = GRIDS.filter((grid) => canAccess(grid, COUNTRY, seller.id));
+  expect(expected).toEqual(expect.arrayContaining(['leads', 'sales']));
+  const asked = new Set<string>();
+  page.on('request', (request) => {
+    const grid = /\/grid-settings\/(\w+)$/.exec(request.url())?.[1];
+    if (grid && request.method() === 'GET') asked.add(grid);
+  });
+  await signInAndWait(page, demoEmail(COUNTRY, seller));
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
+});
+
 test('the column choice and the row density are remembered for the user, after a logout too; no quick filter that would filter only the page', async ({
   page,
 }) => {
@@ -129,9 +144,20 @@ test('the column choice and the row density are remembered for the user, after a
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signInAndWait(page, operator);
+  // The kept settings have a request of their own: while it is on its way the list shows no rows in the
+  // default columns (which it would then switch away from), however early its page arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/grid-settings/leads', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/leads');
   await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
+  await expect(rows(page)).toHaveCount(0);
+  release();
   await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
   await expect.poll(rowHeight).toBe(compact);
   // The grid's toolbar holds no search of its own: the lists' text filter is the server's (above).
   await expect(page.getByRole('toolbar').getByRole('button', { name: 'Buscar' })).toHaveCount(0);

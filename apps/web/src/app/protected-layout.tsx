@@ -5,6 +5,7 @@ import { BUILD_ID, COUNTRY } from '../config/env';
 import { logout } from '../features/auth/api/logout';
 import { CallReminders } from '../features/call-reminders/components/call-reminders';
 import { useVersionCheck } from '../features/version-check/hooks/use-version-check';
+import { usePrefetchGridSettings } from '../lib/grid-settings';
 import { useSession } from '../lib/session';
 import { RequireSession } from './guards';
 import { useNavItems } from './nav-items';
@@ -16,6 +17,7 @@ function Shell() {
   const navItems = useNavItems();
   useVersionCheck();
   useRealtimeBridge();
+  usePrefetchGridSettings();
   const user = { name: session?.name ?? '', roleLabel: (session && findRole(COUNTRY, session.role)?.label) ?? '' };
   const signOut = async () => {
     await logout();

@@ -41,13 +41,23 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   update: (patch: KeysetListPatch) => void;
   /** Shown when the filters match nothing. */
   noRowsLabel: string;
+  /** The user's columns and density are on their way (useListToolbar): rows wait for them. */
+  settingsPending?: boolean;
 };
 
 /**
  * A DataGrid paged, sorted and filtered by the server. Pages move by keyset cursors (fast at any depth); the
  * page number is what the user sees and travels in the URL with its cursor.
  */
-export function KeysetDataGrid<R extends GridValidRowModel>({ query, data, loading, update, noRowsLabel, ...grid }: KeysetDataGridProps<R>) {
+export function KeysetDataGrid<R extends GridValidRowModel>({
+  query,
+  data,
+  loading,
+  update,
+  noRowsLabel,
+  settingsPending = false,
+  ...grid
+}: KeysetDataGridProps<R>) {
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
@@ -67,8 +77,8 @@ export function KeysetDataGrid<R extends GridValidRowModel>({ query, data, loadi
 
   return (
     <DataGrid<R>
-      rows={data?.rows ?? []}
-      loading={loading}
+      rows={settingsPending ? [] : (data?.rows ?? [])}
+      loading={loading || settingsPending}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"

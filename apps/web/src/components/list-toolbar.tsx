@@ -69,11 +69,13 @@ export function ListToolbar() {
 
 /**
  * The grid props of a list with this toolbar: its column choice and density, the user's own, kept on the
- * server (useGridSettings) and `defaults` until the user changes them.
+ * server (useGridSettings) and `defaults` until the user changes them. The grid shows no rows until they are
+ * known (`settingsPending`), so a list never opens in the default columns and then switches.
  */
 export function useListToolbar(grid: GridId, defaults: GridSettings) {
-  const { settings, save } = useGridSettings(grid, defaults);
+  const { settings, pending, save } = useGridSettings(grid, defaults);
   return {
+    settingsPending: pending,
     showToolbar: true,
     slots: { toolbar: ListToolbar },
     columnVisibilityModel: settings.columns,
