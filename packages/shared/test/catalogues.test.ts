@@ -133,9 +133,10 @@ describe('list options (SPEC 3, 4, 9)', () => {
     expect(ranges.filter((r) => r.max === undefined).map((r) => r.min)).toEqual([30000, 50000]);
     expect(ranges.filter((r) => r.min === undefined).map((r) => r.max)).toEqual([15000, 20000, 30000, 50000]);
     expect(new Set(ranges.map((r) => r.id)).size).toBe(ranges.length);
-    expect(ranges.map((r) => r.label)).toContain('$25.000 - $30.000');
-    expect(ranges.find((r) => r.id === 'gt-50000')?.label).toBe('Más de $50.000');
-    expect(ranges.find((r) => r.id === 'lt-15000')?.label).toBe('Menos de $15.000');
+    // Written as the lists write amounts (a no-break space after the sign).
+    expect(ranges.map((r) => r.label)).toContain('$\u00a025.000 - $\u00a030.000');
+    expect(ranges.find((r) => r.id === 'gt-50000')?.label).toBe('Más de $\u00a050.000');
+    expect(ranges.find((r) => r.id === 'lt-15000')?.label).toBe('Menos de $\u00a015.000');
   });
 
   it('has the management statuses of SPEC 9', () => {

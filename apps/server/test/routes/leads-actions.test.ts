@@ -423,6 +423,17 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(await tableCounts()).toEqual(before);
     });
 
+    it('says the amount limits in the country’s money, as the form and the lists write amounts', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const low = await admin.post('/api/arg/leads', { ...validArg(), requested_amount: 999 });
+      expect(low.json().fields).toEqual([{ field: 'requested_amount', message: 'Monto mínimo $\u00a01.000' }]);
+      const high = await admin.post('/api/arg/leads', { ...validArg(), requested_amount: 1_000_001 });
+      expect(high.json().fields).toEqual([{ field: 'requested_amount', message: 'Monto máximo $\u00a01.000.000' }]);
+      const colOperator = await as('col', 'operator@col.example');
+      const colLow = await colOperator.post('/api/col/leads', { ...validCol(), requested_amount: 99_999 });
+      expect(colLow.json().fields).toEqual([{ field: 'requested_amount', message: 'Monto mínimo $\u00a0100.000' }]);
+    });
+
     it('names every invalid field at once', async () => {
       const admin = await as('arg', 'admin@arg.example');
       const before = await tableCounts();

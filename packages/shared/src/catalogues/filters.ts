@@ -1,4 +1,5 @@
 import type { Country } from '../countries';
+import { formatMoney } from '../format';
 
 /** An amount filter option; bounds are whole currency units, min inclusive and max exclusive. */
 export interface AmountRange {
@@ -8,49 +9,31 @@ export interface AmountRange {
   max?: number;
 }
 
-/** Thousands with dots, as both countries write them: 5.000, 1.500.000. */
-const amount = (value: number) => value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-
-function range(min: number, max: number): AmountRange {
-  return { id: `${min}-${max}`, label: `$${amount(min)} - $${amount(max)}`, min, max };
+/**
+ * The amount filter's options: consecutive ranges between `bounds`, then 'greater than' and 'less than'
+ * options. Labels write amounts as the lists do ('$ 5.000'), so a range reads like the amounts it selects.
+ */
+function amountRanges(country: Country, bounds: number[], greaterThan: number[], lessThan: number[]): AmountRange[] {
+  const money = (value: number) => formatMoney(country, value * 100);
+  return [
+    ...bounds.slice(1).map((max, i) => ({ id: `${bounds[i]}-${max}`, label: `${money(bounds[i])} - ${money(max)}`, min: bounds[i], max })),
+    ...greaterThan.map((min) => ({ id: `gt-${min}`, label: `Más de ${money(min)}`, min })),
+    ...lessThan.map((max) => ({ id: `lt-${max}`, label: `Menos de ${money(max)}`, max })),
+  ];
 }
-
-const greaterThan = (min: number): AmountRange => ({ id: `gt-${min}`, label: `Más de $${amount(min)}`, min });
-const lessThan = (max: number): AmountRange => ({ id: `lt-${max}`, label: `Menos de $${amount(max)}`, max });
 
 /**
  * SPEC 9 gives the arg ranges. col's are not shown: ours use the same shape in COP, whose amounts are
  * roughly 100 times larger.
  */
 export const AMOUNT_RANGES: Record<Country, AmountRange[]> = {
-  arg: [
-    range(0, 5000),
-    range(5000, 10000),
-    range(10000, 15000),
-    range(15000, 20000),
-    range(20000, 25000),
-    range(25000, 30000),
-    greaterThan(30000),
-    greaterThan(50000),
-    lessThan(15000),
-    lessThan(20000),
-    lessThan(30000),
-    lessThan(50000),
-  ],
-  col: [
-    range(0, 500000),
-    range(500000, 1000000),
-    range(1000000, 1500000),
-    range(1500000, 2000000),
-    range(2000000, 2500000),
-    range(2500000, 3000000),
-    greaterThan(3000000),
-    greaterThan(5000000),
-    lessThan(1500000),
-    lessThan(2000000),
-    lessThan(3000000),
-    lessThan(5000000),
-  ],
+  arg: amountRanges('arg', [0, 5000, 10000, 15000, 20000, 25000, 30000], [30000, 50000], [15000, 20000, 30000, 50000]),
+  col: amountRanges(
+    'col',
+    [0, 500000, 1000000, 1500000, 2000000, 2500000, 3000000],
+    [3000000, 5000000],
+    [1500000, 2000000, 3000000, 5000000],
+  ),
 };
 
 /** SPEC 9: management status options (the outcome of the last contact). */

@@ -3,6 +3,7 @@ import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/
 import { COL_BANKS } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
+import { formatMoney } from '../format';
 import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
@@ -239,12 +240,14 @@ const termOf = (limits: { minTerm: number; maxTerm: number }) =>
     .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
     .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
 
-const amountOf = (limits: { minAmount: number; maxAmount: number }) =>
-  z.coerce
+const amountOf = (country: Country) => {
+  const { minAmount, maxAmount } = LEAD_LIMITS[country];
+  return z.coerce
     .number({ error: 'Ingresá el monto solicitado' })
     .int('El monto es en unidades enteras, sin centavos')
-    .min(limits.minAmount, `Monto mínimo ${limits.minAmount}`)
-    .max(limits.maxAmount, `Monto máximo ${limits.maxAmount}`);
+    .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
+    .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`);
+};
 
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
 export const argLeadCreateSchema = z
@@ -254,7 +257,7 @@ export const argLeadCreateSchema = z
     cuil: z.string({ error: 'Ingresá el CUIL' }).pipe(cuilSchema),
     cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
     /** Whole pesos (the API stores centavos). */
-    requested_amount: amountOf(LEAD_LIMITS.arg),
+    requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
     ...bankAccountFields.arg,
   })
@@ -274,7 +277,7 @@ export const colLeadCreateSchema = z
     doc_number: z.string({ error: 'Ingresá la cédula' }).pipe(colCcSchema),
     cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
-    requested_amount: amountOf(LEAD_LIMITS.col),
+    requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),
     ...bankAccountFields.col,
   })
