@@ -8,14 +8,15 @@ const COMMENT_REQUIRED = 'Escribí un comentario: es obligatorio para rechazar, 
 
 const queueRows = (page: Page) => page.getByRole('grid', { name: 'Cola de auditoría' }).locator('.MuiDataGrid-row');
 
-test('on a 1440 px screen the queue shows each case with its claim button, without scrolling sideways', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+test('on a 1280 px screen the queue shows each case with its claim button and its status, without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signInAndWait(page, auditor);
   const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
   const claim = queueRows(page).first().getByRole('button', { name: 'Tomar' });
   await expect(claim).toBeVisible();
-  const [gridBox, claimBox] = [await grid.boundingBox(), await claim.boundingBox()];
-  expect(claimBox!.x + claimBox!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+  const status = queueRows(page).first().locator('[data-field="status_id"]');
+  const gridBox = (await grid.boundingBox())!;
+  for (const box of [await claim.boundingBox(), await status.boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
   expect(await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollLeft)).toBe(0);
   // The status column fits the queue's longest label whole.
   const labels = grid.locator('[data-field="status_id"] .MuiChip-label');

@@ -42,38 +42,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
           </MuiLink>
         ),
       },
-      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
-      // Decided statuses are listed by when their leads entered them: the decision's time.
-      {
-        field: 'decided_at',
-        headerName: 'Resuelto el',
-        width: 150,
-        valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
-      },
-      {
-        field: 'customer',
-        headerName: 'Cliente',
-        flex: 1,
-        minWidth: 180,
-        valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
-      },
-      { field: 'doc_number', headerName: 'Documento', width: 115, valueGetter: (_, row) => row.customer.doc_number },
-      { field: 'requested_amount', headerName: 'Monto', width: 120, type: 'number', valueFormatter: (value: number) => money(value) },
-      {
-        field: 'status_id',
-        headerName: 'Estado',
-        width: statusWidth,
-        renderCell: ({ row }) => {
-          const status = statusById.get(row.status_id);
-          return status ? <StatusChip {...status} label={labelOf(row.status_id)} /> : row.status_id;
-        },
-      },
-      {
-        field: 'claim',
-        headerName: 'Tomado por',
-        width: 130,
-        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Vos' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
-      },
+      // Taking the case first: in view on any screen, however narrow, before the case's data.
       {
         field: 'actions',
         headerName: '',
@@ -94,7 +63,38 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
           );
         },
       },
-      // Last: who sold it matters less to an auditor than taking the case (the columns before fit 1440 px screens).
+      {
+        field: 'claim',
+        headerName: 'Tomado por',
+        width: 130,
+        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Vos' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
+      },
+      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
+      // Decided statuses are listed by when their leads entered them: the decision's time.
+      {
+        field: 'decided_at',
+        headerName: 'Resuelto el',
+        width: 150,
+        valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
+      },
+      {
+        field: 'customer',
+        headerName: 'Cliente',
+        flex: 1,
+        minWidth: 180,
+        valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
+      },
+      {
+        field: 'status_id',
+        headerName: 'Estado',
+        width: statusWidth,
+        renderCell: ({ row }) => {
+          const status = statusById.get(row.status_id);
+          return status ? <StatusChip {...status} label={labelOf(row.status_id)} /> : row.status_id;
+        },
+      },
+      { field: 'doc_number', headerName: 'Documento', width: 115, valueGetter: (_, row) => row.customer.doc_number },
+      { field: 'requested_amount', headerName: 'Monto', width: 120, type: 'number', valueFormatter: (value: number) => money(value) },
       { field: 'seller', headerName: 'Vendedor', width: 170, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
     ],
     [userId, claiming, onClaim],
