@@ -64,7 +64,7 @@ test('the board has one column per step, in pipeline order, each with its API co
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
 });
 
-test('“Mover a…” moves a card to the next step: it leaves one column for the other and both counts follow', async ({ page }) => {
+test('“Mover a…” moves a card to the next step once confirmed: it leaves one column for the other and both counts follow', async ({ page }) => {
   await openBoard(page);
   const [from, to] = COLUMNS;
   const { card, id } = await firstCard(page, from);
@@ -75,8 +75,21 @@ test('“Mover a…” moves a card to the next step: it leaves one column for t
   // Only the columns this role may move the lead to (arg Paso 2: Paso 3; col Paso 6: Paso 7 and EXPIRADO).
   const expected = COUNTRY === 'arg' ? [to.label] : [to.label, 'EXPIRADO'];
   await eventually(page.getByRole('menuitem').filter({ hasNotText: 'Mover lead' })).toHaveText(expected);
-  await page.getByRole('menuitem', { name: to.label, exact: true }).click();
+  const choose = async () => {
+    if (!(await page.getByRole('menuitem', { name: to.label, exact: true }).isVisible())) await card.getByRole('button', { name: 'Mover a…' }).click();
+    await page.getByRole('menuitem', { name: to.label, exact: true }).click();
+  };
+  await choose();
+  // Confirmed first: cancelling leaves the card where it was, and nothing is sent.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`¿Pasar el lead #${id} a ${to.label}?`);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(((await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number }).status_id).toBe(from.id);
+  await expect(cardIn(page, from, id)).toBeVisible();
 
+  await choose();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
   await eventually(cardIn(page, to, id)).toBeVisible();
   await expect(cardIn(page, from, id)).toHaveCount(0);

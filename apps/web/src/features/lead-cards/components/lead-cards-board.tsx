@@ -1,7 +1,7 @@
 import { findTransition, TRANSITION_REASON_MAX, type LeadListItem, type RoleId, type StepEntry } from '@backoffice/shared';
 import { Box } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { usePrompt } from '../../../components/confirm-dialog';
+import { useConfirm, usePrompt } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useMoveLeadCard } from '../api/move-lead-card';
@@ -12,12 +12,13 @@ const COLUMNS = boardColumns(COUNTRY);
 
 /**
  * The pipeline board: one column per step of the built country, side by side in a horizontal scroll.
- * Moving a card (drop or menu) runs the workflow engine on the server; what the role may not do is dimmed
- * while dragging, and any refusal (403, 409) is shown with the server's own message.
+ * Moving a card (drop or menu) is confirmed, then runs the workflow engine on the server; what the role may
+ * not do is dimmed while dragging, and any refusal (403, 409) is shown with the server's own message.
  */
 export function LeadCardsBoard({ roleId }: { roleId: RoleId | undefined }) {
   const [dragging, setDragging] = useState<LeadListItem | null>(null);
   const move = useMoveLeadCard();
+  const confirm = useConfirm();
   const prompt = usePrompt();
   const notify = useNotify();
   const targets = useMemo(() => (dragging ? moveTargets(COUNTRY, dragging.status_id, roleId) : null), [dragging, roleId]);
@@ -31,16 +32,15 @@ export function LeadCardsBoard({ roleId }: { roleId: RoleId | undefined }) {
   const requestMove = async (card: LeadListItem, to: StepEntry) => {
     if (card.status_id === to.id) return;
     let reason: string | undefined;
-    // Ask why only for a move the role may make: a refused one goes straight to the server's refusal.
-    const transition = findTransition(COUNTRY, card.status_id, to.id);
-    if (transition?.reasonRequired && moveTargets(COUNTRY, card.status_id, roleId).has(to.id)) {
-      const typed = await prompt({
-        title: 'Mover lead',
-        message: `¿Pasar el lead #${card.id} a ${to.label}?`,
-        input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX },
-      });
-      if (typed === null) return;
-      reason = typed;
+    // A move the role may make is confirmed first (a drop can land in the next column), with its reason where
+    // the transition needs one; a refused one goes straight to the server, whose refusal says why.
+    if (moveTargets(COUNTRY, card.status_id, roleId).has(to.id)) {
+      const question = { title: 'Mover lead', message: `¿Pasar el lead #${card.id} a ${to.label}?` };
+      if (findTransition(COUNTRY, card.status_id, to.id)?.reasonRequired) {
+        const typed = await prompt({ ...question, input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX } });
+        if (typed === null) return;
+        reason = typed;
+      } else if (!(await confirm(question))) return;
     }
     move.mutate(
       { card, to: to.id, reason },
