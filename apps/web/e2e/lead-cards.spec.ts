@@ -90,7 +90,11 @@ test('“Mover a…” moves a card to the next step once confirmed: it leaves o
 
   await choose();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
+  const notice = page.getByRole('alert').filter({ hasText: `Lead #${id} movido a ${to.label}` });
+  await eventually(notice).toBeVisible();
+  // The notice leaves the navbar's buttons (profile, theme) uncovered.
+  const [noticeBox, navbarBox] = [await notice.boundingBox(), await page.getByRole('banner').boundingBox()];
+  expect(noticeBox!.y).toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
   await eventually(cardIn(page, to, id)).toBeVisible();
   await expect(cardIn(page, from, id)).toHaveCount(0);
   await expect(columnOf(page, from).getByTestId('column-count')).toHaveText(number.format(fromBefore.count.total - 1));

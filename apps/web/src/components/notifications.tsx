@@ -36,7 +36,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
           open={current.show}
           autoHideDuration={current.timeout ?? null}
           onClose={(_, reason) => reason !== 'clickaway' && close()}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          // Below the content, not over the navbar's buttons (theme, settings, profile) that sit top right.
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
         >
           <Alert
             severity={current.color}
