@@ -64,6 +64,28 @@ test('a seller sees only their own blocks and numbers', async ({ page }) => {
   await expect(page.getByTestId('kpi-audit')).toHaveCount(0);
 });
 
+test('a user with nothing in the period reads that, not charts of zeros', async ({ page }) => {
+  // What a seller with nothing assigned gets: the real answer with every number zeroed.
+  await page.route((url) => url.pathname === `/api/${COUNTRY}/dashboard`, async (route) => {
+    const real = (await (await route.fetch()).json()) as DashboardResponse;
+    const empty: DashboardResponse = {
+      ...real,
+      funnel: real.funnel!.map((step) => ({ ...step, count: 0 })),
+      daily: { ...real.daily!, created_total: 0, disbursed_total: 0, days: real.daily!.days.map((day) => ({ ...day, created: 0, disbursed: 0 })) },
+      conversion: { created: 0, converted: 0, rate: 0 },
+    };
+    await route.fulfill({ json: empty });
+  });
+  await openDashboard(page, `seller@${COUNTRY}.example`);
+  await expect(page.getByTestId('block-funnel')).toContainText('No tenés leads en ningún paso.');
+  await expect(funnelLabels(page)).toHaveCount(0);
+  await expect(page.getByTestId('block-daily')).toContainText('Ninguna solicitud creada ni desembolsada en el período.');
+  await expect(page.getByTestId('block-daily').locator('svg')).toHaveCount(0);
+  await expect(page.getByTestId('block-conversion')).toContainText('Ningún lead creado en el período.');
+  await expect(page.getByTestId('kpi-conversion')).toContainText('—');
+  await expect(page.getByTestId('kpi-conversion')).not.toContainText('0%');
+});
+
 test('the period lives in the URL', async ({ page }) => {
   await openDashboard(page, `admin@${COUNTRY}.example`);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);

@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@backoffice/shared';
-import { Box, useTheme } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { count } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
@@ -16,12 +16,17 @@ export function DailyChart({ daily, own }: { daily: Daily; own: boolean }) {
   const marks = daily.days.length <= 31;
   // An all-zero series would leave its axis without a scale: give it one unit.
   const axisMax = (values: number[]) => (Math.max(0, ...values) === 0 ? 1 : undefined);
+  const title = own ? 'Tus solicitudes creadas y desembolsadas por día' : 'Solicitudes creadas y desembolsadas por día';
+  const subheader = `${count(daily.created_total)} creadas · ${count(daily.disbursed_total)} desembolsadas`;
+  if (daily.created_total === 0 && daily.disbursed_total === 0) {
+    return (
+      <DashboardCard id="daily" title={title} subheader={subheader}>
+        <Typography color="text.secondary">Ninguna solicitud creada ni desembolsada en el período.</Typography>
+      </DashboardCard>
+    );
+  }
   return (
-    <DashboardCard
-      id="daily"
-      title={own ? 'Tus solicitudes creadas y desembolsadas por día' : 'Solicitudes creadas y desembolsadas por día'}
-      subheader={`${count(daily.created_total)} creadas · ${count(daily.disbursed_total)} desembolsadas`}
-    >
+    <DashboardCard id="daily" title={title} subheader={subheader}>
       <Box sx={{ height: 320 }}>
         <LineChart
           dataset={daily.days}

@@ -1,5 +1,5 @@
 import type { FunnelStep } from '@backoffice/shared';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useNavigate } from 'react-router';
 import { count } from '../../../lib/format';
@@ -14,12 +14,17 @@ const ROW_HEIGHT = 34;
 export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own: boolean; linkable: boolean }) {
   const navigate = useNavigate();
   const total = steps.reduce((sum, step) => sum + step.count, 0);
+  const title = own ? 'Tus leads por paso' : 'Embudo por paso';
+  // No bars to draw (a seller with nothing assigned): say so instead of a column of zeros.
+  if (total === 0) {
+    return (
+      <DashboardCard id="funnel" title={title} subheader="0 leads hoy en algún paso">
+        <Typography color="text.secondary">{own ? 'No tenés leads en ningún paso.' : 'No hay leads en ningún paso.'}</Typography>
+      </DashboardCard>
+    );
+  }
   return (
-    <DashboardCard
-      id="funnel"
-      title={own ? 'Tus leads por paso' : 'Embudo por paso'}
-      subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · hacé clic en una barra para verlos' : ''}`}
-    >
+    <DashboardCard id="funnel" title={title} subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · hacé clic en una barra para verlos' : ''}`}>
       <Box sx={{ height: steps.length * ROW_HEIGHT + 40, cursor: linkable ? 'pointer' : undefined }}>
         <BarChart
           layout="horizontal"

@@ -40,7 +40,8 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
     kpis.push({
       id: 'conversion',
       label: own ? 'Tu conversión' : 'Conversión',
-      value: percent(data.conversion.rate),
+      // No leads in the period: no rate to show (0% would say none converted).
+      value: data.conversion.created === 0 ? '—' : percent(data.conversion.rate),
       detail: `${count(data.conversion.converted)} de ${count(data.conversion.created)} llegaron a aceptado`,
       icon: IconTrendingUp,
       color: 'info',

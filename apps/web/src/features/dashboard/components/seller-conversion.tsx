@@ -12,22 +12,27 @@ type Ranking = NonNullable<DashboardResponse['seller_ranking']>;
 export function ConversionCard({ conversion, own }: { conversion: Conversion; own: boolean }) {
   return (
     <DashboardCard id="conversion" title={own ? 'Tu conversión' : 'Conversión'} subheader="Leads del período que llegaron a aceptado o más">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Box sx={{ width: 140, height: 120, flexShrink: 0 }}>
-          <Gauge
-            value={conversion.rate * 100}
-            valueMin={0}
-            valueMax={100}
-            startAngle={-110}
-            endAngle={110}
-            text={() => percent(conversion.rate)}
-            aria-label={`Conversión ${percent(conversion.rate)}`}
-          />
+      {conversion.created === 0 ? (
+        // A rate of nothing is no 0%.
+        <Typography color="text.secondary">Ningún lead creado en el período.</Typography>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Box sx={{ width: 140, height: 120, flexShrink: 0 }}>
+            <Gauge
+              value={conversion.rate * 100}
+              valueMin={0}
+              valueMax={100}
+              startAngle={-110}
+              endAngle={110}
+              text={() => percent(conversion.rate)}
+              aria-label={`Conversión ${percent(conversion.rate)}`}
+            />
+          </Box>
+          <Typography color="text.secondary">
+            {count(conversion.converted)} de {count(conversion.created)} leads
+          </Typography>
         </Box>
-        <Typography color="text.secondary">
-          {count(conversion.converted)} de {count(conversion.created)} leads
-        </Typography>
-      </Box>
+      )}
     </DashboardCard>
   );
 }
