@@ -2,7 +2,7 @@ import type { ListCount } from '@backoffice/shared';
 import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { listLocaleText } from '../lib/grid-locale';
-import type { UrlPatchValue } from '../lib/url-state';
+import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
 export interface KeysetListQuery {
@@ -41,6 +41,8 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   update: (patch: KeysetListPatch) => void;
   /** Shown when the filters match nothing. */
   noRowsLabel: string;
+  /** Shown when the list, unfiltered, has nothing at all. */
+  emptyLabel: string;
   /** The user's columns and density are on their way (useListToolbar): rows wait for them. */
   settingsPending?: boolean;
 };
@@ -55,6 +57,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   loading,
   update,
   noRowsLabel,
+  emptyLabel,
   settingsPending = false,
   ...grid
 }: KeysetDataGridProps<R>) {
@@ -93,7 +96,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
       }}
       disableColumnFilter
-      localeText={listLocaleText(failed ? 'No se pudo cargar la lista' : noRowsLabel, count)}
+      localeText={listLocaleText(failed ? 'No se pudo cargar la lista' : isFiltered(query) ? noRowsLabel : emptyLabel, count)}
       sx={{ bgcolor: 'background.paper', minHeight: 480 }}
       {...grid}
     />

@@ -17,3 +17,11 @@ export function applyListPatch(current: URLSearchParams, patch: Record<string, U
   if (next.get('page') === '1') next.delete('page');
   return next;
 }
+
+/** What a list's query holds besides its filters: its order, page and count. */
+const LIST_VIEW_KEYS = new Set(['sort', 'dir', 'page', 'pageSize', 'cursor', 'exactCount']);
+
+/** Whether a list's parsed query narrows it with any filter (an empty list then says the filters match nothing). */
+export function isFiltered(query: object): boolean {
+  return Object.entries(query).some(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
+}

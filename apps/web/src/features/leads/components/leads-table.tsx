@@ -59,6 +59,7 @@ export function LeadsTable({ query, data, loading, update, selection, onSelectio
       onRowSelectionModelChange={onSelectionChange}
       {...toolbar}
       noRowsLabel="No hay leads que coincidan con los filtros"
+      emptyLabel="No hay leads"
       aria-label="Leads"
     />
   );

@@ -61,6 +61,7 @@ export function SalesTable({ query, data, loading, update }: SalesTableProps) {
       {...toolbar}
       disableRowSelectionOnClick
       noRowsLabel="No hay ventas que coincidan con los filtros"
+      emptyLabel="No hay ventas"
       aria-label="Ventas"
     />
   );
