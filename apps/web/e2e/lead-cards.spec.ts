@@ -49,6 +49,11 @@ test('the board has one column per step, in pipeline order, each with its API co
     const api = await apiColumn(page, column);
     await eventually(region.getByTestId('column-count')).toHaveText(countText(api));
     await eventually(region.getByTestId('lead-card')).toHaveCount(api.rows.length);
+    // Whole on the card: no name, seller or management status cut short.
+    const cut = await region.getByTestId('lead-card').evaluateAll((cards) =>
+      cards.flatMap((card) => [...card.querySelectorAll('h3, p, .MuiChip-label')].filter((text) => text.scrollWidth > text.clientWidth).map((text) => text.textContent)),
+    );
+    expect(cut, column.label).toEqual([]);
   }
 
   // A card shows the lead's own fields and opens its detail.

@@ -45,7 +45,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
         <Typography variant="caption" color="text.secondary" component="p">
           #{card.id}
         </Typography>
-        <Typography variant="subtitle2" component="h3" noWrap>
+        <Typography variant="subtitle2" component="h3">
           {customer.first_name} {customer.last_name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -54,16 +54,17 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {money(card.requested_amount)}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary">
           {card.seller ? `Vendedor: ${card.seller.name}` : 'Sin vendedor'}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 1 }}>
+        {/* Everything whole: long names wrap, and a long management status takes the row (its age goes below). */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 1 }}>
           <Chip
             size="small"
             variant="outlined"
             label={card.management_status ?? 'Sin gestión'}
             color={card.management_status ? 'secondary' : 'default'}
-            sx={{ minWidth: 0 }}
+            sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
           />
           <Typography
             variant="caption"
