@@ -1,4 +1,4 @@
-import { buildCuil, SEARCHER_APPLICATIONS, type LeadListResponse, type SearcherResponse } from '@backoffice/shared';
+import { buildCuil, SEARCHER_APPLICATIONS, STATUSES, type LeadListResponse, type SearcherResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -29,6 +29,21 @@ test('the navbar search finds a customer by a document fragment and opens the ap
   expect(await marks.count()).toBeGreaterThanOrEqual(COUNTRY === 'arg' ? 2 : 1);
   await card.getByRole('link', { name: `#${lead.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
+});
+
+test('on a 1280 px screen an application’s status is shown whole, however long its name', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  // A customer whose application has one of the longest status names (PENDING_CUSTOMER_APPROVAL…).
+  const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
+  const list = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${longest.map((status) => status.id).join(',')}&pageSize=10`)).json()) as LeadListResponse;
+  const lead = list.rows[0];
+  await page.goto(`/searcher?q=${lead.customer.doc_number}`);
+  const card = page.getByTestId('searcher-customer').filter({ hasText: lead.customer.doc_number });
+  const labels = card.locator('.MuiChip-label');
+  await expect(labels.first()).toBeVisible();
+  const cut = await labels.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent));
+  expect(cut).toEqual([]);
 });
 
 test('typing in the searcher updates the URL; a too short text says why', async ({ page }) => {

@@ -114,7 +114,8 @@ function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCust
                       </MuiLink>
                     </TableCell>
                     <TableCell>{date(application.created_at)}</TableCell>
-                    <TableCell>{status ? <StatusChip {...status} /> : application.status_id}</TableCell>
+                    {/* The chip keeps its whole width: the table narrows the other columns instead of cutting it. */}
+                    <TableCell sx={{ '& .MuiChip-root': { maxWidth: 'none' } }}>{status ? <StatusChip {...status} /> : application.status_id}</TableCell>
                     <TableCell>{application.step ?? '—'}</TableCell>
                     <TableCell align="right">{money(application.requested_amount)}</TableCell>
                     <TableCell>{application.seller?.name ?? 'Sin asignar'}</TableCell>
