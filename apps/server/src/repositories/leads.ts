@@ -36,6 +36,8 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  /** Only these leads (an export of the rows a user selected). */
+  ids?: number[];
   /**
    * The customers a broad text matches, when they are few (resolveText): the leads are then read by
    * customer instead of checking the text on every lead in list order.
@@ -400,6 +402,11 @@ export function leadConditions(
   if (filters.seller?.length) {
     conditions.push(inOrNull(leads.sellerId, 'seller', filters.seller, params));
     key.push(`s${Number(filters.seller.some((v) => v !== NONE))}${Number(filters.seller.includes(NONE))}`);
+  }
+  if (filters.ids?.length) {
+    params.ids = filters.ids;
+    conditions.push(() => sql`${leads.id} = any(${ph('ids')}::integer[])`);
+    key.push('ids');
   }
   // Calendar days of the country: [from 00:00, to + 1 day 00:00) in its time zone, as timestamps so the
   // (country, created_at) index serves the range.

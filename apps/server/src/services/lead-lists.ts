@@ -20,7 +20,10 @@ import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/l
 import { csvStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
-export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'from' | 'to' | 'q'>;
+export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'from' | 'to' | 'q'> & {
+  /** Exports only: the selected leads. */
+  ids?: number[];
+};
 
 export interface ListPageRequest {
   sort: LeadSortField;
@@ -74,8 +77,8 @@ export class LeadLists {
       problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
     }
     if (problems.length > 0) throw invalidData(problems);
-    const { status, step, management, seller, from, to, q } = query;
-    const filters = { status, step, amount, management, seller, from, to, q };
+    const { status, step, management, seller, from, to, q, ids } = query;
+    const filters = { status, step, amount, management, seller, from, to, q, ids };
     if (!q || this.textsKept.get(q)) return filters;
     const resolved = await this.app.leads.resolveText(this.country, filters);
     if (!resolved.customerIds) this.textsKept.set(q, true);

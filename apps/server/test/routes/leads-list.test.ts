@@ -1,6 +1,7 @@
 import {
   LEAD_SOURCE_LABELS,
   AMOUNT_RANGES,
+  EXPORT_SELECTION_MAX,
   MANAGEMENT_STATUSES,
   NONE,
   STATUSES,
@@ -410,6 +411,38 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(row.getCell(9).value).toBe(lead.lastName);
     expect(row.getCell(12).value).toBe(lead.requestedAmount / 100);
     expect(row.getCell(15).value).toBe(lead.managementStatus ?? 'Sin gestión');
+  });
+
+  it('exports only the selected leads, in the list order, within the user\'s scope and the other filters', async () => {
+    const csvIds = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).slice(1).map((line) => Number(line.split(';')[0]));
+    const picked = [known[2].id, known[30].id, known[11].id, known[57].id];
+    const res = await admin.get(`/api/arg/leads/export?format=csv&ids=${picked.join(',')}&sort=requested_amount&dir=asc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('4');
+    expect(csvIds(res.body)).toEqual(expected(known, {}, 'requested_amount', 'asc').filter((id) => picked.includes(id)));
+    // With other filters the selection is narrowed by them, like any filter.
+    const f: Filter = { status: [known[30].statusId] };
+    const narrowed = await admin.get(`/api/arg/leads/export?format=csv&ids=${picked.join(',')}&${queryOf(f)}`);
+    expect(csvIds(narrowed.body)).toEqual(expected(known, f).filter((id) => picked.includes(id)));
+    // A seller's selection holds only their own leads, whatever ids they send.
+    const seller = new TestClient(t.app);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    const mine = known.find((l) => l.sellerId === sellerId)!;
+    const others = known.find((l) => l.sellerId === otherSellerId)!;
+    const own = await seller.get(`/api/arg/leads/export?format=csv&ids=${mine.id},${others.id}`);
+    expect(csvIds(own.body)).toEqual([mine.id]);
+  });
+
+  it('refuses a selection beyond EXPORT_SELECTION_MAX or with bad ids: 400 naming ids', async () => {
+    const tooMany = Array.from({ length: EXPORT_SELECTION_MAX + 1 }, (_, i) => i + 1).join(',');
+    for (const ids of [tooMany, '1,abc', '0']) {
+      const res = await admin.get(`/api/arg/leads/export?format=csv&ids=${ids}`);
+      expect(res.statusCode, ids.slice(0, 20)).toBe(400);
+      // The list itself ('ids') or the bad entry in it ('ids.1').
+      expect(res.json().fields.map((f: { field: string }) => f.field.split('.')[0])).toEqual(['ids']);
+    }
+    const atMost = Array.from({ length: EXPORT_SELECTION_MAX }, (_, i) => known[i % known.length].id).join(',');
+    expect((await admin.get(`/api/arg/leads/export?format=csv&ids=${atMost}`)).statusCode).toBe(200);
   });
 
   it('exports an empty set as just the header', async () => {

@@ -99,6 +99,11 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(res.headers['x-total-count']).toBe(String(own.length));
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
     expect(lines.map((line) => Number(line.split(';')[0])).sort((a, b) => a - b)).toEqual(ids(own));
+    // A selection: only those of their own it names (another seller's id is not theirs to export).
+    const other = arg.find((l) => l.sellerId !== null && l.sellerId !== sellerId)!;
+    const selected = await seller.get(`/api/arg/sales/export?format=csv&ids=${own[0].id},${other.id}`);
+    expect(selected.headers['x-total-count']).toBe('1');
+    expect(selected.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((line) => Number(line.split(';')[0]))).toEqual([own[0].id]);
   });
 
   it('opens the seller’s own sale and refuses another seller’s with 403 (detail, customer, call back)', async () => {

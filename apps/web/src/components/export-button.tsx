@@ -1,4 +1,5 @@
-import { Button, LinearProgress, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { EXPORT_SELECTION_MAX } from '@backoffice/shared';
+import { Button, LinearProgress, ListItemText, ListSubheader, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadExport, type DownloadProgress } from '../lib/download';
@@ -6,23 +7,31 @@ import { useNotify } from './notifications';
 
 const number = new Intl.NumberFormat('es');
 
+type Format = 'csv' | 'xlsx';
+
 /**
- * Exports a list's whole filtered set (not just the page), streamed, with progress. `path` is the export
- * endpoint (`leads/export`); `search` the list's URL params (paging is dropped, the format added).
+ * Exports a list's whole filtered set (not just the page), streamed, with progress; or, when rows are
+ * selected, just those. `path` is the export endpoint (`leads/export`); `search` the list's URL params
+ * (paging is dropped, the format added); `selection` the selected rows' ids.
  */
-export function ExportButton({ path, search, fallbackName }: { path: string; search: string; fallbackName: string }) {
+export function ExportButton({ path, search, fallbackName, selection = [] }: { path: string; search: string; fallbackName: string; selection?: number[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const notify = useNotify();
 
-  const run = async (format: 'csv' | 'xlsx') => {
+  const run = async (format: Format, selected: boolean) => {
     setAnchor(null);
     controller.current = new AbortController();
     setProgress({ rows: 0, bytes: 0, total: null });
     const params = new URLSearchParams(search);
     params.delete('page');
     params.delete('cursor');
+    // The selection alone, in the list's order: rows selected under other filters stay in it.
+    if (selected) {
+      for (const key of [...params.keys()]) if (key !== 'sort' && key !== 'dir') params.delete(key);
+      params.set('ids', selection.join(','));
+    }
     params.set('format', format);
     try {
       await downloadExport(`${path}?${params}`, {
@@ -37,6 +46,16 @@ export function ExportButton({ path, search, fallbackName }: { path: string; sea
       setProgress(null);
     }
   };
+
+  const formats = (selected: boolean, disabled = false) => [
+    <MenuItem key={`csv-${selected}`} disabled={disabled} onClick={() => run('csv', selected)}>
+      <ListItemText primary="CSV" secondary="Se abre en Excel y LibreOffice" />
+    </MenuItem>,
+    <MenuItem key={`xlsx-${selected}`} disabled={disabled} onClick={() => run('xlsx', selected)}>
+      <ListItemText primary="Excel (XLSX)" />
+    </MenuItem>,
+  ];
+  const tooMany = selection.length > EXPORT_SELECTION_MAX;
 
   if (progress) {
     const percent = progress.total && progress.rows !== null ? Math.min(100, (progress.rows / Math.max(progress.total, 1)) * 100) : undefined;
@@ -61,12 +80,15 @@ export function ExportButton({ path, search, fallbackName }: { path: string; sea
         Exportar
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => run('csv')}>
-          <ListItemText primary="CSV" secondary="Se abre en Excel y LibreOffice" />
-        </MenuItem>
-        <MenuItem onClick={() => run('xlsx')}>
-          <ListItemText primary="Excel (XLSX)" />
-        </MenuItem>
+        {selection.length > 0 && <ListSubheader>Todo lo filtrado</ListSubheader>}
+        {formats(false)}
+        {selection.length > 0 && [
+          <ListSubheader key="selected">
+            {selection.length === 1 ? 'La fila seleccionada' : `Las ${number.format(selection.length)} filas seleccionadas`}
+            {tooMany && ` (hasta ${number.format(EXPORT_SELECTION_MAX)})`}
+          </ListSubheader>,
+          ...formats(true, tooMany),
+        ]}
       </Menu>
     </>
   );

@@ -69,7 +69,14 @@ export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 export type LeadListParams = z.input<typeof leadListQuerySchema>;
 
 export const exportFormatSchema = z.enum(['csv', 'xlsx']);
-export const leadExportQuerySchema = leadListQuerySchema.extend({ format: exportFormatSchema.default('csv') });
+/** Most rows a list's selection exports at once (their ids travel in the export's URL). */
+export const EXPORT_SELECTION_MAX = 500;
+/** An export's own parameters: the file's format and, to export a selection, its lead ids (with the other filters). */
+export const exportQuery = {
+  format: exportFormatSchema.default('csv'),
+  ids: csvOf(idSchema, EXPORT_SELECTION_MAX),
+};
+export const leadExportQuerySchema = leadListQuerySchema.extend(exportQuery);
 
 const personRef = z.object({ id: z.number().int(), name: z.string() });
 

@@ -5,13 +5,13 @@ export const LIST_COUNT_THRESHOLD = 10_000;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** A comma-separated query value (`status=1,2`) or a repeated one (`status=1&status=2`) as an array. */
-export function csvOf<T extends z.ZodType>(item: T) {
+/** A comma-separated query value (`status=1,2`) or a repeated one (`status=1&status=2`) as an array, of at most `max`. */
+export function csvOf<T extends z.ZodType>(item: T, max = 100) {
   return z.preprocess((value) => {
     if (value === undefined || value === '') return undefined;
     const list = Array.isArray(value) ? value : String(value).split(',');
     return list.map((entry) => (typeof entry === 'string' ? entry.trim() : entry)).filter((entry) => entry !== '');
-  }, z.array(item).max(100).optional());
+  }, z.array(item).max(max).optional());
 }
 
 /** Query booleans arrive as text. */

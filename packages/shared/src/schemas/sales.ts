@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, bankAccountFields, bankPair, colLeadCreateSchema, exportFormatSchema, leadDetailSchema, leadListQuerySchema } from './leads';
+import { argLeadCreateSchema, bankAccountFields, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
@@ -20,7 +20,7 @@ export const salesListQuerySchema = leadListQuerySchema.omit({ status: true }).e
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 export type SalesListParams = z.input<typeof salesListQuerySchema>;
 
-export const salesExportQuerySchema = salesListQuerySchema.extend({ format: exportFormatSchema.default('csv') });
+export const salesExportQuerySchema = salesListQuerySchema.extend(exportQuery);
 
 /** Call backs: pending until the reminder is resolved or postponed (the call reminders issue). */
 export const SCHEDULED_CALL_STATUSES = ['pending', 'resolved', 'postponed'] as const;

@@ -2,7 +2,7 @@ import { canLead, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
 import { COUNTRY } from '../../config/env';
@@ -22,6 +22,8 @@ export default function LeadsRoute() {
   const [creating, setCreating] = useState(false);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });
   const count = leads.data?.count;
+  // The grid selects the rows it has (disableRowSelectionExcludeModel): the model is always the ids.
+  const selectedIds = useMemo(() => [...selection.ids].map(Number), [selection]);
 
   return (
     <Stack spacing={2.5}>
@@ -32,7 +34,7 @@ export default function LeadsRoute() {
           </Typography>
           <ListCountText count={count} failed={!!leads.error} plural="leads" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
-        <ExportButton search={search} />
+        <ExportButton search={search} selection={selectedIds} />
         {session && canLead('create', COUNTRY, session.role) && (
           <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setCreating(true)}>
             Nuevo lead

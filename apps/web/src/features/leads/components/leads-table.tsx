@@ -55,6 +55,8 @@ export function LeadsTable({ query, data, loading, update, selection, onSelectio
       columns={columns}
       checkboxSelection
       keepNonExistentRowsSelected
+      // "Select all" selects the page's rows by their ids, not "every row but…", which a server-paged list cannot resolve.
+      disableRowSelectionExcludeModel
       rowSelectionModel={selection}
       onRowSelectionModelChange={onSelectionChange}
       {...toolbar}
