@@ -1,4 +1,4 @@
-import { statusIdOf } from '@backoffice/shared';
+import { statusIdOf, statusLabelOf } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -56,7 +56,7 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   await expect(page.getByText('Auditoría registrada: Aprobar')).toBeVisible();
   await expect(page.getByText('La solicitud no está esperando auditoría.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Historial' }).first()).toContainText('Aprobar');
-  await expect(page.getByTestId('timeline-item').filter({ hasText: '→ AUDIT_APPROVAL' })).toHaveCount(1);
+  await expect(page.getByTestId('timeline-item').filter({ hasText: `→ ${statusLabelOf(COUNTRY, statusIdOf(COUNTRY, 'AUDIT_APPROVAL')!)}` })).toHaveCount(1);
 
   // Back in the queue, the case is gone.
   await page.getByRole('link', { name: 'Auditorías' }).first().click();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, roleOfKind, STATUSES, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -231,10 +231,8 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
 
 test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {
   // A lead at the first seller step of the built country, and the next step.
-  const [from, fromName, toName, toLabel, ending] =
-    COUNTRY === 'arg'
-      ? [26, 'PHONE_VALIDATION', 'PENDING_CUSTOMER_APPROVAL', 'Paso 3 · PENDING_CUSTOMER_APPROVAL', 'CANCELLED']
-      : [10, 'PENDING_CUSTOMER_APPROVAL', 'VALIDATION_PENDING', 'Paso 7 · VALIDATION_PENDING', 'DESIST'];
+  const [from, toLabel, ending] =
+    COUNTRY === 'arg' ? [26, 'Paso 3 · PENDING_CUSTOMER_APPROVAL', 'CANCELLED'] : [10, 'Paso 7 · VALIDATION_PENDING', 'DESIST'];
   await openLeads(page, `?status=${from}`);
   await rows(page).first().getByRole('link').click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
@@ -246,7 +244,7 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await page.getByRole('button', { name: toLabel }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
-  await expect(page.getByTestId('timeline-item').first()).toContainText(`${fromName} → ${toName}`);
+  await expect(page.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
   await expect(page.getByRole('button', { name: toLabel })).toHaveCount(0);
 
   // The stale tab: the ending asks for a reason first, then the server refuses the old version.
@@ -258,7 +256,7 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(other.getByText('El lead fue modificado por otro usuario. Recargá para ver los cambios.')).toBeVisible();
   // It reloads the lead: the step it was moved to.
   await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
-  await expect(other.getByTestId('timeline-item').first()).toContainText(`${fromName} → ${toName}`);
+  await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
 });
 
 test('an export downloads a file with the filtered rows', async ({ page }) => {

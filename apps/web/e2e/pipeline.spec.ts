@@ -167,10 +167,10 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
         await expect(seller.getByText(`Venta pasada a ${labelOf(move.to)}`)).toBeVisible();
         const landsOn = move.landsOn ?? move.to;
         await expectSaleAt(seller, id, landsOn);
-        await expect(seller.getByTestId('timeline-item').filter({ hasText: `${at} → ${move.to}` })).toHaveCount(1);
+        await expect(seller.getByTestId('timeline-item').filter({ hasText: `${labelOf(at)} → ${labelOf(move.to)}` })).toHaveCount(1);
         if (move.landsOn) {
           // The identity stage ran by itself: the system's entry, with the simulator's reason.
-          const automated = seller.getByTestId('timeline-item').filter({ hasText: `${move.to} → ${move.landsOn}` });
+          const automated = seller.getByTestId('timeline-item').filter({ hasText: `${labelOf(move.to)} → ${labelOf(move.landsOn)}` });
           await expect(automated).toContainText('Sistema');
           await expect(automated).toContainText('Identidad validada');
         }
@@ -181,7 +181,7 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
           await pressTransition(staleTab, move.to);
           await expect(staleTab.getByText(STALE)).toBeVisible();
           await expectSaleAt(staleTab, id, landsOn);
-          await expect(staleTab.getByTestId('timeline-item').filter({ hasText: `${at} → ${move.to}` })).toHaveCount(1);
+          await expect(staleTab.getByTestId('timeline-item').filter({ hasText: `${labelOf(at)} → ${labelOf(move.to)}` })).toHaveCount(1);
           await staleTab.close();
         }
         at = landsOn;
@@ -219,7 +219,7 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
       await expect(auditor.getByText('Auditoría registrada: Aprobar')).toBeVisible();
       await expect(auditor.locator('[data-status]')).toHaveAttribute('data-status', 'AUDIT_APPROVAL');
       await expect(auditor.getByText('La solicitud no está esperando auditoría.')).toBeVisible();
-      await expect(auditor.getByTestId('timeline-item').filter({ hasText: 'AUDIT_PENDING → AUDIT_APPROVAL' })).toHaveCount(1);
+      await expect(auditor.getByTestId('timeline-item').filter({ hasText: `${labelOf('AUDIT_PENDING')} → ${labelOf('AUDIT_APPROVAL')}` })).toHaveCount(1);
     });
 
     await test.step('the board shows the card in TRANSFERENCIA', async () => {

@@ -1,4 +1,4 @@
-import { STATUSES, type TimelineEntry } from '@backoffice/shared';
+import { statusLabelOf, type TimelineEntry } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
 import {
   IconArrowsExchange,
@@ -15,7 +15,8 @@ import {
 import { COUNTRY } from '../config/env';
 import { Timeline, type TimelineItem } from './timeline';
 
-const statusName = (id: number | null) => (id === null ? '' : (STATUSES[COUNTRY].find((s) => s.id === id)?.name ?? String(id)));
+/** A status with its step where it has one ('Paso 3 · PENDING_CUSTOMER_APPROVAL'), as the lists and the transitions name it. */
+const statusName = (id: number | null) => (id === null ? '' : statusLabelOf(COUNTRY, id));
 
 /** What a lead is called where it is shown: a lead (leads, audits) or a sale (the seller's application). */
 export type ActivitySubject = 'lead' | 'sale';
