@@ -1,4 +1,4 @@
-import { addDays, COUNTRY_TIME_ZONE, countryWallTimeToDate, todayIn } from '@backoffice/shared';
+import { addDays, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, todayIn } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, openCalendar, signIn, typeDate } from './support';
 
@@ -70,6 +70,13 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await page.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(page.getByTestId('timeline-item').filter({ hasText: `Cuenta bancaria: ${newAccount}` })).toHaveCount(1);
   await expect(account).toHaveValue(newAccount);
+
+  // Beyond the call backs' horizon (a mistyped year): refused before anything is sent.
+  const [fy, fm, fd] = addDays(todayIn(COUNTRY), CALL_BACK_MAX_DAYS + 5).split('-');
+  await typeDate(page, page.getByRole('group', { name: 'Fecha y hora' }), `${fd}/${fm}/${fy} 10:30`);
+  await page.getByRole('button', { name: 'Programar llamada' }).click();
+  await expect(page.getByText(`La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Llamadas pendientes' })).toHaveCount(0);
 
   // Tomorrow at 10:30 in the country.
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() + 24 * 3_600_000);

@@ -1,4 +1,4 @@
-import { leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { CALL_BACK_MAX_DAYS, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -278,7 +278,15 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toEqual([expect.objectContaining({ field: 'at' })]);
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: 'mañana' })).statusCode).toBe(400);
+    // Beyond the horizon (a mistyped year, say): refused, naming the field and the limit.
+    const tooFar = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR).toISOString() });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().fields).toEqual([{ field: 'at', message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días` }]);
     expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(0);
+    // Within it, however far (another of the seller's leads: this one's call backs are counted below).
+    const other = arg.filter((l) => l.sellerId === sellerId)[3];
+    const farthest = await seller.post(`/api/arg/sales/${other.id}/call-back`, { at: new Date(Date.now() + (CALL_BACK_MAX_DAYS - 1) * 24 * HOUR).toISOString() });
+    expect(farthest.statusCode, farthest.body).toBe(200);
 
     const later = new Date(Date.now() + 48 * HOUR);
     const sooner = new Date(Date.now() + 2 * HOUR);

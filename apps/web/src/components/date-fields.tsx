@@ -143,7 +143,7 @@ export function DateField(props: FieldProps) {
 
 /** A day and a time of day, DD/MM/AAAA HH:mm. */
 export function DateTimeField(props: FieldProps) {
-  const { label, min, inputRef } = props;
+  const { label, min, max, inputRef } = props;
   const { textField, ...picker } = usePickerValue(props, WALL_TIME);
   return (
     <DateTimePicker
@@ -153,6 +153,7 @@ export function DateTimeField(props: FieldProps) {
       ampm={false}
       // Not disablePast: that is the browser's now, and the value is a time of the country.
       minDateTime={min ? dayjs(min) : undefined}
+      maxDateTime={max ? dayjs(max) : undefined}
       inputRef={inputRef}
       slotProps={{ textField: { ...textFieldProps(props, 230), ...textField }, desktopTransition: NO_TRANSITION }}
     />

@@ -82,12 +82,17 @@ export type SaleCustomerUpdate = z.infer<(typeof saleCustomerUpdateSchemas)['arg
 export type SaleCustomerUpdateInput = z.input<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;
 
 export const CALL_BACK_NOTE_MAX = 500;
+/** How far ahead a call back may be booked: further is a mistyped year, not a plan. */
+export const CALL_BACK_MAX_DAYS = 90;
 
-/** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future) and why. */
+/** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future, within CALL_BACK_MAX_DAYS) and why. */
 export const scheduleCallBodySchema = z.object({
   at: z.iso
     .datetime({ offset: true, error: 'Indicá fecha y hora de la llamada' })
-    .refine((value) => new Date(value).getTime() > Date.now(), { message: 'La llamada debe programarse en el futuro' }),
+    .refine((value) => new Date(value).getTime() > Date.now(), { message: 'La llamada debe programarse en el futuro' })
+    .refine((value) => new Date(value).getTime() <= Date.now() + CALL_BACK_MAX_DAYS * 86_400_000, {
+      message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`,
+    }),
   note: z
     .string()
     .trim()

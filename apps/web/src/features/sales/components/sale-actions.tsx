@@ -1,4 +1,4 @@
-import { countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { addDays, CALL_BACK_MAX_DAYS, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
@@ -44,11 +44,23 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
       },
     );
   };
+  // The country's wall time now, and the horizon CALL_BACK_MAX_DAYS after it (no daylight saving in arg or col).
+  const now = countryWallTime(COUNTRY);
 
   return (
     <Stack component="form" spacing={1} onSubmit={submit} noValidate aria-label="Programar llamada">
       <Typography variant="subtitle2">Programar llamada</Typography>
-      <DateTimeField fullWidth min={countryWallTime(COUNTRY)} size="small" label="Fecha y hora" value={at} onChange={setAt} error={!!error} helperText={error ?? `Hora de ${COUNTRY_NAME}`} />
+      <DateTimeField
+        fullWidth
+        min={now}
+        max={`${addDays(now.slice(0, 10), CALL_BACK_MAX_DAYS)}${now.slice(10)}`}
+        size="small"
+        label="Fecha y hora"
+        value={at}
+        onChange={setAt}
+        error={!!error}
+        helperText={error ?? `Hora de ${COUNTRY_NAME}`}
+      />
       <TextField size="small" label="Motivo (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
       {schedule.error && <Alert severity="error">{schedule.error.message}</Alert>}
       <Button type="submit" variant="outlined" disabled={!at || schedule.isPending} sx={{ alignSelf: 'flex-end' }}>
