@@ -1,4 +1,4 @@
-import { statusIdOf, statusLabelOf } from '@backoffice/shared';
+import { AUDIT_DECISION_LABELS, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -95,4 +95,17 @@ test('a queue longer than the count threshold says "más de", pages on, and is c
   await page.getByRole('button', { name: 'Contar exacto' }).click();
   await expect(page).toHaveURL(/exactCount=true/);
   await expect(page.getByTestId('audits-count')).toHaveText(/^\d+ casos?$/);
+});
+
+test('a case back for re-audit shows its earlier round: the decision and the round’s step and status', async ({ page }) => {
+  await signInAndWait(page, auditor);
+  const retry = statusIdOf(COUNTRY, 'AUDIT_RETRY')!;
+  const queue = (await (await page.request.get(`/api/${COUNTRY}/audits?status=${retry}`)).json()) as AuditQueueResponse;
+  const leadId = queue.rows[0].lead_id;
+  const detail = (await (await page.request.get(`/api/${COUNTRY}/audits/${leadId}`)).json()) as AuditDetail;
+  const [earlier] = detail.history;
+  expect(earlier.decision).not.toBeNull();
+  await page.goto(`/audit-detail?id=${leadId}`);
+  const history = page.locator('.MuiCard-root').filter({ has: page.getByText('Auditorías anteriores', { exact: true }) });
+  await expect(history).toContainText(`${AUDIT_DECISION_LABELS[earlier.decision!]} · ${statusLabelOf(COUNTRY, earlier.status_id)}`);
 });

@@ -1,10 +1,11 @@
-import { AUDIT_CHECKLIST_ITEMS, AUDIT_CHECKLIST_LABELS, AUDIT_DECISION_LABELS, STATUSES, type AuditRound } from '@backoffice/shared';
+import { AUDIT_CHECKLIST_ITEMS, AUDIT_CHECKLIST_LABELS, AUDIT_DECISION_LABELS, statusLabelOf, type AuditRound } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
 import { IconCheck, IconClipboardCheck, IconRefresh, IconX, IconArrowBackUp } from '@tabler/icons-react';
 import { Timeline, type TimelineItem } from '../../../components/timeline';
 import { COUNTRY } from '../../../config/env';
 
-const statusName = (id: number) => STATUSES[COUNTRY].find((s) => s.id === id)?.name ?? String(id);
+/** The round's status with its step ('RE-AUDITORIA · AUDIT_RETRY'), as the queue and the timeline name it. */
+const statusName = (id: number) => statusLabelOf(COUNTRY, id);
 
 const LOOK = {
   approve: { icon: IconCheck, color: 'success' },
