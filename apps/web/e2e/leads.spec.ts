@@ -85,6 +85,12 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
     const [day, month, year] = text.split(',')[0].split('/');
     expect(`${year}-${month}-${day}` >= since, `${text} is on or after ${since}`).toBe(true);
   }
+  // A whole date typed and left alone applies too, the cursor still in the field (no Tab, no Enter).
+  const until = page.getByRole('group', { name: 'Hasta' });
+  await until.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${d}${m}${y}`);
+  await expect(page).toHaveURL(new RegExp(`to=${since}`));
+  await expect(until.getByRole('spinbutton').last()).toBeFocused();
   // The URL brings the date back into the field.
   await page.reload();
   await expect.poll(() => shown(page.getByRole('group', { name: 'Desde' }))).toBe(`${d}/${m}/${y}`);

@@ -14,6 +14,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type R
 const DAY = 'YYYY-MM-DD';
 const WALL_TIME = 'YYYY-MM-DDTHH:mm';
 
+/** How long a filter waits after the last key before it applies a whole typed date. */
+const TYPING_PAUSE_MS = 1000;
+
 /** Both texts are ISO 8601 without a zone: dayjs reads them as they are, on the browser's clock. */
 const parse = (value: string): Dayjs | null => (value ? dayjs(value) : null);
 
@@ -59,10 +62,11 @@ interface FieldProps {
  * answer) replaces it unless it is the text of what the picker already holds.
  *
  * A filter (`reportWhenChosen`) hears of a date once it is chosen: picked in the calendar (as it closes),
- * cleared, or typed and then left (Tab, a click elsewhere) or confirmed with Enter. Each key typed in a
- * section already makes a whole date (typing 22 over 18/11 passes through 02/11; then the month 1 makes
- * 22/01): reporting those would load a list for each and leave them in the browser's history, and an answer
- * arriving late would put its older date back into the field while typing.
+ * cleared, typed and then left (Tab, a click elsewhere) or confirmed with Enter, or typed and left alone for
+ * TYPING_PAUSE_MS (a person who typed a whole date expects it to apply). Each key typed in a section already
+ * makes a whole date (typing 22 over 18/11 passes through 02/11; then the month 1 makes 22/01): reporting
+ * those would load a list for each and leave them in the browser's history, and an answer arriving late would
+ * put its older date back into the field while typing.
  */
 function usePickerValue(props: FieldProps, format: string) {
   const { value, onChange, reportWhenChosen, onBlur } = props;
@@ -82,7 +86,10 @@ function usePickerValue(props: FieldProps, format: string) {
   useEffect(() => {
     latest.current = picked;
   }, [picked]);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
   const commit = () => {
+    clearTimeout(pause.current);
     const text = textOf(latest.current, format);
     if (!reportWhenChosen || text === INCOMPLETE || text === value || text === reported.current) return;
     reported.current = text;
@@ -95,6 +102,10 @@ function usePickerValue(props: FieldProps, format: string) {
       setState((current) => ({ ...current, picked: next }));
       if (!reportWhenChosen) onChange(textOf(next, format));
       else if (next === null) commit();
+      else {
+        clearTimeout(pause.current);
+        pause.current = setTimeout(commit, TYPING_PAUSE_MS);
+      }
     },
     // Not onAccept: with the calendar closed the picker accepts every key typed.
     onClose: commit,
