@@ -193,7 +193,8 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await expect(birth.locator('input')).toHaveValue('09/07/1991');
   await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);
-  await dialog.getByRole('spinbutton', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150000' : '3000000');
+  // Written as the app writes amounts, with dots between thousands.
+  await dialog.getByRole('textbox', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150.000' : '3.000.000');
   await dialog.getByRole('spinbutton', { name: 'Cuotas' }).fill('12');
   const account = dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' });
   // A CBU with a wrong check digit, or a col bank without its number, is refused before sending.
@@ -210,8 +211,9 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await expect(page.getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(valid);
   if (COUNTRY === 'col') await expect(page.getByText('Banco', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Davivienda');
   const id = new URL(page.url()).searchParams.get('id');
-  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { customer: { doc_number: string; bank_account: string } };
+  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { requested_amount: number; customer: { doc_number: string; bank_account: string } };
   expect(lead.customer).toMatchObject({ doc_number: doc, bank_account: valid });
+  expect(lead.requested_amount).toBe((COUNTRY === 'arg' ? 150_000 : 3_000_000) * 100);
 });
 
 test('the detail shows the timeline and a note added appears at once', async ({ page }) => {

@@ -434,6 +434,25 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(colLow.json().fields).toEqual([{ field: 'requested_amount', message: 'Monto mínimo $\u00a0100.000' }]);
     });
 
+    it('reads an amount written as the app writes amounts ($ and dots between thousands)', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      for (const [doc, written, minor] of [
+        ['31222444', '$ 25.000', 2_500_000],
+        ['31222445', '150.000', 15_000_000],
+        ['31222446', '2500', 250_000],
+      ] as const) {
+        const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), requested_amount: written });
+        expect(res.statusCode, `${written}: ${res.body}`).toBe(201);
+        expect(await leadRow(res.json().id)).toMatchObject({ requestedAmount: minor });
+      }
+      // Cents, or dots that are not thousands, stay refused.
+      for (const written of ['1500.50', '25.0000']) {
+        const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: '31222447', cuil: buildCuil('31222447', 'female'), requested_amount: written });
+        expect(res.statusCode, written).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(['requested_amount']);
+      }
+    });
+
     it('names every invalid field at once', async () => {
       const admin = await as('arg', 'admin@arg.example');
       const before = await tableCounts();

@@ -247,13 +247,26 @@ const termOf = (limits: { minTerm: number; maxTerm: number }) =>
     .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
     .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
 
+/**
+ * An amount as people write it here: '2.500.000' or '$ 2.500.000' (dots between thousands, as the app shows
+ * amounts) is 2500000; any other text is left to the number checks ('1500.50' has cents: refused).
+ */
+const wholeAmountText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  const text = value.replace(/[$\s\u00a0]/g, '');
+  return /^\d{1,3}(\.\d{3})+$/.test(text) ? text.replaceAll('.', '') : text;
+};
+
 const amountOf = (country: Country) => {
   const { minAmount, maxAmount } = LEAD_LIMITS[country];
-  return z.coerce
-    .number({ error: 'Ingresá el monto solicitado' })
-    .int('El monto es en unidades enteras, sin centavos')
-    .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
-    .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`);
+  return z.preprocess(
+    wholeAmountText,
+    z.coerce
+      .number({ error: 'Ingresá el monto solicitado' })
+      .int('El monto es en unidades enteras, sin centavos')
+      .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
+      .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),
+  );
 };
 
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */

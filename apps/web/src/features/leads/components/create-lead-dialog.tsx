@@ -23,7 +23,8 @@ const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
   { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
-  { name: 'requested_amount', label: 'Monto solicitado', type: 'number', helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}` },
+  // Text, not a number input: '2.500.000', as the app writes amounts, is read by the shared schema.
+  { name: 'requested_amount', label: 'Monto solicitado', helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}` },
   { name: 'term', label: 'Cuotas', type: 'number', helper: `Entre ${limits.minTerm} y ${limits.maxTerm}` },
   ...bankAccountFieldSpecs<FieldValues>(),
 ];
