@@ -4,7 +4,7 @@ import { COUNTRY, signInAndWait } from './support';
 
 // The demo auditor of the built country (arg role 4, col 'audit').
 const auditor = COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example';
-const COMMENT_REQUIRED = 'Escribí un comentario: es obligatorio para rechazar, re-auditar o pedir información';
+const COMMENT_REQUIRED = 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información';
 
 const queueRows = (page: Page) => page.getByRole('grid', { name: 'Cola de auditoría' }).locator('.MuiDataGrid-row');
 
@@ -37,7 +37,7 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   const leadId = (await row.getByRole('link').textContent())!.replace('#', '');
   await row.getByRole('button', { name: 'Tomar' }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${leadId}$`));
-  await expect(page.getByTestId('audit-claim')).toContainText('Lo tenés tomado vos');
+  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
 
   // Rejecting needs a comment: refused before anything is sent, with the message.
   await page.getByRole('button', { name: 'Rechazar' }).click();

@@ -77,7 +77,7 @@ test('a user with nothing in the period reads that, not charts of zeros', async 
     await route.fulfill({ json: empty });
   });
   await openDashboard(page, `seller@${COUNTRY}.example`);
-  await expect(page.getByTestId('block-funnel')).toContainText('No tenés leads en ningún paso.');
+  await expect(page.getByTestId('block-funnel')).toContainText('No tienes leads en ningún paso.');
   await expect(funnelLabels(page)).toHaveCount(0);
   await expect(page.getByTestId('block-daily')).toContainText('Ninguna solicitud creada ni desembolsada en el período.');
   await expect(page.getByTestId('block-daily').locator('svg')).toHaveCount(0);
@@ -115,7 +115,7 @@ test('the period lives in the URL', async ({ page }) => {
 
   // A period longer than the dashboard allows (a hand-edited link): the reason in words, and a way back.
   await page.goto(`/?from=${addDays(to, -120)}&to=${to}`);
-  await expect(page.getByRole('alert')).toContainText(`Revisá el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`);
+  await expect(page.getByRole('alert')).toContainText(`Revisa el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`);
   await page.getByRole('button', { name: 'Últimos 30 días' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);

@@ -99,7 +99,7 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
   // no count, nothing to page through.
   const dayBefore = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() - 6 * 24 * 3_600_000);
   await page.goto(`/leads?from=${since}&to=${dayBefore}`);
-  await expect(page.getByRole('alert')).toHaveText('Revisá los filtros: La fecha hasta no puede ser anterior a la fecha desde');
+  await expect(page.getByRole('alert')).toHaveText('Revisa los filtros: La fecha hasta no puede ser anterior a la fecha desde');
   await expect(page.getByTestId('leads-count')).toHaveText('—');
   await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
@@ -201,7 +201,7 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   if (COUNTRY === 'arg') await account.fill('2850590940090418135202');
   else await dialog.getByRole('combobox', { name: 'Banco' }).selectOption('Davivienda');
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
-  await expect(dialog.getByText(COUNTRY === 'arg' ? /CBU inválido/ : 'Indicá el banco y el número de cuenta, o ninguno')).toBeVisible();
+  await expect(dialog.getByText(COUNTRY === 'arg' ? /CBU inválido/ : 'Indica el banco y el número de cuenta, o ninguno')).toBeVisible();
   await expect(page).toHaveURL(/\/leads/);
 
   const valid = COUNTRY === 'arg' ? '2850590940090418135201' : '0550123456';
@@ -261,7 +261,7 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   await dialog.getByLabel('Motivo').fill('El cliente ya no quiere el préstamo');
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(other.getByText('El lead fue modificado por otro usuario. Recargá para ver los cambios.')).toBeVisible();
+  await expect(other.getByText('El lead fue modificado por otro usuario. Recarga para ver los cambios.')).toBeVisible();
   // It reloads the lead: the step it was moved to.
   await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
   await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);

@@ -29,7 +29,7 @@ const EMAIL = {
   admin: `admin@${COUNTRY}.example`,
   auditor: COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example',
 };
-const STALE = 'El lead fue modificado por otro usuario. Recargá para ver los cambios.';
+const STALE = 'El lead fue modificado por otro usuario. Recarga para ver los cambios.';
 
 const idOf = (status: string) => statusIdOf(COUNTRY, status)!;
 /** The label the workflow gives a target ('Paso 3 · PENDING_CUSTOMER_APPROVAL', or the bare status name). */
@@ -206,7 +206,7 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
       await expect(row).toContainText('Libre');
       await row.getByRole('button', { name: 'Tomar' }).click();
       await expect(auditor).toHaveURL(new RegExp(`/audit-detail\\?id=${id}$`));
-      await expect(auditor.getByTestId('audit-claim')).toContainText('Lo tenés tomado vos');
+      await expect(auditor.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
 
       for (const item of ['Identidad', 'Documentación', 'Firma', 'Cuenta bancaria', 'Teléfono']) {
         await auditor.getByRole('checkbox', { name: item }).check();

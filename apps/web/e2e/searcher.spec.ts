@@ -51,7 +51,7 @@ test('typing in the searcher updates the URL; a too short text says why', async 
   await page.goto('/searcher');
   const input = page.getByRole('textbox', { name: 'Buscar clientes' });
   await input.fill('ab');
-  await expect(page.getByText('Escribí al menos 3 letras o números para buscar')).toBeVisible();
+  await expect(page.getByText('Escribe al menos 3 letras o números para buscar')).toBeVisible();
   await input.fill('zzzzqqq');
   await expect(page).toHaveURL(/q=zzzzqqq/);
   await expect(page.getByText('No hay clientes que coincidan con la búsqueda.')).toBeVisible();

@@ -44,6 +44,6 @@ export async function typeDate(page: Page, field: Locator, text: string) {
 
 /** Opens a date field's calendar (date-fields.tsx): the dialog it shows. Clicks may follow at once. */
 export async function openCalendar(page: Page, field: Locator): Promise<Locator> {
-  await field.getByRole('button', { name: /^Elegí la fecha/ }).click();
+  await field.getByRole('button', { name: /^Elige la fecha/ }).click();
   return page.getByRole('dialog').filter({ has: page.locator('.MuiPickerPopper-paper') });
 }

@@ -133,14 +133,14 @@ describe('describeError', () => {
       { field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' },
       { field: 'amount', message: 'Rango de monto desconocido' },
     ]);
-    expect(describeError(refused, 'Revisá los filtros')).toBe(
-      'Revisá los filtros: La fecha hasta no puede ser anterior a la fecha desde · Rango de monto desconocido',
+    expect(describeError(refused, 'Revisa los filtros')).toBe(
+      'Revisa los filtros: La fecha hasta no puede ser anterior a la fecha desde · Rango de monto desconocido',
     );
   });
 
   it('keeps the message of anything else', () => {
-    expect(describeError(new ApiError(400, 'Cuerpo inválido'), 'Revisá los filtros')).toBe('Cuerpo inválido');
-    expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisá')).toBe('Otro usuario guardó antes');
-    expect(describeError(new Error('Failed to fetch'), 'Revisá los filtros')).toBe('Failed to fetch');
+    expect(describeError(new ApiError(400, 'Cuerpo inválido'), 'Revisa los filtros')).toBe('Cuerpo inválido');
+    expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisa')).toBe('Otro usuario guardó antes');
+    expect(describeError(new Error('Failed to fetch'), 'Revisa los filtros')).toBe('Failed to fetch');
   });
 });

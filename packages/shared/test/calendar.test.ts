@@ -37,7 +37,7 @@ describe('the lead form’s birth date', () => {
     expect(fieldIssue(max)).toBeUndefined();
     expect(fieldIssue(min)).toBeUndefined();
     expect(fieldIssue(addDays(max, 1))).toBe('El cliente debe ser mayor de edad (18 años)');
-    expect(fieldIssue(addDays(min, -1))).toBe('Revisá el año: el cliente tendría más de 100 años');
-    expect(fieldIssue('1990-02-30')).toBe('Ingresá una fecha válida');
+    expect(fieldIssue(addDays(min, -1))).toBe('Revisa el año: el cliente tendría más de 100 años');
+    expect(fieldIssue('1990-02-30')).toBe('Ingresa una fecha válida');
   });
 });

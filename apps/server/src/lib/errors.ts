@@ -16,26 +16,26 @@ export class HttpError extends Error {
 
 export const MESSAGES = {
   invalidCredentials: 'Email o contraseña incorrectos',
-  inactiveUser: 'Tu usuario está desactivado. Consultá con un administrador.',
+  inactiveUser: 'Tu usuario está desactivado. Consulta con un administrador.',
   notSignedIn: 'Sesión no iniciada o vencida',
-  forbidden: 'No tenés permiso para esta acción',
+  forbidden: 'No tienes permiso para esta acción',
   wrongCountry: 'Tu usuario no pertenece a este país',
   xsrf: 'Token XSRF ausente o inválido',
   internal: 'Error interno del servidor',
-  tooManyRequests: 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.',
+  tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.',
   bodyTooLarge: 'El contenido enviado supera el tamaño máximo permitido',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   unsupportedMediaType: 'Tipo de contenido no soportado',
   tooManyLoginFailures: (minutes: number) =>
-    `Demasiados intentos fallidos. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
+    `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
   leadNotFound: 'Lead no encontrado',
   notYourLead: 'Este lead está asignado a otro vendedor',
-  staleLead: 'El lead fue modificado por otro usuario. Recargá para ver los cambios.',
+  staleLead: 'El lead fue modificado por otro usuario. Recarga para ver los cambios.',
   unknownSeller: 'El vendedor no existe, no está activo o no es de este país',
 } as const;
 
-/** 'Datos inválidos: email: Ingresá un email válido; password: ...' */
+/** 'Datos inválidos: email: Ingresa un email válido; password: ...' */
 export function invalidData(fields: FieldError[]): HttpError {
   return new HttpError(400, `Datos inválidos: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);
 }

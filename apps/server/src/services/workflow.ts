@@ -22,11 +22,11 @@ export const WORKFLOW_MESSAGES = {
   notAllowed: (from: string, to: string) =>
     `No se puede pasar el lead de ${from} a ${to}: esa transición no está permitida desde el estado actual.`,
   automatedOnly: (from: string, to: string) =>
-    `El paso de ${from} a ${to} lo decide el sistema: ejecutá la etapa automática.`,
+    `El paso de ${from} a ${to} lo decide el sistema: ejecuta la etapa automática.`,
   roleNotAllowed: (from: string, to: string) => `Tu rol no puede pasar el lead de ${from} a ${to}.`,
   noAutomation: (status: string) => `No hay una etapa automática pendiente en el estado ${status}.`,
   automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
-  reasonRequired: 'Indicá el motivo del cambio de estado',
+  reasonRequired: 'Indica el motivo del cambio de estado',
 } as const;
 
 export interface TransitionInput {

@@ -229,7 +229,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const winner = winnerIndex === 0 ? { id: auditorId, client: first } : { id: otherAuditor.id, client: second };
     const loser = winnerIndex === 0 ? second : first;
     const winnerName = winner.id === auditorId ? auditorName : otherAuditor.name;
-    expect(results[1 - winnerIndex].json().message).toBe(`Este caso ya lo tomó ${winnerName}. Elegí otro de la cola.`);
+    expect(results[1 - winnerIndex].json().message).toBe(`Este caso ya lo tomó ${winnerName}. Elige otro de la cola.`);
     const detail = auditDetailSchema.parse(results[winnerIndex].json());
     expect(detail.claim).toMatchObject({ user: { id: winner.id, name: winnerName } });
     expect((await roundsOf(id))[0]).toMatchObject({ auditorId: winner.id, decidedAt: null });
@@ -271,13 +271,13 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
 
     const unclaimed = await decide(holder, id, { decision: 'approve' });
     expect(unclaimed.statusCode).toBe(409);
-    expect(unclaimed.json().message).toBe('Tomá el caso antes de decidir: nadie lo tiene tomado.');
+    expect(unclaimed.json().message).toBe('Toma el caso antes de decidir: nadie lo tiene tomado.');
 
     expect((await claim(holder, id)).statusCode).toBe(200);
     const afterClaim = await snapshot(id);
     const res = await decide(other, id, { decision: 'reject', comment: 'No corresponde' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^Este caso ya lo tomó .+\. Elegí otro de la cola\.$/);
+    expect(res.json().message).toMatch(/^Este caso ya lo tomó .+\. Elige otro de la cola\.$/);
     // A supervisor may audit, but not a case someone else holds either.
     const supervisor = await as('arg', 'supervisor@arg.example');
     expect((await decide(supervisor, id, { decision: 'approve' })).statusCode).toBe(409);
@@ -403,7 +403,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
       const res = await decide(auditor, id, { decision, comment: '   ' });
       expect(res.statusCode, decision).toBe(400);
       expect(res.json().fields).toEqual([
-        { field: 'comment', message: 'Escribí un comentario: es obligatorio para rechazar, re-auditar o pedir información' },
+        { field: 'comment', message: 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información' },
       ]);
     }
     const incomplete = await decide(auditor, id, { decision: 'approve', checklist: { ...ALL_CHECKED, identity: false, phone: false } });
@@ -415,7 +415,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     // A stale version is the workflow's 409.
     const stale = await decide(auditor, id, { decision: 'approve', version: 7 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('El lead fue modificado por otro usuario. Recargá para ver los cambios.');
+    expect(stale.json().message).toBe('El lead fue modificado por otro usuario. Recarga para ver los cambios.');
     expect(await snapshot(id)).toEqual(before);
   });
 

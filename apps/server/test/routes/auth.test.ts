@@ -169,7 +169,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       const blocked = await other.login('arg', email);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(
-        'Demasiados intentos fallidos. Esperá 15 minutos antes de volver a intentar.',
+        'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentar.',
       );
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(setCookieHeader(blocked, 'sid')).toBeUndefined();
@@ -185,7 +185,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
         .where(account);
       const almost = await other.login('arg', email);
       expect(almost.statusCode).toBe(429);
-      expect(almost.json().message).toBe('Demasiados intentos fallidos. Esperá 1 minuto antes de volver a intentar.');
+      expect(almost.json().message).toBe('Demasiados intentos fallidos. Espera 1 minuto antes de volver a intentar.');
       await t.app.db
         .update(loginFailures)
         .set({ createdAt: sql`now() - interval '16 minutes'` })
@@ -200,7 +200,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       }
       const res = await client.login('arg', 'supervisor@arg.example');
       expect(res.statusCode).toBe(429);
-      expect(res.json().message).toMatch(/Esperá \d+ minutos/);
+      expect(res.json().message).toMatch(/Espera \d+ minutos/);
       // Another address is not affected.
       expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
     });

@@ -138,7 +138,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     // Someone else saved first: this client still holds version 1.
     const stale = await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Atiende tercero', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario. Recargá para ver los cambios.' });
+    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario. Recarga para ver los cambios.' });
     const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
     const staleSeller = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: seller, version: 1 });
     expect(staleSeller.statusCode).toBe(409);

@@ -22,7 +22,7 @@ import { userIdByEmail, userIds } from '../helpers/leads-fixture';
  * one transaction), concurrency, and the automated stages' simulators (outcome by the document's last digit).
  */
 
-const STALE = 'El lead fue modificado por otro usuario. Recargá para ver los cambios.';
+const STALE = 'El lead fue modificado por otro usuario. Recarga para ver los cambios.';
 
 describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   let t: TestApp;
@@ -280,7 +280,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     for (const reason of [undefined, '', '   ']) {
       const res = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, ...(reason === undefined ? {} : { reason }) });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indicá el motivo del cambio de estado' }]);
+      expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indica el motivo del cambio de estado' }]);
     }
     const tooLong = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);

@@ -8,7 +8,7 @@ const CLOCK_VIEWS = { hours: 'las horas', minutes: 'los minutos', seconds: 'los 
 
 /**
  * MUI's Spanish texts, with the accents its catalogue leaves out (screen readers say the field's sections) and
- * its requests said the way the rest of the app says them ("Elegí…", not "Elige…" or "Seleccione…").
+ * its requests in one voice, the app's tú ("Elige…", "pasa…"), where MUI mixes it with usted ("Seleccione…", "cambie…").
  */
 const LOCALE_TEXT: PickersInputLocaleText = {
   ...esES.components.MuiLocalizationProvider.defaultProps.localeText,
@@ -16,13 +16,13 @@ const LOCALE_TEXT: PickersInputLocaleText = {
   weekDay: 'Día de la semana',
   openPreviousView: 'Abrir la vista anterior',
   calendarViewSwitchingButtonAriaLabel: (view) =>
-    view === 'year' ? 'la vista de años está abierta, pasá al calendario' : 'el calendario está abierto, pasá a la vista de años',
-  openDatePickerDialogue: (formattedDate) => (formattedDate ? `Elegí la fecha; la elegida es ${formattedDate}` : 'Elegí la fecha'),
-  openTimePickerDialogue: (formattedTime) => (formattedTime ? `Elegí la hora; la elegida es ${formattedTime}` : 'Elegí la hora'),
-  dateTableLabel: 'elegí la fecha',
-  timeTableLabel: 'elegí la hora',
+    view === 'year' ? 'la vista de años está abierta, pasa al calendario' : 'el calendario está abierto, pasa a la vista de años',
+  openDatePickerDialogue: (formattedDate) => (formattedDate ? `Elige la fecha; la elegida es ${formattedDate}` : 'Elige la fecha'),
+  openTimePickerDialogue: (formattedTime) => (formattedTime ? `Elige la hora; la elegida es ${formattedTime}` : 'Elige la hora'),
+  dateTableLabel: 'elige la fecha',
+  timeTableLabel: 'elige la hora',
   clockLabelText: (view, formattedTime) =>
-    `Elegí ${CLOCK_VIEWS[view]}. ${formattedTime ? `La hora elegida es ${formattedTime}` : 'No hay hora elegida'}`,
+    `Elige ${CLOCK_VIEWS[view]}. ${formattedTime ? `La hora elegida es ${formattedTime}` : 'No hay hora elegida'}`,
 };
 
 /** Spanish calendars and texts for the date fields (date-fields.tsx); apart from them, so the pickers load with the screens that use them. */

@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 /**
  * An error as a person reads it: a 400's reasons without the API's field names ("to: …"), after `subject`
- * ("Revisá los filtros"); any other error's own message.
+ * ("Revisa los filtros"); any other error's own message.
  */
 export function describeError(error: Error, subject: string): string {
   const reasons = error instanceof ApiError && error.status === 400 ? error.fields.map((field) => field.message) : [];

@@ -69,7 +69,7 @@ export const AUDIT_CLAIM_FILTER_LABELS: Record<AuditClaimFilter, string> = {
 export const AUDIT_COMMENT_MAX = TRANSITION_REASON_MAX;
 
 export const AUDIT_MESSAGES = {
-  commentRequired: 'Escribí un comentario: es obligatorio para rechazar, re-auditar o pedir información',
+  commentRequired: 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información',
   checklistIncomplete: (label: string) => `Para aprobar falta verificar: ${label}`,
 } as const;
 
@@ -175,7 +175,7 @@ export const auditLeadParamsSchema = z.object({ leadId: idSchema });
  */
 export const auditDecisionBodySchema = z
   .object({
-    decision: z.enum(AUDIT_DECISIONS, { error: 'Elegí una decisión' }),
+    decision: z.enum(AUDIT_DECISIONS, { error: 'Elige una decisión' }),
     checklist: auditChecklistSchema,
     comment: z
       .string()

@@ -33,7 +33,7 @@ export function isDueCall(answer: ScheduleCallsResponse | null | undefined): ans
 
 /** `?id=` of resolve-call and postpone-call: the scheduled call's id. */
 export const callIdQuerySchema = z.object({
-  id: z.coerce.number({ error: 'Indicá la llamada' }).int().positive('Indicá la llamada').max(MAX_INTEGER, 'Indicá la llamada'),
+  id: z.coerce.number({ error: 'Indica la llamada' }).int().positive('Indica la llamada').max(MAX_INTEGER, 'Indica la llamada'),
 });
 
 /**
@@ -49,7 +49,7 @@ export const callActionResponseSchema = z.object({
 export type CallActionResponse = z.infer<typeof callActionResponseSchema>;
 
 /** The telephony user number (users.neotel_id): 0 means none assigned. */
-const neotelUser = z.number({ error: 'Indicá el usuario de Neotel' }).int('Usuario de Neotel inválido');
+const neotelUser = z.number({ error: 'Indica el usuario de Neotel' }).int('Usuario de Neotel inválido');
 
 /** `POST /customers/calls/hang-up`. */
 export const hangUpBodySchema = z.object({ user: neotelUser });
@@ -59,7 +59,7 @@ export type HangUpBody = z.infer<typeof hangUpBodySchema>;
 export const startCallBodySchema = z.object({
   user: neotelUser,
   cellphone: z
-    .string({ error: 'Indicá el celular' })
+    .string({ error: 'Indica el celular' })
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
   lead_id: positiveInt().optional(),

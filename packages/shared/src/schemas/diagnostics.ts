@@ -47,7 +47,7 @@ export type DiagnosticsResponse = z.infer<typeof diagnosticsResponseSchema>;
 /** `POST /api/{country}/diagnostics/test-call`: the number to call from the signed-in user's telephony user. */
 export const testCallBodySchema = z.object({
   cellphone: z
-    .string({ error: 'Indicá el celular' })
+    .string({ error: 'Indica el celular' })
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
 });

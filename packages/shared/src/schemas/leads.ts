@@ -28,7 +28,7 @@ export const searchTextSchema = z
   .max(100)
   .transform((text) => (text === '' ? undefined : text))
   .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
-    message: `Escribí al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
+    message: `Escribe al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
   });
 
 /**
@@ -168,18 +168,18 @@ export type LeadDetail = z.infer<typeof leadDetailSchema>;
 export const leadIdParamsSchema = z.object({ id: idSchema });
 
 export const addNoteBodySchema = z.object({
-  body: z.string().trim().min(1, 'Escribí la nota').max(2_000, 'La nota admite hasta 2000 caracteres'),
+  body: z.string().trim().min(1, 'Escribe la nota').max(2_000, 'La nota admite hasta 2000 caracteres'),
 });
 export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 
 export const setManagementStatusBodySchema = z.object({
-  management_status: z.enum(MANAGEMENT_STATUSES, { error: 'Elegí un estado de gestión de la lista' }),
+  management_status: z.enum(MANAGEMENT_STATUSES, { error: 'Elige un estado de gestión de la lista' }),
   version: positiveInt(),
 });
 export type SetManagementStatusBody = z.infer<typeof setManagementStatusBodySchema>;
 
 export const reassignSellerBodySchema = z.object({
-  seller_id: z.number().int().positive({ error: 'Elegí un vendedor' }).max(MAX_INTEGER, { error: 'Elegí un vendedor' }),
+  seller_id: z.number().int().positive({ error: 'Elige un vendedor' }).max(MAX_INTEGER, { error: 'Elige un vendedor' }),
   version: positiveInt(),
 });
 export type ReassignSellerBody = z.infer<typeof reassignSellerBodySchema>;
@@ -203,14 +203,14 @@ const birthDateOf = (country: Country) =>
   isoDateSchema.superRefine((value, context) => {
     const { min, max } = birthDateRange(todayIn(country));
     if (value > max) context.addIssue({ code: 'custom', message: `El cliente debe ser mayor de edad (${CUSTOMER_AGE.min} años)` });
-    else if (value < min) context.addIssue({ code: 'custom', message: `Revisá el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
+    else if (value < min) context.addIssue({ code: 'custom', message: `Revisa el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
   });
 
 const commonLeadFields = (country: Country) => ({
   first_name: name('Nombre'),
   last_name: name('Apellido'),
   birth_date: birthDateOf(country),
-  email: z.email('Ingresá un email válido').max(254).trim().toLowerCase(),
+  email: z.email('Ingresa un email válido').max(254).trim().toLowerCase(),
   address: z.string().trim().max(200).optional(),
 });
 
@@ -229,7 +229,7 @@ export const bankAccountFields = {
     bank_account: optionalField(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores (opcional)'),
   },
   col: {
-    bank: optionalField(z.enum(COL_BANKS, { error: 'Elegí un banco de la lista' })).describe('Banco de la lista, junto con bank_account (opcional)'),
+    bank: optionalField(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account (opcional)'),
     bank_account: optionalField(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank (opcional)'),
   },
 } as const;
@@ -237,12 +237,12 @@ export const bankAccountFields = {
 /** col: a bank without its account number (or the other way round) is refused on the account. */
 export const bankPair = {
   check: (value: { bank: string | null; bank_account: string | null }) => (value.bank === null) === (value.bank_account === null),
-  issue: { message: 'Indicá el banco y el número de cuenta, o ninguno', path: ['bank_account'] },
+  issue: { message: 'Indica el banco y el número de cuenta, o ninguno', path: ['bank_account'] },
 };
 
 const termOf = (limits: { minTerm: number; maxTerm: number }) =>
   z.coerce
-    .number({ error: 'Ingresá el plazo en cuotas' })
+    .number({ error: 'Ingresa el plazo en cuotas' })
     .int('El plazo es un número entero de cuotas')
     .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
     .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
@@ -262,7 +262,7 @@ const amountOf = (country: Country) => {
   return z.preprocess(
     wholeAmountText,
     z.coerce
-      .number({ error: 'Ingresá el monto solicitado' })
+      .number({ error: 'Ingresa el monto solicitado' })
       .int('El monto es en unidades enteras, sin centavos')
       .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
       .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),
@@ -273,9 +273,9 @@ const amountOf = (country: Country) => {
 export const argLeadCreateSchema = z
   .object({
     ...commonLeadFields('arg'),
-    doc_number: z.string({ error: 'Ingresá el DNI' }).pipe(dniSchema),
-    cuil: z.string({ error: 'Ingresá el CUIL' }).pipe(cuilSchema),
-    cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
+    doc_number: z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema),
+    cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
+    cellphone: z.string({ error: 'Ingresa el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
@@ -294,8 +294,8 @@ export const argLeadCreateSchema = z
 export const colLeadCreateSchema = z
   .object({
     ...commonLeadFields('col'),
-    doc_number: z.string({ error: 'Ingresá la cédula' }).pipe(colCcSchema),
-    cellphone: z.string({ error: 'Ingresá el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    doc_number: z.string({ error: 'Ingresa la cédula' }).pipe(colCcSchema),
+    cellphone: z.string({ error: 'Ingresa el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),

@@ -20,14 +20,14 @@ export const queryBoolean = z.preprocess(
   z.boolean().optional(),
 );
 
-export const isoDateSchema = z.iso.date({ error: 'Ingresá una fecha válida' });
+export const isoDateSchema = z.iso.date({ error: 'Ingresa una fecha válida' });
 
 export const paginationQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce
     .number()
     .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: `Usá ${PAGE_SIZES.join(', ')}` })
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: `Usa ${PAGE_SIZES.join(', ')}` })
     .default(DEFAULT_PAGE_SIZE),
   /** Opaque keyset cursor of the page to load; with it, `page` is only the number shown to the user. */
   cursor: z.string().max(200).optional(),

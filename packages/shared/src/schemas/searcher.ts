@@ -7,7 +7,7 @@ export const SEARCHER_LIMIT = 20;
 export const SEARCHER_APPLICATIONS = 10;
 
 export const searcherQuerySchema = z.object({
-  q: searchTextSchema.refine((text) => text !== undefined, { message: 'Escribí qué buscar' }),
+  q: searchTextSchema.refine((text) => text !== undefined, { message: 'Escribe qué buscar' }),
 });
 export type SearcherQuery = z.input<typeof searcherQuerySchema>;
 

@@ -7,7 +7,7 @@ export const TRANSITION_REASON_MAX = 500;
 
 /** `POST /leads/:id/transitions`: the target status, the version the client read and, when required, why. */
 export const transitionLeadBodySchema = z.object({
-  to_status: z.number({ error: 'Elegí el estado destino' }).int().positive().max(MAX_INTEGER),
+  to_status: z.number({ error: 'Elige el estado destino' }).int().positive().max(MAX_INTEGER),
   version: positiveInt(),
   reason: z
     .string()

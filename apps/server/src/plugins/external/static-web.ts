@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { HttpError, MESSAGES } from '../../lib/errors';
 
 export const NOT_BUILT_MESSAGE =
-  'La aplicación web no está construida. Ejecutá `npm run build` y volvé a iniciar el servidor.';
+  'La aplicación web no está construida. Ejecuta `npm run build` y vuelve a iniciar el servidor.';
 
 /** Cache policy by file: hashed build assets never change; the manifest and index must be re-checked. */
 function cacheControlFor(path: string): string {

@@ -23,9 +23,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const AUDIT_ROUTE_MESSAGES = {
   notInAudit: 'El lead no está esperando auditoría',
-  heldBy: (name: string) => `Este caso ya lo tomó ${name}. Elegí otro de la cola.`,
-  notClaimed: 'Tomá el caso antes de decidir: nadie lo tiene tomado.',
-  changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió). Recargá para ver los cambios.',
+  heldBy: (name: string) => `Este caso ya lo tomó ${name}. Elige otro de la cola.`,
+  notClaimed: 'Toma el caso antes de decidir: nadie lo tiene tomado.',
+  changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió). Recarga para ver los cambios.',
   unknownStatus: 'Estado de auditoría desconocido',
 } as const;
 

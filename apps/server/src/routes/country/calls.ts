@@ -34,8 +34,8 @@ export const CALL_ERRORS = {
   notPending: 'Esta llamada ya fue resuelta o pospuesta',
   noNeotelUser: 'No tienes un usuario de neotel asignado',
   wrongNeotelUser: 'El usuario de Neotel no corresponde a tu sesión',
-  startFailed: 'No se pudo iniciar la llamada en Neotel. Revisá que estés logueado en Neotel.',
-  hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisá que estés logueado en Neotel.',
+  startFailed: 'No se pudo iniciar la llamada en Neotel. Revisa que estés logueado en Neotel.',
+  hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisa que estés logueado en Neotel.',
 } as const;
 
 /**

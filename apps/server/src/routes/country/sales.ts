@@ -28,7 +28,7 @@ const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 const SALES_MESSAGES = {
-  staleCustomer: 'El cliente fue modificado por otro usuario. Recargá para ver los cambios.',
+  staleCustomer: 'El cliente fue modificado por otro usuario. Recarga para ver los cambios.',
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
   notInSales: 'La solicitud no está en un estado de venta',
 } as const;

@@ -56,7 +56,7 @@ export default function HomeRoute() {
             </Button>
           }
         >
-          {describeError(dashboard.error, 'Revisá el período')}
+          {describeError(dashboard.error, 'Revisa el período')}
         </Alert>
       )}
 

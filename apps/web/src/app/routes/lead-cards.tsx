@@ -12,7 +12,7 @@ export default function LeadCardsRoute() {
           Tablero de leads
         </Typography>
         <Typography color="text.secondary">
-          Una columna por paso. Arrastrá una tarjeta a otra columna o usá «Mover a…» en la tarjeta.
+          Una columna por paso. Arrastra una tarjeta a otra columna o usa «Mover a…» en la tarjeta.
         </Typography>
       </Box>
       <LeadCardsBoard roleId={session?.role} />

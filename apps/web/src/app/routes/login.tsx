@@ -28,7 +28,7 @@ export default function LoginRoute() {
             Bienvenido
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Ingresá con tu cuenta de {COUNTRY_NAME}.
+            Ingresa con tu cuenta de {COUNTRY_NAME}.
           </Typography>
           <LoginForm />
         </CardContent>

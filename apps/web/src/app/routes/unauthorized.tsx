@@ -23,8 +23,8 @@ export default function UnauthorizedRoute() {
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {role
             ? `Tu rol (${role.label}) no tiene permiso para abrir ${from ?? 'esta página'}.`
-            : 'No tenés permiso para abrir esta página.'}{' '}
-          Si creés que es un error, pedile acceso a un supervisor.
+            : 'No tienes permiso para abrir esta página.'}{' '}
+          Si crees que es un error, pídele acceso a un supervisor.
         </Typography>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 4 }}>
           <Button component={Link} to="/" variant="contained">

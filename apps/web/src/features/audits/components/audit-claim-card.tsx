@@ -25,7 +25,7 @@ export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId
         <Stack spacing={1.5}>
           <Typography data-testid="audit-claim">
             {holder
-              ? `${mine ? 'Lo tenés tomado vos' : `Lo tiene tomado ${holder.user.name}`} desde las ${time(holder.claimed_at)} (vence a las ${time(holder.expires_at)}).`
+              ? `${mine ? 'Lo tienes tomado tú' : `Lo tiene tomado ${holder.user.name}`} desde las ${time(holder.claimed_at)} (vence a las ${time(holder.expires_at)}).`
               : 'Nadie tomó este caso.'}
           </Typography>
           {mine ? (

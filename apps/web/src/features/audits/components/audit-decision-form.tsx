@@ -83,7 +83,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
       <CardHeader title="Decisión" />
       <CardContent>
         <Stack spacing={2}>
-          {!mine && <Alert severity="info">Tomá el caso para decidir.</Alert>}
+          {!mine && <Alert severity="info">Toma el caso para decidir.</Alert>}
           <FormGroup aria-label="Checklist de documentos">
             {AUDIT_CHECKLIST_ITEMS.map((item) => (
               <FormControlLabel

@@ -67,7 +67,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         field: 'claim',
         headerName: 'Tomado por',
         width: 130,
-        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Vos' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
+        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Tú' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
       },
       { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
       // Decided statuses are listed by when their leads entered them: the decision's time.

@@ -19,12 +19,12 @@ export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own
   if (total === 0) {
     return (
       <DashboardCard id="funnel" title={title} subheader="0 leads hoy en algún paso">
-        <Typography color="text.secondary">{own ? 'No tenés leads en ningún paso.' : 'No hay leads en ningún paso.'}</Typography>
+        <Typography color="text.secondary">{own ? 'No tienes leads en ningún paso.' : 'No hay leads en ningún paso.'}</Typography>
       </DashboardCard>
     );
   }
   return (
-    <DashboardCard id="funnel" title={title} subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · hacé clic en una barra para verlos' : ''}`}>
+    <DashboardCard id="funnel" title={title} subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · haz clic en una barra para verlos' : ''}`}>
       <Box sx={{ height: steps.length * ROW_HEIGHT + 40, cursor: linkable ? 'pointer' : undefined }}>
         <BarChart
           layout="horizontal"

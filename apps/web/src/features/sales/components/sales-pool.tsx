@@ -48,7 +48,7 @@ export function SalesPool() {
 
   return (
     <Card component="section" aria-label="Solicitudes sin asignar">
-      <CardHeader title="Solicitudes sin asignar" subheader="Tomá una para trabajarla: queda asignada a vos." />
+      <CardHeader title="Solicitudes sin asignar" subheader="Toma una para trabajarla: queda asignada a ti." />
       <CardContent sx={{ pt: 0 }}>
         {pool.error && <Alert severity="error">{pool.error.message}</Alert>}
         {pool.isSuccess && rows.length === 0 && <Typography color="text.secondary">No hay solicitudes sin asignar.</Typography>}

@@ -154,7 +154,7 @@ export function SearcherResults({ data, q, leadsLinked }: { data: SearcherRespon
   return (
     <Stack spacing={2}>
       {data.more && (
-        <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisá la búsqueda para ver otros.</Alert>
+        <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisa la búsqueda para ver otros.</Alert>
       )}
       {data.customers.map((customer) => (
         <CustomerCard key={customer.id} customer={customer} terms={terms} leadsLinked={leadsLinked} />
