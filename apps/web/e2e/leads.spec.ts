@@ -165,6 +165,31 @@ test('the column choice and the row density are remembered for the user, after a
   await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await expect.poll(rowHeight).toBe(compact);
+  await page.unroute('**/grid-settings/leads');
+
+  // Two quick changes are saved in the order they were made, however slow the first save: the server keeps
+  // the last one (with the second sent while the first was held, the first would land last and win).
+  let puts = 0;
+  await page.route('**/grid-settings/leads', async (route) => {
+    if (route.request().method() === 'PUT' && ++puts === 1) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const saves: Promise<unknown>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/grid-settings/leads') && response.request().method() === 'PUT') saves.push(response.finished());
+  });
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  await page.getByRole('checkbox', { name: 'Email' }).uncheck();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Densidad' }).click();
+  await page.getByRole('menuitem', { name: 'Estándar' }).click();
+  await expect.poll(() => saves.length, { timeout: 10_000 }).toBe(2);
+  await Promise.all(saves);
+  await page.unroute('**/grid-settings/leads');
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+  await expect.poll(rowHeight).toBe(standard);
   // The grid's toolbar holds no search of its own: the lists' text filter is the server's (above).
   await expect(page.getByRole('toolbar').getByRole('button', { name: 'Buscar' })).toHaveCount(0);
 });
