@@ -70,3 +70,31 @@ test('a horizontal layout is forced vertical below the breakpoint', async ({ pag
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'vertical');
   await expect(page.getByTestId('horizontal-nav')).toHaveCount(0);
 });
+
+test('a screen opened from the navigation starts at its top; the version in the footer stays clear of "Volver arriba"', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAndWait(page, admin);
+  // Both screens' code already loaded (as in a working day): nothing shortens the page while the next one loads.
+  await page.goto('/audits');
+  await expect(page.getByRole('grid').locator('.MuiDataGrid-row').first()).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('link', { name: 'Leads', exact: true }).click();
+  await expect(page.getByRole('grid', { name: 'Leads' }).locator('.MuiDataGrid-row').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+
+  // At the bottom of the page the button is shown over the footer's corner.
+  const toTop = page.getByRole('button', { name: 'Volver arriba' });
+  await expect(toTop).toBeVisible();
+  const button = (await toTop.boundingBox())!;
+  const version = (await page.getByText(/^Versión /).boundingBox())!;
+  const overlaps = version.x < button.x + button.width && button.x < version.x + version.width && version.y < button.y + button.height && button.y < version.y + version.height;
+  expect(overlaps).toBe(false);
+
+  await nav.getByRole('link', { name: 'Auditorías' }).click();
+  await expect(page).toHaveURL(/\/audits$/);
+  await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
+  await expect(page.getByRole('grid').locator('.MuiDataGrid-row').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,6 +1,7 @@
 import { findRole } from '@backoffice/shared';
 import { Outlet, useNavigate } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
+import { useScrollResetOnNavigate } from '../components/scroll-to-top';
 import { BUILD_ID, COUNTRY } from '../config/env';
 import { logout } from '../features/auth/api/logout';
 import { CallReminders } from '../features/call-reminders/components/call-reminders';
@@ -18,6 +19,7 @@ function Shell() {
   useVersionCheck();
   useRealtimeBridge();
   usePrefetchGridSettings();
+  useScrollResetOnNavigate();
   const user = { name: session?.name ?? '', roleLabel: (session && findRole(COUNTRY, session.role)?.label) ?? '' };
   const signOut = async () => {
     await logout();
