@@ -30,6 +30,12 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   await expect(page).toHaveURL(/\/audits$/);
   await expect(page.getByRole('heading', { name: 'Auditorías' })).toBeVisible();
   await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
+  // The status filter names the statuses as the queue's rows do (their step labels).
+  await page.getByRole('combobox', { name: 'Estado de auditoría' }).click();
+  await expect(page.getByRole('option', { name: 'RE-AUDITORIA (en cola)' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'AUDITORIA (en cola)', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'TRANSFERENCIA', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
   // Waiting work has no decision time: the column shows only with a decided status (below).
   await expect(page.getByRole('columnheader', { name: 'Resuelto el' })).toHaveCount(0);
 
@@ -42,6 +48,12 @@ test('the auditor claims the oldest free case from the queue and approves it; a 
   // Rejecting needs a comment: refused before anything is sent, with the message.
   await page.getByRole('button', { name: 'Rechazar' }).click();
   await expect(page.getByText(COMMENT_REQUIRED).first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Approving without the checklist: one sentence names every item still to verify, on the form and in the notice.
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Para aprobar falta verificar: Identidad, Documentación, Firma, Cuenta bancaria y Teléfono', { exact: true })).toHaveCount(2);
+  await expect(page.getByText(/^Para aprobar falta verificar/)).toHaveCount(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Approving: every checklist item verified, then confirmed.

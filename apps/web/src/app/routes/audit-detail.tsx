@@ -46,7 +46,7 @@ export default function AuditDetailRoute() {
         <MuiLink component={Link} to="/audits" underline="hover">
           Auditorías
         </MuiLink>
-        <Typography color="text.primary">{id.success ? `Solicitud #${id.data}` : 'Solicitud'}</Typography>
+        <Typography color="text.primary">{id.success ? `Lead #${id.data}` : 'Lead'}</Typography>
       </Breadcrumbs>
       {id.success ? <AuditDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador de la solicitud (?id=…).</Alert>}
     </Stack>

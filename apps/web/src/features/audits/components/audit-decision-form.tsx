@@ -4,6 +4,7 @@ import {
   AUDIT_COMMENT_MAX,
   AUDIT_DECISIONS,
   AUDIT_DECISION_LABELS,
+  AUDIT_MESSAGES,
   EMPTY_CHECKLIST,
   TEXT_AREA_ROWS,
   auditDecisionBodySchema,
@@ -36,6 +37,17 @@ const CONFIRM_MESSAGE: Record<AuditDecision, string> = {
 
 const RETRY_STATUS = statusIdOf(COUNTRY, 'AUDIT_RETRY');
 
+const conjunction = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/**
+ * The checklist items an approval still lacks, in one sentence ("… Identidad, Firma y Teléfono"): the schema and
+ * the server name each item's field, which said as five lines (and a toast naming only the first) read as noise.
+ */
+function checklistProblem(errors: Record<string, string>): string | undefined {
+  const missing = AUDIT_CHECKLIST_ITEMS.filter((item) => errors[`checklist.${item}`]);
+  return missing.length > 0 ? AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item]))) : undefined;
+}
+
 /**
  * The documents checklist, the comment and the four decisions. The shared schema checks the form before
  * asking for confirmation (comment required unless approving; approving needs every item verified); the
@@ -57,7 +69,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
     if (!parsed.success) {
       const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
       setErrors(found);
-      notify({ message: parsed.error.issues[0].message, color: 'error', timeout: null });
+      notify({ message: checklistProblem(found) ?? parsed.error.issues[0].message, color: 'error', timeout: null });
       return;
     }
     setErrors({});
@@ -77,7 +89,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
     });
   };
 
-  const checklistErrors = AUDIT_CHECKLIST_ITEMS.map((item) => errors[`checklist.${item}`]).filter(Boolean);
+  const checklistError = checklistProblem(errors);
   return (
     <Card>
       <CardHeader title="Decisión" />
@@ -98,11 +110,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
                 }
               />
             ))}
-            {checklistErrors.map((message) => (
-              <FormHelperText key={message} error>
-                {message}
-              </FormHelperText>
-            ))}
+            {checklistError && <FormHelperText error>{checklistError}</FormHelperText>}
           </FormGroup>
           <TextField
             label="Comentario"

@@ -4,6 +4,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { MultiSelect, strings } from '../../../components/list-filters';
 import { COUNTRY } from '../../../config/env';
 import { useFilterResource } from '../../../lib/filter-resources';
+import { auditStatusLabel } from '../audit-status-label';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
 /** Audit status (SPEC 3's local "audit statuses" list; none chosen = the queue's two) and who holds the case. */
@@ -16,7 +17,7 @@ export function AuditQueueFilters({ query, update, reset }: { query: AuditQueueQ
         label="Estado de auditoría"
         minWidth={220}
         values={strings(query.status)}
-        options={statuses.map((s) => ({ value: String(s.id), label: queue.has(s.id) ? `${s.name} (en cola)` : s.name }))}
+        options={statuses.map((s) => ({ value: String(s.id), label: queue.has(s.id) ? `${auditStatusLabel(s.id)} (en cola)` : auditStatusLabel(s.id) }))}
         onChange={(status) => update({ status })}
       />
       <FormControl size="small" sx={{ minWidth: 170 }}>

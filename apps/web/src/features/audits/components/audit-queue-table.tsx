@@ -1,4 +1,4 @@
-import { auditQueueStatusIds, auditStatusesOf, STATUSES, stepsOf, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
+import { auditQueueStatusIds, auditStatusesOf, STATUSES, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
 import { Button, Link as MuiLink, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { IconHandGrab } from '@tabler/icons-react';
@@ -8,14 +8,13 @@ import { smallStatusChipWidth, StatusChip } from '../../../components/status-chi
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
 import { listLocaleText } from '../../../lib/grid-locale';
+import { auditStatusLabel } from '../audit-status-label';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
-const stepByStatus = new Map(stepsOf(COUNTRY).map((step) => [step.id, step.label]));
 const queueStatuses = new Set(auditQueueStatusIds(COUNTRY));
-const labelOf = (statusId: number) => stepByStatus.get(statusId) ?? statusById.get(statusId)?.name ?? String(statusId);
 /** As wide as the widest chip the queue can show (its statuses by their step labels), not more: the claim button fits. */
-const statusWidth = smallStatusChipWidth(auditStatusesOf(COUNTRY).map((status) => labelOf(status.id))) + 24;
+const statusWidth = smallStatusChipWidth(auditStatusesOf(COUNTRY).map((status) => auditStatusLabel(status.id))) + 24;
 
 interface AuditQueueTableProps {
   query: AuditQueueQuery;
@@ -66,7 +65,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       {
         field: 'claim',
         headerName: 'Tomado por',
-        width: 130,
+        width: 170,
         valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Tú' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
       },
       { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
@@ -90,7 +89,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         width: statusWidth,
         renderCell: ({ row }) => {
           const status = statusById.get(row.status_id);
-          return status ? <StatusChip {...status} label={labelOf(row.status_id)} /> : row.status_id;
+          return status ? <StatusChip {...status} label={auditStatusLabel(row.status_id)} /> : row.status_id;
         },
       },
       { field: 'doc_number', headerName: 'Documento', width: 115, valueGetter: (_, row) => row.customer.doc_number },
