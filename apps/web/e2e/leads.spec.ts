@@ -255,11 +255,14 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   const itemsBefore = await page.getByTestId('timeline-item').count();
   expect(itemsBefore).toBeGreaterThan(0);
 
-  const note = `Nota e2e ${Date.now()}`;
+  // A long link in a note wraps inside the timeline's card instead of running past its edge.
+  const note = `Nota e2e ${Date.now()} https://docs.example.com/clientes/expedientes/${'DocumentacionRespaldatoria'.repeat(6)}`;
   await page.getByLabel('Nueva nota').fill(note);
   await page.getByRole('button', { name: 'Agregar nota' }).click();
-  await expect(page.getByTestId('timeline-item').first()).toContainText(note);
+  const added = page.getByTestId('timeline-item').first();
+  await expect(added).toContainText(note);
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
+  expect(await added.getByText(note).evaluate((body) => body.scrollWidth - body.clientWidth)).toBeLessThanOrEqual(0);
 });
 
 test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {

@@ -30,7 +30,7 @@ export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineIt
           <Box sx={{ pb: 2.5, minWidth: 0 }}>
             <Typography variant="subtitle2">{item.title}</Typography>
             {item.body && (
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.25 }}>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.25 }}>
                 {item.body}
               </Typography>
             )}
