@@ -63,7 +63,7 @@ test('the board has one column per step, in pipeline order, each with its API co
   const card = cardIn(page, first, lead.id);
   await expect(card).toContainText(`${lead.customer.first_name} ${lead.customer.last_name}`);
   await expect(card).toContainText(lead.customer.doc_number);
-  await expect(card).toContainText(lead.seller?.name ?? 'Sin vendedor');
+  await expect(card).toContainText(lead.seller?.name ?? 'Sin asignar');
   await expect(card).toContainText(lead.management_status ?? 'Sin gestión');
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));

@@ -16,9 +16,9 @@ export function DetailField({ label, children }: { label: string; children: Reac
   );
 }
 
-/** An email or similar token that may wrap after its '@' and dots rather than mid-word. */
+/** An email or similar token that may wrap after its '@', dots, underscores and hyphens rather than mid-word. */
 export function Breakable({ text }: { text: string }) {
-  return text.split(/(?<=[@.])/).map((part, i) => (
+  return text.split(/(?<=[@._-])/).map((part, i) => (
     <Fragment key={i}>
       {i > 0 && <wbr />}
       {part}

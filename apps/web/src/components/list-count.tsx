@@ -4,9 +4,9 @@ import { count as formatCount } from '../lib/format';
 
 interface ListCountTextProps {
   count: ListCount | undefined;
-  /** The rows' name: "1 venta", "2 ventas" (without `singular` the plural is always used). */
+  /** The rows' name: "1 venta", "2 ventas". */
   plural: string;
-  singular?: string;
+  singular: string;
   /** The list failed to load (nothing to count, nothing loading: its error says why). */
   failed?: boolean;
   /** Ask the server for the exact total when it only answered "more than". */
@@ -15,7 +15,7 @@ interface ListCountTextProps {
 }
 
 /** How many rows the filters match, under a list's title, with "Contar exacto" when the total is a bound. */
-export function ListCountText({ count, plural, singular = plural, failed = false, onExactCount, 'data-testid': testId }: ListCountTextProps) {
+export function ListCountText({ count, plural, singular, failed = false, onExactCount, 'data-testid': testId }: ListCountTextProps) {
   return (
     <Typography color="text.secondary" data-testid={testId}>
       {count === undefined

@@ -70,7 +70,8 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       placeholder="Documento, nombre, celular o email"
       value={text}
       onChange={(event) => setText(event.target.value)}
-      sx={{ minWidth: 280, flexGrow: 1 }}
+      // Wide enough for its whole placeholder.
+      sx={{ minWidth: 350, flexGrow: 1 }}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} /></InputAdornment> } }}
     />
   );

@@ -32,7 +32,7 @@ export default function LeadsRoute() {
           <Typography variant="h4" component="h1">
             Leads
           </Typography>
-          <ListCountText count={count} failed={!!leads.error} plural="leads" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
+          <ListCountText count={count} failed={!!leads.error} plural="leads" singular="lead" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
         <ExportButton search={search} selection={selectedIds} />
         {session && canLead('create', COUNTRY, session.role) && (

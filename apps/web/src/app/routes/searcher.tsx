@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 /** How long typing pauses before the URL (and so the search) follows the text. */
 const DEBOUNCE_MS = 300;
 
-/** /searcher?q=…: customers by document, CUIL, cellphone, email or name; the text lives in the URL. */
+/** /searcher?q=…: customers by document, CUIL (arg), cellphone, email or name; the text lives in the URL. */
 export default function SearcherRoute() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -47,7 +47,7 @@ export default function SearcherRoute() {
         fullWidth
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Documento, CUIL, celular, email o nombre (alcanza con una parte)"
+        placeholder={`Documento, ${COUNTRY === 'arg' ? 'CUIL, ' : ''}celular, email o nombre (basta con una parte)`}
         error={Boolean(problem)}
         helperText={problem ?? ' '}
         slotProps={{

@@ -55,7 +55,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
           {money(card.requested_amount)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {card.seller ? `Vendedor: ${card.seller.name}` : 'Sin vendedor'}
+          {card.seller ? `Vendedor: ${card.seller.name}` : 'Sin asignar'}
         </Typography>
         {/* Everything whole: long names wrap, and a long management status takes the row (its age goes below). */}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 1 }}>

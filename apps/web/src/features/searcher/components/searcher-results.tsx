@@ -92,14 +92,14 @@ function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCust
             <TableHead>
               {/* Fixed widths keep the customers' tables aligned; the status names are the longest values. */}
               <TableRow>
-                <TableCell sx={{ width: '10%' }}>Solicitud</TableCell>
+                <TableCell sx={{ width: '9%' }}>Solicitud</TableCell>
                 <TableCell sx={{ width: '11%' }}>Fecha</TableCell>
                 <TableCell sx={{ width: '25%' }}>Estado</TableCell>
-                <TableCell sx={{ width: '12%' }}>Paso</TableCell>
+                <TableCell sx={{ width: '15%' }}>Paso</TableCell>
                 <TableCell sx={{ width: '11%' }} align="right">
                   Monto
                 </TableCell>
-                <TableCell sx={{ width: '16%' }}>Vendedor</TableCell>
+                <TableCell sx={{ width: '14%' }}>Vendedor</TableCell>
                 <TableCell sx={{ width: '15%' }}>Gestión</TableCell>
               </TableRow>
             </TableHead>
@@ -137,7 +137,7 @@ function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCust
               label="Hay solicitudes más antiguas: ver todas en Leads"
             />
           ) : (
-            <Chip size="small" sx={{ mt: 1 }} label="Hay solicitudes más antiguas: buscalas en Leads por documento" />
+            <Chip size="small" sx={{ mt: 1 }} label="Hay solicitudes más antiguas que no se muestran aquí" />
           ))}
       </CardContent>
     </Card>
