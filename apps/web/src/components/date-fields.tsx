@@ -43,7 +43,8 @@ interface FieldProps {
   openTo?: 'year' | 'day';
   /**
    * The first and last days ('YYYY-MM-DD'); DateTimeField's first moment ('YYYY-MM-DDTHH:mm'). The calendar
-   * offers nothing outside; a typed value outside is left to the form's check.
+   * offers nothing outside; a typed value outside is left to the form's check, or, for a filter
+   * (`reportWhenChosen`), not reported: the field says which dates it takes.
    */
   min?: string;
   max?: string;
@@ -68,9 +69,11 @@ interface FieldProps {
  * those would load a list for each and leave them in the browser's history, and an answer arriving late would
  * put its older date back into the field while typing.
  */
-function usePickerValue(props: FieldProps, format: string) {
-  const { value, onChange, reportWhenChosen, onBlur } = props;
+function usePickerValue(props: FieldProps, format: string, shownFormat: string) {
+  const { value, onChange, reportWhenChosen, onBlur, min, max } = props;
   const [state, setState] = useState(() => ({ value, picked: parse(value) }));
+  // A whole date the filter did not take because it is outside min/max: what the field then says.
+  const [refused, setRefused] = useState<string | null>(null);
   let picked = state.picked;
   if (state.value !== value) {
     picked = textOf(state.picked, format) === value ? state.picked : parse(value);
@@ -92,13 +95,21 @@ function usePickerValue(props: FieldProps, format: string) {
     clearTimeout(pause.current);
     const text = textOf(latest.current, format);
     if (!reportWhenChosen || text === INCOMPLETE || text === value || text === reported.current) return;
+    // 'YYYY-MM-DD…' texts order as the moments do.
+    if (text && ((min && text < min) || (max && text > max))) {
+      const shown = (bound: string) => dayjs(bound).format(shownFormat);
+      setRefused(min && max ? `Elige una fecha entre el ${shown(min)} y el ${shown(max)}` : min ? `Elige una fecha desde el ${shown(min)}` : `Elige una fecha hasta el ${shown(max!)}`);
+      return;
+    }
     reported.current = text;
     onChange(text);
   };
   return {
     value: picked,
+    refused,
     onChange: (next: Dayjs | null) => {
       latest.current = next;
+      setRefused(null);
       setState((current) => ({ ...current, picked: next }));
       if (!reportWhenChosen) onChange(textOf(next, format));
       else if (next === null) commit();
@@ -128,14 +139,14 @@ function usePickerValue(props: FieldProps, format: string) {
 const NO_TRANSITION = { timeout: 0 } as const;
 
 /** Beside other filters a field is as wide as a date (the pickers' own default is a full field's width). */
-function textFieldProps({ size, fullWidth, error, helperText, name }: FieldProps, width: number) {
-  return { size, fullWidth, error, helperText, name, sx: fullWidth ? undefined : { width } };
+function textFieldProps({ size, fullWidth, error, helperText, name }: FieldProps, width: number, refused: string | null) {
+  return { size, fullWidth, error: error || !!refused, helperText: refused ?? helperText, name, sx: fullWidth ? undefined : { width } };
 }
 
 /** A calendar day, DD/MM/AAAA. */
 export function DateField(props: FieldProps) {
   const { label, min, max, required, openTo, inputRef } = props;
-  const { textField, ...picker } = usePickerValue(props, DAY);
+  const { textField, refused, ...picker } = usePickerValue(props, DAY, 'DD/MM/YYYY');
   return (
     <DatePicker
       {...picker}
@@ -147,7 +158,7 @@ export function DateField(props: FieldProps) {
       // Far from today a year is picked first, then its month, then the day.
       views={openTo === 'year' ? ['year', 'month', 'day'] : undefined}
       inputRef={inputRef}
-      slotProps={{ textField: { ...textFieldProps(props, 210), ...textField }, field: { clearable: !required }, desktopTransition: NO_TRANSITION }}
+      slotProps={{ textField: { ...textFieldProps(props, 210, refused), ...textField }, field: { clearable: !required }, desktopTransition: NO_TRANSITION }}
     />
   );
 }
@@ -155,7 +166,7 @@ export function DateField(props: FieldProps) {
 /** A day and a time of day, DD/MM/AAAA HH:mm. */
 export function DateTimeField(props: FieldProps) {
   const { label, min, max, inputRef } = props;
-  const { textField, ...picker } = usePickerValue(props, WALL_TIME);
+  const { textField, refused, ...picker } = usePickerValue(props, WALL_TIME, 'DD/MM/YYYY HH:mm');
   return (
     <DateTimePicker
       {...picker}
@@ -166,7 +177,7 @@ export function DateTimeField(props: FieldProps) {
       minDateTime={min ? dayjs(min) : undefined}
       maxDateTime={max ? dayjs(max) : undefined}
       inputRef={inputRef}
-      slotProps={{ textField: { ...textFieldProps(props, 230), ...textField }, desktopTransition: NO_TRANSITION }}
+      slotProps={{ textField: { ...textFieldProps(props, 230, refused), ...textField }, desktopTransition: NO_TRANSITION }}
     />
   );
 }

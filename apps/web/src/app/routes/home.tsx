@@ -23,7 +23,7 @@ export default function HomeRoute() {
   const dashboard = useDashboard(query);
   const data = dashboard.data;
   // The period answered; until then, the one the URL means (the server applies the same defaults).
-  const range = data && !dashboard.isPlaceholderData ? { from: data.from, to: data.to } : asked;
+  const range = data && !dashboard.isPlaceholderData ? { from: data.from, to: data.to } : { from: asked.from, to: asked.to };
   const own = data?.scope === 'own';
   const linkable = session ? canAccess('leads', COUNTRY, session.role) : false;
 
@@ -42,7 +42,7 @@ export default function HomeRoute() {
               {data && <Chip label={own ? 'Tus números' : 'Todo el país'} size="small" variant="outlined" data-testid="dashboard-scope" />}
             </Stack>
           </Box>
-          <RangeSelector range={range} onChange={setRange} />
+          <RangeSelector range={range} invalid={asked.invalid} onChange={setRange} />
         </CardContent>
       </Card>
 

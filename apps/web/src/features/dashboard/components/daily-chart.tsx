@@ -9,7 +9,8 @@ type Daily = NonNullable<DashboardResponse['daily']>;
 
 /**
  * Applications created and disbursed per day. Disbursements are a small fraction of creations, so they
- * get their own axis (right) instead of a flat line along the bottom of the creations' scale.
+ * get their own axis (right) instead of a flat line along the bottom of the creations' scale; each axis is
+ * named after its series, or one disbursement would read as high as twenty creations.
  */
 export function DailyChart({ daily, own }: { daily: Daily; own: boolean }) {
   const theme = useTheme();
@@ -32,8 +33,8 @@ export function DailyChart({ daily, own }: { daily: Daily; own: boolean }) {
           dataset={daily.days}
           xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)) }]}
           yAxis={[
-            { id: 'created', min: 0, max: axisMax(daily.days.map((d) => d.created)), tickMinStep: 1, valueFormatter: (value: number) => count(value), width: 56 },
-            { id: 'disbursed', min: 0, max: axisMax(daily.days.map((d) => d.disbursed)), tickMinStep: 1, position: 'right', valueFormatter: (value: number) => count(value), width: 48 },
+            { id: 'created', label: 'Creadas', min: 0, max: axisMax(daily.days.map((d) => d.created)), tickMinStep: 1, valueFormatter: (value: number) => count(value), width: 76 },
+            { id: 'disbursed', label: 'Desembolsadas', position: 'right', min: 0, max: axisMax(daily.days.map((d) => d.disbursed)), tickMinStep: 1, valueFormatter: (value: number) => count(value), width: 68 },
           ]}
           series={[
             { dataKey: 'created', label: 'Creadas', yAxisId: 'created', color: theme.palette.primary.main, curve: 'monotoneX', showMark: marks, valueFormatter: (v) => count(v ?? 0) },

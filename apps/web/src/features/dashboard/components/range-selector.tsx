@@ -1,4 +1,4 @@
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, addDays, earlierDay, todayIn, type DashboardQuery } from '@backoffice/shared';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, addDays, daysBetween, todayIn, type DashboardQuery } from '@backoffice/shared';
 import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DateField } from '../../../components/date-fields';
 import { COUNTRY } from '../../../config/env';
@@ -6,15 +6,30 @@ import { COUNTRY } from '../../../config/env';
 const PRESETS = [7, DASHBOARD_DEFAULT_DAYS, 90] as const;
 
 /**
- * The period: quick presets (the last 7, 30 or 90 days, today included) or two dates, which the calendar
- * keeps within DASHBOARD_MAX_DAYS of each other and the end no later than today. `range` is the one
- * the server answered (defaults applied), `query` what the URL asks; the default period keeps the URL clean.
+ * The period: quick presets (the last 7, 30 or 90 days, today included) or two dates up to today. A date
+ * chosen at one end moves the other as little as keeps the period valid (the end not before the start, at
+ * most DASHBOARD_MAX_DAYS): with each end bound by the other, a period months back took several alternate
+ * steps. `range` is the one the server answered (defaults applied), or the URL's when `invalid` (a hand-edited
+ * link: no preset is lit); the default period keeps the URL clean.
  */
-export function RangeSelector({ range, onChange }: { range: { from: string; to: string }; onChange: (query: DashboardQuery) => void }) {
+export function RangeSelector({
+  range,
+  invalid = false,
+  onChange,
+}: {
+  range: { from: string; to: string };
+  invalid?: boolean;
+  onChange: (query: DashboardQuery) => void;
+}) {
   const today = todayIn(COUNTRY);
-  const preset = PRESETS.find((days) => range.to === today && range.from === addDays(today, -(days - 1)));
+  const preset = invalid ? undefined : PRESETS.find((days) => range.to === today && range.from === addDays(today, -(days - 1)));
   const choose = (days: number) =>
     onChange(days === DASHBOARD_DEFAULT_DAYS ? {} : { from: addDays(today, -(days - 1)), to: today });
+  const tooLong = (from: string, to: string) => daysBetween(from, to) > DASHBOARD_MAX_DAYS;
+  const chooseFrom = (from: string) =>
+    onChange({ from, to: from > range.to ? from : tooLong(from, range.to) ? addDays(from, DASHBOARD_MAX_DAYS - 1) : range.to });
+  const chooseTo = (to: string) =>
+    onChange({ from: range.from > to ? to : tooLong(range.from, to) ? addDays(to, -(DASHBOARD_MAX_DAYS - 1)) : range.from, to });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
       <ToggleButtonGroup
@@ -34,21 +49,19 @@ export function RangeSelector({ range, onChange }: { range: { from: string; to: 
         size="small"
         label="Desde"
         value={range.from}
-        min={addDays(range.to, -(DASHBOARD_MAX_DAYS - 1))}
-        max={range.to}
+        max={today}
         required
         reportWhenChosen
-        onChange={(from) => from && onChange({ from, to: range.to })}
+        onChange={(from) => from && chooseFrom(from)}
       />
       <DateField
         size="small"
         label="Hasta"
         value={range.to}
-        min={range.from}
-        max={earlierDay(today, addDays(range.from, DASHBOARD_MAX_DAYS - 1))}
+        max={today}
         required
         reportWhenChosen
-        onChange={(to) => to && onChange({ from: range.from, to })}
+        onChange={(to) => to && chooseTo(to)}
       />
     </Box>
   );

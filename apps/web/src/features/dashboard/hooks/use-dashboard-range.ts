@@ -3,13 +3,16 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { COUNTRY } from '../../../config/env';
 
-/** The period a query means, defaults applied; one the server would refuse falls back to the default. */
-function rangeOf(query: DashboardQuery): { from: string; to: string } {
+/**
+ * The period a query means, defaults applied; one the server would refuse (a hand-edited link) is `invalid`,
+ * its missing end taken from the default period.
+ */
+function rangeOf(query: DashboardQuery): { from: string; to: string; invalid: boolean } {
   const asked = resolveDashboardRange(COUNTRY, query);
-  if (!asked.errors) return asked;
+  if (!asked.errors) return { ...asked, invalid: false };
   const fallback = resolveDashboardRange(COUNTRY, {});
   if (fallback.errors) throw new Error('The default dashboard range is invalid');
-  return fallback;
+  return { from: query.from ?? fallback.from, to: query.to ?? fallback.to, invalid: true };
 }
 
 /**
