@@ -49,6 +49,10 @@ test('a lead reassigned to the signed-in seller shows the toast at once', async 
   expect(res.status).toBe(200);
 
   await expect(page.getByText(`Se te asignó el lead #${leadId}`, { exact: true })).toBeVisible();
+  // It stays in the navbar's notifications after the toast, and opens the application.
+  await page.getByRole('button', { name: 'Notificaciones' }).click();
+  await page.getByRole('menuitem', { name: `Se te asignó el lead #${leadId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/(sale|lead)-detail\\?id=${leadId}$`));
 });
 
 test('an unreachable bridge is tried 5 times, 5000 ms apart, then a warning and no more attempts', async ({ page }) => {

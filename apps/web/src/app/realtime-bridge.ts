@@ -1,30 +1,48 @@
+import { canAccess } from '@backoffice/shared';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { useNotify } from '../components/notifications';
+import { COUNTRY } from '../config/env';
+import { appNotifications } from '../lib/app-notifications';
 import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
 import { realtime, useRealtimeEvent } from '../lib/socket';
+
+const ASSIGNED_PREFIX = 'lead-assigned-';
 
 export const leadAssignedMessage = (leadId: number) => `Se te asignó el lead #${leadId}`;
 
 /**
  * The bridge's lifetime and the screens its events refresh, for the signed-in shell: connected while a
- * session exists (sign-out here or in another tab disconnects). A new assignment shows a toast and refreshes
- * the lead and sales lists (and that lead's detail if cached). `call-reminder:due` is for the call-reminders
+ * session exists (sign-out here or in another tab disconnects). A new assignment shows a toast, stays in the
+ * navbar's notifications (a toast missed while away from the desk is gone), both opening the application, and
+ * refreshes the lead and sales lists (and that lead's detail if cached). `call-reminder:due` is for the call-reminders
  * feature: `useRealtimeEvent('call-reminder:due', () => poll())` asks schedule-calls at once instead of
  * waiting for its next 180 s poll.
  */
 export function useRealtimeBridge(): void {
-  const signedIn = useSession() !== null;
+  const session = useSession();
+  const signedIn = session !== null;
   const notify = useNotify();
+  const navigate = useNavigate();
+  // A seller works an application on its sale detail; other roles on the lead's.
+  const detailPath = session && canAccess('sale-detail', COUNTRY, session.role) ? '/sale-detail' : '/lead-detail';
 
   useEffect(() => {
     if (!signedIn) return;
     realtime.start();
-    return () => realtime.stop();
+    return () => {
+      realtime.stop();
+      // Assignments are the signed-out user's: the next one to sign in on this tab must not see them.
+      appNotifications.removeByPrefix(ASSIGNED_PREFIX);
+    };
   }, [signedIn]);
 
   useRealtimeEvent('lead:assigned', (payload) => {
-    notify({ message: leadAssignedMessage(payload.lead_id), color: 'info' });
+    const message = leadAssignedMessage(payload.lead_id);
+    const action = { label: 'Abrir', onClick: () => navigate(`${detailPath}?id=${payload.lead_id}`) };
+    notify({ message, color: 'info', action });
+    appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
     for (const queryKey of [['leads', 'list'], ['sales', 'list'], ['leads', 'detail', payload.lead_id], ['sales', 'detail', payload.lead_id]]) {
       void queryClient.invalidateQueries({ queryKey });
     }

@@ -29,6 +29,11 @@ export const appNotifications = {
     items = items.filter((item) => item.id !== id);
     emit();
   },
+  /** Drops every notification whose id starts with `prefix` (a signed-out user's own). */
+  removeByPrefix(prefix: string) {
+    items = items.filter((item) => !item.id.startsWith(prefix));
+    emit();
+  },
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
