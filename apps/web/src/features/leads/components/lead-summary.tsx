@@ -31,7 +31,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Vendedor">{lead.seller?.name ?? 'Sin asignar'}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Gestión">{lead.management_status}</DetailField></Grid>
           <Grid size={{ xs: 6, md: 3 }}><DetailField label="Origen">{LEAD_SOURCE_LABELS[lead.source]}</DetailField></Grid>
-          {COUNTRY === 'col' && <Grid size={{ xs: 6, md: 3 }}><DetailField label="Data rate">{lead.data_rate}</DetailField></Grid>}
+          {COUNTRY === 'col' && <Grid size={{ xs: 6, md: 3 }}><DetailField label="Calificación de datos">{lead.data_rate}</DetailField></Grid>}
         </Grid>
         <Typography variant="overline" color="text.secondary">
           Cliente
