@@ -773,9 +773,10 @@ export class LeadsRepository {
 
   /**
    * A new lead and, when its document is new to the country, its customer. An existing customer (same
-   * country and document) is reused: its contact data (cellphone, email, address and a bank account when
-   * one is given) take the new values, its identity (names, birth date, CUIL) stays as it was. Lead,
-   * customer and the first status history row are written in one transaction.
+   * country and document) is reused: its contact data (cellphone, email, and the address when one is
+   * given) take the new values; its identity (names, birth date, CUIL) and a stored bank account stay as
+   * they were (a bank account given fills in only a missing one). Lead, customer and the first status
+   * history row are written in one transaction.
    */
   async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean }> {
     return this.db.transaction(async (tx) => {
@@ -800,10 +801,13 @@ export class LeadsRepository {
           set: {
             cellphone: sql`excluded.cellphone`,
             email: sql`excluded.email`,
-            address: sql`coalesce(excluded.address, ${customers.address})`,
-            // A bank account given replaces the stored one (bank and number together); none given keeps it.
-            bank: sql`case when excluded.bank_account is null then ${customers.bank} else excluded.bank end`,
-            bankAccount: sql`coalesce(excluded.bank_account, ${customers.bankAccount})`,
+            // Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
+            address: sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`,
+            // Where the money is paid is not changed by a new application (a customer may have a case in
+            // audit or a transfer under way): that is the sale detail's versioned customer edit. A new
+            // application only fills in an account when none is stored (bank and number together).
+            bank: sql`case when ${customers.bankAccount} is null then excluded.bank else ${customers.bank} end`,
+            bankAccount: sql`coalesce(${customers.bankAccount}, excluded.bank_account)`,
             updatedAt: sql`now()`,
             version: sql`${customers.version} + 1`,
           },

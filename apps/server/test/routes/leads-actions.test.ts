@@ -1,4 +1,4 @@
-import { buildCbu, buildCuil, leadDetailSchema } from '@backoffice/shared';
+import { COL_STATUS_IDS, buildCbu, buildCuil, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
@@ -365,7 +365,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(after.leads).toBe(before.leads + 1);
     });
 
-    it('keeps the bank account given at creation; a reused customer keeps theirs unless a new one is given', async () => {
+    it('keeps the bank account given at creation; a reused customer keeps a stored one, and gets one only when it has none', async () => {
       const operator = await as('arg', 'operator@arg.example');
       const doc = '34555666';
       const cbu = buildCbu('2850590', '4009041813520');
@@ -378,21 +378,114 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const again = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: '' });
       expect(again.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
       expect((await customerOf(first.json().customer_id)).bankAccount).toBe(cbu);
-      // With a new account: it replaces the old one.
+      // With another account: the stored one still stays (changing where money goes is the sale detail's
+      // versioned customer edit, never a side effect of a new application).
       const other = buildCbu('0070999', '0000000012345');
       const moved = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: other });
       expect(moved.statusCode, moved.body).toBe(201);
-      expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
+      expect(moved.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
+      expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: cbu });
+      // A customer without one gets the account of its next application.
+      const bare = '34555777';
+      const withoutAccount = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male') });
+      expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: null });
+      await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male'), bank_account: other });
+      expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
 
       const colOperator = await as('col', 'operator@col.example');
       const colDoc = '1076543210';
       const colFirst = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Davivienda', bank_account: '0550 1234 5678' });
       expect(colFirst.statusCode, colFirst.body).toBe(201);
       expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
-      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc });
+      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: '', bank_account: ' ' });
       expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
-      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766' });
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766' });
+      const colMoved = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766' });
+      expect(colMoved.statusCode, colMoved.body).toBe(201);
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
+      const colBare = '1076543211';
+      const colWithout = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare });
+      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare, bank: 'Bancolombia', bank_account: '99887766' });
+      expect(await customerOf(colWithout.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766' });
+    });
+
+    it('never erases stored data with a blank field, nor moves the payout account of a case in audit (the #799 report)', async () => {
+      // A col customer whose application is in RE-AUDITORIA (AUDIT_RETRY), with address and bank account.
+      const colAdmin = await as('col', 'admin@col.example');
+      const doc = '84782047';
+      const first = await colAdmin.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: doc,
+        address: 'Calle 45 # 12-30, Bogotá',
+        bank: 'Davivienda',
+        bank_account: '055012345678',
+      });
+      expect(first.statusCode, first.body).toBe(201);
+      const customerId = first.json().customer_id as number;
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY }).where(eq(leads.id, first.json().id));
+      const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, customerId)))[0];
+      const stored = await customerOf();
+
+      // What the form sends with "Domicilio" left empty (and what a client sending spaces means too).
+      for (const blank of ['', '   ']) {
+        const res = await colAdmin.post('/api/col/leads', {
+          ...validCol(),
+          doc_number: doc,
+          first_name: 'Nombre',
+          last_name: 'Tipeado',
+          cellphone: '3209998877',
+          email: 'Nuevo.Correo@Example.co',
+          address: blank,
+          bank: 'Bancolombia',
+          bank_account: '99887766',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ customer_id: customerId, customer_reused: true });
+        expect(await customerOf()).toMatchObject({
+          // Identity stays, contact data given takes the new values, blank and the account keep what was stored.
+          firstName: stored.firstName,
+          lastName: stored.lastName,
+          birthDate: stored.birthDate,
+          cellphone: '3209998877',
+          email: 'nuevo.correo@example.co',
+          address: 'Calle 45 # 12-30, Bogotá',
+          bank: 'Davivienda',
+          bankAccount: '055012345678',
+        });
+      }
+      // The case in audit reads the same account.
+      const detail = (await colAdmin.get(`/api/col/leads/${first.json().id}`)).json();
+      expect(detail.customer).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bank_account: '055012345678', email: 'nuevo.correo@example.co' });
+      // The upsert itself reads a blank address as not given, whoever calls it (not only through the schema).
+      await t.app.leads.create({
+        country: 'col',
+        customer: {
+          docType: 'CC',
+          docNumber: doc,
+          cuil: null,
+          firstName: 'Otro',
+          lastName: 'Cliente',
+          birthDate: '1990-01-01',
+          cellphone: '3209998877',
+          email: 'nuevo.correo@example.co',
+          address: '  ',
+          bank: null,
+          bankAccount: null,
+        },
+        requestedAmount: 250_000_000,
+        term: 12,
+        statusId: 1,
+        source: 'backoffice',
+        sellerId: null,
+        userId: await userIdByEmail(t.app, 'col', 'admin@col.example'),
+        reason: 'Alta de lead',
+      });
+      expect(await customerOf()).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bankAccount: '055012345678' });
+      // An address given is the customer's new one.
+      await colAdmin.post('/api/col/leads', { ...validCol(), doc_number: doc, address: '  Carrera 7 # 70-10 ' });
+      expect((await customerOf()).address).toBe('Carrera 7 # 70-10');
+      // And a new customer with a blank address has none (not an empty text).
+      const fresh = await colAdmin.post('/api/col/leads', { ...validCol(), doc_number: '84782048', address: ' ' });
+      expect((await t.app.db.select().from(customers).where(eq(customers.id, fresh.json().customer_id)))[0].address).toBeNull();
     });
 
     it.each<[string, Record<string, unknown>, string]>([

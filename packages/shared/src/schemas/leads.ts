@@ -206,12 +206,18 @@ const birthDateOf = (country: Country) =>
     else if (value < min) context.addIssue({ code: 'custom', message: `Revisa el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
   });
 
+/**
+ * An optional text of a new application: blank ("" or spaces, as an empty form field sends it) is "not
+ * given" (undefined), never "erase": a reused customer keeps what is stored (LeadsRepository.create).
+ */
+const blankIsNotGiven = (schema: z.ZodString) => schema.optional().transform((value) => (value ? value : undefined));
+
 const commonLeadFields = (country: Country) => ({
   first_name: name('Nombre'),
   last_name: name('Apellido'),
   birth_date: birthDateOf(country),
   email: z.email('Ingresa un email válido').max(254).trim().toLowerCase(),
-  address: z.string().trim().max(200).optional(),
+  address: blankIsNotGiven(z.string().trim().max(200, 'El domicilio admite hasta 200 caracteres')),
 });
 
 /** An optional field: absent, null or empty is null, anything else must pass `schema`. */

@@ -200,8 +200,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         tags: ['leads'],
         summary: 'Crea un lead (staff desde el formulario; el rol webservice con `Authorization: Bearer <token>`)',
         description:
-          'Un cliente existente (mismo país y documento) se reutiliza: se actualizan sus datos de contacto ' +
-          '(celular, email, domicilio), no su identidad. Monto en unidades enteras de la moneda.',
+          'Un cliente existente (mismo país y documento) se reutiliza: se actualizan su celular, su email y su ' +
+          'domicilio si se indica (vacío no borra el guardado); se mantienen su identidad y su cuenta bancaria ' +
+          '(la nueva solo se guarda si no tiene una). Monto en unidades enteras de la moneda.',
         security,
         body: leadCreateSchemas[country],
         response: { 201: leadCreatedSchema, ...errors },

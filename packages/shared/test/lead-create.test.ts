@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildCuil, leadCreateSchemas } from '../src';
+
+const argLead = {
+  doc_number: '30.111.222',
+  cuil: buildCuil('30111222', 'male'),
+  first_name: 'José',
+  last_name: 'Núñez',
+  birth_date: '1990-04-15',
+  cellphone: '1155554444',
+  email: 'jose@example.com',
+  requested_amount: 25000,
+  term: 12,
+};
+const colLead = { ...argLead, doc_number: '1012345678', cuil: undefined, cellphone: '3101234567', requested_amount: 2_500_000 };
+
+describe('a new application’s optional fields', () => {
+  it('reads a blank address, bank or account (an empty form field) as not given, never as a value to store', () => {
+    for (const blank of ['', '   ']) {
+      const arg = leadCreateSchemas.arg.parse({ ...argLead, address: blank, bank_account: blank });
+      expect(arg).toMatchObject({ address: undefined, bank: null, bank_account: null });
+      const col = leadCreateSchemas.col.parse({ ...colLead, address: blank, bank: blank, bank_account: blank });
+      expect(col).toMatchObject({ address: undefined, bank: null, bank_account: null });
+    }
+    expect(leadCreateSchemas.arg.parse(argLead).address).toBeUndefined();
+    expect(leadCreateSchemas.arg.parse({ ...argLead, address: '  Av. Siempreviva 742 ' }).address).toBe('Av. Siempreviva 742');
+    expect(leadCreateSchemas.arg.safeParse({ ...argLead, address: 'x'.repeat(201) }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['address'], message: 'El domicilio admite hasta 200 caracteres' }),
+    ]);
+  });
+});
