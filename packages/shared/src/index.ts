@@ -17,6 +17,7 @@ export * from './schemas/dashboard';
 export * from './workflow/transitions';
 export * from './schemas/workflow';
 export * from './schemas/searcher';
+export * from './schemas/customers';
 export * from './schemas/sales';
 export * from './schemas/audits';
 export * from './schemas/calls';

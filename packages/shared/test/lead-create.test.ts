@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCuil, leadCreateSchemas } from '../src';
+import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas } from '../src';
 
 const argLead = {
   doc_number: '30.111.222',
@@ -27,5 +27,16 @@ describe('a new application’s optional fields', () => {
     expect(leadCreateSchemas.arg.safeParse({ ...argLead, address: 'x'.repeat(201) }).error?.issues).toEqual([
       expect.objectContaining({ path: ['address'], message: 'El domicilio admite hasta 200 caracteres' }),
     ]);
+  });
+});
+
+describe('the customer lookup’s document', () => {
+  it('is read with the creation’s rule of each country (separators allowed), naming doc_number otherwise', () => {
+    expect(customerLookupQuerySchemas.arg.parse({ doc_number: '30.111.222' })).toEqual({ doc_number: '30111222' });
+    expect(customerLookupQuerySchemas.col.parse({ doc_number: '1.012.345.678' })).toEqual({ doc_number: '1012345678' });
+    for (const [country, doc] of [['arg', '123'], ['arg', '012345678'], ['col', '12345'], ['col', 'abc']] as const) {
+      expect(customerLookupQuerySchemas[country].safeParse({ doc_number: doc }).error?.issues.map((issue) => issue.path), doc).toEqual([['doc_number']]);
+    }
+    expect(customerLookupQuerySchemas.arg.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa el DNI']);
   });
 });

@@ -838,6 +838,30 @@ export class LeadsRepository {
     });
   }
 
+  /**
+   * The customer of a document in the country and how many applications it has: what the new lead form
+   * says before saving (GET /customers/lookup). One row through the (country, doc_number) unique index,
+   * its count through leads' customer index.
+   */
+  async customerByDocument(
+    country: Country,
+    docNumber: string,
+  ): Promise<{ id: number; firstName: string; lastName: string; applications: number; hasBankAccount: boolean } | undefined> {
+    const [row] = await this.db
+      .select({
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        applications: count(leads.id),
+        hasBankAccount: sql<boolean>`(${customers.bankAccount} is not null)`,
+      })
+      .from(customers)
+      .leftJoin(leads, eq(leads.customerId, customers.id))
+      .where(and(eq(customers.country, country), eq(customers.docNumber, docNumber)))
+      .groupBy(customers.id);
+    return row;
+  }
+
   /** A note on the timeline. Notes do not change the lead, so they need no version. */
   async addNote(country: Country, leadId: number, userId: number, body: string): Promise<void> {
     await this.db.insert(leadEvents).values({ country, leadId, type: 'note', userId, body });

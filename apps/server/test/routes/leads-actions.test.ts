@@ -1,4 +1,4 @@
-import { COL_STATUS_IDS, buildCbu, buildCuil, leadDetailSchema } from '@backoffice/shared';
+import { COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
@@ -618,6 +618,74 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(noToken.statusCode).toBe(403); // XSRF first: no cookie, no header
       const badToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', headers: { authorization: 'Bearer nope' }, payload: validArg() });
       expect(badToken.statusCode).toBe(401);
+    });
+  });
+  describe('customer lookup (the new lead form’s notice)', () => {
+    const leadsOf = async (customerId: number) => (await t.app.db.select({ n: count() }).from(leads).where(eq(leads.customerId, customerId)))[0].n;
+
+    it('answers the customer of a document in the country with its applications, or null', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const known = arg[4];
+      const [customer] = await t.app.db.select().from(customers).where(and(eq(customers.country, 'arg'), eq(customers.docNumber, known.docNumber)));
+      // Typed as people write it (dots): the creation's own rule reads it.
+      const dotted = known.docNumber.replace(/(\d{2})(\d{3})(\d{3})/, '$1.$2.$3');
+      const res = await admin.get(`/api/arg/customers/lookup?doc_number=${encodeURIComponent(dotted)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(customerLookupResponseSchema.parse(res.json())).toEqual({
+        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false },
+      });
+      expect(res.json().customer.applications).toBeGreaterThan(0);
+      // Its stored account is reported (not the account itself).
+      await t.app.db.update(customers).set({ bankAccount: buildCbu('2850590', '4009041813520') }).where(eq(customers.id, customer.id));
+      expect((await admin.get(`/api/arg/customers/lookup?doc_number=${known.docNumber}`)).json().customer).toMatchObject({ has_bank_account: true });
+      await t.app.db.update(customers).set({ bankAccount: null }).where(eq(customers.id, customer.id));
+
+      expect((await admin.get('/api/arg/customers/lookup?doc_number=29999999')).json()).toEqual({ customer: null });
+      // Every role that may create a lead may ask, sellers included.
+      for (const email of ['operator@arg.example', 'supervisor@arg.example', 'atc@arg.example', 'seller@arg.example', 'seller_renovator@arg.example']) {
+        expect((await (await as('arg', email)).get(`/api/arg/customers/lookup?doc_number=${known.docNumber}`)).statusCode, email).toBe(200);
+      }
+    });
+
+    it('is refused to the roles that may not create leads (403), anonymous (401) and a malformed document (400 naming doc_number)', async () => {
+      const doc = arg[4].docNumber;
+      for (const email of ['collector@arg.example', 'auditor@arg.example']) {
+        const res = await (await as('arg', email)).get(`/api/arg/customers/lookup?doc_number=${doc}`);
+        expect(res.statusCode, email).toBe(403);
+      }
+      // col's risk role reads the leads screen but does not create leads: the create check, not the screen's.
+      const risk = await as('col', 'risk@col.example');
+      expect((await risk.get('/api/col/leads')).statusCode).toBe(200);
+      expect((await risk.get(`/api/col/customers/lookup?doc_number=${col[0].docNumber}`)).statusCode).toBe(403);
+      expect((await new TestClient(t.app).init().then((c) => c.get(`/api/arg/customers/lookup?doc_number=${doc}`))).statusCode).toBe(401);
+
+      const admin = await as('arg', 'admin@arg.example');
+      for (const query of ['doc_number=123', 'doc_number=0123456', 'doc_number=abcdefgh', '']) {
+        const res = await admin.get(`/api/arg/customers/lookup?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field), query).toEqual(['doc_number']);
+      }
+      expect((await (await as('col', 'admin@col.example')).get('/api/col/customers/lookup?doc_number=12345')).json().fields).toEqual([
+        { field: 'doc_number', message: 'CC inválido: debe tener entre 6 y 10 dígitos' },
+      ]);
+    });
+
+    it('never shows another country’s customer', async () => {
+      const colAdmin = await as('col', 'admin@col.example');
+      // An arg DNI of 8 digits is a well-formed col CC: still no customer in col.
+      const argDoc = arg[4].docNumber;
+      const res = await colAdmin.get(`/api/col/customers/lookup?doc_number=${argDoc}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ customer: null });
+      // Nor through the other country's path.
+      const other = await colAdmin.get(`/api/arg/customers/lookup?doc_number=${argDoc}`);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe('Tu usuario no pertenece a este país');
+      // Its own customers it does see.
+      expect((await colAdmin.get(`/api/col/customers/lookup?doc_number=${col[0].docNumber}`)).json().customer).toMatchObject({
+        first_name: col[0].firstName,
+        last_name: col[0].lastName,
+      });
     });
   });
 });

@@ -1,6 +1,8 @@
 import {
   addNoteBodySchema,
   canLead,
+  customerLookupQuerySchemas,
+  customerLookupResponseSchema,
   errorBodySchema,
   findRole,
   leadCreateSchemas,
@@ -18,6 +20,7 @@ import {
   type LeadDetail,
   type RoleKind,
 } from '@backoffice/shared';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
@@ -39,6 +42,11 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const requireAction = (user: AuthUser, action: LeadAction) => {
     if (!canLead(action, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
   };
+  /**
+   * Who may create a lead: the leads screen's roles that LEAD_ACTIONS lets create. Checked before the body
+   * or query is read, for POST /leads and for the customer lookup its form makes.
+   */
+  const mayCreate: onRequestHookHandler[] = [app.authorize('leads'), async (request) => requireAction(request.user!, 'create')];
 
   /**
    * The lead as the user may see it: 404 when unknown or of the other country, 403 for another seller's.
@@ -192,10 +200,40 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
   );
 
+  app.get(
+    '/customers/lookup',
+    {
+      onRequest: mayCreate,
+      schema: {
+        tags: ['leads'],
+        summary: 'El cliente de un documento, si existe (el formulario de nuevo lead avisa antes de guardar que lo reutiliza)',
+        description:
+          'Mismo país y documento que reutilizaría POST /leads: `{customer: {id, first_name, last_name, applications, ' +
+          'has_bank_account}}`, o `{customer: null}`. Para los roles que pueden crear leads.',
+        security,
+        querystring: customerLookupQuerySchemas[country],
+        response: { 200: customerLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await app.leads.customerByDocument(country, request.query.doc_number);
+      if (!found) return { customer: null };
+      return {
+        customer: {
+          id: found.id,
+          first_name: found.firstName,
+          last_name: found.lastName,
+          applications: found.applications,
+          has_bank_account: found.hasBankAccount,
+        },
+      };
+    },
+  );
+
   app.post(
     '/leads',
     {
-      onRequest: app.authorize('leads'),
+      onRequest: mayCreate,
       schema: {
         tags: ['leads'],
         summary: 'Crea un lead (staff desde el formulario; el rol webservice con `Authorization: Bearer <token>`)',
@@ -210,7 +248,6 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       const user = request.user!;
-      requireAction(user, 'create');
       const body = request.body as ArgLeadCreate | ColLeadCreate;
       const kind = findRole(country, user.role)?.kind;
       const screening = await screenNewLead({ country, docNumber: body.doc_number, cellphone: body.cellphone, email: body.email });

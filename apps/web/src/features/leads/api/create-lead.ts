@@ -9,6 +9,10 @@ export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ArgLeadCreate | ColLeadCreate) => api.post<LeadCreated>('leads', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['leads', 'list'] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+      // The customer's applications (or the customer itself) are new: the form's notice asks again.
+      void queryClient.invalidateQueries({ queryKey: ['customers', 'lookup'] });
+    },
   });
 }

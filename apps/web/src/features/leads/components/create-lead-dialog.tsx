@@ -9,14 +9,19 @@ import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
 import { useCreateLead } from '../api/create-lead';
+import { ExistingCustomerNotice } from './existing-customer-notice';
 
 const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
 
-/** The form's fields; the birth date's calendar offers the days the schema takes on `today`. */
-const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
+/** The document (arg with its CUIL): an existing customer's is told right under it. */
+const documentFields: FormFieldSpec<FieldValues>[] = [
   { name: 'doc_number', label: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' },
   ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
+];
+
+/** The other fields; the birth date's calendar offers the days the schema takes on `today`. */
+const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
   { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year', ...birthDateRange(today) },
@@ -29,7 +34,10 @@ const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
   ...bankAccountFieldSpecs<FieldValues>(),
 ];
 
-/** A staff member creates a lead; an existing customer (same document) is reused by the server. */
+/**
+ * A staff member creates a lead; an existing customer (same document) is reused by the server, and the
+ * form says so before saving (ExistingCustomerNotice).
+ */
 export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateLead();
   const notify = useNotify();
@@ -61,6 +69,8 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
+          <FormFields fields={documentFields} register={register} control={control} errors={formState.errors} />
+          <ExistingCustomerNotice control={control} />
           <FormFields fields={fieldsOn(todayIn(COUNTRY))} register={register} control={control} errors={formState.errors} />
         </Grid>
       </DialogContent>

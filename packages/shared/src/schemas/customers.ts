@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { argLeadCreateSchema, colLeadCreateSchema } from './leads';
+
+/*
+ * `GET /customers/lookup?doc_number=`: whether a document typed in the new lead form is already a customer
+ * of the country, so the form can say before saving that the application will reuse that customer (and
+ * what of its data stays). The document is read with the creation's own rule (separators allowed).
+ */
+
+export const customerLookupQuerySchemas = {
+  arg: z.object({ doc_number: argLeadCreateSchema.shape.doc_number }),
+  col: z.object({ doc_number: colLeadCreateSchema.shape.doc_number }),
+} as const;
+export type CustomerLookupQuery = z.input<(typeof customerLookupQuerySchemas)['arg' | 'col']>;
+
+export const customerLookupResponseSchema = z.object({
+  customer: z
+    .object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      /** Its applications (leads) in the country, of any status. */
+      applications: z.number().int(),
+      /** Whether a bank account is stored: a new application only fills one in when there is none. */
+      has_bank_account: z.boolean(),
+    })
+    .nullable(),
+});
+export type CustomerLookup = z.infer<typeof customerLookupResponseSchema>;
