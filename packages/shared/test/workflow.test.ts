@@ -17,6 +17,7 @@ import {
   statusLabelOf,
   stepsOf,
   transitionsFrom,
+  workableSalesStatusesOf,
   type Country,
   type RoleKind,
 } from '../src';
@@ -84,6 +85,14 @@ describe.each(COUNTRIES)('%s transition table', (country) => {
       // A seller can take the application on from there, not only a manager's expiry.
       expect(allowedTransitions(country, id, seller).length, name).toBeGreaterThan(0);
     }
+  });
+
+  it('offers in the unassigned pool only the sales statuses a seller can still move on from (never RECHAZADO)', () => {
+    const seller = roleId(country, 'seller');
+    const workable = workableSalesStatusesOf(country);
+    const ids = workable.map((s) => s.id);
+    expect(salesStatusesOf(country).filter((s) => !ids.includes(s.id)).map((s) => s.name)).toEqual(['RECHAZADO']);
+    for (const { id, name } of workable) expect(allowedTransitions(country, id, seller).length, name).toBeGreaterThan(0);
   });
 
   it('covers every step label of SPEC 4', () => {

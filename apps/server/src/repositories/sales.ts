@@ -9,7 +9,12 @@ import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
  * customer, scheduling call backs.
  */
 
-export type TakeResult = { ok: true; version: number } | { ok: false; reason: 'not_found' | 'taken' | 'not_sales' };
+export type TakeResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'taken' }
+  /** Unassigned, but in a status the caller does not offer (its status says why). */
+  | { ok: false; reason: 'status'; statusId: number };
 
 export interface CustomerEdit {
   firstName: string;
@@ -36,11 +41,12 @@ export class SalesRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Assigns an unassigned lead in a sales status to the seller. One conditional UPDATE (`seller_id is
-   * null` in its WHERE) is the whole race: of two sellers taking the same lead, the second finds the
-   * condition false once the first commits, and gets 'taken'.
+   * Assigns an unassigned lead in one of `statusIds` (the workable sales statuses) to the seller. One
+   * conditional UPDATE (`seller_id is null` and the status in its WHERE) is the whole race: of two sellers
+   * taking the same lead, the second finds the condition false once the first commits, and gets 'taken';
+   * a lead that moved to a closed status meanwhile is not assigned either. A refusal writes nothing.
    */
-  async take(country: Country, leadId: number, seller: { id: number; name: string }, salesStatusIds: number[]): Promise<TakeResult> {
+  async take(country: Country, leadId: number, seller: { id: number; name: string }, statusIds: number[]): Promise<TakeResult> {
     return this.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(leads)
@@ -50,17 +56,17 @@ export class SalesRepository {
             eq(leads.id, leadId),
             eq(leads.country, country),
             isNull(leads.sellerId),
-            inArray(leads.statusId, salesStatusIds),
+            inArray(leads.statusId, statusIds),
           ),
         )
         .returning({ version: leads.version });
       if (!updated) {
         const [row] = await tx
-          .select({ sellerId: leads.sellerId })
+          .select({ sellerId: leads.sellerId, statusId: leads.statusId })
           .from(leads)
           .where(and(eq(leads.id, leadId), eq(leads.country, country)));
         if (!row) return { ok: false, reason: 'not_found' };
-        return { ok: false, reason: row.sellerId === null ? 'not_sales' : 'taken' };
+        return row.sellerId === null ? { ok: false, reason: 'status', statusId: row.statusId } : { ok: false, reason: 'taken' };
       }
       await tx.insert(leadEvents).values({
         country,

@@ -1,4 +1,4 @@
-import { CALL_BACK_MAX_DAYS, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, COL_STATUS_IDS, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -142,8 +142,12 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await new TestClient(t.app).get('/api/arg/sales')).statusCode).toBe(401);
   });
 
+  /** What the pool offers: unassigned, in a sales status, and still able to move (not RECHAZADO). */
+  const inPool = (lead: KnownLead) =>
+    lead.sellerId === null && (lead.country === 'arg' ? ARG_SALES : COL_SALES).includes(lead.statusId) && !isTerminalStatus(lead.country, lead.statusId);
+
   it('lists the unassigned pool (sales statuses only) for sellers with and without assignation, and nobody else', async () => {
-    const pool = arg.filter((l) => l.sellerId === null && ARG_SALES.includes(l.statusId));
+    const pool = arg.filter(inPool);
     expect(arg.some((l) => l.sellerId === null && !ARG_SALES.includes(l.statusId))).toBe(true);
     const woAssignation = await as('arg', await emailOf((await userIds(t.app, 'arg', ['7']))[0]));
     for (const client of [woAssignation, await as('arg', 'seller@arg.example')]) {
@@ -161,8 +165,49 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await woAssignation.get('/api/col/sales/pool')).statusCode).toBe(403);
   });
 
+  it('offers only applications that can still move: never a closed one (RECHAZADO), in either country', async () => {
+    const woAssignation = await as('arg', await emailOf((await userIds(t.app, 'arg', ['7']))[0]));
+    const rejected = arg.filter((l) => l.sellerId === null && l.statusId === ARG_STATUS_IDS.REJECTED);
+    expect(rejected.length).toBeGreaterThan(0);
+    const offered = ids(leadListResponseSchema.parse((await woAssignation.get('/api/arg/sales/pool?pageSize=100')).json()).rows);
+    expect(offered).toEqual(ids(arg.filter(inPool)));
+    for (const lead of rejected) expect(offered).not.toContain(lead.id);
+    // Asking for RECHAZADO (a sales status: not a 400) finds nothing to take; with another status, that one's.
+    const asked = leadListResponseSchema.parse((await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED}`)).json());
+    expect(asked).toMatchObject({ rows: [], count: { total: 0, exact: true }, pageInfo: { nextCursor: null, prevCursor: null } });
+    const both = (await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED},${ARG_STATUS_IDS.CREATED}&pageSize=100`)).json();
+    expect(ids(both.rows)).toEqual(ids(arg.filter((l) => inPool(l) && l.statusId === ARG_STATUS_IDS.CREATED)));
+
+    const colSeller = await as('col', await emailOf((await userIds(t.app, 'col', ['seller_wo_assignation']))[0]));
+    expect(col.some((l) => l.sellerId === null && l.statusId === COL_STATUS_IDS.REJECTED)).toBe(true);
+    const colOffered = ids(leadListResponseSchema.parse((await colSeller.get('/api/col/sales/pool?pageSize=100')).json()).rows);
+    expect(colOffered).toEqual(ids(col.filter(inPool)));
+    expect(colOffered.length).toBeGreaterThan(0);
+  });
+
+  it('refuses to take a closed application (409 saying why) and writes nothing', async () => {
+    for (const [country, leadsOf, status, taker] of [
+      ['arg', arg, ARG_STATUS_IDS.REJECTED, 'seller@arg.example'],
+      ['col', col, COL_STATUS_IDS.REJECTED, 'seller@col.example'],
+    ] as const) {
+      const target = leadsOf.find((l) => l.sellerId === null && l.statusId === status)!;
+      const [before] = await t.app.db.select().from(leads).where(eq(leads.id, target.id));
+      const eventsBefore = await eventCount();
+      const res = await (await as(country, taker)).post(`/api/${country}/sales/${target.id}/take`, {});
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe('La solicitud ya está cerrada (RECHAZADO): no admite cambios de estado, así que no se puede tomar');
+      const [after] = await t.app.db.select().from(leads).where(eq(leads.id, target.id));
+      expect(after).toEqual(before);
+      expect(await eventCount()).toBe(eventsBefore);
+    }
+    // Another status with no way out reads the same; a live status outside the sales statuses keeps its message.
+    const seller = await as('arg', 'seller@arg.example');
+    const notSales = arg.find((l) => l.sellerId === null && !ARG_SALES.includes(l.statusId) && !isTerminalStatus('arg', l.statusId))!;
+    expect((await seller.post(`/api/arg/sales/${notSales.id}/take`, {})).json().message).toBe('La solicitud no está en un estado de venta');
+  });
+
   it('lets exactly one of several sellers take an unassigned sale at once; others get 409', async () => {
-    const pool = arg.filter((l) => l.sellerId === null && ARG_SALES.includes(l.statusId));
+    const pool = arg.filter(inPool);
     expect(pool.length).toBeGreaterThan(1);
     const target = pool[0];
     const takerIds = [sellerId, otherSellerId, ...(await userIds(t.app, 'arg', ['7']))];

@@ -1,5 +1,5 @@
 import type { Country } from '../countries';
-import { ARG_STATUS_IDS, COL_STATUS_IDS, STATUSES, STEP_LABELS } from '../catalogues/statuses';
+import { ARG_STATUS_IDS, COL_STATUS_IDS, STATUSES, STEP_LABELS, salesStatusesOf } from '../catalogues/statuses';
 import { findRole, type RoleId, type RoleKind } from '../roles';
 
 /*
@@ -353,6 +353,14 @@ export function mayRunAutomation(country: Country, statusId: number, roleId: Rol
 
 export function isTerminalStatus(country: Country, statusId: number): boolean {
   return TERMINAL_STATUSES[country].includes(statusId);
+}
+
+/**
+ * The sales statuses an application can still move on from (not terminal): what the unassigned pool offers
+ * and what taking from it accepts. A seller who took a RECHAZADO application would find nothing to do.
+ */
+export function workableSalesStatusesOf(country: Country): ReturnType<typeof salesStatusesOf> {
+  return salesStatusesOf(country).filter((status) => !isTerminalStatus(country, status.id));
 }
 
 export function statusNameOf(country: Country, statusId: number): string {

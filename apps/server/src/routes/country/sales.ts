@@ -2,6 +2,7 @@ import {
   NONE,
   errorBodySchema,
   findRole,
+  isTerminalStatus,
   leadIdParamsSchema,
   leadListResponseSchema,
   saleCustomerUpdateSchemas,
@@ -10,7 +11,9 @@ import {
   salesListQuerySchema,
   salesStatusesOf,
   scheduleCallBodySchema,
+  statusNameOf,
   takeSaleResponseSchema,
+  workableSalesStatusesOf,
   type RoleKind,
   type SaleCustomerUpdate,
   type SaleDetail,
@@ -31,6 +34,8 @@ const SALES_MESSAGES = {
   staleCustomer: 'El cliente fue modificado por otro usuario. Recarga para ver los cambios.',
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
   notInSales: 'La solicitud no está en un estado de venta',
+  /** A status without a way out (RECHAZADO): a seller who took it could do nothing with it. */
+  closed: (status: string) => `La solicitud ya está cerrada (${status}): no admite cambios de estado, así que no se puede tomar`,
 } as const;
 
 /**
@@ -49,6 +54,9 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const sales = new SalesRepository(app.db);
   const lists = app.leadLists[country];
   const salesStatusIds = salesStatusesOf(country).map((status) => status.id);
+  /** What the pool offers and take accepts: the sales statuses the workflow still leads somewhere from. */
+  const poolStatusIds = workableSalesStatusesOf(country).map((status) => status.id);
+  const salesNameOf = (statusId: number) => salesStatusesOf(country).find((status) => status.id === statusId)?.name ?? statusNameOf(country, statusId);
   const scopeOf = (user: AuthUser) => lists.scopeOf(user);
 
   /**
@@ -146,7 +154,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authenticate,
       schema: {
         tags: ['sales'],
-        summary: 'Solicitudes sin vendedor en estados de venta, para tomar (vendedor o vendedor sin asignación)',
+        summary: 'Solicitudes sin vendedor en estados de venta que aún pueden avanzar (no RECHAZADO), para tomar (vendedor o vendedor sin asignación)',
         security,
         querystring: salesListQuerySchema,
         response: { 200: leadListResponseSchema, ...errors },
@@ -155,10 +163,18 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       requirePoolTaker(request.user!);
       const { sort, dir, page, pageSize, cursor, exactCount, sales_status: status, ...rest } = request.query;
-      // Unassigned, in a sales status (the ones `take` accepts), narrowed by the query's own filters.
-      const inSales = status?.length ? status : salesStatusIds;
-      const filters = await filtersOf({ ...rest, sales_status: inSales, seller: [NONE] });
-      return sendJsonText(reply, await lists.page(request.user!, filters, { sort, dir, page, pageSize, cursor, exactCount }, { country }));
+      // Unassigned, in a sales status that can still move (the ones `take` accepts), narrowed by the query's
+      // own filters. Any sales status may be asked for (others are a 400); a closed one holds nothing to take.
+      const filters = await filtersOf({ ...rest, sales_status: status?.length ? status : poolStatusIds, seller: [NONE] });
+      const workable = filters.status!.filter((id) => poolStatusIds.includes(id));
+      if (workable.length === 0) {
+        const pageInfo = { page, pageSize, nextCursor: null, prevCursor: null };
+        return { rows: [], count: { total: 0, exact: true }, pageInfo };
+      }
+      return sendJsonText(
+        reply,
+        await lists.page(request.user!, { ...filters, status: workable }, { sort, dir, page, pageSize, cursor, exactCount }, { country }),
+      );
     },
   );
 
@@ -169,7 +185,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authenticate,
       schema: {
         tags: ['sales'],
-        summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); 409 si otro la tomó antes',
+        summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); 409 si otro la tomó antes o si ya está cerrada',
         security,
         params: leadIdParamsSchema,
         response: { 200: takeSaleResponseSchema, ...errors },
@@ -178,10 +194,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const user = request.user!;
       requirePoolTaker(user);
-      const result = await sales.take(country, request.params.id, { id: user.id, name: user.name }, salesStatusIds);
+      const result = await sales.take(country, request.params.id, { id: user.id, name: user.name }, poolStatusIds);
       if (!result.ok) {
         if (result.reason === 'not_found') throw new HttpError(404, MESSAGES.leadNotFound);
-        throw new HttpError(409, result.reason === 'taken' ? SALES_MESSAGES.alreadyTaken : SALES_MESSAGES.notInSales);
+        if (result.reason === 'taken') throw new HttpError(409, SALES_MESSAGES.alreadyTaken);
+        // RECHAZADO is a sales status with no way out; any other status with none (CANCELLED…) reads the same.
+        if (isTerminalStatus(country, result.statusId)) throw new HttpError(409, SALES_MESSAGES.closed(salesNameOf(result.statusId)));
+        throw new HttpError(409, SALES_MESSAGES.notInSales);
       }
       changed();
       // The seller's other tabs and devices refresh their lists too.
