@@ -36,6 +36,7 @@ export const MESSAGES = {
   failedFetching: 'Failed fetching data',
   invalidToken: 'Invalid token',
   unexpectedError: 'Ocurrió un error inesperado',
+  networkError: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   neotelLoginError: 'Error: Revisa si estás logueado correctamente en Neotel',
   noNeotelUser: 'Error: No tienes un usuario de neotel asignado',
   copyError: 'Error al copiar texto',

@@ -40,3 +40,25 @@ describe('the customer lookup’s document', () => {
     expect(customerLookupQuerySchemas.arg.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa el DNI']);
   });
 });
+
+describe('the amount and the email as people and API clients write them', () => {
+  const amountIssues = (value: unknown) =>
+    leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: value }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+  it('reads whole pesos with thousands dots, a currency sign or zero cents; tells missing from unreadable', () => {
+    for (const [typed, amount] of [['25.000', 25000], ['$ 25.000', 25000], ['25.000,00', 25000], ['25000,00', 25000], ['25000', 25000], [25000, 25000]] as const) {
+      expect(leadCreateSchemas.arg.parse({ ...argLead, requested_amount: typed }).requested_amount, String(typed)).toBe(amount);
+    }
+    for (const missing of ['', '  ', undefined]) expect(amountIssues(missing)).toEqual(['requested_amount: Ingresa el monto solicitado']);
+    for (const unreadable of ['25,000', 'abc', '25.00.0']) {
+      expect(amountIssues(unreadable), unreadable).toEqual(['requested_amount: Monto inválido: escribe pesos enteros, p. ej. 25.000']);
+    }
+    expect(amountIssues('1500.50')).toEqual(['requested_amount: El monto es en unidades enteras, sin centavos']);
+    expect(amountIssues(500)).toEqual([expect.stringMatching(/^requested_amount: Monto mínimo \$\s1\.000$/)]);
+  });
+
+  it('trims and lower-cases the email before checking it', () => {
+    expect(leadCreateSchemas.arg.parse({ ...argLead, email: '  JOSE.Nunez@Mail.COM ' }).email).toBe('jose.nunez@mail.com');
+    expect(leadCreateSchemas.col.safeParse({ ...colLead, email: ' no es un email ' }).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa un email válido']);
+  });
+});

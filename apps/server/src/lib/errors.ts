@@ -30,8 +30,9 @@ export const MESSAGES = {
     `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
   leadNotFound: 'Lead no encontrado',
-  notYourLead: 'Este lead está asignado a otro vendedor',
-  staleLead: 'El lead fue modificado por otro usuario. Recarga para ver los cambios.',
+  /** What a seller is told about a lead that is not theirs: someone else's, or no one's yet. */
+  notYourLead: (sellerId: number | null) => (sellerId === null ? 'Este lead no está asignado a ti' : 'Este lead está asignado a otro vendedor'),
+  staleLead: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
   unknownSeller: 'El vendedor no existe, no está activo o no es de este país',
 } as const;
 

@@ -5,6 +5,7 @@ import {
   type AmountRange,
   type Country,
   type CustomerSummary,
+  type LeadCreated,
   type LeadDetail,
   type LeadSortField,
   type LeadSource,
@@ -17,6 +18,7 @@ import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/sc
 import { encodeCursor, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
+import { customerChange } from './customer-changes';
 import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
@@ -461,6 +463,49 @@ export function leadConditions(
 const TEXT_SAMPLE = 5_000;
 const TEXT_SAMPLE_DENSE = 20;
 
+/** The customer's fields a new application may change (see `create`). */
+const contactColumns = {
+  cellphone: customers.cellphone,
+  email: customers.email,
+  address: customers.address,
+  bank: customers.bank,
+  bankAccount: customers.bankAccount,
+};
+
+const identityColumns = {
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  birthDate: customers.birthDate,
+  cuil: customers.cuil,
+};
+
+/** The fields a reused customer keeps (identity, a stored bank account), by their API names. */
+const KEPT_FIELDS = [
+  ['firstName', 'first_name'],
+  ['lastName', 'last_name'],
+  ['birthDate', 'birth_date'],
+  ['cuil', 'cuil'],
+  ['bank', 'bank'],
+  ['bankAccount', 'bank_account'],
+] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
+type KeptField = LeadCreated['customer_kept'][number];
+
+/*
+ * What a new application writes into a reused customer (same country and document), as the upsert's
+ * SET expressions over `excluded` (the values given) and the stored row.
+ */
+const reusedCellphone = sql`excluded.cellphone`;
+const reusedEmail = sql`excluded.email`;
+// Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
+const reusedAddress = sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`;
+// Where the money is paid is not changed by a new application (a customer may have a case in audit or a
+// transfer under way): that is the sale detail's versioned customer edit. A new application only fills in
+// an account when none is stored (bank and number together).
+const reusedBank = sql`case when ${customers.bankAccount} is null then excluded.bank else ${customers.bank} end`;
+const reusedBankAccount = sql`coalesce(${customers.bankAccount}, excluded.bank_account)`;
+const reusedChanges = sql`(${customers.cellphone}, ${customers.email}, ${customers.address}, ${customers.bank}, ${customers.bankAccount})
+  is distinct from (${reusedCellphone}, ${reusedEmail}, ${reusedAddress}, ${reusedBank}, ${reusedBankAccount})`;
+
 export class LeadsRepository {
   /** @param textProbeCap up to this many customers matching a text, its leads are read by customer id (resolveText). */
   constructor(
@@ -775,11 +820,18 @@ export class LeadsRepository {
    * A new lead and, when its document is new to the country, its customer. An existing customer (same
    * country and document) is reused: its contact data (cellphone, email, and the address when one is
    * given) take the new values; its identity (names, birth date, CUIL) and a stored bank account stay as
-   * they were (a bank account given fills in only a missing one). Lead, customer and the first status
-   * history row are written in one transaction.
+   * they were (a bank account given fills in only a missing one); its version moves only when something
+   * changes. `kept` names the values given that the customer's own replaced. Lead, customer and the first
+   * status history row are written in one transaction.
    */
-  async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean }> {
+  async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean; kept: KeptField[] }> {
     return this.db.transaction(async (tx) => {
+      // A reused customer's data as it was (locked until this commits), for the timeline's record of a change.
+      const [previous] = await tx
+        .select(contactColumns)
+        .from(customers)
+        .where(and(eq(customers.country, input.country), eq(customers.docNumber, input.customer.docNumber)))
+        .for('update');
       const [customer] = await tx
         .insert(customers)
         .values({
@@ -799,21 +851,19 @@ export class LeadsRepository {
         .onConflictDoUpdate({
           target: [customers.country, customers.docNumber],
           set: {
-            cellphone: sql`excluded.cellphone`,
-            email: sql`excluded.email`,
-            // Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
-            address: sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`,
-            // Where the money is paid is not changed by a new application (a customer may have a case in
-            // audit or a transfer under way): that is the sale detail's versioned customer edit. A new
-            // application only fills in an account when none is stored (bank and number together).
-            bank: sql`case when ${customers.bankAccount} is null then excluded.bank else ${customers.bank} end`,
-            bankAccount: sql`coalesce(${customers.bankAccount}, excluded.bank_account)`,
-            updatedAt: sql`now()`,
-            version: sql`${customers.version} + 1`,
+            cellphone: reusedCellphone,
+            email: reusedEmail,
+            address: reusedAddress,
+            bank: reusedBank,
+            bankAccount: reusedBankAccount,
+            // Only a real change is a new version: someone editing the customer in a sale detail meanwhile
+            // is not refused (409) because another application repeated the data they already read.
+            updatedAt: sql`case when ${reusedChanges} then now() else ${customers.updatedAt} end`,
+            version: sql`case when ${reusedChanges} then ${customers.version} + 1 else ${customers.version} end`,
           },
         })
         // xmax is 0 on a row this statement inserted, the updating transaction's id otherwise.
-        .returning({ id: customers.id, inserted: sql<boolean>`(xmax = 0)` });
+        .returning({ id: customers.id, inserted: sql<boolean>`(xmax = 0)`, ...contactColumns, ...identityColumns });
       const [lead] = await tx
         .insert(leads)
         .values({
@@ -834,7 +884,24 @@ export class LeadsRepository {
         userId: input.userId,
         reason: input.reason,
       });
-      return { id: lead.id, customerId: customer.id, customerReused: !customer.inserted };
+      const change = previous && customerChange(previous, customer);
+      if (change) {
+        // On every application of the customer, where calls, audits and transfers read these data: the new
+        // one, and the others naming it (whoever created it changed them).
+        const applications = await tx.select({ id: leads.id }).from(leads).where(eq(leads.customerId, customer.id));
+        await tx.insert(leadEvents).values(
+          applications.map(({ id }) => ({
+            country: input.country,
+            leadId: id,
+            type: 'customer',
+            userId: input.userId,
+            ...change,
+            body: id === lead.id ? change.body : `Por la solicitud #${lead.id}\n${change.body}`,
+          })),
+        );
+      }
+      const kept = KEPT_FIELDS.filter(([key]) => input.customer[key] != null && input.customer[key] !== customer[key]).map(([, field]) => field);
+      return { id: lead.id, customerId: customer.id, customerReused: !customer.inserted, kept };
     });
   }
 

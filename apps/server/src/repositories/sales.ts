@@ -2,6 +2,7 @@ import { formatDateTime, type Country, type ScheduledCall } from '@backoffice/sh
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+import { customerChange } from './customer-changes';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -25,17 +26,6 @@ export interface CustomerEdit {
   bank: string | null;
   bankAccount: string | null;
 }
-
-/** Timeline labels of the editable fields, in form order. */
-const FIELD_LABELS: [keyof CustomerEdit, string][] = [
-  ['firstName', 'Nombre'],
-  ['lastName', 'Apellido'],
-  ['cellphone', 'Celular'],
-  ['email', 'Email'],
-  ['address', 'Domicilio'],
-  ['bank', 'Banco'],
-  ['bankAccount', 'Cuenta bancaria'],
-];
 
 export class SalesRepository {
   constructor(private readonly db: Db) {}
@@ -128,18 +118,8 @@ export class SalesRepository {
         .where(and(eq(customers.id, customerId), eq(customers.country, country), eq(customers.version, version)))
         .returning({ id: customers.id });
       if (updated.length === 0) return false;
-      const changed = FIELD_LABELS.filter(([key]) => (before[key] ?? null) !== edit[key]);
-      if (changed.length > 0) {
-        await tx.insert(leadEvents).values({
-          country,
-          leadId,
-          type: 'customer',
-          userId,
-          body: changed.map(([key, label]) => `${label}: ${edit[key] ?? '(vacío)'}`).join('\n'),
-          fromValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, before[key]]))),
-          toValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, edit[key]]))),
-        });
-      }
+      const change = customerChange(before, edit);
+      if (change) await tx.insert(leadEvents).values({ country, leadId, type: 'customer', userId, ...change });
       return true;
     });
   }

@@ -185,7 +185,7 @@ export class WorkflowService {
   private visible(country: Country, user: AuthUser, lead: WorkflowLead | undefined): WorkflowLead {
     if (!lead) throw new HttpError(404, MESSAGES.leadNotFound);
     if (isSellerOrWoAssignation(country, user.role) && lead.sellerId !== user.id) {
-      throw new HttpError(403, MESSAGES.notYourLead);
+      throw new HttpError(403, MESSAGES.notYourLead(lead.sellerId));
     }
     return lead;
   }

@@ -415,7 +415,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     // A stale version is the workflow's 409.
     const stale = await decide(auditor, id, { decision: 'approve', version: 7 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('El lead fue modificado por otro usuario. Recarga para ver los cambios.');
+    expect(stale.json().message).toBe('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
     expect(await snapshot(id)).toEqual(before);
   });
 

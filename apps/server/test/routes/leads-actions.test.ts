@@ -1,5 +1,5 @@
 import { COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
 import { NUL_MESSAGE } from '../../src/plugins/app/text-guard';
@@ -138,7 +138,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     // Someone else saved first: this client still holds version 1.
     const stale = await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Atiende tercero', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario. Recarga para ver los cambios.' });
+    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
     const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
     const staleSeller = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: seller, version: 1 });
     expect(staleSeller.statusCode).toBe(409);
@@ -253,8 +253,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
   it('keeps sellers to their own leads for the detail and every action', async () => {
     const seller = await as('arg', 'seller@arg.example');
     const own = arg.find((l) => l.sellerId === sellerId && l.version === 1 && ![arg[4].id, arg[6].id, arg[7].id].includes(l.id))!;
-    const others = arg.find((l) => l.sellerId !== sellerId)!;
+    // As stored now (earlier tests reassign some of the fixture's leads).
+    const [others] = await t.app.db.select({ id: leads.id }).from(leads).where(and(eq(leads.country, 'arg'), ne(leads.sellerId, sellerId))).limit(1);
     expect((await seller.get(`/api/arg/leads/${others.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead está asignado a otro vendedor' });
+    // No one's yet: not "another seller's".
+    const [unassigned] = await t.app.db.select({ id: leads.id }).from(leads).where(and(eq(leads.country, 'arg'), isNull(leads.sellerId))).limit(1);
+    expect((await seller.get(`/api/arg/leads/${unassigned.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead no está asignado a ti' });
     expect((await seller.post(`/api/arg/leads/${others.id}/notes`, { body: 'x' })).statusCode).toBe(403);
     expect((await seller.patch(`/api/arg/leads/${others.id}/management-status`, { management_status: 'Contestador', version: 1 })).statusCode).toBe(403);
     expect((await seller.patch(`/api/arg/leads/${own.id}/seller`, { seller_id: sellerId, version: 1 })).statusCode).toBe(403);
@@ -320,7 +324,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const res = await operator.post('/api/arg/leads', validArg());
       expect(res.statusCode, res.body).toBe(201);
       const created = res.json();
-      expect(created).toMatchObject({ id: expect.any(Number), customer_id: expect.any(Number), customer_reused: false });
+      expect(created).toEqual({ id: expect.any(Number), customer_id: expect.any(Number), customer_reused: false, customer_kept: [] });
       const row = await leadRow(created.id);
       expect(row).toMatchObject({ country: 'arg', statusId: 1, requestedAmount: 2_500_000, term: 12, source: 'backoffice', sellerId: null, version: 1 });
       const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
@@ -358,11 +362,49 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(res.statusCode, res.body).toBe(201);
       const created = res.json();
       expect(created.customer_reused).toBe(true);
+      // The names and birth date typed are not the customer's: the answer says they were not applied.
+      expect(created.customer_kept).toEqual(['first_name', 'last_name', 'birth_date']);
       const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
       expect(customer).toMatchObject({ docNumber: existing.docNumber, firstName: existing.firstName, lastName: existing.lastName, cellphone: '3515550000', email: 'nuevo@example.com' });
       const after = await tableCounts();
       expect(after.customers).toBe(before.customers);
       expect(after.leads).toBe(before.leads + 1);
+    });
+
+    it('gives a reused customer a new version, and its applications a timeline event, only when its data changes', async () => {
+      const admin = await as('arg', 'admin@arg.example');
+      const doc = '34555888';
+      const body = { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '3515551111', email: 'same@example.com' };
+      const first = await admin.post('/api/arg/leads', body);
+      expect(first.statusCode, first.body).toBe(201);
+      const customerId = first.json().customer_id as number;
+      const stateOf = async () => {
+        const [row] = await t.app.db.select().from(customers).where(eq(customers.id, customerId));
+        return { version: row.version, updatedAt: row.updatedAt };
+      };
+      const created = await stateOf();
+      // The same data again (a blank address is "not given"): same version, so an edit based on it still saves.
+      const repeated = await admin.post('/api/arg/leads', { ...body, address: '' });
+      expect(repeated.json()).toMatchObject({ customer_id: customerId, customer_reused: true });
+      expect(await stateOf()).toEqual(created);
+      const customerEvents = async (leadId: number) =>
+        (await admin.get(`/api/arg/leads/${leadId}`)).json().timeline.filter((entry: { type: string }) => entry.type === 'customer');
+      expect(await customerEvents(first.json().id)).toEqual([]);
+      expect(await customerEvents(repeated.json().id)).toEqual([]);
+      // A new email is a change: a new version, and each application of the customer says who changed what.
+      const third = await admin.post('/api/arg/leads', { ...body, email: 'other@example.com' });
+      const changed = await stateOf();
+      expect(changed.version).toBe(created.version + 1);
+      expect(changed.updatedAt.getTime()).toBeGreaterThan(created.updatedAt.getTime());
+      const who = { id: await userIdByEmail(t.app, 'arg', 'admin@arg.example'), name: expect.any(String) };
+      expect(await customerEvents(third.json().id)).toEqual([expect.objectContaining({ text: 'Email: other@example.com', user: who })]);
+      for (const earlier of [first, repeated]) {
+        expect(await customerEvents(earlier.json().id)).toEqual([
+          expect.objectContaining({ text: `Por la solicitud #${third.json().id}\nEmail: other@example.com`, user: who }),
+        ]);
+      }
+      const [raw] = await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, first.json().id));
+      expect(raw).toMatchObject({ type: 'customer', fromValue: '{"email":"same@example.com"}', toValue: '{"email":"other@example.com"}' });
     });
 
     it('keeps the bank account given at creation; a reused customer keeps a stored one, and gets one only when it has none', async () => {
@@ -376,20 +418,21 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect((await operator.get(`/api/arg/leads/${first.json().id}`)).json().customer).toMatchObject({ bank: null, bank_account: cbu });
       // Another application of the same customer without an account: the stored one stays.
       const again = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: '' });
-      expect(again.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
+      expect(again.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true, customer_kept: [] });
       expect((await customerOf(first.json().customer_id)).bankAccount).toBe(cbu);
       // With another account: the stored one still stays (changing where money goes is the sale detail's
       // versioned customer edit, never a side effect of a new application).
       const other = buildCbu('0070999', '0000000012345');
       const moved = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: other });
       expect(moved.statusCode, moved.body).toBe(201);
-      expect(moved.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
+      expect(moved.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true, customer_kept: ['bank_account'] });
       expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: cbu });
       // A customer without one gets the account of its next application.
       const bare = '34555777';
       const withoutAccount = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male') });
       expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: null });
-      await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male'), bank_account: other });
+      const filled = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male'), bank_account: other });
+      expect(filled.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
       expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
 
       const colOperator = await as('col', 'operator@col.example');
@@ -401,6 +444,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
       const colMoved = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766' });
       expect(colMoved.statusCode, colMoved.body).toBe(201);
+      expect(colMoved.json().customer_kept).toEqual(['bank', 'bank_account']);
       expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
       const colBare = '1076543211';
       const colWithout = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare });

@@ -22,7 +22,7 @@ import { userIdByEmail, userIds } from '../helpers/leads-fixture';
  * one transaction), concurrency, and the automated stages' simulators (outcome by the document's last digit).
  */
 
-const STALE = 'El lead fue modificado por otro usuario. Recarga para ver los cambios.';
+const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
 
 describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   let t: TestApp;
@@ -213,7 +213,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const before = await snapshot(lead.id);
       const list = await seller.get(`/api/arg/leads/${lead.id}/transitions`);
       expect(list.statusCode).toBe(403);
-      expect(list.json().message).toBe('Este lead está asignado a otro vendedor');
+      expect(list.json().message).toBe(lead === others ? 'Este lead está asignado a otro vendedor' : 'Este lead no está asignado a ti');
       const to = lead === others ? A.PENDING_CUSTOMER_APPROVAL : A.PREFILTER;
       expect((await move(seller, 'arg', lead.id, { to_status: to, version: 1 })).statusCode).toBe(403);
       expect(await snapshot(lead.id)).toEqual(before);

@@ -216,7 +216,8 @@ const commonLeadFields = (country: Country) => ({
   first_name: name('Nombre'),
   last_name: name('Apellido'),
   birth_date: birthDateOf(country),
-  email: z.email('Ingresa un email válido').max(254).trim().toLowerCase(),
+  // Trimmed before it is checked: ' Ana@Mail.com ' from an API client is the address a form field would send.
+  email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   address: blankIsNotGiven(z.string().trim().max(200, 'El domicilio admite hasta 200 caracteres')),
 });
 
@@ -254,12 +255,14 @@ const termOf = (limits: { minTerm: number; maxTerm: number }) =>
     .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
 
 /**
- * An amount as people write it here: '2.500.000' or '$ 2.500.000' (dots between thousands, as the app shows
- * amounts) is 2500000; any other text is left to the number checks ('1500.50' has cents: refused).
+ * An amount as people write it here: '2.500.000', '$ 2.500.000' or '2.500.000,00' (dots between thousands
+ * and no cents, as the app shows amounts) is 2500000; blank is no amount; any other text is left to the
+ * number checks ('1500.50' has cents: refused).
  */
 const wholeAmountText = (value: unknown) => {
   if (typeof value !== 'string') return value;
-  const text = value.replace(/[$\s\u00a0]/g, '');
+  const text = value.replace(/[$\s\u00a0]/g, '').replace(/,0{1,2}$/, '');
+  if (text === '') return undefined;
   return /^\d{1,3}(\.\d{3})+$/.test(text) ? text.replaceAll('.', '') : text;
 };
 
@@ -267,11 +270,16 @@ const amountOf = (country: Country) => {
   const { minAmount, maxAmount } = LEAD_LIMITS[country];
   return z.preprocess(
     wholeAmountText,
-    z.coerce
-      .number({ error: 'Ingresa el monto solicitado' })
-      .int('El monto es en unidades enteras, sin centavos')
-      .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
-      .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),
+    z
+      .any()
+      .refine((value) => value !== undefined, { message: 'Ingresa el monto solicitado', abort: true })
+      .pipe(
+        z.coerce
+          .number({ error: 'Monto inválido: escribe pesos enteros, p. ej. 25.000' })
+          .int('El monto es en unidades enteras, sin centavos')
+          .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
+          .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),
+      ),
   );
 };
 
@@ -316,4 +324,11 @@ export type ColLeadCreate = z.infer<typeof colLeadCreateSchema>;
 export type ArgLeadCreateInput = z.input<typeof argLeadCreateSchema>;
 export type ColLeadCreateInput = z.input<typeof colLeadCreateSchema>;
 
-export const leadCreatedSchema = z.object({ id: z.number().int(), customer_id: z.number().int(), customer_reused: z.boolean() });
+export const leadCreatedSchema = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_reused: z.boolean(),
+  /** The fields given whose values an existing customer kept its own for (identity, a stored bank account). */
+  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'bank', 'bank_account'])),
+});
+export type LeadCreated = z.infer<typeof leadCreatedSchema>;

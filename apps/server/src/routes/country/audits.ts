@@ -25,7 +25,7 @@ export const AUDIT_ROUTE_MESSAGES = {
   notInAudit: 'El lead no está esperando auditoría',
   heldBy: (name: string) => `Este caso ya lo tomó ${name}. Elige otro de la cola.`,
   notClaimed: 'Toma el caso antes de decidir: nadie lo tiene tomado.',
-  changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió). Recarga para ver los cambios.',
+  changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió): revisa cómo quedó.',
   unknownStatus: 'Estado de auditoría desconocido',
 } as const;
 

@@ -182,7 +182,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       if (leadIdParam !== undefined) {
         const row = await app.leads.find(country, leadIdParam);
         if (!row) throw new HttpError(404, MESSAGES.leadNotFound);
-        if (ownLeadsOnly && row.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead);
+        if (ownLeadsOnly && row.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead(row.sellerId));
         leadId = row.id;
       } else if (ownLeadsOnly) {
         // The reminder modal knows the lead, the bare number does not: a seller's call goes on their lead's

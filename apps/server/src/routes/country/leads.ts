@@ -57,7 +57,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
     if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) {
-      throw new HttpError(403, MESSAGES.notYourLead);
+      throw new HttpError(403, MESSAGES.notYourLead(found.sellerId));
     }
     return found;
   };
@@ -240,7 +240,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         description:
           'Un cliente existente (mismo país y documento) se reutiliza: se actualizan su celular, su email y su ' +
           'domicilio si se indica (vacío no borra el guardado); se mantienen su identidad y su cuenta bancaria ' +
-          '(la nueva solo se guarda si no tiene una). Monto en unidades enteras de la moneda.',
+          '(la nueva solo se guarda si no tiene una): `customer_kept` nombra los campos indicados que no se aplicaron. ' +
+          'Monto en unidades enteras de la moneda.',
         security,
         body: leadCreateSchemas[country],
         response: { 201: leadCreatedSchema, ...errors },
@@ -278,7 +279,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         reason: screening.reason,
       });
       changed();
-      return reply.code(201).send({ id: created.id, customer_id: created.customerId, customer_reused: created.customerReused });
+      return reply
+        .code(201)
+        .send({ id: created.id, customer_id: created.customerId, customer_reused: created.customerReused, customer_kept: created.kept });
     },
   );
 };

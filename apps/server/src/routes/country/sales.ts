@@ -31,7 +31,7 @@ const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 const SALES_MESSAGES = {
-  staleCustomer: 'El cliente fue modificado por otro usuario. Recarga para ver los cambios.',
+  staleCustomer: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
   notInSales: 'La solicitud no está en un estado de venta',
   /** A status without a way out (RECHAZADO): a seller who took it could do nothing with it. */
@@ -83,7 +83,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     const [found, calls] = await Promise.all([app.leads.detail(country, id), sales.pendingCalls(id)]);
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
-    if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead);
+    if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead(found.sellerId));
     return `${found.json.slice(0, -1)},"scheduled_calls":${JSON.stringify(calls)}}`;
   };
 
@@ -92,7 +92,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     const row = await app.leads.find(country, id);
     if (!row) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
-    if (scope.ownSellerId !== undefined && row.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead);
+    if (scope.ownSellerId !== undefined && row.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead(row.sellerId));
     return row;
   };
 
