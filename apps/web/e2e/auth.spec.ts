@@ -28,6 +28,21 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a session the server ended sends to /login saying so, and signing in again returns to the same view', async ({ page }) => {
+    const admin = `admin@${COUNTRY}.example`;
+    await signIn(page, admin);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto('/leads?management=none&page=2');
+    await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+    // Ended elsewhere (another device signing out, or expiry): the next call answers 401.
+    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`)).ok()).toBe(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toHaveText('Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.');
+    await signIn(page, admin);
+    await expect(page).toHaveURL(/\/leads\?management=none&page=2$/);
+  });
+
   test('an anonymous visit to a protected page goes to /login', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -289,10 +289,65 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   await dialog.getByLabel('Motivo').fill('El cliente ya no quiere el préstamo');
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(other.getByText('El lead fue modificado por otro usuario. Recarga para ver los cambios.')).toBeVisible();
+  await expect(other.getByText('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.')).toBeVisible();
   // It reloads the lead: the step it was moved to.
   await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
   await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
+});
+
+test('a management status saved meanwhile in another tab: the stale tab is told, shows the saved one and can save again', async ({ page, context }) => {
+  await openLeads(page);
+  await rows(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const select = (tab: Page) => tab.getByRole('combobox', { name: 'Estado de gestión' });
+  const choose = async (tab: Page, value: string) => {
+    await select(tab).click();
+    await tab.getByRole('option', { name: value, exact: true }).click();
+    await tab.getByRole('button', { name: 'Guardar gestión' }).click();
+    await tab.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  };
+  const current = (await select(other).textContent())?.trim();
+  const [saved, late] = MANAGEMENT_STATUSES.filter((status) => status !== current);
+  await choose(page, saved!);
+  await expect(page.getByText('Gestión actualizada')).toBeVisible();
+
+  // The other tab still holds the old version: refused, told why (until closed), and the saved value shown.
+  await choose(other, late!);
+  const refusal = other.getByRole('alert').filter({ hasText: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
+  await expect(refusal).toBeVisible();
+  await expect(select(other)).toHaveText(saved!);
+  await other.waitForTimeout(2500);
+  await expect(refusal).toBeVisible();
+  // On the version it now holds, the change goes through.
+  await choose(other, late!);
+  await expect(other.getByText('Gestión actualizada')).toBeVisible();
+  await expect(select(other)).toHaveText(late!);
+});
+
+test('with the server out of reach the list says so in Spanish, stays on the page asked for, and loads it on "Reintentar"', async ({ page }) => {
+  await openLeads(page);
+  await expect(rows(page)).toHaveCount(25);
+  const firstPage = await rows(page).first().getAttribute('data-id');
+  const list = (url: URL) => url.pathname === `/api/${COUNTRY}/leads`;
+  await page.route(list, (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+  await expect(failure).toBeVisible();
+  await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
+  // The grid does not send the user back to the first page on its own; only the way back is offered.
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Ir a la página anterior' })).toBeEnabled();
+
+  await page.unroute(list);
+  await failure.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(25);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  expect(await rows(page).first().getAttribute('data-id')).not.toBe(firstPage);
 });
 
 test('an export downloads a file with the filtered rows', async ({ page }) => {

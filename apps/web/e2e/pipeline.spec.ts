@@ -29,7 +29,7 @@ const EMAIL = {
   admin: `admin@${COUNTRY}.example`,
   auditor: COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example',
 };
-const STALE = 'El lead fue modificado por otro usuario. Recarga para ver los cambios.';
+const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
 
 const idOf = (status: string) => statusIdOf(COUNTRY, status)!;
 /** The label the workflow gives a target ('Paso 3 · PENDING_CUSTOMER_APPROVAL', or the bare status name). */

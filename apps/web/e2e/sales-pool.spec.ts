@@ -16,7 +16,10 @@ test('a seller without assignation takes an application from the unassigned pool
   await expect(page.getByText(`Tomaste la solicitud #${id}`)).toBeVisible();
   // It left the pool and is now in the seller's own list, with its detail open to them.
   await expect(pool.getByRole('cell', { name: `#${id}`, exact: true })).toHaveCount(0);
-  await page.goto(`/lead-detail?id=${id}`);
+  // The notification stays long enough to reach its 'Abrir' (past the 2 s default), which opens the detail.
+  await page.waitForTimeout(3000);
+  await page.getByRole('alert').filter({ hasText: `Tomaste la solicitud #${id}` }).getByRole('button', { name: 'Abrir' }).click();
+  await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));
   await expect(page.getByText(`Lead #${id}`).first()).toBeVisible();
 
   // Taking it again (as if another seller had been faster) is refused with the server's message.

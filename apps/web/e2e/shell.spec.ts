@@ -80,8 +80,15 @@ test('a screen opened from the navigation starts at its top; the version in the 
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   await nav.getByRole('link', { name: 'Leads', exact: true }).click();
   await expect(page.getByRole('grid', { name: 'Leads' }).locator('.MuiDataGrid-row').first()).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // The grid may still be laying out its rows after the first one shows: scroll again until the page has its height.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY;
+      }),
+    )
+    .toBeGreaterThan(300);
 
   // At the bottom of the page the button is shown over the footer's corner.
   const toTop = page.getByRole('button', { name: 'Volver arriba' });

@@ -125,6 +125,24 @@ describe('api client', () => {
     const client = createApiClient({ fetch, cookies: () => '' });
     await expect(client.post('x')).rejects.toMatchObject({ statusMessage: 'Ocurrió un error inesperado' });
   });
+
+  it('words a request that got no answer for a person (status 0), and leaves a cancellation as it is', async () => {
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await createApiClient({ fetch: down, cookies: () => '' }).get('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+
+    const controller = new AbortController();
+    const aborted = vi.fn(async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    const cancelled = await createApiClient({ fetch: aborted, cookies: () => '' }).get('x', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(cancelled).not.toBeInstanceOf(ApiError);
+    expect(cancelled).toMatchObject({ name: 'AbortError' });
+  });
 });
 
 describe('describeError', () => {

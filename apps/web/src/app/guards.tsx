@@ -34,7 +34,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     }
   }, [userInfo.data, session]);
 
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
   return children;
 }
 

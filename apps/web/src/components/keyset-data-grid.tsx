@@ -1,7 +1,7 @@
 import type { ListCount } from '@backoffice/shared';
 import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { listLocaleText } from '../lib/grid-locale';
+import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
@@ -63,10 +63,9 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
 }: KeysetDataGridProps<R>) {
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
-  // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
-  // No page and none loading: the list failed (its error is shown above), there is nothing to page through.
+  // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
+  // so that trying again (or the server coming back) loads that page; only a page back is offered meanwhile.
   const failed = !data && !loading;
-  const rowCount = failed ? 0 : count?.exact ? count.total : -1;
 
   const onPagination = (model: GridPaginationModel) => {
     const nextPage = model.page + 1;
@@ -85,7 +84,8 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      rowCount={rowCount}
+      // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
+      rowCount={gridRowCount(count, failed ? query : undefined)}
       paginationMeta={{ hasNextPage: !!data?.pageInfo.nextCursor }}
       paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
       onPaginationModelChange={onPagination}
@@ -96,7 +96,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
       }}
       disableColumnFilter
-      localeText={listLocaleText(failed ? 'No se pudo cargar la lista' : isFiltered(query) ? noRowsLabel : emptyLabel, count)}
+      localeText={listLocaleText(isFiltered(query) ? noRowsLabel : emptyLabel, count, failed)}
       sx={{ bgcolor: 'background.paper', minHeight: 480 }}
       {...grid}
     />

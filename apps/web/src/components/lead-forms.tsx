@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ApiError } from '../lib/api-client';
 import { useConfirm } from './confirm-dialog';
 import { useNotify } from './notifications';
 
@@ -13,9 +14,30 @@ import { useNotify } from './notifications';
 
 /** The part of a TanStack Query mutation the forms use. */
 export interface FormMutation<TBody> {
-  mutate: (body: TBody, options: { onSuccess: () => void }) => void;
+  mutate: (body: TBody, options: { onSuccess: () => void; onError?: (error: Error) => void }) => void;
   isPending: boolean;
   error: Error | null;
+}
+
+/**
+ * A 409 (someone saved first) reloads the record (each feature's mutation does) and the form, keyed by the
+ * version, remounts with the stored values, taking its own alert with it: the server's reason stays on
+ * screen in a notification until the user closes it, as the status changes' refusals do.
+ */
+export function useNotifyStale(): (error: Error) => void {
+  const notify = useNotify();
+  return (error) => {
+    if (isStale(error)) notify({ message: error.message, color: 'error', timeout: null });
+  };
+}
+
+/** A refusal the notification of `useNotifyStale` tells: the form's own alert leaves it out. */
+export const isStale = (error: Error | null): error is ApiError => error instanceof ApiError && error.status === 409;
+
+/** A form's alert for a refused save, but for a stale version (`useNotifyStale`). */
+export function SaveError({ error }: { error: Error | null }) {
+  if (!error || isStale(error)) return null;
+  return <Alert severity="error">{error.message}</Alert>;
 }
 
 export function NoteForm({ mutation }: { mutation: FormMutation<AddNoteBody> }) {
@@ -57,6 +79,7 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
   const [value, setValue] = useState(current ?? '');
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyStale = useNotifyStale();
   return (
     <Stack spacing={1}>
       <FormControl size="small">
@@ -69,7 +92,7 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
           ))}
         </Select>
       </FormControl>
-      {mutation.error && <Alert severity="error">{mutation.error.message}</Alert>}
+      <SaveError error={mutation.error} />
       <Button
         variant="outlined"
         disabled={!value || value === current || mutation.isPending}
@@ -77,7 +100,7 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
           if (!(await confirm({ message: `¿Cambiar la gestión a “${value}”?` }))) return;
           mutation.mutate(
             { management_status: value as (typeof MANAGEMENT_STATUSES)[number], version },
-            { onSuccess: () => notify('Gestión actualizada') },
+            { onSuccess: () => notify('Gestión actualizada'), onError: notifyStale },
           );
         }}
         sx={{ alignSelf: 'flex-end' }}

@@ -1,8 +1,25 @@
-import { Alert } from '@mui/material';
-import { describeError } from '../lib/api-client';
+import { Alert, Button } from '@mui/material';
+import { ApiError, describeError } from '../lib/api-client';
 
-/** Why a list could not load; a 400 names the filters the server refused (describeError). */
-export function ListError({ error }: { error: Error | null }) {
+/**
+ * Why a list could not load; a 400 names the filters the server refused (describeError). Anything else
+ * (the server or the network down a moment) offers to try again: the same request may well work now.
+ */
+export function ListError({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   if (!error) return null;
-  return <Alert severity="error">{describeError(error, 'Revisa los filtros')}</Alert>;
+  const refused = error instanceof ApiError && error.status === 400;
+  return (
+    <Alert
+      severity="error"
+      action={
+        refused ? undefined : (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Reintentar
+          </Button>
+        )
+      }
+    >
+      {describeError(error, 'Revisa los filtros')}
+    </Alert>
+  );
 }

@@ -100,13 +100,21 @@ export function createApiClient(deps: ApiClientDeps) {
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
     for (let attempt = 0; ; attempt++) {
-      const response = await deps.fetch(url, {
-        method,
-        headers,
-        credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      });
+      let response: Response;
+      try {
+        response = await deps.fetch(url, {
+          method,
+          headers,
+          credentials: 'include',
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        });
+      } catch (error) {
+        // A cancelled request stays a cancellation (the query layer and downloads tell it apart by name).
+        if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
+        // No answer at all (server down, network gone): the browser's "Failed to fetch" says nothing to a person.
+        throw new ApiError(0, MESSAGES.networkError);
+      }
       if (response.ok) {
         if (options.raw) return response as T;
         if (response.status === 204) return undefined as T;

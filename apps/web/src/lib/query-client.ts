@@ -9,7 +9,7 @@ import { sessionStore } from './session';
  */
 export function handleUnauthorized(error: unknown): void {
   if (!(error instanceof ApiError) || error.status !== 401 || !sessionStore.get()) return;
-  sessionStore.clearAll();
+  sessionStore.expire();
   // Not while the cache is still notifying about this very error.
   setTimeout(() => queryClient.clear());
 }

@@ -11,9 +11,13 @@ function emit() {
   listeners.forEach((listener) => listener());
 }
 
+/** The server ended the session (a 401), as opposed to the user signing out: the login page says so. */
+let endedByServer = false;
+
 export const sessionStore = {
   get: () => snapshot,
   set(session: StoredSession) {
+    endedByServer = false;
     writeSession(localStorage, COUNTRY, session);
     emit();
   },
@@ -22,6 +26,12 @@ export const sessionStore = {
     localStorage.clear();
     emit();
   },
+  /** The server no longer knows the session (expired, ended elsewhere): cleared as on logout. */
+  expire() {
+    endedByServer = true;
+    sessionStore.clearAll();
+  },
+  endedByServer: () => endedByServer,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -41,7 +41,7 @@ export default function AuditsRoute() {
       <Card sx={{ p: 2 }}>
         <AuditQueueFilters query={query} update={update} reset={reset} />
       </Card>
-      <ListError error={queue.error} />
+      <ListError error={queue.error} onRetry={() => void queue.refetch()} />
       <AuditQueueTable
         query={query}
         data={queue.data}

@@ -46,7 +46,7 @@ export default function LeadsRoute() {
       <Card sx={{ p: 2 }}>
         <LeadsFilters query={query} update={update} reset={reset} />
       </Card>
-      <ListError error={leads.error} />
+      <ListError error={leads.error} onRetry={() => void leads.refetch()} />
       <LeadsTable
         query={query}
         data={leads.data}

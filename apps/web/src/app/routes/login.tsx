@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
 import { COUNTRY, COUNTRY_NAME } from '../../config/env';
 import { LoginForm } from '../../features/auth/components/login-form';
@@ -9,7 +9,8 @@ import { SCREENS } from '../screens';
 export default function LoginRoute() {
   const session = useSession();
   const location = useLocation();
-  const from = (location.state as { from?: unknown } | null)?.from;
+  const state = location.state as { from?: unknown; expired?: unknown } | null;
+  const from = state?.from;
 
   // Signing in stores the session, which re-renders this route: the redirect happens here, once.
   if (session) return <Navigate to={postLoginPath(from, COUNTRY, session.role, SCREENS)} replace />;
@@ -30,6 +31,11 @@ export default function LoginRoute() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Ingresa con tu cuenta de {COUNTRY_NAME}.
           </Typography>
+          {state?.expired === true && (
+            <Alert severity="warning" sx={{ mb: 3 }}>
+              Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.
+            </Alert>
+          )}
           <LoginForm />
         </CardContent>
       </Card>

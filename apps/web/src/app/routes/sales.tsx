@@ -27,7 +27,7 @@ export default function SalesRoute() {
       <Card sx={{ p: 2 }}>
         <SalesFilters query={query} update={update} reset={reset} />
       </Card>
-      <ListError error={sales.error} />
+      <ListError error={sales.error} onRetry={() => void sales.refetch()} />
       <SalesTable query={query} data={sales.data} loading={sales.isFetching} update={update} />
     </Stack>
   );

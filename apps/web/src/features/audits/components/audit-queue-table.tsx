@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { smallStatusChipWidth, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
-import { listLocaleText } from '../../../lib/grid-locale';
+import { gridRowCount, listLocaleText } from '../../../lib/grid-locale';
 import { auditStatusLabel } from '../audit-status-label';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
@@ -102,6 +102,9 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
   // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
   const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
 
+  // No page and none loading: the queue failed (its error is shown above).
+  const failed = !data && !loading;
+
   const onPagination = (model: GridPaginationModel) => {
     if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
     update({ page: model.page + 1 });
@@ -116,7 +119,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       loading={loading}
       paginationMode="server"
       // Beyond the count's threshold the last page is unknown: the grid pages on while pages come full.
-      rowCount={data === undefined ? 0 : data.count.exact ? data.count.total : -1}
+      rowCount={gridRowCount(data?.count, failed ? query : undefined)}
       paginationMeta={{ hasNextPage: data !== undefined && data.rows.length === query.pageSize }}
       paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
       onPaginationModelChange={onPagination}
@@ -124,7 +127,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       disableColumnFilter
       disableColumnSorting
       disableRowSelectionOnClick
-      localeText={listLocaleText(data || loading ? 'No hay casos en la cola con estos filtros' : 'No se pudo cargar la lista', data?.count)}
+      localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
       sx={{ bgcolor: 'background.paper', minHeight: 420 }}
       aria-label="Cola de auditoría"
     />

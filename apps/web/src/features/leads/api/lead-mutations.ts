@@ -2,7 +2,10 @@ import type { AddNoteBody, LeadDetail, ReassignSellerBody, SetManagementStatusBo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Every lead change refreshes that lead and the lists that may show it. */
+/**
+ * Every lead change refreshes that lead and the lists that may show it. A refused one (409: someone saved
+ * first) reloads the lead, so the screen shows what is stored now instead of offering the stale version again.
+ */
 function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,6 +15,10 @@ function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadD
       // A new seller can open or close a transition's guard.
       void queryClient.invalidateQueries({ queryKey: ['leads', 'detail', id, 'transitions'] });
       void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+    },
+    onError: () => {
+      // The lead and its transitions (the detail's key is their prefix).
+      void queryClient.invalidateQueries({ queryKey: ['leads', 'detail', id] });
     },
   });
 }

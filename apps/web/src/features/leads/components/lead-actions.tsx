@@ -1,8 +1,8 @@
 import type { LeadDetail } from '@backoffice/shared';
-import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import { Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
+import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { useFilterResource } from '../../../lib/filter-resources';
 import { useAddNote, useReassignSeller, useSetManagementStatus } from '../api/lead-mutations';
@@ -19,6 +19,7 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   const reassign = useReassignSeller(lead.id);
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyStale = useNotifyStale();
   return (
     <Stack spacing={1}>
       <FormControl size="small">
@@ -31,14 +32,14 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
           ))}
         </Select>
       </FormControl>
-      {reassign.error && <Alert severity="error">{reassign.error.message}</Alert>}
+      <SaveError error={reassign.error} />
       <Button
         variant="outlined"
         disabled={!sellerId || Number(sellerId) === lead.seller?.id || reassign.isPending}
         onClick={async () => {
           const name = sellers.find((s) => String(s.id) === sellerId)?.name;
           if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
-          reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado') });
+          reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
         }}
         sx={{ alignSelf: 'flex-end' }}
       >

@@ -4,6 +4,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/materia
 import type { z } from 'zod';
 import { useForm, type Path } from 'react-hook-form';
 import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
+import { isStale, useNotifyStale } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
@@ -25,11 +26,12 @@ const FIELDS: FormFieldSpec<SaleCustomerUpdateInput>[] = [
 /**
  * The customer's contact and name, validated by the shared rules before sending (the server checks the
  * same). Saving carries the customer's version: a 409 means someone saved first, and the reloaded sale
- * remounts this form (its key is the version) with their values.
+ * remounts this form (its key is the version) with their values; a notification says why (useNotifyStale).
  */
 export function CustomerForm({ sale }: { sale: SaleDetail }) {
   const update = useUpdateSaleCustomer(sale.id);
   const notify = useNotify();
+  const notifyStale = useNotifyStale();
   const { customer } = sale;
   const { register, handleSubmit, formState, setError } = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
     resolver: zodResolver(schema),
@@ -50,6 +52,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       onSuccess: () => notify('Datos del cliente guardados'),
       onError: (error) => {
         if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<SaleCustomerUpdateInput>, { message: field.message });
+        notifyStale(error);
       },
     }),
   );
@@ -60,7 +63,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       <CardContent>
         <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
           <FormFields fields={FIELDS} register={register} errors={formState.errors} size="small" />
-          {update.error && (
+          {update.error && !isStale(update.error) && (
             <Grid size={12}>
               <Alert severity="error">{update.error.message}</Alert>
             </Grid>

@@ -40,10 +40,12 @@ export function SalesPool() {
   const onTake = (id: number) =>
     take.mutate(id, {
       onSuccess: () => {
-        notify({ message: `Tomaste la solicitud #${id}`, action: { label: 'Abrir', onClick: () => navigate(`/lead-detail?id=${id}`) } });
+        // Long enough to reach 'Abrir' (the SPEC default of 2 s is not).
+        notify({ message: `Tomaste la solicitud #${id}`, timeout: 8000, action: { label: 'Abrir', onClick: () => navigate(`/lead-detail?id=${id}`) } });
         setCursors([undefined]);
       },
-      onError: (error) => notify({ message: error instanceof ApiError ? error.statusMessage : 'Ocurrió un error inesperado', color: 'error' }),
+      // A refusal stays until closed, as every refusal of the app does.
+      onError: (error) => notify({ message: error instanceof ApiError ? error.statusMessage : 'Ocurrió un error inesperado', color: 'error', timeout: null }),
     });
 
   return (
