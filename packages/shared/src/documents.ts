@@ -9,6 +9,46 @@ export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** Country calling codes: a number written in international form starts with one of them. */
+const CALLING_CODES = ['54', '57'];
+
+/**
+ * A phone number as people write it, without what the stored national number (area code and number,
+ * 10 digits) lacks: the international prefix ('+' or '00') and calling code (54, 57), Argentina's mobile
+ * '9' after 54, the trunk '0' before the area code and the '15' written before a mobile's local number.
+ * Separators stay where they were: '+54 9 223 811-0111' → '223 811-0111', '0223 15 811-0111' →
+ * '223  811-0111'. Anything else (a document, a fragment) comes back as it was.
+ */
+export function nationalPhone(text: string): string {
+  const parts = text.trim().match(/\d+|\D+/g) ?? [];
+  const isDigits = (part: string) => /^\d/.test(part);
+  let digits = parts.filter(isDigits).join('');
+  const drop = (count: number) => {
+    digits = digits.slice(count);
+    for (let i = 0; count > 0 && i < parts.length; i++) {
+      if (!isDigits(parts[i])) continue;
+      const taken = Math.min(count, parts[i].length);
+      parts[i] = parts[i].slice(taken);
+      count -= taken;
+    }
+  };
+  const plus = /^\+/.test(text.trim());
+  if (!plus && digits.startsWith('00') && /^\D*00/.test(text.trim())) drop(2);
+  // Without a '+', only a number too long to be national is read as international (a CUIL has 11 digits).
+  if ((plus || digits.length >= 12) && CALLING_CODES.includes(digits.slice(0, 2))) {
+    const code = digits.slice(0, 2);
+    drop(2);
+    if (code === '54' && digits.length === 11 && digits.startsWith('9')) drop(1);
+  }
+  if (digits.length >= 11 && digits.startsWith('0')) drop(1);
+  // Area code plus '15' plus the local number: the '15' is a group of its own (its place is otherwise unknown).
+  if (digits.length === 12) {
+    const fifteen = parts.findIndex((part, i) => part === '15' && parts.slice(0, i).some((before) => /\d/.test(before)));
+    if (fifteen !== -1) parts[fifteen] = '';
+  }
+  return parts.join('').replace(/^[^\d(]+/, '').trim();
+}
+
 /** arg DNI: 7 or 8 digits, no leading zero. */
 export function isValidDni(value: string): boolean {
   return /^[1-9]\d{6,7}$/.test(value);

@@ -1,3 +1,4 @@
+import { nationalPhone } from './documents';
 import { SEARCH_MIN_CHARS } from './schemas/leads';
 
 /*
@@ -33,16 +34,32 @@ export interface SearchTerms {
   other: string[];
 }
 
+/** Punctuation around a word ('Pérez, Juan' as the lists show names, quotes, brackets): not part of it. */
+const WORD_EDGES = /^[,;:"'’‘“”()[\]¿?¡!]+|[,;:"'’‘“”()[\]¿?¡!]+$/g;
+
 /**
  * Splits free text into words that must all match. A word made of digits and the usual separators
  * ('30.123.456', '11-5555-4444') is reduced to its digits, the way documents and phones are stored, and
- * matches anywhere in them; a word of letters matches the beginning of a word of the names or the email;
- * anything else (an email, letters with digits) matches anywhere.
+ * matches anywhere in them; a text of digits only is first read as a phone as people write it, so
+ * '+54 9 223 811-0111' and '0223 15 811-0111' look for the stored '2238110111' (its digits in order). A word of letters matches
+ * the beginning of a word of the names or the email, and punctuation inside a name separates words
+ * ('García-López', "D'Angelo"); anything else (an email, letters with digits) matches anywhere.
  */
 export function searchTerms(q: string): SearchTerms {
-  const words = foldSearch(q.trim())
+  let text = q;
+  if (/^[\d\s.\-/()+]+$/.test(q.trim())) {
+    text = nationalPhone(q);
+    // A whole phone or CUIL typed in groups ('11 5555 4444', '20 30123456 7') is one number: its digits in order.
+    const digits = text.replace(/\D/g, '');
+    if (digits.length === 10 || digits.length === 11) text = digits;
+  }
+  const words = foldSearch(text.trim())
     .split(/\s+/)
-    .map((word) => (/^[\d.\-/()+]+$/.test(word) ? word.replace(/\D/g, '') : word))
+    .flatMap((typed) => {
+      const word = typed.replace(WORD_EDGES, '');
+      if (/^[\d.\-/()+]+$/.test(word)) return [word.replace(/\D/g, '')];
+      return word.includes('@') ? [word] : word.split(/[,;'’-]+/);
+    })
     .filter((word) => word !== '');
   const unique = [...new Set(words)];
   const isDigits = (word: string) => /^\d+$/.test(word) && word.length >= DIGIT_WINDOW;

@@ -3,6 +3,7 @@ import {
   buildCbu,
   buildCuil,
   cbuSchema,
+  nationalPhone,
   isValidCbu,
   isValidColAccount,
   colCcSchema,
@@ -104,5 +105,19 @@ describe('col bank account', () => {
     expect(isValidColAccount('12345678901234567890')).toBe(true);
     expect(isValidColAccount('12345')).toBe(false);
     expect(isValidColAccount('123456789012345678901')).toBe(false);
+  });
+});
+
+describe('nationalPhone', () => {
+  it('takes off the calling code, the mobile 9, the trunk 0 and the 15, keeping the separators', () => {
+    expect(nationalPhone('+54 9 11 5555-4444')).toBe('11 5555-4444');
+    expect(nationalPhone('011 15 5555-4444')).toBe('11  5555-4444');
+    expect(nationalPhone('(0223) 15 811-0111')).toBe('(223)  811-0111');
+    expect(nationalPhone('5491155554444')).toBe('1155554444');
+    expect(nationalPhone('+57 300 123 4567')).toBe('300 123 4567');
+  });
+
+  it('leaves national numbers, documents and fragments as they are', () => {
+    for (const typed of ['11 5555-4444', '3001234567', '20-30123456-7', '30.123.456', '0111', '15']) expect(nationalPhone(typed)).toBe(typed);
   });
 });

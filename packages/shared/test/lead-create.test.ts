@@ -62,3 +62,15 @@ describe('the amount and the email as people and API clients write them', () => 
     expect(leadCreateSchemas.col.safeParse({ ...colLead, email: ' no es un email ' }).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa un email válido']);
   });
 });
+
+describe('the cellphone as people write it', () => {
+  it('is stored as the national number, whatever the international or trunk form', () => {
+    for (const typed of ['11 5555-4444', '+54 9 11 5555-4444', '011 15 5555-4444', '5491155554444']) {
+      expect(leadCreateSchemas.arg.parse({ ...argLead, cellphone: typed }).cellphone, typed).toBe('1155554444');
+    }
+    expect(leadCreateSchemas.col.parse({ ...colLead, cellphone: '+57 310 123 4567' }).cellphone).toBe('3101234567');
+    expect(leadCreateSchemas.arg.safeParse({ ...argLead, cellphone: '+54 9 11 5555' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444',
+    ]);
+  });
+});

@@ -36,3 +36,27 @@ describe('searchMatches', () => {
     ]);
   });
 });
+
+describe('searchTerms', () => {
+  it('reads a phone written in international or trunk form as the stored national number', () => {
+    for (const typed of ['+54 9 223 811-0111', '0223 15 811-0111', '+54 223 811 0111', '5492238110111', '0054 9 223 8110111']) {
+      expect(marked('2238110111', typed), typed).toBe('2238110111');
+    }
+    expect(marked('3001234567', '+57 300 123 4567')).toBe('3001234567');
+    // The whole number in order, not its groups anywhere.
+    expect(searchTerms('+54 9 223 811-0111')).toEqual({ digits: ['2238110111'], letters: [], indexed: [], other: [] });
+    expect(marked('8110111223', '223 811 0111')).toBe('');
+    // A CUIL (11 digits) or a fragment is not a phone: nothing is taken off.
+    expect(searchTerms('20-30123456-7').digits).toEqual(['20301234567']);
+    expect(searchTerms('0111').indexed).toEqual(['0111']);
+  });
+
+  it('takes a name as the lists show it, or hyphenated, as its words', () => {
+    expect(searchTerms('Pérez, Juan').letters).toEqual(['perez', 'juan']);
+    expect(searchTerms('García-López').letters).toEqual(['garcia', 'lopez']);
+    expect(searchTerms('"Muñoz"').letters).toEqual(['munoz']);
+    expect(marked('Juan García-López', 'lopez, juan')).toBe('Juan|López');
+    // An email keeps its punctuation: it is matched as typed.
+    expect(searchTerms('ana-perez@mail.com').indexed).toEqual(['ana-perez@mail.com']);
+  });
+});

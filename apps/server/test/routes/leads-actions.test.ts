@@ -657,7 +657,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         payload: { ...validArg(), cellphone: '12' },
       });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15' }]);
+      expect(invalid.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444' }]);
       const noToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', payload: validArg() });
       expect(noToken.statusCode).toBe(403); // XSRF first: no cookie, no header
       const badToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', headers: { authorization: 'Bearer nope' }, payload: validArg() });

@@ -131,6 +131,29 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     expect((await admin.get('/api/col/searcher?q=correo')).statusCode).toBe(403);
   });
 
+  it.each<[string, (cellphone: string) => string]>([
+    ['in international form', (cell) => `+54 9 ${cell.slice(0, 2)} ${cell.slice(2, 6)}-${cell.slice(6)}`],
+    ['with the trunk 0 and the 15', (cell) => `0${cell.slice(0, 2)} 15 ${cell.slice(2, 6)}-${cell.slice(6)}`],
+    ['in international form, without separators', (cell) => `549${cell}`],
+  ])('finds a cellphone written %s as the stored national number', async (_name, write) => {
+    const lead = known[23];
+    const want = expectedCustomers(known, lead.cellphone);
+    expect(want).toContain(lead.docNumber);
+    expect((await search(write(lead.cellphone))).customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
+  });
+
+  it('finds a name written as the lists show it, "Apellido, Nombre", in the searcher and the leads list', async () => {
+    const lead = known[10];
+    const want = expectedCustomers(known, `${lead.lastName} ${lead.firstName}`);
+    expect(want).toContain(lead.docNumber);
+    const q = `${lead.lastName}, ${lead.firstName}`;
+    expect((await search(q)).customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
+    const list = await admin.get(`/api/arg/leads?q=${encodeURIComponent(q)}&pageSize=100`);
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = (list.json() as { rows: { customer: { doc_number: string } }[] }).rows;
+    expect(new Set(rows.map((row) => row.customer.doc_number))).toEqual(new Set(want));
+  });
+
   it('finds a word of an email that follows digits, in the searcher and the leads list', async () => {
     const docNumber = '29111222';
     const [customer] = await t.app.db

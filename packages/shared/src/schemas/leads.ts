@@ -4,7 +4,7 @@ import { COL_BANKS } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
-import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, onlyDigits } from '../documents';
+import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -283,13 +283,16 @@ const amountOf = (country: Country) => {
   );
 };
 
+/** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
+const nationalDigits = (value: string) => onlyDigits(nationalPhone(value));
+
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
 export const argLeadCreateSchema = z
   .object({
     ...commonLeadFields('arg'),
     doc_number: z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema),
     cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
-    cellphone: z.string({ error: 'Ingresa el celular' }).trim().transform(onlyDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, sin 0 ni 15'),
+    cellphone: z.string({ error: 'Ingresa el celular' }).transform(nationalDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
@@ -309,7 +312,7 @@ export const colLeadCreateSchema = z
   .object({
     ...commonLeadFields('col'),
     doc_number: z.string({ error: 'Ingresa la cédula' }).pipe(colCcSchema),
-    cellphone: z.string({ error: 'Ingresa el celular' }).trim().transform(onlyDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    cellphone: z.string({ error: 'Ingresa el celular' }).transform(nationalDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),

@@ -25,7 +25,7 @@ const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
   { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year', ...birthDateRange(today) },
-  { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, sin 0 ni 15' : '10 dígitos, empieza con 3' },
+  { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, p. ej. 11 5555-4444' : '10 dígitos, empieza con 3' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
   // Text, not a number input: '2.500.000', as the app writes amounts, is read by the shared schema.
