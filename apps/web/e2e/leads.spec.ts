@@ -216,7 +216,8 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await calendar.getByRole('radio', { name: 'jul' }).click();
   await calendar.getByRole('gridcell', { name: '9', exact: true }).click();
   await expect(birth.locator('input')).toHaveValue('09/07/1991');
-  await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '1144445555' : '3114445555');
+  // Written in international form: kept as the national number.
+  await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '+54 9 11 4444-5555' : '+57 311 444 5555');
   await dialog.getByRole('textbox', { name: 'Email' }).fill(`lucia.${unique}@example.com`);
   // Written as the app writes amounts, with dots between thousands.
   await dialog.getByRole('textbox', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '150.000' : '3.000.000');
@@ -236,8 +237,11 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await expect(page.getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(valid);
   if (COUNTRY === 'col') await expect(page.getByText('Banco', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Davivienda');
   const id = new URL(page.url()).searchParams.get('id');
-  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { requested_amount: number; customer: { doc_number: string; bank_account: string } };
-  expect(lead.customer).toMatchObject({ doc_number: doc, bank_account: valid });
+  const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as {
+    requested_amount: number;
+    customer: { doc_number: string; bank_account: string; cellphone: string };
+  };
+  expect(lead.customer).toMatchObject({ doc_number: doc, bank_account: valid, cellphone: COUNTRY === 'arg' ? '1144445555' : '3114445555' });
   expect(lead.requested_amount).toBe((COUNTRY === 'arg' ? 150_000 : 3_000_000) * 100);
 });
 
@@ -263,6 +267,18 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(added).toContainText(note);
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
   expect(await added.getByText(note).evaluate((body) => body.scrollWidth - body.clientWidth)).toBeLessThanOrEqual(0);
+
+  // The field keeps the focus, empty, for the next note, which Ctrl+Enter adds.
+  const field = page.getByLabel('Nueva nota');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
+  const next = `Segunda nota e2e ${Date.now()}`;
+  await page.keyboard.type(next);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('timeline-item').first()).toContainText(next);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 2);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
 });
 
 test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {
@@ -348,6 +364,23 @@ test('with the server out of reach the list says so in Spanish, stays on the pag
   await expect(rows(page)).toHaveCount(25);
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   expect(await rows(page).first().getAttribute('data-id')).not.toBe(firstPage);
+});
+
+test('in the grid the arrows reach the id link itself, Enter opens it, and Tab leaves the grid rather than visiting every row', async ({ page }) => {
+  await openLeads(page);
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  const link = rows(page).nth(1).locator('[data-field="id"]').getByRole('link');
+  const target = await link.getAttribute('href');
+  // From the creation date of the second row, one step left is its id cell: the focus lands on the link.
+  await rows(page).nth(1).locator('[data-field="created_at"]').click();
+  await page.keyboard.press('ArrowLeft');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await grid.evaluate((element) => element.querySelector('.MuiDataGrid-row a:focus') === null)).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(target!);
 });
 
 test('an export downloads a file with the filtered rows', async ({ page }) => {

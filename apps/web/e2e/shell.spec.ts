@@ -11,6 +11,33 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 });
 
+test('a detail screen says whether its id is missing or not a number', async ({ page }) => {
+  await signInAndWait(page, admin);
+  await page.goto('/lead-detail');
+  await expect(page.getByRole('alert')).toHaveText('Falta el identificador del lead (?id=…).');
+  await page.goto('/lead-detail?id=abc');
+  await expect(page.getByRole('alert')).toHaveText('El identificador del lead no es válido: «abc». Debe ser un número, p. ej. ?id=123.');
+  await page.goto('/audit-detail?id=12x');
+  await expect(page.getByRole('alert')).toHaveText('El identificador de la solicitud no es válido: «12x». Debe ser un número, p. ej. ?id=123.');
+});
+
+test('the first Tab offers to skip to the screen, past the navigation', async ({ page }) => {
+  await signInAndWait(page, admin);
+  await page.goto('/leads');
+  await expect(page.getByRole('grid', { name: 'Leads' }).locator('.MuiDataGrid-row').first()).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  expect(page.url()).not.toContain('#');
+  // The next stop is the screen's own first control, inside <main>, not the navigation's.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' }).locator(':focus')).toHaveCount(0);
+});
+
 test('logout empties local storage and shows /login', async ({ page }) => {
   await signInAndWait(page, admin);
   await page.goto('/');

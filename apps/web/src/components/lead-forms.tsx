@@ -1,7 +1,7 @@
 import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, type AddNoteBody, type SetManagementStatusBody } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../lib/api-client';
 import { useConfirm } from './confirm-dialog';
@@ -40,23 +40,48 @@ export function SaveError({ error }: { error: Error | null }) {
   return <Alert severity="error">{error.message}</Alert>;
 }
 
+/** A note is written at the keyboard: Ctrl+Enter (⌘+Enter) adds it, and the field keeps the focus for the next. */
 export function NoteForm({ mutation }: { mutation: FormMutation<AddNoteBody> }) {
   const notify = useNotify();
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({ resolver: zodResolver(addNoteBodySchema), defaultValues: { body: '' } });
+  // The textarea itself (TextField's own ref is its wrapper): the button was disabled while saving, which
+  // dropped the focus to the page, so the field takes it back for the next note.
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) textarea.current?.focus();
+  }, [focusRequests]);
+  const { ref: registerRef, ...body } = register('body');
+  const focusField = () => setFocusRequests((count) => count + 1);
+  const submit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        reset();
+        notify('Nota agregada');
+        focusField();
+      },
+      onError: focusField,
+    }),
+  );
   return (
-    <Stack
-      component="form"
-      spacing={1}
-      onSubmit={handleSubmit((values) =>
-        mutation.mutate(values, {
-          onSuccess: () => {
-            reset();
-            notify('Nota agregada');
-          },
-        }),
-      )}
-    >
-      <TextField label="Nueva nota" multiline minRows={TEXT_AREA_ROWS} {...register('body')} error={!!formState.errors.body} helperText={formState.errors.body?.message} />
+    <Stack component="form" spacing={1} onSubmit={submit}>
+      <TextField
+        label="Nueva nota"
+        multiline
+        minRows={TEXT_AREA_ROWS}
+        {...body}
+        inputRef={(element: HTMLTextAreaElement | null) => {
+          registerRef(element);
+          textarea.current = element;
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          if (!mutation.isPending) void submit();
+        }}
+        error={!!formState.errors.body}
+        helperText={formState.errors.body?.message ?? 'Ctrl+Enter para agregar'}
+      />
       {mutation.error && <Alert severity="error">{mutation.error.message}</Alert>}
       <Button type="submit" variant="contained" disabled={mutation.isPending} sx={{ alignSelf: 'flex-end' }}>
         Agregar nota

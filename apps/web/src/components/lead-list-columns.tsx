@@ -12,13 +12,17 @@ import { smallStatusChipWidth, StatusChip } from './status-chip';
 
 type Column = GridColDef<LeadListItem>;
 
-/** `#id`, linking to the row's detail screen (`/lead-detail`, `/sale-detail`). */
+/**
+ * `#id`, linking to the row's detail screen (`/lead-detail`, `/sale-detail`). The link takes the cell's
+ * tabIndex (0 only in the grid's focused cell): the grid then focuses the link itself when the arrows reach
+ * the cell, and Tab leaves the grid instead of stepping through every row's link.
+ */
 export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
   field: 'id',
   headerName,
   width: 90,
-  renderCell: ({ row }) => (
-    <MuiLink component={Link} to={`${detailPath}?id=${row.id}`} underline="hover">
+  renderCell: ({ row, tabIndex }) => (
+    <MuiLink component={Link} to={`${detailPath}?id=${row.id}`} underline="hover" tabIndex={tabIndex}>
       #{row.id}
     </MuiLink>
   ),

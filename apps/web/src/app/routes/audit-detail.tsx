@@ -1,7 +1,7 @@
-import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ActivityTimeline } from '../../components/activity-timeline';
+import { DetailIdProblem, useDetailId } from '../../components/detail-id';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useAudit } from '../../features/audits/api/get-audit';
 import { AuditClaimCard } from '../../features/audits/components/audit-claim-card';
@@ -38,17 +38,16 @@ function AuditDetailView({ id }: { id: number }) {
 
 /** /audit-detail?id=123 (the lead's id): the id comes from the query string (SPEC 2: no path parameters). */
 export default function AuditDetailRoute() {
-  const [params] = useSearchParams();
-  const id = idSchema.safeParse(params.get('id'));
+  const { id, raw } = useDetailId();
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
         <MuiLink component={Link} to="/audits" underline="hover">
           Auditorías
         </MuiLink>
-        <Typography color="text.primary">{id.success ? `Lead #${id.data}` : 'Lead'}</Typography>
+        <Typography color="text.primary">{id !== undefined ? `Lead #${id}` : 'Lead'}</Typography>
       </Breadcrumbs>
-      {id.success ? <AuditDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador de la solicitud (?id=…).</Alert>}
+      {id !== undefined ? <AuditDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la solicitud" />}
     </Stack>
   );
 }

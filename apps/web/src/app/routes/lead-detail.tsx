@@ -1,7 +1,8 @@
-import { canLead, idSchema } from '@backoffice/shared';
+import { canLead } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ActivityTimeline } from '../../components/activity-timeline';
+import { DetailIdProblem, useDetailId } from '../../components/detail-id';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
@@ -38,17 +39,16 @@ function LeadDetailView({ id }: { id: number }) {
 
 /** /lead-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function LeadDetailRoute() {
-  const [params] = useSearchParams();
-  const id = idSchema.safeParse(params.get('id'));
+  const { id, raw } = useDetailId();
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
         <MuiLink component={Link} to="/leads" underline="hover">
           Leads
         </MuiLink>
-        <Typography color="text.primary">{id.success ? `Lead #${id.data}` : 'Lead'}</Typography>
+        <Typography color="text.primary">{id !== undefined ? `Lead #${id}` : 'Lead'}</Typography>
       </Breadcrumbs>
-      {id.success ? <LeadDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador del lead (?id=…).</Alert>}
+      {id !== undefined ? <LeadDetailView id={id} /> : <DetailIdProblem raw={raw} of="del lead" />}
     </Stack>
   );
 }

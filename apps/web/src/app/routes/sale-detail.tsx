@@ -1,7 +1,7 @@
-import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ActivityTimeline } from '../../components/activity-timeline';
+import { DetailIdProblem, useDetailId } from '../../components/detail-id';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
@@ -37,17 +37,16 @@ function SaleDetailView({ id }: { id: number }) {
 
 /** /sale-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function SaleDetailRoute() {
-  const [params] = useSearchParams();
-  const id = idSchema.safeParse(params.get('id'));
+  const { id, raw } = useDetailId();
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
         <MuiLink component={Link} to="/sales" underline="hover">
           Ventas
         </MuiLink>
-        <Typography color="text.primary">{id.success ? `Venta #${id.data}` : 'Venta'}</Typography>
+        <Typography color="text.primary">{id !== undefined ? `Venta #${id}` : 'Venta'}</Typography>
       </Breadcrumbs>
-      {id.success ? <SaleDetailView id={id.data} /> : <Alert severity="warning">Falta el identificador de la venta (?id=…).</Alert>}
+      {id !== undefined ? <SaleDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la venta" />}
     </Stack>
   );
 }

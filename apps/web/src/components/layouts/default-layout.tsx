@@ -16,6 +16,41 @@ import { VerticalNav } from './vertical-nav';
 /** Boxed content width (Vuexy-like templates use 1440 px); 'wide' lets the content fill the screen. */
 export const BOXED_MAX_WIDTH = 1440;
 
+const CONTENT_ID = 'contenido';
+
+/**
+ * The first Tab stop of every screen, shown only when focused: it moves the focus past the navigation and
+ * the navbar to the screen itself (on /leads, the filters are the next stop rather than the 28th).
+ * The focus moves without a '#contenido' in the URL, which copied links would carry.
+ */
+function SkipToContent() {
+  return (
+    <Box
+      component="a"
+      href={`#${CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(CONTENT_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        insetInlineStart: 8,
+        top: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      Saltar al contenido
+    </Box>
+  );
+}
+
 interface DefaultLayoutProps {
   navItems: NavItem[];
   user: LayoutUser;
@@ -53,6 +88,7 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout={layout} data-overlay={overlay ? 'true' : 'false'}>
+      <SkipToContent />
       {vertical && <VerticalNav items={navItems} overlay={overlay} collapsed={collapsed} open={navOpen} onClose={() => setNavOpen(false)} />}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar
@@ -120,7 +156,7 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
           </Box>
           {!vertical && <HorizontalNav items={navItems} />}
         </AppBar>
-        <Box component="main" data-content-width={preferences.appContentWidth} sx={{ ...contentBox, flexGrow: 1, px: { xs: 2, sm: 3 }, py: 3, pt: navbarHidden && overlay ? 9 : 3 }}>
+        <Box component="main" id={CONTENT_ID} tabIndex={-1} data-content-width={preferences.appContentWidth} sx={{ ...contentBox, flexGrow: 1, px: { xs: 2, sm: 3 }, py: 3, pt: navbarHidden && overlay ? 9 : 3, '&:focus': { outline: 'none' } }}>
           {children}
         </Box>
         <Box sx={contentBox}>

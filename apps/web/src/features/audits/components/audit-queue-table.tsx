@@ -35,8 +35,9 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         field: 'lead_id',
         headerName: 'Lead',
         width: 90,
-        renderCell: ({ row }) => (
-          <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover">
+        // The cell's tabIndex (as the leads lists' id links): one Tab stop in the grid, reached by the arrows.
+        renderCell: ({ row, tabIndex }) => (
+          <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover" tabIndex={tabIndex}>
             #{row.lead_id}
           </MuiLink>
         ),
@@ -46,11 +47,12 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         field: 'actions',
         headerName: '',
         width: 105,
-        renderCell: ({ row }) => {
+        renderCell: ({ row, tabIndex }) => {
           if (row.decision !== null) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
           const mine = row.claim?.user.id === userId;
           return (
             <Button
+              tabIndex={tabIndex}
               size="small"
               variant={mine ? 'outlined' : 'contained'}
               startIcon={<IconHandGrab size={16} />}
