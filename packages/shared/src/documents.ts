@@ -9,6 +9,13 @@ export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/**
+ * What a phone number is written with: digits, spaces, '+', '-', '.', and brackets. Letters ('ext 12') or
+ * other digits ('４', full width) are refused rather than dropped, which would call another number.
+ */
+export const PHONE_CHARACTERS = /^[0-9\s+().-]*$/;
+export const PHONE_CHARACTERS_MESSAGE = 'Celular inválido: solo números, espacios, +, guiones o paréntesis';
+
 /** Country calling codes: a number written in international form starts with one of them. */
 const CALLING_CODES = ['54', '57'];
 

@@ -57,6 +57,19 @@ describe('the amount and the email as people and API clients write them', () => 
     expect(amountIssues(500)).toEqual([expect.stringMatching(/^requested_amount: Monto mínimo \$\s1\.000$/)]);
   });
 
+  it('refuses what is not a number instead of reading some number into it, and tells a missing term', () => {
+    const issues = (patch: object) =>
+      leadCreateSchemas.arg.safeParse({ ...argLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+    for (const term of [true, [12], '0x0c', '1e1', 'doce']) expect(issues({ term }), JSON.stringify(term)).toEqual(['term: El plazo es un número entero de cuotas']);
+    for (const missing of [null, '', '  ', undefined]) expect(issues({ term: missing }), String(missing)).toEqual(['term: Ingresa el plazo en cuotas']);
+    expect(leadCreateSchemas.arg.parse({ ...argLead, term: ' 12 ' }).term).toBe(12);
+    for (const amount of [true, [25000], '0x61A8', '2.5e4', 'NaN']) {
+      expect(issues({ requested_amount: amount }), JSON.stringify(amount)).toEqual(['requested_amount: Monto inválido: escribe pesos enteros, p. ej. 25.000']);
+    }
+    expect(issues({ requested_amount: null })).toEqual(['requested_amount: Ingresa el monto solicitado']);
+    expect(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: [1_000_000] }).success).toBe(false);
+  });
+
   it('trims and lower-cases the email before checking it', () => {
     expect(leadCreateSchemas.arg.parse({ ...argLead, email: '  JOSE.Nunez@Mail.COM ' }).email).toBe('jose.nunez@mail.com');
     expect(leadCreateSchemas.col.safeParse({ ...colLead, email: ' no es un email ' }).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa un email válido']);

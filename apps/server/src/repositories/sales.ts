@@ -11,20 +11,22 @@ import { customerChange } from './customer-changes';
  */
 
 export type TakeResult =
-  | { ok: true; version: number }
+  /** `again`: the caller already held it (a double click, a second tab): nothing written. */
+  | { ok: true; version: number; again?: true }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'taken' }
   /** Unassigned, but in a status the caller does not offer (its status says why). */
   | { ok: false; reason: 'status'; statusId: number };
 
+/** A customer's edit; the optional fields, when absent, keep their stored values. */
 export interface CustomerEdit {
   firstName: string;
   lastName: string;
   cellphone: string;
   email: string;
-  address: string | null;
-  bank: string | null;
-  bankAccount: string | null;
+  address?: string | null;
+  bank?: string | null;
+  bankAccount?: string | null;
 }
 
 export class SalesRepository {
@@ -52,10 +54,11 @@ export class SalesRepository {
         .returning({ version: leads.version });
       if (!updated) {
         const [row] = await tx
-          .select({ sellerId: leads.sellerId, statusId: leads.statusId })
+          .select({ sellerId: leads.sellerId, statusId: leads.statusId, version: leads.version })
           .from(leads)
           .where(and(eq(leads.id, leadId), eq(leads.country, country)));
         if (!row) return { ok: false, reason: 'not_found' };
+        if (row.sellerId === seller.id) return { ok: true, version: row.version, again: true };
         return row.sellerId === null ? { ok: false, reason: 'status', statusId: row.statusId } : { ok: false, reason: 'taken' };
       }
       await tx.insert(leadEvents).values({

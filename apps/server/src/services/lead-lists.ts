@@ -2,6 +2,8 @@ import {
   AMOUNT_RANGES,
   COUNTRY_TIME_ZONE,
   isSellerOrWoAssignation,
+  STATUSES,
+  stepsOf,
   type Country,
   type LeadListQuery,
   type LeadListResponse,
@@ -48,11 +50,16 @@ const KEPT_TEXT_MS = 10 * 60_000;
 export class LeadLists {
   private readonly counts: CountCache;
   private readonly anchors: PageAnchors;
+  /** The country's catalogue: a status or step filter outside it is a 400, not an empty list. */
+  private readonly statusIds: Set<number>;
+  private readonly stepIds: Set<number>;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly country: Country,
   ) {
+    this.statusIds = new Set(STATUSES[country].map((status) => status.id));
+    this.stepIds = new Set(stepsOf(country).map((step) => step.id));
     this.counts = new CountCache(app.config.countCacheSeconds);
     this.anchors = new PageAnchors(app.config.countCacheSeconds, app.config.pageAnchorRows);
   }
@@ -68,6 +75,11 @@ export class LeadLists {
    * to its customers here (LeadsRepository.resolveText), once for the page, its count and exports.
    */
   async filters(query: ListFilterQuery, problems: Problem[] = []): Promise<LeadFilters> {
+    const unknownOf = (ids: number[] | undefined, known: Set<number>) => ids?.filter((id) => !known.has(id)) ?? [];
+    const unknownStatuses = unknownOf(query.status, this.statusIds);
+    if (unknownStatuses.length > 0) problems.push({ field: 'status', message: `Estado desconocido: ${unknownStatuses.join(', ')}` });
+    const unknownSteps = unknownOf(query.step, this.stepIds);
+    if (unknownSteps.length > 0) problems.push({ field: 'step', message: `Paso desconocido: ${unknownSteps.join(', ')}` });
     let amount;
     if (query.amount !== undefined) {
       amount = AMOUNT_RANGES[this.country].find((range) => range.id === query.amount);

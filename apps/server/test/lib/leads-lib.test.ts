@@ -126,6 +126,18 @@ describe('keyset cursors', () => {
     for (const bad of ['', 'x', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["name","desc","1",1,"n"]').toString('base64url'), Buffer.from('["id","desc","1; drop table leads",1,"n"]').toString('base64url')]) {
       expect(decodeCursor(bad)).toBeUndefined();
     }
+    // Values no row can hold (they would fail in the database, a 500): not a cursor we made.
+    const made = (...parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    for (const bad of [
+      made('created_at', 'desc', '1', 2_147_483_648, 'n'),
+      made('created_at', 'desc', '99999999999999999999', 5, 'n'),
+      made('id', 'asc', '2147483648', 5, 'n'),
+      made('requested_amount', 'asc', '9223372036854775808', 5, 'p'),
+      made('constructor', 'asc', '1', 5, 'p'),
+    ]) {
+      expect(decodeCursor(bad)).toBeUndefined();
+    }
+    expect(decodeCursor(made('updated_at', 'asc', '-1000', 2_147_483_647, 'p'))).toMatchObject({ value: '-1000', id: 2_147_483_647 });
   });
 });
 

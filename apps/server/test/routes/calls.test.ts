@@ -305,6 +305,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([expect.objectContaining({ field: 'cellphone' })]);
+    // A full-width digit is not dropped (that called a 9-digit number): the number is refused.
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: `${lead.cellphone.slice(0, 9)}\uff14` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: solo números, espacios, +, guiones o paréntesis' }]);
     // XSRF guards both POSTs.
     expect((await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone }, { xsrf: false })).statusCode).toBe(403);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel }, { xsrf: false })).statusCode).toBe(403);

@@ -203,12 +203,24 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     await refused(await admin.get('/api/arg/searcher?q=ab%00cd'), 'q', NUL_MESSAGE);
     await refused(await admin.post('/api/arg/leads', { ...validArg(), first_name: 'Jo\u0000sé' }), 'first_name', NUL_MESSAGE);
     await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'nota\u0000' }), 'body', NUL_MESSAGE);
+    // Other control characters (an escape sequence) and half a UTF-16 pair would be stored: refused too.
+    await refused(await admin.post('/api/arg/leads', { ...validArg(), address: 'Calle 1 \u001b[31m' }), 'address', NUL_MESSAGE);
+    await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'nota \ud800' }), 'body', NUL_MESSAGE);
+    // A phone with letters or other digits is refused rather than cut to another number.
+    for (const cellphone of ['11 5555-4444 ext', '115555444\uff14']) {
+      await refused(await admin.post('/api/arg/leads', { ...validArg(), cellphone }), 'cellphone', 'Celular inválido: solo números, espacios, +, guiones o paréntesis');
+    }
     // Ids, statuses and versions are PostgreSQL integers: a larger one names no row (and would fail the query).
     await refused(await admin.get('/api/arg/leads/2147483648'), 'id');
     await refused(await admin.get('/api/arg/audits/99999999999'), 'leadId');
     await refused(await admin.get('/api/arg/leads?seller=99999999999'), 'seller.0');
     await refused(await admin.get('/api/arg/leads?status=2147483648'), 'status.0');
     await refused(await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 2 ** 31 }), 'version');
+    // An id is written in digits: read as JavaScript reads numbers, these named another lead (100, 16, 12, 5).
+    for (const written of ['1e2', '0x10', '%2012', '+5', '5.']) {
+      await refused(await admin.post(`/api/arg/leads/${written}/notes`, { body: 'nota' }), 'id');
+    }
+    await refused(await admin.get('/api/arg/leads/export?ids=1e2'), 'ids.0');
     // The largest integer is a valid id: not found, not an error.
     expect((await admin.get('/api/arg/leads/2147483647')).statusCode).toBe(404);
     expect(await tableCounts()).toEqual(before);

@@ -301,7 +301,12 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(other.rows.map((r) => r.id)).toEqual(expected(known, {}, 'requested_amount', 'desc').slice(10, 20));
     const garbage = await list('pageSize=10&page=2&cursor=not-a-cursor');
     expect(garbage.rows.map((r) => r.id)).toEqual(expected(known, {}).slice(10, 20));
-    for (const bad of ['pageSize=7', 'page=0', 'sort=name', 'dir=up', 'amount=1-2', 'management=Otro', 'q=ab', 'from=2026-13-01', 'status=x']) {
+    // Well formed but holding what no row can (an id past the integer column, a timestamp past any interval).
+    for (const tampered of [['created_at', 'desc', '1', 2_147_483_648, 'n'], ['created_at', 'desc', '99999999999999999999', 5, 'n']]) {
+      const cursor = Buffer.from(JSON.stringify(tampered)).toString('base64url');
+      expect((await list(`pageSize=10&page=2&cursor=${cursor}`)).rows.map((r) => r.id)).toEqual(expected(known, {}).slice(10, 20));
+    }
+    for (const bad of ['pageSize=7', 'page=0', 'sort=name', 'dir=up', 'amount=1-2', 'management=Otro', 'q=ab', 'from=2026-13-01', 'from=0000-01-01', 'to=0000-12-31', 'status=x', 'status=9999', 'step=9999', 'status=0x4', 'seller=1e2']) {
       const res = await admin.get(`/api/arg/leads?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields[0].field.split('.')[0]).toBe(bad.split('=')[0]);

@@ -223,6 +223,12 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(row).toMatchObject({ sellerId: winner.seller_id, version: 2 });
     const events = await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')));
     expect(events).toHaveLength(1);
+    // The winner taking it again (a double click, a second tab) is told it is theirs, and nothing is written.
+    const winnerClient = takers[takerIds.indexOf(winner.seller_id)];
+    const again = await winnerClient.post(`/api/arg/sales/${target.id}/take`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ id: target.id, seller_id: winner.seller_id, version: 2 });
+    expect(await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')))).toHaveLength(1);
 
     // Roles that are not sellers cannot take; leads outside the sales statuses are not in the pool.
     const operator = await as('arg', 'operator@arg.example');
@@ -311,9 +317,21 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
       [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
     ]);
-    const colSaved = await colSeller.patch(colUrl, { ...colBase, bank: 'Davivienda', bank_account: '0550 1234 5678' });
+    const colSaved = await colSeller.patch(colUrl, { ...colBase, address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '0550 1234 5678' });
     expect(colSaved.statusCode, colSaved.body).toBe(200);
     expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({ bank: 'Davivienda', bank_account: '055012345678' });
+
+    // Left out, the address and the account are kept: an API client's partial edit erases nothing.
+    const { address: _left, ...withoutAddress } = colBase;
+    const kept = await colSeller.patch(colUrl, { ...withoutAddress, version: colBase.version + 1, cellphone: '3109998877' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const keptDetail = saleDetailSchema.parse(kept.json());
+    expect(keptDetail.customer).toMatchObject({ address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '055012345678', cellphone: '3109998877' });
+    expect(keptDetail.timeline[0]).toMatchObject({ type: 'customer', text: 'Celular: 3109998877' });
+    // null clears, as blank does; a bank without its account (or the reverse) is still refused.
+    await refused(colSeller, colUrl, { ...withoutAddress, version: colBase.version + 2 }, [[{ bank_account: null }, 'bank_account']]);
+    const clearedCol = await colSeller.patch(colUrl, { ...withoutAddress, version: colBase.version + 2, bank: null, bank_account: null, address: null });
+    expect(saleDetailSchema.parse(clearedCol.json()).customer).toMatchObject({ address: null, bank: null, bank_account: null });
   });
 
   it('schedules call backs in the future only, stores them for the seller and shows them on the timeline', async () => {

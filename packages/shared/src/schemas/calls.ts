@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_INTEGER, positiveInt } from './common';
+import { PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import { MAX_INTEGER, digitsText, positiveInt } from './common';
 
 /*
  * Call reminders (SPEC 2 "Call reminder modal", 3 "Scheduled call", 4 "Call reminder flow") and click-to-call
@@ -33,7 +34,7 @@ export function isDueCall(answer: ScheduleCallsResponse | null | undefined): ans
 
 /** `?id=` of resolve-call and postpone-call: the scheduled call's id. */
 export const callIdQuerySchema = z.object({
-  id: z.coerce.number({ error: 'Indica la llamada' }).int().positive('Indica la llamada').max(MAX_INTEGER, 'Indica la llamada'),
+  id: z.preprocess(digitsText, z.number({ error: 'Indica la llamada' }).int().positive('Indica la llamada').max(MAX_INTEGER, 'Indica la llamada')),
 });
 
 /**
@@ -60,6 +61,7 @@ export const startCallBodySchema = z.object({
   user: neotelUser,
   cellphone: z
     .string({ error: 'Indica el celular' })
+    .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE)
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
   lead_id: positiveInt().optional(),

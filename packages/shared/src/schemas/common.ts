@@ -28,5 +28,11 @@ export const MAX_INTEGER = 2_147_483_647;
 /** A positive integer as a request sends it in JSON (ids, versions, statuses). */
 export const positiveInt = () => z.number().int().positive().max(MAX_INTEGER);
 
-/** Identifiers in query strings and paths (`/lead-detail?id=123`) arrive as text. */
-export const idSchema = z.coerce.number().int().positive().max(MAX_INTEGER);
+/**
+ * A whole number as text arrives in query strings and paths: plain digits only. Coerced the way JavaScript
+ * reads numbers, '1e2', '0x10' or ' 12' would name another row (100, 16, 12) than the one written.
+ */
+export const digitsText = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
+
+/** Identifiers in query strings and paths (`/lead-detail?id=123`), as text, or as numbers in JSON. */
+export const idSchema = z.preprocess(digitsText, z.number({ error: 'Debe ser un número entero positivo' }).int().positive().max(MAX_INTEGER));

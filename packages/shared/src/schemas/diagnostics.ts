@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
 
 /*
  * /test (DOMAIN 4: the SPEC 6 "admin route" rule): the health of the API, its database, the telephony
@@ -48,6 +49,7 @@ export type DiagnosticsResponse = z.infer<typeof diagnosticsResponseSchema>;
 export const testCallBodySchema = z.object({
   cellphone: z
     .string({ error: 'Indica el celular' })
+    .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE)
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
 });

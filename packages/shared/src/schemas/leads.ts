@@ -4,7 +4,7 @@ import { COL_BANKS } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
-import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits } from '../documents';
+import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -195,7 +195,7 @@ const name = (label: string) =>
     .string({ error: `${label}: campo obligatorio` })
     .trim()
     .min(2, `${label}: al menos 2 letras`)
-    .max(80)
+    .max(80, `${label}: hasta 80 caracteres`)
     .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label}: solo letras`);
 
 /** A birth date within CUSTOMER_AGE on the country's today (the calendar offers the same days). */
@@ -247,12 +247,28 @@ export const bankPair = {
   issue: { message: 'Indica el banco y el número de cuenta, o ninguno', path: ['bank_account'] },
 };
 
+/**
+ * A number as a form or an API client sends it: a number, or its decimal digits as text ('12', ' 25000 ',
+ * '1500.50'); blank or null is none (undefined). Anything else (true, [12], '0x0c', '2.5e4') is left as it
+ * is for the type check to refuse: coerced, each of those was read as some number and stored.
+ */
+const numberText = (value: unknown) => {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^-?\d{1,15}(\.\d{1,15})?$/.test(text) ? Number(text) : value;
+};
+
 const termOf = (limits: { minTerm: number; maxTerm: number }) =>
-  z.coerce
-    .number({ error: 'Ingresa el plazo en cuotas' })
-    .int('El plazo es un número entero de cuotas')
-    .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
-    .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`);
+  z.preprocess(
+    numberText,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'Ingresa el plazo en cuotas' : 'El plazo es un número entero de cuotas') })
+      .int('El plazo es un número entero de cuotas')
+      .min(limits.minTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`)
+      .max(limits.maxTerm, `Plazo entre ${limits.minTerm} y ${limits.maxTerm} cuotas`),
+  );
 
 /**
  * An amount as people write it here: '2.500.000', '$ 2.500.000' or '2.500.000,00' (dots between thousands
@@ -269,12 +285,12 @@ const wholeAmountText = (value: unknown) => {
 const amountOf = (country: Country) => {
   const { minAmount, maxAmount } = LEAD_LIMITS[country];
   return z.preprocess(
-    wholeAmountText,
+    (value) => numberText(wholeAmountText(value)),
     z
       .any()
       .refine((value) => value !== undefined, { message: 'Ingresa el monto solicitado', abort: true })
       .pipe(
-        z.coerce
+        z
           .number({ error: 'Monto inválido: escribe pesos enteros, p. ej. 25.000' })
           .int('El monto es en unidades enteras, sin centavos')
           .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
@@ -285,6 +301,7 @@ const amountOf = (country: Country) => {
 
 /** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
 const nationalDigits = (value: string) => onlyDigits(nationalPhone(value));
+const cellphoneText = z.string({ error: 'Ingresa el celular' }).regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
 
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
 export const argLeadCreateSchema = z
@@ -292,7 +309,7 @@ export const argLeadCreateSchema = z
     ...commonLeadFields('arg'),
     doc_number: z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema),
     cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
-    cellphone: z.string({ error: 'Ingresa el celular' }).transform(nationalDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
+    cellphone: cellphoneText.transform(nationalDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
@@ -312,7 +329,7 @@ export const colLeadCreateSchema = z
   .object({
     ...commonLeadFields('col'),
     doc_number: z.string({ error: 'Ingresa la cédula' }).pipe(colCcSchema),
-    cellphone: z.string({ error: 'Ingresa el celular' }).transform(nationalDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    cellphone: cellphoneText.transform(nationalDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),

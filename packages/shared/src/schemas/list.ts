@@ -20,7 +20,10 @@ export const queryBoolean = z.preprocess(
   z.boolean().optional(),
 );
 
-export const isoDateSchema = z.iso.date({ error: 'Ingresa una fecha válida' });
+/** A calendar day, 'YYYY-MM-DD'. A year before 1900 is a typing slip (and year 0 is no date to PostgreSQL). */
+export const isoDateSchema = z.iso
+  .date({ error: 'Ingresa una fecha válida' })
+  .refine((value) => value >= '1900-01-01', 'Ingresa una fecha desde 1900');
 
 export const paginationQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, bankAccountFields, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
+import { COL_BANKS } from '../catalogues/banks';
+import { cbuSchema, colAccountSchema } from '../documents';
+import { argLeadCreateSchema, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 
@@ -45,13 +47,19 @@ export type SaleDetail = z.infer<typeof saleDetailSchema>;
  */
 const argFields = argLeadCreateSchema.shape;
 const colFields = colLeadCreateSchema.shape;
+/*
+ * The address and the bank account are optional in an edit: absent, the stored value is kept (an API
+ * client that leaves them out must not erase where the money is paid); null or blank clears it.
+ */
 const addressField = z
   .string()
   .trim()
   .max(200, 'El domicilio admite hasta 200 caracteres')
   .nullable()
-  .optional()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value ? value : null))
+  .optional();
+const keptIfAbsent = <T extends z.ZodType<string | null>>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable()).optional();
 const versionField = positiveInt();
 
 export const argSaleCustomerUpdateSchema = z.object({
@@ -60,7 +68,8 @@ export const argSaleCustomerUpdateSchema = z.object({
   cellphone: argFields.cellphone,
   email: argFields.email,
   address: addressField,
-  ...bankAccountFields.arg,
+  bank: keptIfAbsent(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
+  bank_account: keptIfAbsent(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores; ausente se conserva, null o vacío lo borra'),
   /** The customer's version as read (409 when someone saved first). */
   version: versionField,
 });
@@ -72,10 +81,15 @@ export const colSaleCustomerUpdateSchema = z
     cellphone: colFields.cellphone,
     email: colFields.email,
     address: addressField,
-    ...bankAccountFields.col,
+    bank: keptIfAbsent(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account; ausentes ambos se conservan'),
+    bank_account: keptIfAbsent(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank; null o vacíos ambos la borran'),
     version: versionField,
   })
-  .refine(bankPair.check, bankPair.issue);
+  // Both left out (kept), or both given: a bank and its account, or neither.
+  .refine(
+    (value) => (value.bank === undefined) === (value.bank_account === undefined) && bankPair.check({ bank: value.bank ?? null, bank_account: value.bank_account ?? null }),
+    bankPair.issue,
+  );
 
 export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
 export type SaleCustomerUpdate = z.infer<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;

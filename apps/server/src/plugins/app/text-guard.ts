@@ -4,16 +4,24 @@ import { invalidData } from '../../lib/errors';
 export const NUL_MESSAGE = 'Tiene un carácter no permitido';
 
 /**
- * The first string in a parsed request part that holds a NUL character, as its field's path
- * ('customer.first_name', 'items.2'), or undefined. Walked with a stack, not recursion: a JSON body nested
+ * Characters no field of ours holds: control characters but tab and line breaks (an escape sequence in an
+ * address would reach every export and terminal), and UTF-16 halves without their pair (PostgreSQL would
+ * store them as U+FFFD, silently not what was sent).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string in a parsed request part that holds a forbidden character (NUL among them), as its
+ * field's path ('customer.first_name', 'items.2'), or undefined. Walked with a stack, not recursion: a JSON body nested
  * a hundred thousand levels deep must not overflow the call stack.
  */
-export function fieldWithNul(value: unknown): string | undefined {
+export function fieldWithForbiddenChar(value: unknown): string | undefined {
   const pending: [path: string, value: unknown][] = [['', value]];
   while (pending.length > 0) {
     const [path, current] = pending.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      if (FORBIDDEN.test(current)) return path;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) pending.push([path ? `${path}.${key}` : key, child]);
     }
@@ -23,14 +31,15 @@ export function fieldWithNul(value: unknown): string | undefined {
 
 /**
  * PostgreSQL text cannot hold the NUL character: a query with one fails (a 500) whatever the route meant to
- * do with it. Every route's params, query and body are checked once here, before validation, and such a
- * request gets a 400 naming the field; nothing is read or written.
+ * do with it; the other forbidden characters would be stored. Every route's params, query and body are
+ * checked once here, before validation, and such a request gets a 400 naming the field; nothing is read
+ * or written.
  */
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
       for (const part of [request.params, request.query, request.body]) {
-        const field = fieldWithNul(part);
+        const field = fieldWithForbiddenChar(part);
         if (field !== undefined) throw invalidData([{ field: field || 'body', message: NUL_MESSAGE }]);
       }
     });

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
-import { SalesRepository } from '../../repositories/sales';
+import { SalesRepository, type CustomerEdit } from '../../repositories/sales';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -185,7 +185,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authenticate,
       schema: {
         tags: ['sales'],
-        summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); 409 si otro la tomó antes o si ya está cerrada',
+        summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); si ya es suya, 200 sin cambios; 409 si otro la tomó antes o si ya está cerrada',
         security,
         params: leadIdParamsSchema,
         response: { 200: takeSaleResponseSchema, ...errors },
@@ -202,6 +202,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         if (isTerminalStatus(country, result.statusId)) throw new HttpError(409, SALES_MESSAGES.closed(salesNameOf(result.statusId)));
         throw new HttpError(409, SALES_MESSAGES.notInSales);
       }
+      if (result.again) return { id: request.params.id, seller_id: user.id, version: result.version };
       changed();
       // The seller's other tabs and devices refresh their lists too.
       app.realtime.toUser(user.id, 'lead:assigned', {
@@ -231,15 +232,17 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
       const body = request.body as SaleCustomerUpdate;
-      const saved = await sales.updateCustomer(country, row.id, row.customerId, user.id, body.version, {
+      const edit: CustomerEdit = {
         firstName: body.first_name,
         lastName: body.last_name,
         cellphone: body.cellphone,
         email: body.email,
-        address: body.address,
-        bank: body.bank,
-        bankAccount: body.bank_account,
-      });
+        // A field left out keeps its value: it is neither written nor shown as a change in the timeline.
+        ...(body.address !== undefined && { address: body.address }),
+        ...(body.bank !== undefined && { bank: body.bank }),
+        ...(body.bank_account !== undefined && { bankAccount: body.bank_account }),
+      };
+      const saved = await sales.updateCustomer(country, row.id, row.customerId, user.id, body.version, edit);
       if (!saved) throw new HttpError(409, SALES_MESSAGES.staleCustomer);
       // Names, phone and email are what free-text search and the list show.
       changed();
