@@ -108,25 +108,40 @@ test('“Mover a…” moves a card to the next step once confirmed: it leaves o
   expect(((await moved.json()) as { status_id: number }).status_id).toBe(to.id);
 });
 
-test('a move that needs a reason asks for it', async ({ page }) => {
+test('an AUDITORIA card is decided in Auditorías, not moved on the board', async ({ page }) => {
   await openBoard(page);
-  const [from, to] = [byLabel('AUDITORIA'), byLabel('RE-AUDITORIA')];
-  await columnOf(page, from).scrollIntoViewIfNeeded();
-  const { card, id } = await firstCard(page, from);
-
+  const audit = byLabel('AUDITORIA');
+  await columnOf(page, audit).scrollIntoViewIfNeeded();
+  const { card } = await firstCard(page, audit);
   await card.getByRole('button', { name: 'Mover a…' }).click();
-  await page.getByRole('menuitem', { name: to.label, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(`¿Pasar el lead #${id} a ${to.label}?`);
-  await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
-  await dialog.getByLabel('Motivo').fill('Falta la firma del contrato');
-  await dialog.getByRole('button', { name: 'Confirmar' }).click();
-
-  await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
-  await columnOf(page, to).scrollIntoViewIfNeeded();
-  await eventually(cardIn(page, to, id)).toBeVisible();
-  await expect(cardIn(page, from, id)).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Se decide en Auditorías, con el caso tomado' })).toBeVisible();
+  for (const label of ['TRANSFERENCIA', 'RE-AUDITORIA', 'RECHAZO-AUDITORIA', 'DEVUELTO']) {
+    await expect(page.getByRole('menuitem', { name: label, exact: true })).toHaveCount(0);
+  }
 });
+
+// Only col has a board move that needs a reason (a stale application to EXPIRADO): arg's are audit decisions.
+if (COUNTRY === 'col') {
+  test('a move that needs a reason asks for it', async ({ page }) => {
+    await openBoard(page);
+    const [from, to] = [byLabel('Paso 6'), byLabel('EXPIRADO')];
+    await columnOf(page, from).scrollIntoViewIfNeeded();
+    const { card, id } = await firstCard(page, from);
+
+    await card.getByRole('button', { name: 'Mover a…' }).click();
+    await page.getByRole('menuitem', { name: to.label, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`¿Pasar el lead #${id} a ${to.label}?`);
+    await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+    await dialog.getByLabel('Motivo').fill('Sin contacto con el cliente desde hace un mes');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+
+    await eventually(page.getByText(`Lead #${id} movido a ${to.label}`)).toBeVisible();
+    await columnOf(page, to).scrollIntoViewIfNeeded();
+    await eventually(cardIn(page, to, id)).toBeVisible();
+    await expect(cardIn(page, from, id)).toHaveCount(0);
+  });
+}
 
 test('dragging dims the columns the card cannot go to, and a refused drop shows the server’s message', async ({ page }) => {
   await openBoard(page);

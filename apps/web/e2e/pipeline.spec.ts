@@ -1,4 +1,5 @@
 import {
+  buildCbu,
   buildCuil,
   statusIdOf,
   statusLabelOf,
@@ -91,12 +92,14 @@ async function api(page: Page): Promise<{ request: APIRequestContext; headers: R
 async function createApplication(seller: Page): Promise<{ id: number; doc: string }> {
   const unique = String(Date.now()).slice(-6);
   const common = { first_name: 'Prueba', last_name: 'Circuito', birth_date: '1988-05-20', email: `circuito.${unique}@example.com`, term: 12 };
+  // Where the approved loan is paid (approving needs it).
+  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678' };
   // arg: a DNI ending in 4 and its CUIL; col: a CC ending in 8.
   const doc = COUNTRY === 'arg' ? `3${unique}4` : `10${unique}8`;
   const body =
     COUNTRY === 'arg'
-      ? ({ ...common, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
-      : ({ ...common, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
+      ? ({ ...common, ...account, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
+      : ({ ...common, ...account, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
   const { request, headers } = await api(seller);
   const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });
   expect(response.status(), await response.text()).toBe(201);

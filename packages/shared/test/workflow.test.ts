@@ -12,6 +12,7 @@ import {
   findTransition,
   guardBlock,
   mayRunAutomation,
+  roleMayTake,
   roleOfKind,
   salesStatusesOf,
   statusLabelOf,
@@ -119,11 +120,15 @@ describe.each(COUNTRIES)('%s transition table', (country) => {
       expect([...t.roles].sort()).toEqual(['admin', 'auditor', 'supervisor']);
       // Only an approval needs no comment.
       expect(t.reasonRequired).toBe(t.to !== ids.AUDIT_APPROVAL);
+      // Taken through the audit case only (its claim and checklist), and no other transition is.
+      expect(t.auditDecision).toBe(true);
     }
-    // Sellers cannot approve their own sale.
+    expect(table.filter((t) => t.auditDecision)).toEqual(decisions);
+    // No detail screen or board offers them, to anyone: sellers cannot approve their own sale, and managers
+    // do not skip the auditor.
     for (const from of audit) {
-      expect(allowedTransitions(country, from, roleId(country, 'seller'))).toEqual([]);
-      expect(allowedTransitions(country, from, roleId(country, 'auditor')).length).toBeGreaterThan(2);
+      for (const kind of ['seller', 'auditor', 'supervisor', 'admin'] as const) expect(allowedTransitions(country, from, roleId(country, kind))).toEqual([]);
+      expect(decisions.filter((t) => t.from === from && roleMayTake(country, t, roleId(country, 'auditor'))).length).toBeGreaterThan(2);
     }
   });
 

@@ -9,6 +9,8 @@ export { schema };
 
 /** One type for both drivers: repositories never know which database they talk to. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbDriver = 'pglite' | 'postgres';
 
 export type DatabaseOptions =

@@ -12,11 +12,10 @@ import {
 } from '@backoffice/shared';
 import { and, asc, desc, eq, fillPlaceholders, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { audits, customers, leads, users } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { customerColumns, customerSummaryOf, isoText, personRefOf } from './leads';
-import type { Tx } from './workflow';
 
 /*
  * Audit rounds: the auditors' queue, claims and the rounds' history. Rounds are opened and closed by the
@@ -389,6 +388,16 @@ export class AuditsRepository {
       )
       .returning({ id: audits.id });
     return released.length > 0;
+  }
+
+  /** Whether the lead's customer has a bank account to pay into, read inside the decision's transaction. */
+  async hasBankAccount(tx: Tx, country: Country, leadId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ account: customers.bankAccount })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(and(eq(leads.id, leadId), eq(leads.country, country)));
+    return !!row?.account;
   }
 
   /**

@@ -1,12 +1,24 @@
 import { formatDateTime, type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 
 /*
  * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal) and the record
  * of calls placed through telephony. Each change writes the lead's timeline in the same transaction.
  */
+
+/**
+ * A lead's pending call backs go with the lead to its new seller (a reassignment, a take from the pool):
+ * the reminders are for whoever works it now, never for a seller who can no longer open it. Run inside the
+ * transaction that changes the seller.
+ */
+export async function handOverCallBacks(tx: Tx, country: Country, leadId: number, sellerId: number): Promise<void> {
+  await tx
+    .update(scheduledCalls)
+    .set({ sellerId })
+    .where(and(eq(scheduledCalls.country, country), eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')));
+}
 
 export type CallBackChange =
   | { ok: true; id: number; leadId: number; status: 'resolved' | 'postponed'; next: { id: number; scheduleTime: Date } | null }
@@ -29,8 +41,6 @@ function duration(from: Date, to: Date): string {
   const seconds = Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export class CallsRepository {
   constructor(private readonly db: Db) {}

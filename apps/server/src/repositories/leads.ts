@@ -13,11 +13,12 @@ import {
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db } from '../db/client';
+import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db, type Tx } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
+import { handOverCallBacks } from './calls';
 import { customerChange } from './customer-changes';
 import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
@@ -947,13 +948,20 @@ export class LeadsRepository {
 
   /** The assigned seller (checked by the caller); false when someone else changed the lead first. */
   reassignSeller(country: Country, leadId: number, userId: number, version: number, seller: { id: number; name: string }): Promise<boolean> {
-    return this.versionedChange(country, leadId, version, { sellerId: seller.id }, (before) => ({
-      type: 'assignment',
-      userId,
-      body: seller.name,
-      fromValue: before.sellerId === null ? null : String(before.sellerId),
-      toValue: String(seller.id),
-    }));
+    return this.versionedChange(
+      country,
+      leadId,
+      version,
+      { sellerId: seller.id },
+      (before) => ({
+        type: 'assignment',
+        userId,
+        body: seller.name,
+        fromValue: before.sellerId === null ? null : String(before.sellerId),
+        toValue: String(seller.id),
+      }),
+      (tx) => handOverCallBacks(tx, country, leadId, seller.id),
+    );
   }
 
   /**
@@ -967,6 +975,8 @@ export class LeadsRepository {
     version: number,
     set: { managementStatus?: string; sellerId?: number },
     event: (before: { managementStatus: string | null; sellerId: number | null }) => Omit<typeof leadEvents.$inferInsert, 'country' | 'leadId'>,
+    /** More work that commits or rolls back with the change. */
+    within?: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const where = and(eq(leads.id, leadId), eq(leads.country, country));
@@ -979,6 +989,7 @@ export class LeadsRepository {
         .returning({ id: leads.id });
       if (updated.length === 0) return false;
       await tx.insert(leadEvents).values({ country, leadId, ...event(before) });
+      await within?.(tx);
       return true;
     });
   }

@@ -2,6 +2,7 @@ import { formatDateTime, type Country, type ScheduledCall } from '@backoffice/sh
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+import { handOverCallBacks } from './calls';
 import { customerChange } from './customer-changes';
 
 /*
@@ -70,6 +71,7 @@ export class SalesRepository {
         fromValue: null,
         toValue: String(seller.id),
       });
+      await handOverCallBacks(tx, country, leadId, seller.id);
       return { ok: true, version: updated.version };
     });
   }

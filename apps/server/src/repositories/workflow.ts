@@ -1,6 +1,6 @@
 import type { Country } from '@backoffice/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { customers, leadStatusHistory, leads } from '../db/schema';
 
 /** What the workflow needs of a lead: its status, owner, version, offer, and the customer's document. */
@@ -24,9 +24,6 @@ export interface StatusChange {
   reason: string | null;
   offer?: { amount: number; rate: number };
 }
-
-/** A transaction of the database (what `db.transaction` hands its callback). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Work that must commit or roll back with a status change (an audit decision's row): runs after the

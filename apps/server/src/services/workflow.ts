@@ -27,6 +27,8 @@ export const WORKFLOW_MESSAGES = {
   noAutomation: (status: string) => `No hay una etapa automática pendiente en el estado ${status}.`,
   automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
   reasonRequired: 'Indica el motivo del cambio de estado',
+  auditOnly: (from: string, to: string) =>
+    `El paso de ${from} a ${to} es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.`,
 } as const;
 
 export interface TransitionInput {
@@ -39,6 +41,8 @@ export interface TransitionInput {
   reason?: string;
   /** Written in the status change's transaction (e.g. the audit row of an audit decision). */
   within?: ChangeHook;
+  /** The audit case's decision route: the only caller allowed to take audit decisions (Transition.auditDecision). */
+  auditDecision?: boolean;
 }
 
 type StatusListener = (country: Country) => void;
@@ -164,6 +168,7 @@ export class WorkflowService {
       if (transition.automated && !automated) throw new HttpError(409, WORKFLOW_MESSAGES.automatedOnly(from, target));
       if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
       if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
+      if (transition.auditDecision && !input.auditDecision) throw new HttpError(409, WORKFLOW_MESSAGES.auditOnly(from, target));
       const blocked = guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId });
       if (blocked) throw new HttpError(409, blocked);
       const reason = input.reason?.trim() || null;

@@ -3,6 +3,8 @@ import {
   COL_STATUS_IDS as C,
   auditDetailSchema,
   auditQueueResponseSchema,
+  AUDIT_MESSAGES,
+  buildCbu,
   buildCuil,
   type AuditChecklist,
   type Country,
@@ -23,6 +25,7 @@ import { userIdByEmail } from '../helpers/leads-fixture';
 
 const ALL_CHECKED: AuditChecklist = { identity: true, documents: true, signature: true, bank_account: true, phone: true };
 const BASE = new Date('2026-06-01T12:00:00Z').getTime();
+const ARG_CBU = buildCbu('2850590', '9400904181352');
 
 describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
   let t: TestApp;
@@ -36,7 +39,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
   const as = signedIn(() => t.app);
 
   /** A lead that entered `statusId` `minutesAgo` before BASE (its history row opens the audit round). */
-  const insertLead = async (country: Country, statusId: number, minutesAgo = 0, app = t.app) => {
+  const insertLead = async (country: Country, statusId: number, minutesAgo = 0, app = t.app, withAccount = true) => {
     const seq = String(++docSeq).padStart(5, '0');
     const docNumber = country === 'arg' ? `3${seq}04` : `10${seq}004`;
     const [customer] = await app.db
@@ -51,6 +54,8 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         birthDate: '1990-01-01',
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `audit${seq}@example.com`,
+        // Where an approval pays: every case has an account but those made to lack one.
+        ...(withAccount && (country === 'arg' ? { bankAccount: ARG_CBU } : { bank: 'Davivienda', bankAccount: '055012345678' })),
       })
       .returning();
     const [lead] = await app.db
@@ -419,6 +424,20 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect(await snapshot(id)).toEqual(before);
   });
 
+  it('approves only a customer with a bank account to pay into (409, nothing written); other decisions still go', async () => {
+    const auditor = await as('arg', 'auditor@arg.example');
+    const id = await insertLead('arg', A.AUDIT_PENDING, 610, t.app, false);
+    expect((await claim(auditor, id)).statusCode).toBe(200);
+    const before = await snapshot(id);
+    const refused = await decide(auditor, id, { decision: 'approve' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(AUDIT_MESSAGES.noBankAccount);
+    expect(await snapshot(id)).toEqual(before);
+    const asked = await decide(auditor, id, { decision: 'request_information', comment: 'Falta la cuenta bancaria del cliente' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await leadRow(id)).statusId).toBe(A.REQUEST_INFORMATION);
+  });
+
   it('rolls the status change back when the audit row cannot be written', async () => {
     const auditor = await as('arg', 'auditor@arg.example');
     const id = await insertLead('arg', A.AUDIT_PENDING, 550);
@@ -442,6 +461,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         user: toAuthUser(row),
         to: A.AUDIT_APPROVAL,
         version: 1,
+        auditDecision: true,
         within: async () => {
           throw new HttpError(409, 'no');
         },

@@ -4,7 +4,7 @@ import { callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleC
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { calls, leadEvents, scheduledCalls, users } from '../../src/db/schema';
+import { calls, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
 import { CALL_ERRORS } from '../../src/routes/country/calls';
 import { NeotelAdapter, SimulatedTelephony, TelephonyError } from '../../src/services/telephony';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
@@ -402,5 +402,31 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       await app.close();
       await neo.close();
     }
+  });
+  it('a reassigned lead\'s pending call backs go to its new seller, who gets the reminder; the old one no longer does', async () => {
+    // A lead no other test here uses, made this seller's.
+    const lead = arg.at(-1)!;
+    await t.app.db.update(leads).set({ sellerId }).where(eq(leads.id, lead.id));
+    const pending = await addCall('arg', lead.id, sellerId, new Date(Date.now() - 3 * MINUTE));
+    const done = await addCall('arg', lead.id, sellerId, new Date(Date.now() - 60 * MINUTE), 'resolved');
+    const seller = await as('arg', 'seller@arg.example');
+    expect((await seller.get('/api/arg/sales/schedule-calls')).json()).toMatchObject({ id: pending, lead_id: lead.id });
+
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const { version } = (await supervisor.get(`/api/arg/leads/${lead.id}`)).json() as { version: number };
+    const res = await supervisor.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: otherSellerId, version });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const owners = async () =>
+      Object.fromEntries(
+        (await t.app.db.select({ id: scheduledCalls.id, sellerId: scheduledCalls.sellerId }).from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).map(
+          (row) => [row.id, row.sellerId],
+        ),
+      );
+    // The pending one follows the lead; the resolved one stays the record of who made it.
+    expect(await owners()).toEqual({ [pending]: otherSellerId, [done]: sellerId });
+    expect((await seller.get('/api/arg/sales/schedule-calls')).json()).not.toMatchObject({ lead_id: lead.id });
+    // Resolving it is the new seller's to do, not the old one's.
+    expect((await seller.get(`/api/arg/sales/resolve-call?id=${pending}`)).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import {
   ARG_STATUS_IDS as A,
   COL_STATUS_IDS as C,
+  buildCbu,
   buildCuil,
   leadDetailSchema,
   leadTransitionsSchema,
@@ -54,6 +55,8 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         birthDate: '1990-01-01',
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `cliente${seq}@example.com`,
+        // Somewhere to pay an approved application into.
+        ...(country === 'arg' ? { bankAccount: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bankAccount: '055012345678' }),
       })
       .returning();
     const [lead] = await t.app.db
@@ -199,10 +202,16 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     }
     const anonymous = await new TestClient(t.app).init();
     expect((await move(anonymous, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 })).statusCode).toBe(401);
-    expect(await snapshot(lead.id)).toEqual(before);
-    // A supervisor takes the audit decision.
+    // Nor does a supervisor, whose role may decide audits: a decision is the audit case's (its claim,
+    // checklist and round), never a plain status change, and nothing offers it as one.
     const supervisor = await as('arg', 'supervisor@arg.example');
-    expect((await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 })).statusCode).toBe(200);
+    const skipped = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 });
+    expect(skipped.statusCode).toBe(409);
+    expect(skipped.json().message).toBe(
+      'El paso de AUDITORIA · AUDIT_PENDING a TRANSFERENCIA · AUDIT_APPROVAL es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.',
+    );
+    expect(leadTransitionsSchema.parse((await supervisor.get(`/api/arg/leads/${lead.id}/transitions`)).json()).transitions).toEqual([]);
+    expect(await snapshot(lead.id)).toEqual(before);
   });
 
   it('keeps sellers to their own leads (403)', async () => {
@@ -275,20 +284,20 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
 
   it('requires the reason of a rejection (400 naming `reason`) and writes nothing without it', async () => {
     const supervisor = await as('arg', 'supervisor@arg.example');
-    const lead = await insertLead('arg', A.AUDIT_PENDING);
+    const lead = await insertLead('arg', A.PHONE_VALIDATION);
     const before = await snapshot(lead.id);
     for (const reason of [undefined, '', '   ']) {
-      const res = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, ...(reason === undefined ? {} : { reason }) });
+      const res = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, ...(reason === undefined ? {} : { reason }) });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indica el motivo del cambio de estado' }]);
     }
-    const tooLong = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'x'.repeat(501) });
+    const tooLong = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().fields.map((f: { field: string }) => f.field)).toEqual(['reason']);
     expect(await snapshot(lead.id)).toEqual(before);
-    const ok = await move(supervisor, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'Firma no coincide' });
+    const ok = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, reason: 'El cliente ya no quiere el préstamo' });
     expect(ok.statusCode).toBe(200);
-    expect((await history(lead.id))[1]).toMatchObject({ toStatus: A.AUDIT_REJECTED, reason: 'Firma no coincide' });
+    expect((await history(lead.id))[1]).toMatchObject({ toStatus: A.CANCELLED, reason: 'El cliente ya no quiere el préstamo' });
   });
 
   it('applies guards against the current row (409 with the guard’s message)', async () => {
@@ -417,9 +426,18 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       for (const to of [A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION, A.VALIDATION_IN_PROGRESS]) expect(await step(seller, to)).toBe(to);
       expect(await step(admin, 'auto')).toBe(A.VALIDATE_DOCS);
       for (const to of [A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED, A.AUDIT_PENDING]) expect(await step(seller, to)).toBe(to);
-      expect(await step(supervisor, A.REQUEST_INFORMATION, 'Falta el comprobante de CBU')).toBe(A.REQUEST_INFORMATION);
+      // Audit decisions are the audit case's: taken, checked, decided.
+      const audit = async (decision: string, comment?: string) => {
+        expect((await supervisor.post(`/api/arg/audits/${lead.id}/claim`, {})).statusCode).toBe(200);
+        const checklist = { identity: true, documents: true, signature: true, bank_account: true, phone: true };
+        const res = await supervisor.post(`/api/arg/audits/${lead.id}/decision`, { decision, checklist, comment, version });
+        expect(res.statusCode, res.body).toBe(200);
+        version = res.json().lead.version;
+        return res.json().lead.status_id as number;
+      };
+      expect(await audit('request_information', 'Falta el comprobante de CBU')).toBe(A.REQUEST_INFORMATION);
       expect(await step(seller, A.AUDIT_RETRY)).toBe(A.AUDIT_RETRY);
-      expect(await step(supervisor, A.AUDIT_APPROVAL)).toBe(A.AUDIT_APPROVAL);
+      expect(await audit('approve')).toBe(A.AUDIT_APPROVAL);
       expect(await step(admin, A.TRANSFER_IN_PROGRESS)).toBe(A.TRANSFER_IN_PROGRESS);
       expect(await step(admin, 'auto')).toBe(A.TRANSFERED);
       expect(await step(admin, A.DISBURSED)).toBe(A.DISBURSED);

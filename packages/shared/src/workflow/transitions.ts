@@ -57,12 +57,18 @@ export interface Transition {
   automated: boolean;
   /** Risk approves here: the lead gets an offer if it has none yet. */
   grantsOffer: boolean;
+  /**
+   * An audit decision: taken only through the audit case (POST /audits/:leadId/decision: the claim, the
+   * checklist, the audit round), never as a plain status change from a detail screen or the board.
+   */
+  auditDecision: boolean;
 }
 
 interface Options {
   guard?: TransitionGuard;
   reason?: boolean;
   offer?: boolean;
+  audit?: boolean;
 }
 
 /** Builds one country's table from status names, so a typo fails at compile time. */
@@ -78,6 +84,7 @@ function tableOf<N extends string>(ids: Record<N, number>) {
         reasonRequired: options.reason ?? false,
         automated: false,
         grantsOffer: options.offer ?? false,
+        auditDecision: options.audit ?? false,
       });
     }
   };
@@ -92,6 +99,7 @@ function tableOf<N extends string>(ids: Record<N, number>) {
         reasonRequired: options.reason ?? false,
         automated: true,
         grantsOffer: options.offer ?? false,
+        auditDecision: false,
       });
     }
   };
@@ -105,6 +113,9 @@ const BACKOFFICE = ['operator', 'supervisor', 'admin'] as const satisfies readon
 const MANAGERS = ['supervisor', 'admin'] as const satisfies readonly RoleKind[];
 /** Audit decisions: auditors, and the supervisors and admins who may also open /audits (DOMAIN 4). */
 const AUDIT = ['auditor', 'supervisor', 'admin'] as const satisfies readonly RoleKind[];
+/** The audit case's decisions (Transition.auditDecision); all but approving say why. */
+const decision = { audit: true };
+const decidedWhy = { audit: true, reason: true };
 
 function argTable(): Transition[] {
   const { list, manual, automated } = tableOf(ARG_STATUS_IDS);
@@ -173,9 +184,9 @@ function argTable(): Transition[] {
   manual('ACCEPTED', 'CANCELLED', cancel, reason);
 
   for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
-    manual(from, 'AUDIT_APPROVAL', AUDIT);
-    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, reason);
-    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, reason);
+    manual(from, 'AUDIT_APPROVAL', AUDIT, decision);
+    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, decidedWhy);
+    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, decidedWhy);
   }
   // DEVUELTO: back with the seller, who answers and sends it to re-audit.
   manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
@@ -256,9 +267,9 @@ function colTable(): Transition[] {
   manual('ACCEPTED', 'DESIST', desist, reason);
 
   for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
-    manual(from, 'AUDIT_APPROVAL', AUDIT);
-    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, reason);
-    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, reason);
+    manual(from, 'AUDIT_APPROVAL', AUDIT, decision);
+    manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, decidedWhy);
+    if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, decidedWhy);
   }
   manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
   manual('REQUEST_INFORMATION', 'DESIST', desist, reason);
@@ -341,9 +352,12 @@ export function roleMayTake(country: Country, transition: Transition, roleId: Ro
   return kind !== undefined && transition.roles.includes(kind);
 }
 
-/** The transitions a person of this role may choose from the status (automated ones are the system's). */
+/**
+ * The transitions a person of this role may choose from the status on a detail screen or the board
+ * (automated ones are the system's; audit decisions are the audit case's).
+ */
 export function allowedTransitions(country: Country, statusId: number, roleId: RoleId): Transition[] {
-  return transitionsFrom(country, statusId).filter((t) => !t.automated && roleMayTake(country, t, roleId));
+  return transitionsFrom(country, statusId).filter((t) => !t.automated && !t.auditDecision && roleMayTake(country, t, roleId));
 }
 
 /** Whether the role may run the automated stage that waits at this status. */

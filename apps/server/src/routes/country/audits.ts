@@ -1,4 +1,5 @@
 import {
+  AUDIT_MESSAGES,
   auditDecisionBodySchema,
   auditDetailSchema,
   auditLeadParamsSchema,
@@ -216,7 +217,12 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         to: decisionStatusId(country, decision),
         version,
         reason: comment,
+        auditDecision: true,
         within: async (tx) => {
+          // Read in the transaction that moves the lead: an account cleared meanwhile rolls the approval back.
+          if (decision === 'approve' && !(await app.audits.hasBankAccount(tx, country, leadId))) {
+            throw new HttpError(409, AUDIT_MESSAGES.noBankAccount);
+          }
           const recorded = await app.audits.recordDecision(tx, {
             roundId: open.id,
             userId: user.id,

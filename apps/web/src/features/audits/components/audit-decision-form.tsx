@@ -61,6 +61,8 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const mine = !!detail.claim && detail.claim.user.id === userId;
+  // Nothing to pay into: the account cannot be verified nor the application approved (the server refuses it too).
+  const noAccount = !detail.lead.customer.bank_account;
   if (!detail.current) return null;
 
   const submit = async (decision: AuditDecision) => {
@@ -96,6 +98,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
       <CardContent>
         <Stack spacing={2}>
           {!mine && <Alert severity="info">Toma el caso para decidir.</Alert>}
+          {noAccount && <Alert severity="warning">{AUDIT_MESSAGES.noBankAccount}</Alert>}
           <FormGroup aria-label="Checklist de documentos">
             {AUDIT_CHECKLIST_ITEMS.map((item) => (
               <FormControlLabel
@@ -104,7 +107,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
                 control={
                   <Checkbox
                     checked={checklist[item]}
-                    disabled={!mine}
+                    disabled={!mine || (item === 'bank_account' && noAccount)}
                     onChange={(event) => setChecklist({ ...checklist, [item]: event.target.checked })}
                   />
                 }
@@ -129,7 +132,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
                 key={decision}
                 variant={decision === 'approve' ? 'contained' : 'outlined'}
                 color={BUTTON_COLOR[decision]}
-                disabled={!mine || decide.isPending}
+                disabled={!mine || decide.isPending || (decision === 'approve' && noAccount)}
                 onClick={() => void submit(decision)}
               >
                 {AUDIT_DECISION_LABELS[decision]}

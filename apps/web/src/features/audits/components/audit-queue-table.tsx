@@ -48,7 +48,8 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         headerName: '',
         width: 105,
         renderCell: ({ row, tabIndex }) => {
-          if (row.decision !== null) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
+          // Decided, or no longer waiting for audit: nothing to take.
+          if (row.decision !== null || !queueStatuses.has(row.status_id)) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
           const mine = row.claim?.user.id === userId;
           return (
             <Button

@@ -1,7 +1,8 @@
-import type { LeadListItem, StepEntry } from '@backoffice/shared';
+import { auditQueueStatusIds, type LeadListItem, type StepEntry } from '@backoffice/shared';
 import { IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { IconArrowsMove } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { COUNTRY } from '../../../config/env';
 import { useCardTransitions } from '../api/get-card-transitions';
 
 interface MoveCardMenuProps {
@@ -10,6 +11,10 @@ interface MoveCardMenuProps {
   disabled: boolean;
   onMove: (card: LeadListItem, to: StepEntry) => void;
 }
+
+/** A case waiting for audit leaves it only by the audit's decision, taken on the case. */
+const inAudit = new Set(auditQueueStatusIds(COUNTRY));
+const AUDIT_ELSEWHERE = 'Se decide en Auditorías, con el caso tomado';
 
 /**
  * The keyboard and screen-reader way to move a card: "Mover a…" lists the columns the server says this
@@ -52,7 +57,7 @@ export function MoveCardMenu({ card, columns, disabled, onMove }: MoveCardMenuPr
         ) : transitions.error ? (
           <MenuItem disabled>{transitions.error.message}</MenuItem>
         ) : options.length === 0 ? (
-          <MenuItem disabled>No hay columnas a las que tu rol pueda moverlo</MenuItem>
+          <MenuItem disabled>{inAudit.has(card.status_id) ? AUDIT_ELSEWHERE : 'No hay columnas a las que tu rol pueda moverlo'}</MenuItem>
         ) : (
           options.map(({ column, blocked }) => (
             <MenuItem
