@@ -383,6 +383,17 @@ test('in the grid the arrows reach the id link itself, Enter opens it, and Tab l
   await expect(page).toHaveURL(target!);
 });
 
+test('the longest management status is shown whole in its column', async ({ page }) => {
+  await openLeads(page, `?management=${encodeURIComponent('Envío link para continuar solicitud')}`);
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  await expect(rows(page).first()).toBeVisible();
+  // Past the right edge: scrolled to, as a person would (the grid renders the columns in view).
+  await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  const cell = grid.locator('[data-field="management_status"].MuiDataGrid-cell').first();
+  await expect(cell).toHaveText('Envío link para continuar solicitud');
+  expect(await cell.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+});
+
 test('an export downloads a file with the filtered rows', async ({ page }) => {
   await openLeads(page, '?management=No%20responde');
   const countText = (await page.getByTestId('leads-count').textContent())!;

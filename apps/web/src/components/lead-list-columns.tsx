@@ -1,4 +1,4 @@
-import { STATUSES, stepsOf, type LeadListItem, type StatusEntry } from '@backoffice/shared';
+import { MANAGEMENT_STATUSES, STATUSES, stepsOf, type LeadListItem, type StatusEntry } from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link } from 'react-router';
@@ -57,10 +57,11 @@ export const amountColumns: Column[] = [
   { field: 'term', headerName: 'Cuotas', width: 75, type: 'number', sortable: false },
 ];
 
+/** The seller's working column: as wide as the longest management status, so none is cut short. */
 export const managementColumn: Column = {
   field: 'management_status',
   headerName: 'Gestión',
-  width: 200,
+  width: Math.max(...MANAGEMENT_STATUSES.map((status) => textWidth(status, `400 14px ${FONT_FAMILY}`))) + 24,
   sortable: false,
   valueGetter: (value: string | null) => value ?? '—',
 };
