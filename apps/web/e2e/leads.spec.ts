@@ -136,13 +136,19 @@ test('the column choice and the row density are remembered for the user, after a
   await page.keyboard.press('Escape');
   await expect(grid.getByRole('columnheader', { name: 'Email' })).toBeVisible();
 
-  const rowHeight = async () => (await rows(page).first().boundingBox())!.height;
-  const standard = await rowHeight();
+  // NaN while the grid re-renders its rows (the kept settings arriving): no comparison holds, a poll asks again.
+  const rowHeight = async () => (await rows(page).first().boundingBox())?.height ?? Number.NaN;
+  const settledHeight = async () => {
+    let height = Number.NaN;
+    await expect.poll(async () => (height = await rowHeight())).toBeGreaterThan(0);
+    return height;
+  };
+  const standard = await settledHeight();
   const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/leads') && response.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Densidad' }).click();
   await page.getByRole('menuitem', { name: 'Compacta' }).click();
   await expect.poll(rowHeight).toBeLessThan(standard);
-  const compact = await rowHeight();
+  const compact = await settledHeight();
   expect((await saved).ok()).toBe(true);
 
   // A logout clears the browser's storage (SPEC 2); the settings are the user's, kept by the server.
