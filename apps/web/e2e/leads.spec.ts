@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -238,8 +238,21 @@ test('staff create a lead from the form: each field says what is wrong, the bank
 
   const valid = COUNTRY === 'arg' ? '2850590940090418135201' : '0550123456';
   await account.fill(valid);
+  // The connection drops after the server saved the lead: the form says it could not connect, and sending
+  // it again answers the lead already made instead of making a second one.
+  let dropped = false;
+  await page.route(`**/api/${COUNTRY}/leads`, async (route) => {
+    if (route.request().method() !== 'POST' || dropped) return route.fallback();
+    dropped = true;
+    expect((await route.fetch()).status()).toBe(201);
+    await route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(dialog.getByText(MESSAGES.networkError)).toBeVisible();
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  const created = (await (await page.request.get(`/api/${COUNTRY}/leads?q=${doc}`)).json()) as { rows: { id: number }[] };
+  expect(created.rows.map((row) => Number(row.id))).toEqual([Number(new URL(page.url()).searchParams.get('id'))]);
   await expect(page.getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(valid);
   if (COUNTRY === 'col') await expect(page.getByText('Banco', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Davivienda');
   const id = new URL(page.url()).searchParams.get('id');

@@ -382,6 +382,10 @@ export const scheduledCalls = pgTable(
   (t) => [
     index('scheduled_calls_seller_status_time_idx').on(t.sellerId, t.status, t.scheduleTime),
     index('scheduled_calls_lead_id_idx').on(t.leadId),
+    /* One pending call back per lead and instant: a double submit or a client's retry schedules it once. */
+    uniqueIndex('scheduled_calls_pending_lead_time_key')
+      .on(t.leadId, t.scheduleTime)
+      .where(sql`${t.status} = 'pending'`),
     countryCheck('scheduled_calls', t.country),
     check('scheduled_calls_status_check', sql`${t.status} in ('pending', 'resolved', 'postponed')`),
   ],
@@ -479,6 +483,34 @@ export const audits = pgTable(
       'audits_decision_check',
       sql`${t.decision} is null or ${t.decision} in ('approve', 'reject', 'retry', 'request_information')`,
     ),
+  ],
+);
+
+/**
+ * `Idempotency-Key`s of lead creations (POST /leads): a client that retries a request whose answer it never
+ * got (a timeout, a dropped connection) sends the same key and gets the first answer again instead of a
+ * second application. Keyed by user; the same key with another body is refused. The key row is written in
+ * the creation's transaction, so a concurrent repeat waits for it and then replays it. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    country: text('country').notNull(),
+    /** SHA-256 of the validated body. */
+    requestHash: text('request_hash').notNull(),
+    /** The 201 body the first request answered. */
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    /* Expired keys are pruned oldest first. */
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+    countryCheck('idempotency_keys', t.country),
   ],
 );
 

@@ -118,10 +118,20 @@ export class CallsRepository {
         .update(scheduledCalls)
         .set({ status: 'postponed', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
         .where(eq(scheduledCalls.id, id));
-      const [next] = await tx
+      const [inserted] = await tx
         .insert(scheduledCalls)
         .values({ country, leadId: row.leadId, sellerId, scheduleTime: at, status: 'pending', note: row.note, createdBy: sellerId })
+        .onConflictDoNothing({ target: [scheduledCalls.leadId, scheduledCalls.scheduleTime], where: sql`${scheduledCalls.status} = 'pending'` })
         .returning({ id: scheduledCalls.id });
+      // Another call back of the lead due at that very instant is the one the seller will get.
+      const next =
+        inserted ??
+        (
+          await tx
+            .select({ id: scheduledCalls.id })
+            .from(scheduledCalls)
+            .where(and(eq(scheduledCalls.leadId, row.leadId), eq(scheduledCalls.scheduleTime, at), eq(scheduledCalls.status, 'pending')))
+        )[0];
       await this.mirrorNextCall(tx, country, row.leadId);
       await tx.insert(leadEvents).values({
         country,

@@ -19,6 +19,7 @@ import { encodeCursor, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
+import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
 import { customerChange } from './customer-changes';
 import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
@@ -825,7 +826,24 @@ export class LeadsRepository {
    * changes. `kept` names the values given that the customer's own replaced. Lead, customer and the first
    * status history row are written in one transaction.
    */
-  async create(input: NewLeadInput): Promise<{ id: number; customerId: number; customerReused: boolean; kept: KeptField[] }> {
+  /**
+   * A new application (and its customer, reused by document), at most once per idempotency key: a repeat of
+   * the key answers the first creation ('replayed'), or 'keyReused' when it came with other data.
+   */
+  async create(input: NewLeadInput, once?: IdempotencyKey): Promise<{ outcome: 'created'; lead: LeadCreated } | EarlierAnswer> {
+    const earlier = once && (await earlierAnswer(this.db, once));
+    if (earlier) return earlier;
+    try {
+      return { outcome: 'created', lead: await this.insertLead(input, once) };
+    } catch (error) {
+      // A concurrent request with the key committed first: answer what it answered.
+      const answer = error instanceof KeyTaken && once && (await earlierAnswer(this.db, once));
+      if (answer) return answer;
+      throw error;
+    }
+  }
+
+  private async insertLead(input: NewLeadInput, once: IdempotencyKey | undefined): Promise<LeadCreated> {
     return this.db.transaction(async (tx) => {
       // A reused customer's data as it was (locked until this commits), for the timeline's record of a change.
       const [previous] = await tx
@@ -902,7 +920,9 @@ export class LeadsRepository {
         );
       }
       const kept = KEPT_FIELDS.filter(([key]) => input.customer[key] != null && input.customer[key] !== customer[key]).map(([, field]) => field);
-      return { id: lead.id, customerId: customer.id, customerReused: !customer.inserted, kept };
+      const created: LeadCreated = { id: lead.id, customer_id: customer.id, customer_reused: !customer.inserted, customer_kept: kept };
+      if (once && !(await keepAnswer(tx, input.country, once, created))) throw new KeyTaken();
+      return created;
     });
   }
 
@@ -994,6 +1014,9 @@ export class LeadsRepository {
     });
   }
 }
+
+/** Rolls back a creation whose idempotency key a concurrent request took. */
+class KeyTaken extends Error {}
 
 export interface NewLeadInput {
   country: Country;

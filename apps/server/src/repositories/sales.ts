@@ -133,24 +133,31 @@ export class SalesRepository {
    * A pending call back for the lead's seller (the caller's own id when the lead has none), its timeline
    * event, and leads.next_call_at set to the soonest pending call of the lead. next_call_at is a mirror
    * for lists and reminders, not something users edit: it does not bump the lead's version (a call back
-   * must not make the seller's open detail stale).
+   * must not make the seller's open detail stale). False, writing nothing, when the lead already has that
+   * call back pending.
    */
   async scheduleCall(
     country: Country,
     leadId: number,
     input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const when = formatDateTime(country, input.at);
-    await this.db.transaction(async (tx) => {
-      await tx.insert(scheduledCalls).values({
-        country,
-        leadId,
-        sellerId: input.sellerId,
-        scheduleTime: input.at,
-        status: 'pending',
-        note: input.note ?? null,
-        createdBy: input.createdBy,
-      });
+    return this.db.transaction(async (tx) => {
+      const scheduled = await tx
+        .insert(scheduledCalls)
+        .values({
+          country,
+          leadId,
+          sellerId: input.sellerId,
+          scheduleTime: input.at,
+          status: 'pending',
+          note: input.note ?? null,
+          createdBy: input.createdBy,
+        })
+        // The same call back twice (a double submit, a retry) is one reminder and one timeline entry.
+        .onConflictDoNothing({ target: [scheduledCalls.leadId, scheduledCalls.scheduleTime], where: sql`${scheduledCalls.status} = 'pending'` })
+        .returning({ id: scheduledCalls.id });
+      if (scheduled.length === 0) return false;
       await tx
         .update(leads)
         .set({
@@ -165,6 +172,7 @@ export class SalesRepository {
         body: `Llamar el ${when}${input.note ? `\n${input.note}` : ''}`,
         toValue: input.at.toISOString(),
       });
+      return true;
     });
   }
 }

@@ -1,5 +1,5 @@
 import { COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
 import { NUL_MESSAGE } from '../../src/plugins/app/text-guard';
@@ -674,6 +674,55 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(noToken.statusCode).toBe(403); // XSRF first: no cookie, no header
       const badToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', headers: { authorization: 'Bearer nope' }, payload: validArg() });
       expect(badToken.statusCode).toBe(401);
+    });
+
+    it('creates one lead per Idempotency-Key, even for repeats sent at once, and refuses the key with other data', async () => {
+      const login = await new TestClient(t.app).login('arg', 'webservice@arg.example');
+      const send = (body: object, key?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/arg/leads',
+          headers: { authorization: `Bearer ${login.json().token}`, ...(key !== undefined && { 'idempotency-key': key }) },
+          payload: body,
+        });
+      const body = { ...validArg(), doc_number: '35123987', cuil: buildCuil('35123987', 'male') };
+      const before = await tableCounts();
+      const sent = await Promise.all(Array.from({ length: 4 }, () => send(body, 'pedido-0001')));
+      expect(sent.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+      const [first] = sent.filter((res) => res.headers['idempotent-replayed'] === undefined);
+      expect(sent.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
+      for (const res of sent) expect(res.json()).toEqual(first.json());
+      expect(await tableCounts()).toEqual({ ...before, customers: before.customers + 1, leads: before.leads + 1, history: before.history + 1 });
+      // Later too; the same data under another key (or none) is another application of the same customer.
+      expect((await send(body, 'pedido-0001')).json()).toEqual(first.json());
+      const other = await send(body, 'pedido-0002');
+      expect(other.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true });
+      expect(other.json().id).not.toBe(first.json().id);
+      expect((await send(body)).json().id).not.toBe(other.json().id);
+
+      // The key with other data: 422 naming the header, nothing written.
+      const counts = await tableCounts();
+      const reused = await send({ ...body, requested_amount: 30000 }, 'pedido-0001');
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().fields).toEqual([{ field: 'idempotency-key', message: expect.stringContaining('ya se usó con otros datos') }]);
+      for (const key of ['', 'con espacio', 'x'.repeat(256), 'ñandú']) {
+        const res = await send({ ...body, requested_amount: 30000 }, key);
+        expect(res.statusCode, key).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(['idempotency-key']);
+      }
+      expect(await tableCounts()).toEqual(counts);
+
+      // Keys are the user's own: another client's same key is its own request.
+      const staff = await as('arg', 'admin@arg.example');
+      const theirs = await staff.post('/api/arg/leads', body, { headers: { 'idempotency-key': 'pedido-0001' } });
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.json().id).not.toBe(first.json().id);
+      // A key older than 24 hours is forgotten: the same key makes a new lead.
+      await t.app.db.execute(sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'pedido-0001'`);
+      const expired = await send(body, 'pedido-0001');
+      expect(expired.statusCode).toBe(201);
+      expect(expired.headers['idempotent-replayed']).toBeUndefined();
+      expect(expired.json().id).not.toBe(first.json().id);
     });
   });
   describe('customer lookup (the new lead form’s notice)', () => {

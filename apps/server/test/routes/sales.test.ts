@@ -370,4 +370,22 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(stored).toHaveLength(2);
     expect(stored.every((c) => c.sellerId === sellerId && c.status === 'pending' && c.country === 'arg' && c.createdBy === sellerId)).toBe(true);
   });
+
+  it('schedules the same call back once, however many times it is sent at once', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.filter((l) => l.sellerId === sellerId)[4];
+    const at = new Date(Date.now() + 5 * HOUR).toISOString();
+    const sent = await Promise.all(Array.from({ length: 4 }, () => seller.post(`/api/arg/sales/${lead.id}/call-back`, { at, note: 'Doble clic' })));
+    expect(sent.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    for (const res of sent) expect(saleDetailSchema.parse(res.json()).scheduled_calls.filter((c) => c.status === 'pending')).toHaveLength(1);
+    expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(1);
+    const events = await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'call_back')));
+    expect(events).toHaveLength(1);
+    // Another time is another call back; once resolved, the same time may be scheduled again.
+    await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.parse(at) + 60_000).toISOString() });
+    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at))));
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
+    const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
+    expect(stored.map((c) => c.status).sort()).toEqual(['pending', 'pending', 'resolved']);
+  });
 });

@@ -51,6 +51,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Return the raw Response (downloads, streams) instead of parsed JSON. */
   raw?: boolean;
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientDeps {
@@ -94,7 +95,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     const url = withQuery(resolvePath(path), options.query);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const xsrf = readCookie(deps.cookies(), XSRF_COOKIE);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -127,7 +128,7 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     request,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
-    post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+    post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'headers'>) => request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
     patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
     put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
     delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),

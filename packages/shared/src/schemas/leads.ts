@@ -352,3 +352,19 @@ export const leadCreatedSchema = z.object({
   customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'bank', 'bank_account'])),
 });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
+
+/**
+ * `Idempotency-Key` (optional) on POST /leads: a client that repeats a creation whose answer it did not get
+ * sends the same key and gets the first answer again (with `Idempotent-Replayed: true`), not a second lead.
+ */
+export const IDEMPOTENCY_MESSAGES = {
+  format: 'La clave de idempotencia lleva de 1 a 255 caracteres visibles (ASCII, sin espacios)',
+  reused: 'Esta clave de idempotencia ya se usó con otros datos: usa una clave nueva para otra solicitud.',
+} as const;
+export const leadCreateHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_MESSAGES.format)
+    .optional()
+    .describe('Clave única por solicitud (p. ej. un UUID); repetirla con los mismos datos devuelve la misma respuesta durante 24 horas'),
+});

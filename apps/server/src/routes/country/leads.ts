@@ -5,6 +5,8 @@ import {
   customerLookupResponseSchema,
   errorBodySchema,
   findRole,
+  IDEMPOTENCY_MESSAGES,
+  leadCreateHeadersSchema,
   leadCreateSchemas,
   leadCreatedSchema,
   leadDetailSchema,
@@ -26,6 +28,7 @@ import { z } from 'zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
+import { requestHashOf } from '../../repositories/idempotency-keys';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './index';
 
@@ -243,13 +246,15 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           '(la nueva solo se guarda si no tiene una): `customer_kept` nombra los campos indicados que no se aplicaron. ' +
           'Monto en unidades enteras de la moneda.',
         security,
+        headers: leadCreateHeadersSchema,
         body: leadCreateSchemas[country],
-        response: { 201: leadCreatedSchema, ...errors },
+        response: { 201: leadCreatedSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const user = request.user!;
       const body = request.body as ArgLeadCreate | ColLeadCreate;
+      const key = request.headers['idempotency-key'];
       const kind = findRole(country, user.role)?.kind;
       const screening = await screenNewLead({ country, docNumber: body.doc_number, cellphone: body.cellphone, email: body.email });
       const source =
@@ -277,11 +282,11 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         sellerId: kind && ASSIGNABLE.includes(kind) ? user.id : null,
         userId: user.id,
         reason: screening.reason,
-      });
-      changed();
-      return reply
-        .code(201)
-        .send({ id: created.id, customer_id: created.customerId, customer_reused: created.customerReused, customer_kept: created.kept });
+      }, key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) });
+      if (created.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+      if (created.outcome === 'replayed') void reply.header('idempotent-replayed', 'true');
+      else changed();
+      return reply.code(201).send(created.lead);
     },
   );
 };
