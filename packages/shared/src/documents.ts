@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Country } from './countries';
 
 /**
  * Identity documents of both countries. Numbers are kept as digit strings (leading zeros and lengths
@@ -17,16 +18,20 @@ export const PHONE_CHARACTERS = /^[0-9\s+().-]*$/;
 export const PHONE_CHARACTERS_MESSAGE = 'Celular inválido: solo números, espacios, +, guiones o paréntesis';
 
 /** Country calling codes: a number written in international form starts with one of them. */
-const CALLING_CODES = ['54', '57'];
+const CALLING_CODES: Record<Country, string> = { arg: '54', col: '57' };
 
 /**
  * A phone number as people write it, without what the stored national number (area code and number,
- * 10 digits) lacks: the international prefix ('+' or '00') and calling code (54, 57), Argentina's mobile
- * '9' after 54, the trunk '0' before the area code and the '15' written before a mobile's local number.
- * Separators stay where they were: '+54 9 223 811-0111' → '223 811-0111', '0223 15 811-0111' →
- * '223  811-0111'. Anything else (a document, a fragment) comes back as it was.
+ * 10 digits) lacks: the international prefix ('+' or '00') and the country's calling code (54, 57) and, in
+ * Argentina, the mobile '9' after 54, the trunk '0' before the area code and the '15' written before a
+ * mobile's local number. Separators stay where they were: '+54 9 223 811-0111' → '223 811-0111',
+ * '0223 15 811-0111' → '223  811-0111'. Anything else (a document, a fragment, another country's number)
+ * comes back as it was, less a leading '+'. Without a country (free-text search, which finds a number however it was typed)
+ * both countries' rules apply.
  */
-export function nationalPhone(text: string): string {
+export function nationalPhone(text: string, country?: Country): string {
+  const arg = country !== 'col';
+  const codes = country ? [CALLING_CODES[country]] : Object.values(CALLING_CODES);
   const parts = text.trim().match(/\d+|\D+/g) ?? [];
   const isDigits = (part: string) => /^\d/.test(part);
   let digits = parts.filter(isDigits).join('');
@@ -42,14 +47,14 @@ export function nationalPhone(text: string): string {
   const plus = /^\+/.test(text.trim());
   if (!plus && digits.startsWith('00') && /^\D*00/.test(text.trim())) drop(2);
   // Without a '+', only a number too long to be national is read as international (a CUIL has 11 digits).
-  if ((plus || digits.length >= 12) && CALLING_CODES.includes(digits.slice(0, 2))) {
+  if ((plus || digits.length >= 12) && codes.includes(digits.slice(0, 2))) {
     const code = digits.slice(0, 2);
     drop(2);
-    if (code === '54' && digits.length === 11 && digits.startsWith('9')) drop(1);
+    if (code === CALLING_CODES.arg && digits.length === 11 && digits.startsWith('9')) drop(1);
   }
-  if (digits.length >= 11 && digits.startsWith('0')) drop(1);
+  if (arg && digits.length >= 11 && digits.startsWith('0')) drop(1);
   // Area code plus '15' plus the local number: the '15' is a group of its own (its place is otherwise unknown).
-  if (digits.length === 12) {
+  if (arg && digits.length === 12) {
     const fifteen = parts.findIndex((part, i) => part === '15' && parts.slice(0, i).some((before) => /\d/.test(before)));
     if (fifteen !== -1) parts[fifteen] = '';
   }
@@ -142,15 +147,26 @@ export function isValidColAccount(value: string): boolean {
   return /^\d{6,20}$/.test(value);
 }
 
-const digits = (label: string, check: (value: string) => boolean, message: string) =>
+/**
+ * What people type between a number's digits: dots and spaces ('30.111.222'), and dashes where the number
+ * is written in groups (a CUIL '20-30111222-3', a bank account). Anything else (a letter, a dash in a CC,
+ * which has no check digit to set apart) is refused rather than dropped: dropping it reads another number.
+ */
+const SEPARATORS = {
+  plain: { allowed: /^[\d\s.]*$/, message: 'solo números, puntos o espacios' },
+  grouped: { allowed: /^[\d\s.-]*$/, message: 'solo números, puntos, guiones o espacios' },
+} as const;
+
+const digits = (label: string, check: (value: string) => boolean, message: string, separators: keyof typeof SEPARATORS) =>
   z
     .string()
     .trim()
+    .refine((value) => SEPARATORS[separators].allowed.test(value), { message: `${label} inválido: ${SEPARATORS[separators].message}`, abort: true })
     .transform(onlyDigits)
     .refine(check, { message: `${label} inválido: ${message}` });
 
-export const dniSchema = digits('DNI', isValidDni, 'debe tener 7 u 8 dígitos');
-export const cuilSchema = digits('CUIL', isValidCuil, 'debe tener 11 dígitos y un dígito verificador correcto');
-export const colCcSchema = digits('CC', isValidColCc, 'debe tener entre 6 y 10 dígitos');
-export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos');
-export const colAccountSchema = digits('Número de cuenta', isValidColAccount, 'debe tener entre 6 y 20 dígitos');
+export const dniSchema = digits('DNI', isValidDni, 'debe tener 7 u 8 dígitos', 'plain');
+export const cuilSchema = digits('CUIL', isValidCuil, 'debe tener 11 dígitos y un dígito verificador correcto', 'grouped');
+export const colCcSchema = digits('CC', isValidColCc, 'debe tener entre 6 y 10 dígitos', 'plain');
+export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos', 'grouped');
+export const colAccountSchema = digits('Número de cuenta', isValidColAccount, 'debe tener entre 6 y 20 dígitos', 'grouped');

@@ -3,6 +3,7 @@ import {
   buildCbu,
   buildCuil,
   cbuSchema,
+  colAccountSchema,
   nationalPhone,
   isValidCbu,
   isValidColAccount,
@@ -108,6 +109,22 @@ describe('col bank account', () => {
   });
 });
 
+describe('document and account numbers', () => {
+  it('take dots and spaces (and dashes where numbers are grouped) but refuse letters instead of dropping them', () => {
+    const message = (schema: typeof dniSchema, typed: string) => schema.safeParse(typed).error?.issues.map((issue) => issue.message);
+    expect(colCcSchema.parse(' 1 020 304.050 ')).toBe('1020304050');
+    expect(cuilSchema.safeParse('20-12345678-6').success).toBe(true);
+    expect(colAccountSchema.parse('055-012345-67')).toBe('05501234567');
+    // Each refused with its one reason, not also the length the dropped letters would leave.
+    expect(message(colCcSchema, 'AB12c345678')).toEqual(['CC inválido: solo números, puntos o espacios']);
+    expect(message(colCcSchema, '1234567-8')).toEqual(['CC inválido: solo números, puntos o espacios']);
+    expect(message(dniSchema, '30123456X')).toEqual(['DNI inválido: solo números, puntos o espacios']);
+    expect(message(colAccountSchema, '12AB345678')).toEqual(['Número de cuenta inválido: solo números, puntos, guiones o espacios']);
+    expect(message(cbuSchema, 'CBU 2850590940090418135201')).toEqual(['CBU inválido: solo números, puntos, guiones o espacios']);
+    expect(message(cuilSchema, '20/12345678/6')).toEqual(['CUIL inválido: solo números, puntos, guiones o espacios']);
+  });
+});
+
 describe('nationalPhone', () => {
   it('takes off the calling code, the mobile 9, the trunk 0 and the 15, keeping the separators', () => {
     expect(nationalPhone('+54 9 11 5555-4444')).toBe('11 5555-4444');
@@ -115,6 +132,17 @@ describe('nationalPhone', () => {
     expect(nationalPhone('(0223) 15 811-0111')).toBe('(223)  811-0111');
     expect(nationalPhone('5491155554444')).toBe('1155554444');
     expect(nationalPhone('+57 300 123 4567')).toBe('300 123 4567');
+  });
+
+  it('reads only the given country\'s prefixes: another country\'s number stays as it was', () => {
+    expect(nationalPhone('+54 9 11 5555-4444', 'arg')).toBe('11 5555-4444');
+    expect(nationalPhone('011 15 5555-4444', 'arg')).toBe('11  5555-4444');
+    expect(nationalPhone('+57 300 123 4567', 'arg')).toBe('57 300 123 4567');
+    expect(nationalPhone('+57 300 123 4567', 'col')).toBe('300 123 4567');
+    expect(nationalPhone('0057 3001234567', 'col')).toBe('3001234567');
+    expect(nationalPhone('573001234567', 'col')).toBe('3001234567');
+    // Argentina's numbers and its trunk 0 and 15 mean nothing in Colombia.
+    for (const typed of ['+54 351 555 4444', '54 3001234567', '300 15 1234567', '03001234567']) expect(nationalPhone(typed, 'col')).toBe(typed.replace(/^\+/, ''));
   });
 
   it('leaves national numbers, documents and fragments as they are', () => {

@@ -635,6 +635,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         [{ bank_account: '1234567890' }, 'bank_account'],
         [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
         [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
+        // Letters or a dash are not dropped (they would read another document, another account) ...
+        [{ doc_number: 'AB12c345678' }, 'doc_number'],
+        [{ doc_number: '1234567-8' }, 'doc_number'],
+        [{ bank: 'Bancolombia', bank_account: '12AB345678' }, 'bank_account'],
+        // ... nor another country's prefixes: an Argentine number is no Colombian mobile.
+        [{ cellphone: '+54 351 555 4444' }, 'cellphone'],
+        [{ cellphone: '300 15 1234567' }, 'cellphone'],
       ] as const) {
         const res = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: '1098765432', ...change });
         expect(res.statusCode).toBe(400);

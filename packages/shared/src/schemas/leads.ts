@@ -300,7 +300,7 @@ const amountOf = (country: Country) => {
 };
 
 /** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
-const nationalDigits = (value: string) => onlyDigits(nationalPhone(value));
+const nationalDigits = (country: Country) => (value: string) => onlyDigits(nationalPhone(value, country));
 const cellphoneText = z.string({ error: 'Ingresa el celular' }).regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
 
 /** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
@@ -309,7 +309,7 @@ export const argLeadCreateSchema = z
     ...commonLeadFields('arg'),
     doc_number: z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema),
     cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
-    cellphone: cellphoneText.transform(nationalDigits).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
+    cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
@@ -329,7 +329,7 @@ export const colLeadCreateSchema = z
   .object({
     ...commonLeadFields('col'),
     doc_number: z.string({ error: 'Ingresa la cédula' }).pipe(colCcSchema),
-    cellphone: cellphoneText.transform(nationalDigits).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),
