@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ARG_STATUS_IDS,
+  BANK_ACCOUNT_LOCKED_STATUSES,
   COL_STATUS_IDS,
   COUNTRIES,
   ROLES,
@@ -11,6 +12,7 @@ import {
   automatedStageAt,
   findTransition,
   guardBlock,
+  isTerminalStatus,
   mayRunAutomation,
   roleMayTake,
   roleOfKind,
@@ -24,6 +26,7 @@ import {
 } from '../src';
 
 const CREATED = 1;
+const COUNTRY_STATUS_IDS = { arg: ARG_STATUS_IDS, col: COL_STATUS_IDS } as const;
 
 /** Every status reachable from CREATED through the table. */
 function reachable(country: Country): Set<number> {
@@ -193,13 +196,37 @@ describe('arg pipeline', () => {
     expect(findTransition('arg', S.PHONE_VALIDATION, S.AUDIT_PENDING)).toBeUndefined();
   });
 
-  it('guards the customer approval with an offer and the audit with a seller', () => {
+  it('guards the customer approval with an offer, the audit with a seller and every way into a transfer with an account', () => {
     expect(findTransition('arg', S.PENDING_CUSTOMER_APPROVAL, S.PENDING_IDENTIFICATION)?.guard).toBe('hasOffer');
     expect(findTransition('arg', S.ACCEPTED, S.AUDIT_PENDING)?.guard).toBe('hasSeller');
-    expect(guardBlock('hasOffer', { offered_amount: null, seller_id: 1 })).toMatch(/oferta/);
-    expect(guardBlock('hasOffer', { offered_amount: 100, seller_id: null })).toBeNull();
-    expect(guardBlock('hasSeller', { offered_amount: 100, seller_id: null })).toMatch(/vendedor/);
-    expect(guardBlock(null, { offered_amount: null, seller_id: null })).toBeNull();
+    for (const country of ['arg', 'col'] as const) {
+      const transfers = [COUNTRY_STATUS_IDS[country].TRANSFER_IN_PROGRESS, ...(country === 'col' ? [COL_STATUS_IDS.TRANSFER_RETRY, COL_STATUS_IDS.TRANSFER_MANUAL] : [])];
+      const into = TRANSITIONS[country].filter((t) => transfers.includes(t.to) && !transfers.includes(t.from));
+      expect(into.length).toBeGreaterThan(0);
+      for (const t of into) expect(t.guard, `${country} ${t.from} → ${t.to}`).toBe('hasBankAccount');
+    }
+    const subject = { offered_amount: 100, seller_id: 1, has_bank_account: true };
+    expect(guardBlock('hasOffer', { ...subject, offered_amount: null })).toMatch(/oferta/);
+    expect(guardBlock('hasOffer', { ...subject, seller_id: null })).toBeNull();
+    expect(guardBlock('hasSeller', { ...subject, seller_id: null })).toMatch(/vendedor/);
+    expect(guardBlock('hasBankAccount', { ...subject, has_bank_account: false })).toMatch(/cuenta bancaria/);
+    expect(guardBlock('hasBankAccount', subject)).toBeNull();
+    expect(guardBlock(null, { offered_amount: null, seller_id: null, has_bank_account: false })).toBeNull();
+  });
+
+  it('leaves the transfer stage to the back office, and locks the account from audit until the money has gone', () => {
+    for (const country of ['arg', 'col'] as const) {
+      const transferRuns = TRANSITIONS[country].filter((t) => t.automated && automatedStageAt(country, t.from) === 'transfer');
+      expect(transferRuns.length).toBeGreaterThan(0);
+      for (const t of transferRuns) expect([...t.roles].sort()).toEqual(['admin', 'operator', 'supervisor']);
+      const locked = BANK_ACCOUNT_LOCKED_STATUSES[country];
+      // Every status is a real one, and the account is locked from audit on, but not once back with the seller.
+      for (const id of locked) expect(STATUSES[country].some((status) => status.id === id)).toBe(true);
+      expect(locked).toContain(COUNTRY_STATUS_IDS[country].AUDIT_PENDING);
+      expect(locked).toContain(COUNTRY_STATUS_IDS[country].TRANSFER_IN_PROGRESS);
+      expect(locked).not.toContain(COUNTRY_STATUS_IDS[country].REQUEST_INFORMATION);
+      for (const id of locked) expect(isTerminalStatus(country, id)).toBe(false);
+    }
   });
 });
 

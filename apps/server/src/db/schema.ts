@@ -371,7 +371,7 @@ export const scheduledCalls = pgTable(
     /** Whose reminder it is (the lead's seller when scheduled). */
     sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
     scheduleTime: timestamp('schedule_time', { withTimezone: true }).notNull(),
-    /** 'pending' | 'resolved' | 'postponed'. */
+    /** 'pending' | 'resolved' | 'postponed' | 'cancelled' (the application ended first). */
     status: text('status').notNull().default('pending'),
     note: text('note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -387,7 +387,7 @@ export const scheduledCalls = pgTable(
       .on(t.leadId, t.scheduleTime)
       .where(sql`${t.status} = 'pending'`),
     countryCheck('scheduled_calls', t.country),
-    check('scheduled_calls_status_check', sql`${t.status} in ('pending', 'resolved', 'postponed')`),
+    check('scheduled_calls_status_check', sql`${t.status} in ('pending', 'resolved', 'postponed', 'cancelled')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { Faker, base, es, es_MX } from '@faker-js/faker';
 import {
+  BANK_ACCOUNT_LOCKED_STATUSES,
   AMOUNT_RANGES,
   COUNTRIES,
   LEAD_LIMITS,
@@ -477,6 +478,10 @@ export function generateCountryData(
 ): GeneratedLead[] {
   const usedDocs = new Set<string>();
   const statuses = statusWeights(country);
+  // An application that went to audit was audited with the account it would be paid into.
+  const locked = BANK_ACCOUNT_LOCKED_STATUSES[country];
+  const paths = workflowPaths(country);
+  const wentToAudit = (statusId: number) => locked.includes(statusId) || (paths.get(statusId) ?? []).some((t) => locked.includes(t.to));
   const buckets = amountBuckets(country);
   const step = AMOUNT_STEP[country];
   const refDate = now;
@@ -528,8 +533,8 @@ export function generateCountryData(
           .email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) })
           .toLowerCase(),
         address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 9999 })}, ${faker.helpers.arrayElement(CITIES[country])}`,
-        // Most customers gave the account the loan would be paid into.
-        ...(faker.datatype.boolean(0.7) ? bankAccountOf(country, faker) : {}),
+        // Most customers gave the account the loan would be paid into; all of those whose application went to audit.
+        ...(faker.datatype.boolean(0.7) || wentToAudit(statusId) ? bankAccountOf(country, faker) : {}),
         createdAt,
         updatedAt: createdAt,
       },

@@ -1,4 +1,4 @@
-import { formatDateTime, type Country, type ScheduledCall } from '@backoffice/shared';
+import { BANK_ACCOUNT_LOCKED_STATUSES, formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
@@ -29,6 +29,12 @@ export interface CustomerEdit {
   bank?: string | null;
   bankAccount?: string | null;
 }
+
+/**
+ * A customer edit's result: saved; or refused because someone saved first ('stale'), or because it changes
+ * the bank account while one of the customer's applications is in audit or transfer (`leadId`).
+ */
+export type CustomerUpdate = { saved: true } | { saved: false; reason: 'stale' } | { saved: false; reason: 'bankAccountLocked'; leadId: number };
 
 export class SalesRepository {
   constructor(private readonly db: Db) {}
@@ -92,7 +98,7 @@ export class SalesRepository {
   }
 
   /**
-   * Optimistic concurrency on the customer's version: false when someone saved first (nothing written).
+   * Optimistic concurrency on the customer's version: 'stale' when someone saved first (nothing written).
    * The lead's timeline gets a 'customer' event naming the fields that changed (none: no event).
    */
   async updateCustomer(
@@ -102,7 +108,7 @@ export class SalesRepository {
     userId: number,
     version: number,
     edit: CustomerEdit,
-  ): Promise<boolean> {
+  ): Promise<CustomerUpdate> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx
         .select({
@@ -116,16 +122,27 @@ export class SalesRepository {
         })
         .from(customers)
         .where(and(eq(customers.id, customerId), eq(customers.country, country)));
-      if (!before) return false;
+      if (!before) return { saved: false, reason: 'stale' };
+      const accountChanges =
+        (edit.bank !== undefined && edit.bank !== before.bank) || (edit.bankAccount !== undefined && edit.bankAccount !== before.bankAccount);
+      if (accountChanges) {
+        const [audited] = await tx
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.customerId, customerId), inArray(leads.statusId, [...BANK_ACCOUNT_LOCKED_STATUSES[country]])))
+          .orderBy(leads.id)
+          .limit(1);
+        if (audited) return { saved: false, reason: 'bankAccountLocked', leadId: audited.id };
+      }
       const updated = await tx
         .update(customers)
         .set({ ...edit, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
         .where(and(eq(customers.id, customerId), eq(customers.country, country), eq(customers.version, version)))
         .returning({ id: customers.id });
-      if (updated.length === 0) return false;
+      if (updated.length === 0) return { saved: false, reason: 'stale' };
       const change = customerChange(before, edit);
       if (change) await tx.insert(leadEvents).values({ country, leadId, type: 'customer', userId, ...change });
-      return true;
+      return { saved: true };
     });
   }
 
@@ -133,16 +150,20 @@ export class SalesRepository {
    * A pending call back for the lead's seller (the caller's own id when the lead has none), its timeline
    * event, and leads.next_call_at set to the soonest pending call of the lead. next_call_at is a mirror
    * for lists and reminders, not something users edit: it does not bump the lead's version (a call back
-   * must not make the seller's open detail stale). False, writing nothing, when the lead already has that
-   * call back pending.
+   * must not make the seller's open detail stale). Writes nothing when the lead already has that call back
+   * pending ('again') or has ended ('closed': nobody calls about it). The lead's row is locked first (as the
+   * next_call_at update would), so a status change that ends the lead waits for this and then cancels the
+   * call back with the others, and concurrent repeats queue instead of deadlocking.
    */
   async scheduleCall(
     country: Country,
     leadId: number,
     input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
-  ): Promise<boolean> {
+  ): Promise<'scheduled' | 'again' | 'closed'> {
     const when = formatDateTime(country, input.at);
     return this.db.transaction(async (tx) => {
+      const [lead] = await tx.select({ statusId: leads.statusId }).from(leads).where(eq(leads.id, leadId)).for('no key update');
+      if (!lead || isTerminalStatus(country, lead.statusId)) return 'closed';
       const scheduled = await tx
         .insert(scheduledCalls)
         .values({
@@ -157,7 +178,7 @@ export class SalesRepository {
         // The same call back twice (a double submit, a retry) is one reminder and one timeline entry.
         .onConflictDoNothing({ target: [scheduledCalls.leadId, scheduledCalls.scheduleTime], where: sql`${scheduledCalls.status} = 'pending'` })
         .returning({ id: scheduledCalls.id });
-      if (scheduled.length === 0) return false;
+      if (scheduled.length === 0) return 'again';
       await tx
         .update(leads)
         .set({
@@ -172,7 +193,7 @@ export class SalesRepository {
         body: `Llamar el ${when}${input.note ? `\n${input.note}` : ''}`,
         toValue: input.at.toISOString(),
       });
-      return true;
+      return 'scheduled';
     });
   }
 }

@@ -1,7 +1,7 @@
-import type { Country } from '@backoffice/shared';
+import { isTerminalStatus, type Country } from '@backoffice/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { customers, leadStatusHistory, leads } from '../db/schema';
+import { customers, leadStatusHistory, leads, scheduledCalls } from '../db/schema';
 
 /** What the workflow needs of a lead: its status, owner, version, offer, and the customer's document. */
 export interface WorkflowLead {
@@ -12,6 +12,8 @@ export interface WorkflowLead {
   offeredAmount: number | null;
   requestedAmount: number;
   docNumber: string;
+  /** The customer's: a transfer needs an account to pay into. */
+  hasBankAccount: boolean;
 }
 
 /** The status change decided for a locked lead. */
@@ -19,7 +21,7 @@ export interface StatusChange {
   to: number;
   /** The version the client read: the update matches only that one. */
   version: number;
-  /** Null when the system (an automated stage) decided. */
+  /** Who took it, or who ran the stage that decided it; null when the system ran it by itself. */
   userId: number | null;
   reason: string | null;
   offer?: { amount: number; rate: number };
@@ -39,6 +41,7 @@ const fields = {
   offeredAmount: leads.offeredAmount,
   requestedAmount: leads.requestedAmount,
   docNumber: customers.docNumber,
+  hasBankAccount: sql<boolean>`${customers.bankAccount} is not null`,
 };
 
 /**
@@ -102,6 +105,14 @@ export class WorkflowRepository {
         userId: change.userId,
         reason: change.reason,
       });
+      // Nobody calls about an application that ended: its pending call backs are cancelled (no reminder).
+      if (isTerminalStatus(country, change.to)) {
+        await tx
+          .update(scheduledCalls)
+          .set({ status: 'cancelled', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
+          .where(and(eq(scheduledCalls.leadId, id), eq(scheduledCalls.status, 'pending')));
+        await tx.update(leads).set({ nextCallAt: null }).where(eq(leads.id, id));
+      }
       if (within) await within(tx, { from: lead.statusId, to: change.to });
       return { from: lead.statusId, to: change.to };
     });

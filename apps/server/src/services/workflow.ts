@@ -4,6 +4,7 @@ import {
   automatedStageAt,
   findTransition,
   guardBlock,
+  type GuardSubject,
   isSellerOrWoAssignation,
   mayRunAutomation,
   roleMayTake,
@@ -86,7 +87,7 @@ export class WorkflowService {
   /** What the user may do with the lead now: its manual transitions and the automated stage, if any. */
   async transitionsFor(country: Country, user: AuthUser, leadId: number): Promise<LeadTransitions> {
     const lead = this.visible(country, user, await this.repository.find(country, leadId));
-    const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId };
+    const subject = guardSubjectOf(lead);
     const stage = automatedStageAt(country, lead.statusId);
     return {
       lead_id: lead.id,
@@ -153,7 +154,7 @@ export class WorkflowService {
 
   /**
    * The single status change. `automated`: the outcome of an automated stage (the transition must be an
-   * automated one, and the history records the system as its author); null for a person's choice.
+   * automated one; the history names who ran it, or no one when the system did); null for a person's choice.
    */
   private async apply(input: TransitionInput, automated: StageOutcome | null): Promise<void> {
     const { country, user, to } = input;
@@ -169,7 +170,7 @@ export class WorkflowService {
       if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
       if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
       if (transition.auditDecision && !input.auditDecision) throw new HttpError(409, WORKFLOW_MESSAGES.auditOnly(from, target));
-      const blocked = guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId });
+      const blocked = guardBlock(transition.guard, guardSubjectOf(lead));
       if (blocked) throw new HttpError(409, blocked);
       const reason = input.reason?.trim() || null;
       if (transition.reasonRequired && !reason) {
@@ -179,7 +180,8 @@ export class WorkflowService {
       const offer =
         automated?.offer ??
         (transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined);
-      return { to, version: input.version, userId: automated || !user ? null : user.id, reason, offer };
+      // A stage run by a person is on record as theirs (the adapter's reason says what it decided).
+      return { to, version: input.version, userId: user?.id ?? null, reason, offer };
     }, input.within);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);
@@ -194,4 +196,8 @@ export class WorkflowService {
     }
     return lead;
   }
+}
+
+function guardSubjectOf(lead: WorkflowLead): GuardSubject {
+  return { offered_amount: lead.offeredAmount, seller_id: lead.sellerId, has_bank_account: lead.hasBankAccount };
 }

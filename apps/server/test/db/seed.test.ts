@@ -22,7 +22,7 @@ import {
   TRANSITIONS,
   type Country,
 } from '@backoffice/shared';
-import { count, eq, lte, sql } from 'drizzle-orm';
+import { count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -167,6 +167,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     const rows = await t.app.db.select().from(leadStatusHistory).orderBy(leadStatusHistory.createdAt, leadStatusHistory.id);
     let automated = 0;
     let walked = 0;
+    const withAccount = new Set((await t.app.db.select({ id: customers.id }).from(customers).where(isNotNull(customers.bankAccount))).map((c) => c.id));
     for (const lead of await t.app.db.select().from(leads)) {
       const country = lead.country as Country;
       const history = rows.filter((h) => h.leadId === lead.id);
@@ -184,7 +185,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
         walked += 1;
         expect(h.reason !== null).toBe(transition.reasonRequired);
         // Its guard holds for the lead as it is now (an offer, once given, and a seller stay).
-        expect(guardBlock(transition.guard, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId }), `lead ${lead.id}`).toBeNull();
+        const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId, has_bank_account: withAccount.has(lead.customerId) };
+        expect(guardBlock(transition.guard, subject), `lead ${lead.id}`).toBeNull();
         if (transition.automated) {
           automated += 1;
           expect(h.userId).toBeNull();

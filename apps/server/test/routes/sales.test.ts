@@ -1,4 +1,4 @@
-import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, COL_STATUS_IDS, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, COL_STATUS_IDS, findTransition, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -387,5 +387,71 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
     const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
     expect(stored.map((c) => c.status).sort()).toEqual(['pending', 'pending', 'resolved']);
+  });
+
+  it('keeps the bank account while an application of the customer is in audit or transfer (the other fields stay editable)', async () => {
+    const seller = await as('col', 'seller@col.example');
+    const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    const lead = col.find((l) => l.sellerId === colSellerId)!;
+    const setStatus = (id: number, statusId: number) => t.app.db.update(leads).set({ statusId }).where(eq(leads.id, id));
+    const edit = async () => {
+      const { customer } = saleDetailSchema.parse((await seller.get(`/api/col/sales/${lead.id}`)).json());
+      const { first_name, last_name, cellphone, email, address, bank, bank_account, version } = customer;
+      return { url: `/api/col/sales/${lead.id}/customer`, base: { first_name, last_name, cellphone, email, address, bank, bank_account, version } };
+    };
+    let { url, base } = await edit();
+    expect((await seller.patch(url, { ...base, bank: 'Davivienda', bank_account: '055012345678' })).statusCode).toBe(200);
+
+    // Audited (approved, about to be paid): a new account, or none, is refused naming the field; nothing written.
+    await setStatus(lead.id, COL_STATUS_IDS.AUDIT_APPROVAL);
+    ({ url, base } = await edit());
+    const customerBefore = (await t.app.db.select().from(customers).where(eq(customers.docNumber, lead.docNumber)))[0];
+    const eventsBefore = await eventCount();
+    for (const change of [{ bank: 'Bancolombia', bank_account: '11112222333' }, { bank: null, bank_account: null }]) {
+      const res = await seller.patch(url, { ...base, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(409);
+      expect(res.json().fields).toEqual([{ field: 'bank_account', message: expect.stringContaining(`la solicitud #${lead.id} está en auditoría o transferencia`) }]);
+    }
+    expect((await t.app.db.select().from(customers).where(eq(customers.id, customerBefore.id)))[0]).toEqual(customerBefore);
+    expect(await eventCount()).toBe(eventsBefore);
+    // The same account sent back with other changes is fine.
+    const contact = await seller.patch(url, { ...base, email: 'nuevo@example.co' });
+    expect(contact.statusCode, contact.body).toBe(200);
+
+    // Another application of the customer in audit holds it too, whichever application the edit comes from.
+    await setStatus(lead.id, COL_STATUS_IDS.REQUEST_INFORMATION);
+    const [other] = await t.app.db
+      .insert(leads)
+      .values({ country: 'col', customerId: customerBefore.id, requestedAmount: 100_000_000, term: 12, statusId: COL_STATUS_IDS.AUDIT_PENDING, source: 'web', sellerId: null })
+      .returning();
+    ({ url, base } = await edit());
+    const held = await seller.patch(url, { ...base, bank_account: '11112222333' });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toContain(`#${other.id}`);
+    // Sent back to the seller (REQUEST_INFORMATION) with no other application in audit: correctable.
+    await setStatus(other.id, COL_STATUS_IDS.CANCELLED);
+    ({ url, base } = await edit());
+    expect((await seller.patch(url, { ...base, bank_account: '11112222333' })).statusCode).toBe(200);
+  });
+
+  it('cancels the pending call backs of an application that ends, and takes no new ones', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    // One the call back tests above left alone.
+    const lead = arg.filter((l) => l.sellerId === sellerId).slice(5).find((l) => findTransition('arg', l.statusId, ARG_STATUS_IDS.EXPIRED))!;
+    const at = new Date(Date.now() + 3 * HOUR).toISOString();
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
+    const { version } = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
+    const expired = await supervisor.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: ARG_STATUS_IDS.EXPIRED, version, reason: 'Sin respuesta en 30 días' });
+    expect(expired.statusCode, expired.body).toBe(200);
+    const detail = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
+    expect(detail).toMatchObject({ scheduled_calls: [], next_call_at: null });
+    expect((await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).map((c) => c.status)).toEqual(['cancelled']);
+    const events = await eventCount();
+    const refused = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('La solicitud está cerrada: no se programan llamadas sobre ella.');
+    expect(await eventCount()).toBe(events);
+    expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(1);
   });
 });

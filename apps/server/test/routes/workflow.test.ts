@@ -38,7 +38,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   const insertLead = async (
     country: Country,
     statusId: number,
-    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null } = {},
+    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null; bankAccount?: boolean } = {},
   ) => {
     const seq = String(++docSeq).padStart(5, '0');
     const digit = String(options.lastDigit ?? 4);
@@ -56,7 +56,11 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `cliente${seq}@example.com`,
         // Somewhere to pay an approved application into.
-        ...(country === 'arg' ? { bankAccount: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bankAccount: '055012345678' }),
+        ...(options.bankAccount === false
+          ? {}
+          : country === 'arg'
+            ? { bankAccount: buildCbu('2850590', '9400904181352') }
+            : { bank: 'Davivienda', bankAccount: '055012345678' }),
       })
       .returning();
     const [lead] = await t.app.db
@@ -384,8 +388,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(body).toMatchObject({ status_id: to, version: 2 });
       const rows = await history(lead.id);
       expect(rows).toHaveLength(2);
-      // The system decided: no user; the adapter says why.
-      expect(rows[1]).toMatchObject({ fromStatus: from, toStatus: to, userId: null, reason: expect.stringContaining('(simulador)') });
+      // The adapter decided and says why; the history names who ran it.
+      const operatorId = await userIdByEmail(t.app, country, `operator@${country}.example`);
+      expect(rows[1]).toMatchObject({ fromStatus: from, toStatus: to, userId: operatorId, reason: expect.stringContaining('(simulador)') });
       const row = await leadRow(lead.id);
       const approvedByRisk = (country === 'arg' && to === A.PHONE_VALIDATION) || (country === 'col' && to === C.PENDING_OFFER);
       expect(row.offeredAmount).toBe(approvedByRisk ? 2_500_000 : null);
@@ -406,6 +411,38 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect((await automate(seller, 'arg', others.id, 1)).json().message).toBe('Este lead está asignado a otro vendedor');
       expect((await leadRow(atRisk.id)).version).toBe(1);
       expect((await leadRow(manual.id)).version).toBe(1);
+    });
+
+    it('leaves money to the back office: the transfer stage is not the webservice\'s or risk\'s, and needs an account', async () => {
+      for (const [country, from, email] of [
+        ['arg', A.TRANSFER_IN_PROGRESS, 'webservice@arg.example'],
+        ['col', C.TRANSFER_IN_PROGRESS, 'webservice@col.example'],
+        ['col', C.TRANSFER_RETRY, 'risk@col.example'],
+      ] as const) {
+        const lead = await insertLead(country, from, { lastDigit: 0 });
+        const client = await as(country, email);
+        const refused = await automate(client, country, lead.id, 1);
+        expect(refused.statusCode, `${country} ${email}`).toBe(403);
+        expect((await leadRow(lead.id)).version).toBe(1);
+      }
+      // Both may still run the stages before the money (the integration pushes applications through them).
+      const atRisk = await insertLead('col', C.RISK, { lastDigit: 5, sellerId: null });
+      expect((await automate(await as('col', 'risk@col.example'), 'col', atRisk.id, 1)).statusCode).toBe(200);
+
+      // Approved, but the customer has no account (data from before the rule): the transfer is refused,
+      // offered as blocked, and nothing is written.
+      for (const country of ['arg', 'col'] as const) {
+        const operator = await as(country, `operator@${country}.example`);
+        const lead = await insertLead(country, country === 'arg' ? A.AUDIT_APPROVAL : C.AUDIT_APPROVAL, { bankAccount: false });
+        const before = await snapshot(lead.id);
+        const offered = leadTransitionsSchema.parse((await operator.get(`/api/${country}/leads/${lead.id}/transitions`)).json());
+        const toTransfer = country === 'arg' ? A.TRANSFER_IN_PROGRESS : C.TRANSFER_IN_PROGRESS;
+        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria: no hay adónde transferir');
+        const res = await move(operator, country, lead.id, { to_status: toTransfer, version: 1 });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toBe('El cliente no tiene cuenta bancaria: no hay adónde transferir');
+        expect(await snapshot(lead.id)).toEqual(before);
+      }
     });
 
     it('walks an arg application from CREATED to DISBURSED', async () => {

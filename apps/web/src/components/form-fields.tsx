@@ -26,15 +26,21 @@ export interface FormFieldSpec<T extends FieldValues> {
   /** A native select with these options after an empty one labelled `emptyOption`. */
   options?: readonly string[];
   emptyOption?: string;
+  /** Shown but not editable (its value is still sent); `helper` says why. */
+  disabled?: boolean;
 }
 
-/** The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank and its number. */
-export function bankAccountFieldSpecs<T extends FieldValues>(): FormFieldSpec<T>[] {
+/**
+ * The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank and its number.
+ * `lockedBecause`: why it cannot change now (an application in audit or transfer): shown, not editable.
+ */
+export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: string): FormFieldSpec<T>[] {
+  const lock = lockedBecause ? { disabled: true, helper: lockedBecause } : {};
   return COUNTRY === 'arg'
-    ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)' }]
+    ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)', ...lock }]
     : [
-        { name: 'bank' as Path<T>, label: 'Banco', options: COL_BANKS, emptyOption: 'Sin banco' },
-        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', helper: 'Con el banco, o ninguno' },
+        { name: 'bank' as Path<T>, label: 'Banco', options: COL_BANKS, emptyOption: 'Sin banco', ...lock, helper: undefined },
+        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', helper: 'Con el banco, o ninguno', ...lock },
       ];
 }
 
@@ -51,7 +57,7 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
   return fields.map((field) => {
     // Every field here is a plain value: its error, when any, is a FieldError at its own name.
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name];
-    const shared = { fullWidth: true, size, label: field.label, error: !!error, helperText: error?.message ?? field.helper };
+    const shared = { fullWidth: true, size, label: field.label, error: !!error, helperText: error?.message ?? field.helper, disabled: field.disabled };
     let input;
     if (field.type === 'date') {
       input = (

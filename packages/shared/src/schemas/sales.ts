@@ -25,7 +25,7 @@ export type SalesListParams = z.input<typeof salesListQuerySchema>;
 export const salesExportQuerySchema = salesListQuerySchema.extend(exportQuery);
 
 /** Call backs: pending until the reminder is resolved or postponed (the call reminders issue). */
-export const SCHEDULED_CALL_STATUSES = ['pending', 'resolved', 'postponed'] as const;
+export const SCHEDULED_CALL_STATUSES = ['pending', 'resolved', 'postponed', 'cancelled'] as const;
 
 export const scheduledCallSchema = z.object({
   id: z.number().int(),
@@ -34,6 +34,13 @@ export const scheduledCallSchema = z.object({
   note: z.string().nullable(),
 });
 export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
+
+/**
+ * Why a customer's bank account cannot change now: application `leadId` is in audit or transfer
+ * (BANK_ACCOUNT_LOCKED_STATUSES), where the account is the one audited or being paid into.
+ */
+export const bankAccountLockedMessage = (leadId: number) =>
+  `La cuenta bancaria no se puede cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirla, Auditoría la devuelve al vendedor con "Solicitar información".`;
 
 /** `GET /sales/:id`: the lead detail plus the lead's pending call backs (soonest first). */
 export const saleDetailSchema = leadDetailSchema.extend({
@@ -98,6 +105,11 @@ export type SaleCustomerUpdateInput = z.input<(typeof saleCustomerUpdateSchemas)
 export const CALL_BACK_NOTE_MAX = 500;
 /** How far ahead a call back may be booked: further is a mistyped year, not a plan. */
 export const CALL_BACK_MAX_DAYS = 90;
+
+export const CALL_BACK_MESSAGES = {
+  /** The application ended (a terminal status): its call backs are cancelled and no new one is taken. */
+  closed: 'La solicitud está cerrada: no se programan llamadas sobre ella.',
+} as const;
 
 /** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future, within CALL_BACK_MAX_DAYS) and why. */
 export const scheduleCallBodySchema = z.object({

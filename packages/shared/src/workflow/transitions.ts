@@ -10,24 +10,27 @@ import { findRole, type RoleId, type RoleKind } from '../roles';
  */
 
 /** Conditions on the lead, beyond its status, that a transition needs. */
-export type TransitionGuard = 'hasOffer' | 'hasSeller';
+export type TransitionGuard = 'hasOffer' | 'hasSeller' | 'hasBankAccount';
 
-/** What a guard looks at: the lead's offer and seller (as the API answers them). */
+/** What a guard looks at: the lead's offer and seller, and whether its customer has a bank account. */
 export interface GuardSubject {
   offered_amount: number | null;
   seller_id: number | null;
+  has_bank_account: boolean;
 }
 
 /** Why a guard refuses, shown to the user (409). */
 export const GUARD_MESSAGES: Record<TransitionGuard, string> = {
   hasOffer: 'El lead no tiene una oferta aprobada por riesgo',
   hasSeller: 'El lead no tiene un vendedor asignado',
+  hasBankAccount: 'El cliente no tiene cuenta bancaria: no hay adónde transferir',
 };
 
 /** The refusal message of a guard, or null when the lead meets it (or there is no guard). */
 export function guardBlock(guard: TransitionGuard | null, lead: GuardSubject): string | null {
   if (guard === 'hasOffer' && lead.offered_amount === null) return GUARD_MESSAGES.hasOffer;
   if (guard === 'hasSeller' && lead.seller_id === null) return GUARD_MESSAGES.hasSeller;
+  if (guard === 'hasBankAccount' && !lead.has_bank_account) return GUARD_MESSAGES.hasBankAccount;
   return null;
 }
 
@@ -124,6 +127,7 @@ function argTable(): Transition[] {
   const cancel = [...sales, 'atc'] as const;
   const run = [...BACKOFFICE, 'webservice'] as const;
   const reason = { reason: true };
+  const toTransfer = { guard: 'hasBankAccount' } as const;
   /** The customer walks away (any role that talks to them) or the application goes stale (managers). */
   const endings = (from: keyof typeof ARG_STATUS_IDS) => {
     manual(from, 'CANCELLED', cancel, reason);
@@ -192,11 +196,12 @@ function argTable(): Transition[] {
   manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
   manual('REQUEST_INFORMATION', 'CANCELLED', cancel, reason);
 
-  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
-  automated('TRANSFER_IN_PROGRESS', run, { TRANSFERED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
-  manual('TRANSFER_FAILED', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  // Money moves: only the back office starts or runs a transfer, and only into an account.
+  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
+  automated('TRANSFER_IN_PROGRESS', BACKOFFICE, { TRANSFERED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
+  manual('TRANSFER_FAILED', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
   manual('TRANSFER_FAILED', 'CANCELLED', MANAGERS, reason);
-  manual('TRANSFER_REJECTED', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  manual('TRANSFER_REJECTED', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
   manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
   manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
   manual('TRANSFERED', 'DISBURSED', BACKOFFICE);
@@ -211,6 +216,7 @@ function colTable(): Transition[] {
   const run = [...BACKOFFICE, 'webservice', 'risk'] as const;
   const riskDeciders = ['risk', ...MANAGERS] as const;
   const reason = { reason: true };
+  const toTransfer = { guard: 'hasBankAccount' } as const;
   /** The customer desists (col's own status for it) or the application goes stale (managers). */
   const endings = (from: keyof typeof COL_STATUS_IDS) => {
     manual(from, 'DESIST', desist, reason);
@@ -274,16 +280,17 @@ function colTable(): Transition[] {
   manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
   manual('REQUEST_INFORMATION', 'DESIST', desist, reason);
 
-  // Transfer: the adapter runs it and its queued retries; a failed one can also be done by hand.
-  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE);
+  // Transfer: the adapter runs it and its queued retries; a failed one can also be done by hand. Money
+  // moves: only the back office starts or runs a transfer, and only into an account.
+  manual('AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
   for (const from of ['TRANSFER_IN_PROGRESS', 'TRANSFER_RETRY'] as const) {
-    automated(from, run, { TRANSFERRED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
+    automated(from, BACKOFFICE, { TRANSFERRED: {}, TRANSFER_REJECTED: reason, TRANSFER_FAILED: reason });
   }
-  manual('TRANSFER_FAILED', ['TRANSFER_RETRY', 'TRANSFER_MANUAL'], BACKOFFICE);
+  manual('TRANSFER_FAILED', ['TRANSFER_RETRY', 'TRANSFER_MANUAL'], BACKOFFICE, toTransfer);
   manual('TRANSFER_FAILED', 'CANCELLED', MANAGERS, reason);
   manual('TRANSFER_MANUAL', 'TRANSFERRED', BACKOFFICE);
   manual('TRANSFER_MANUAL', 'TRANSFER_REJECTED', BACKOFFICE, reason);
-  manual('TRANSFER_REJECTED', 'TRANSFER_RETRY', BACKOFFICE);
+  manual('TRANSFER_REJECTED', 'TRANSFER_RETRY', BACKOFFICE, toTransfer);
   manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
   manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
   return list;
@@ -316,6 +323,16 @@ export const TERMINAL_STATUSES: Record<Country, readonly number[]> = {
     'VALIDATION_REJECTED',
     'AUDIT_REJECTED',
   ]),
+};
+
+/**
+ * Where the customer's bank account is the one audited or being paid into: from entering audit until the
+ * money has gone (or the application ended). It cannot change there; a correction goes back to the seller
+ * through REQUEST_INFORMATION and is audited again.
+ */
+export const BANK_ACCOUNT_LOCKED_STATUSES: Record<Country, readonly number[]> = {
+  arg: id('arg', ['AUDIT_PENDING', 'AUDIT_RETRY', 'AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', 'TRANSFER_FAILED', 'TRANSFER_REJECTED', 'TRANSFERED']),
+  col: id('col', ['AUDIT_PENDING', 'AUDIT_RETRY', 'AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', 'TRANSFER_RETRY', 'TRANSFER_FAILED', 'TRANSFER_MANUAL', 'TRANSFER_REJECTED']),
 };
 
 /** The automated stage that runs at a status (prefilter, killer, risk, identity, transfer). */

@@ -1,5 +1,7 @@
 import {
+  CALL_BACK_MESSAGES,
   NONE,
+  bankAccountLockedMessage,
   errorBodySchema,
   findRole,
   isTerminalStatus,
@@ -32,7 +34,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 const SALES_MESSAGES = {
   staleCustomer: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
+  bankAccountLocked: bankAccountLockedMessage,
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
+  callBackClosed: CALL_BACK_MESSAGES.closed,
   notInSales: 'La solicitud no está en un estado de venta',
   /** A status without a way out (RECHAZADO): a seller who took it could do nothing with it. */
   closed: (status: string) => `La solicitud ya está cerrada (${status}): no admite cambios de estado, así que no se puede tomar`,
@@ -242,8 +246,12 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         ...(body.bank !== undefined && { bank: body.bank }),
         ...(body.bank_account !== undefined && { bankAccount: body.bank_account }),
       };
-      const saved = await sales.updateCustomer(country, row.id, row.customerId, user.id, body.version, edit);
-      if (!saved) throw new HttpError(409, SALES_MESSAGES.staleCustomer);
+      const result = await sales.updateCustomer(country, row.id, row.customerId, user.id, body.version, edit);
+      if (!result.saved && result.reason === 'stale') throw new HttpError(409, SALES_MESSAGES.staleCustomer);
+      if (!result.saved) {
+        const message = SALES_MESSAGES.bankAccountLocked(result.leadId);
+        throw new HttpError(409, message, [{ field: 'bank_account', message }]);
+      }
       // Names, phone and email are what free-text search and the list show.
       changed();
       return sendJsonText(reply, await visibleSale(user, row.id));
@@ -266,13 +274,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
-      await sales.scheduleCall(country, row.id, {
+      const scheduled = await sales.scheduleCall(country, row.id, {
         // The reminder goes to whoever works the lead; an unassigned lead's call back has no seller yet.
         sellerId: row.sellerId,
         createdBy: user.id,
         at: new Date(request.body.at),
         note: request.body.note,
       });
+      if (scheduled === 'closed') throw new HttpError(409, SALES_MESSAGES.callBackClosed);
       return sendJsonText(reply, await visibleSale(user, row.id));
     },
   );

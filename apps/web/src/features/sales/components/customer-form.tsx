@@ -1,4 +1,4 @@
-import { saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
+import { BANK_ACCOUNT_LOCKED_STATUSES, bankAccountLockedMessage, saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import type { z } from 'zod';
@@ -14,13 +14,12 @@ import { useUpdateSaleCustomer } from '../api/update-sale-customer';
 // (arg a CBU, col a bank from the list and its account number).
 const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
 
-const FIELDS: FormFieldSpec<SaleCustomerUpdateInput>[] = [
+const CONTACT_FIELDS: FormFieldSpec<SaleCustomerUpdateInput>[] = [
   { name: 'first_name', label: 'Nombre' },
   { name: 'last_name', label: 'Apellido' },
   { name: 'cellphone', label: 'Celular', type: 'tel' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
-  ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(),
 ];
 
 /**
@@ -33,6 +32,11 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
   const notify = useNotify();
   const notifyStale = useNotifyStale();
   const { customer } = sale;
+  // In audit or transfer the account is the audited one (the server also checks the customer's other applications).
+  const fields = [
+    ...CONTACT_FIELDS,
+    ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id) ? bankAccountLockedMessage(sale.id) : undefined),
+  ];
   const { register, handleSubmit, formState, setError } = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -62,7 +66,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       <CardHeader title="Datos del cliente" subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`} />
       <CardContent>
         <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
-          <FormFields fields={FIELDS} register={register} errors={formState.errors} size="small" />
+          <FormFields fields={fields} register={register} errors={formState.errors} size="small" />
           {update.error && !isStale(update.error) && (
             <Grid size={12}>
               <Alert severity="error">{update.error.message}</Alert>
