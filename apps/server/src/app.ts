@@ -1,9 +1,11 @@
-import { COUNTRIES } from '@backoffice/shared';
-import Fastify from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { COUNTRIES, type ErrorBody } from '@backoffice/shared';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config';
+import { MESSAGES } from './lib/errors';
 import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import realtime from './plugins/app/realtime';
@@ -32,6 +34,13 @@ declare module 'fastify' {
 // Validation messages reach users ('Datos inválidos: email: ...'): say them in Spanish.
 z.config(z.locales.es());
 
+/** The router's own refusals, answered with the one error body. */
+function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: MESSAGES.badUrl, statusMessage: MESSAGES.badUrl };
+  void reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
 /**
  * The whole server, not listening: `server.ts` listens, tests call `inject` (which waits for `ready`).
  * Registration order matters: the error handler and security hooks come first so they cover every route;
@@ -45,6 +54,9 @@ export async function buildApp(config: AppConfig) {
     // Start-up applies pending migrations, and one that rewrites a large table (e.g. a new generated
     // column over a million customers) takes minutes, not Fastify's default 10 s.
     pluginTimeout: 15 * 60_000,
+    // What the router refuses before any route runs (an address with a malformed escape such as '%zz', a
+    // parameter over the length limit): the same error body as everything else, in Spanish.
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

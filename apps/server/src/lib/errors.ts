@@ -29,6 +29,7 @@ export const MESSAGES = {
   tooManyLoginFailures: (minutes: number) =>
     `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
+  badUrl: 'La dirección pedida no es válida (tiene caracteres mal codificados o es demasiado larga)',
   leadNotFound: 'Lead no encontrado',
   /** What a seller is told about a lead that is not theirs: someone else's, or no one's yet. */
   notYourLead: (sellerId: number | null) => (sellerId === null ? 'Este lead no está asignado a ti' : 'Este lead está asignado a otro vendedor'),

@@ -4,6 +4,7 @@ import {
   automatedStageAt,
   findTransition,
   guardBlock,
+  STATUSES,
   type GuardSubject,
   isSellerOrWoAssignation,
   mayRunAutomation,
@@ -28,6 +29,7 @@ export const WORKFLOW_MESSAGES = {
   noAutomation: (status: string) => `No hay una etapa automática pendiente en el estado ${status}.`,
   automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
   reasonRequired: 'Indica el motivo del cambio de estado',
+  unknownStatus: (id: number) => `Estado desconocido: ${id}`,
   auditOnly: (from: string, to: string) =>
     `El paso de ${from} a ${to} es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.`,
 } as const;
@@ -106,6 +108,10 @@ export class WorkflowService {
 
   /** A person moves the lead to `to`; then the automated stages it reaches run (WorkflowOptions.autoRun). */
   async transition(input: TransitionInput): Promise<void> {
+    // A status the catalogue does not have is bad input, not a transition the table happens to lack.
+    if (!STATUSES[input.country].some((status) => status.id === input.to)) {
+      throw invalidData([{ field: 'to_status', message: WORKFLOW_MESSAGES.unknownStatus(input.to) }]);
+    }
     await this.apply(input, null);
     if (this.options.autoRun) await this.runStages(input.country, input.leadId);
   }

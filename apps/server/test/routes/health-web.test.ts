@@ -89,6 +89,11 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
       const post = await client.post('/leads', {});
       expect(post.statusCode).toBe(404);
       expect(post.headers['content-type']).toMatch(/application\/json/);
+
+      // An address the router cannot decode is a 400 with the same body, in Spanish.
+      const malformed = await t.app.inject({ url: '/api/col/leads/%zz' });
+      expect(malformed.statusCode).toBe(400);
+      expect(errorBodySchema.parse(malformed.json())).toMatchObject({ statusCode: 400, statusMessage: expect.stringContaining('no es válida') });
     });
   });
 

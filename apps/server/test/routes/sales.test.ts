@@ -71,10 +71,12 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(atSteps.some((l) => l.statusId === 4)).toBe(true);
     expect(ids(leadListResponseSchema.parse(res.json()).rows)).toEqual(ids(atSteps));
 
-    // A status that is not a sales status is refused, naming the field.
-    res = await seller.get('/api/arg/sales?sales_status=4');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual([expect.objectContaining({ field: 'sales_status' })]);
+    // A status that is not a sales status (or no status at all) is refused, naming the field once.
+    for (const url of ['/api/arg/sales?sales_status=4', '/api/arg/sales?sales_status=999', '/api/arg/sales/pool?sales_status=999']) {
+      res = await seller.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toEqual([expect.objectContaining({ field: 'sales_status' })]);
+    }
   });
 
   it('shows col admins every sale of the country, and col sellers their own', async () => {

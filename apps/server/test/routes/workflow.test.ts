@@ -178,8 +178,12 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(res.json().message).toBe(
       'No se puede pasar el lead de Paso 2 · PHONE_VALIDATION a AUDITORIA · AUDIT_PENDING: esa transición no está permitida desde el estado actual.',
     );
-    // Unknown status ids too.
-    expect((await move(admin, 'arg', lead.id, { to_status: 9999, version: 1 })).statusCode).toBe(409);
+    // A status the catalogue does not have is bad input: 400 naming it.
+    for (const unknown of [9999, 101]) {
+      const res = await move(admin, 'arg', lead.id, { to_status: unknown, version: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'to_status', message: `Estado desconocido: ${unknown}` }]);
+    }
     // An automated stage's outcome cannot be chosen by hand, not even by an admin.
     const automatedOnly = await move(admin, 'arg', atRisk.id, { to_status: A.PHONE_VALIDATION, version: 1 });
     expect(automatedOnly.statusCode).toBe(409);

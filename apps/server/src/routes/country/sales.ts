@@ -70,7 +70,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const filtersOf = ({ sales_status: status, ...rest }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount'>) => {
     const unknown = status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
     const problems = unknown.length > 0 ? [{ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` }] : [];
-    return lists.filters({ ...rest, status }, problems);
+    // Said once, as the sales status it was sent as (not again as the list's `status`).
+    return lists.filters({ ...rest, status: status?.filter((id) => salesStatusIds.includes(id)) }, problems);
   };
   const changed = () => lists.changed();
   const requirePoolTaker = (user: AuthUser) => {
