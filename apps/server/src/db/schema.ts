@@ -421,6 +421,10 @@ export const calls = pgTable(
   (t) => [
     /* A hang-up closes the user's open calls. */
     index('calls_user_status_idx').on(t.userId, t.status),
+    /* One open call per user: claimed before dialling, so a repeated start dials once. */
+    uniqueIndex('calls_user_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'started'`),
     index('calls_lead_id_idx').on(t.leadId),
     countryCheck('calls', t.country),
     check('calls_status_check', sql`${t.status} in ('started', 'ended', 'failed')`),

@@ -24,6 +24,7 @@ export type CallBackChange =
   | { ok: true; id: number; leadId: number; status: 'resolved' | 'postponed'; next: { id: number; scheduleTime: Date } | null }
   | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' };
 
+/** A call about to be placed: who, through which telephony user, to which number, about which lead. */
 export interface CallRecord {
   country: Country;
   userId: number;
@@ -31,11 +32,10 @@ export interface CallRecord {
   cellphone: string;
   leadId: number | null;
   adapter: string;
-  /** 'started' when the telephony system took the call, else 'failed' with the reason in `outcome`. */
-  status: 'started' | 'failed';
-  outcome: string | null;
-  externalId: string | null;
 }
+
+/** What the telephony system answered: it took the call (its id), or it failed (the reason). */
+export type CallOutcome = { status: 'started'; externalId: string | null } | { status: 'failed'; outcome: string };
 
 function duration(from: Date, to: Date): string {
   const seconds = Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
@@ -158,28 +158,42 @@ export class CallsRepository {
     return row?.id ?? null;
   }
 
-  /** Records a call (started or failed) and, when its lead is known, a `call` event with the outcome. */
-  async recordStart(record: CallRecord): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(calls)
-        .values({ ...record, endedAt: record.status === 'failed' ? sql`now()` : null })
-        .returning({ id: calls.id });
-      if (record.leadId !== null) {
-        await tx.insert(leadEvents).values({
-          country: record.country,
-          leadId: record.leadId,
-          type: 'call',
-          userId: record.userId,
-          body:
-            record.status === 'started'
-              ? `Llamada a ${record.cellphone} iniciada`
-              : `Llamada a ${record.cellphone} fallida: ${record.outcome ?? 'sin detalle'}`,
-          toValue: record.status,
-          fromValue: String(row.id),
-        });
-      }
-      return row.id;
+  /**
+   * The call's row, written before dialling so that a user has at most one open call (a unique index): a
+   * double click or a repeated request dials once. Undefined when the user has a call open already (one
+   * sent at the same moment waits for the other's row, then finds it).
+   */
+  async claimStart(record: CallRecord): Promise<number | undefined> {
+    const [row] = await this.db
+      .insert(calls)
+      .values({ ...record, status: 'started' })
+      .onConflictDoNothing({ target: calls.userId, where: sql`${calls.status} = 'started'` })
+      .returning({ id: calls.id });
+    return row?.id;
+  }
+
+  /** What dialling the claimed call gave, and (when its lead is known) a `call` event saying so. */
+  async recordStart(id: number, result: CallOutcome): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [call] = await tx
+        .update(calls)
+        .set(
+          result.status === 'started'
+            ? { externalId: result.externalId, updatedAt: sql`now()` }
+            : { status: 'failed', outcome: result.outcome, endedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${calls.version} + 1` },
+        )
+        .where(eq(calls.id, id))
+        .returning({ country: calls.country, userId: calls.userId, leadId: calls.leadId, cellphone: calls.cellphone });
+      if (!call || call.leadId === null) return;
+      await tx.insert(leadEvents).values({
+        country: call.country,
+        leadId: call.leadId,
+        type: 'call',
+        userId: call.userId,
+        body: result.status === 'started' ? `Llamada a ${call.cellphone} iniciada` : `Llamada a ${call.cellphone} fallida: ${result.outcome}`,
+        toValue: result.status,
+        fromValue: String(id),
+      });
     });
   }
 

@@ -342,6 +342,20 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '11-2222-3333' });
     expect(res.json()).toMatchObject({ status: 'started', lead_id: null });
     expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe('1122223333');
+    // One call at a time: starts sent while it is open (a double click) are refused and dial nothing.
+    const callCount = async () => (await t.app.db.select().from(calls)).length;
+    const before = await callCount();
+    const repeated = await Promise.all([0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone })));
+    expect(repeated.map((r) => r.statusCode)).toEqual([409, 409, 409]);
+    expect(repeated[0].json().statusMessage).toBe(CALL_ERRORS.callInProgress);
+    expect(await callCount()).toBe(before);
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+    // With none open, starts sent at the same moment place exactly one call.
+    const together = await Promise.all([0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone, lead_id: lead.id })));
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await callCount()).toBe(before + 1);
+    expect((await eventsOf(lead.id)).filter((e) => e.body === `Llamada a ${lead.cellphone} iniciada`)).toHaveLength(2);
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
 
     // lead_id: only the seller's own lead.
     const theirs = arg.find((l) => l.sellerId === otherSellerId)!;
@@ -389,15 +403,21 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       ]);
       const [ok] = await app.app.db.select().from(calls).where(eq(calls.id, res.json().call_id));
       expect(ok).toMatchObject({ adapter: 'neotel', status: 'started', externalId: 'neo-2' });
+      // While it is open, another start is refused before Neotel is asked; a hang-up ends it.
+      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155559999' });
+      expect(res.statusCode).toBe(409);
+      expect(neo.requests).toHaveLength(2);
+      res = await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
+      expect(res.json()).toMatchObject({ call_id: ok.id, status: 'ended' });
 
       res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155559999' });
       expect(res.statusCode).toBe(502);
       expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
       const [failed] = await app.app.db.select().from(calls).where(eq(calls.cellphone, '1155559999'));
       expect(failed).toMatchObject({ adapter: 'neotel', status: 'failed', outcome: expect.stringMatching(/Neotel respondió 500/) });
-      // The earlier call is still open (a failed start does not end it); a hang-up does.
-      res = await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
-      expect(res.json()).toMatchObject({ call_id: ok.id, status: 'ended' });
+      // A failed start leaves nothing open: the next call goes through.
+      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155554444' });
+      expect(res.statusCode, res.body).toBe(200);
     } finally {
       await app.close();
       await neo.close();

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { CallBackChange } from '../../repositories/calls';
-import { TelephonyError, createTelephony } from '../../services/telephony';
+import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -36,6 +36,8 @@ export const CALL_ERRORS = {
   wrongNeotelUser: 'El usuario de Neotel no corresponde a tu sesión',
   startFailed: 'No se pudo iniciar la llamada en Neotel. Revisa que estés logueado en Neotel.',
   hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisa que estés logueado en Neotel.',
+  /** One call at a time per user (a double click dials once). */
+  callInProgress: 'Ya tienes una llamada en curso: cuélgala antes de iniciar otra.',
 } as const;
 
 /**
@@ -189,18 +191,16 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         // timeline when one of their customers has that number.
         leadId = await app.calls.leadByCellphone(country, user.id, cellphone);
       }
-      const base = { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name };
-      let externalId: string | null;
+      let call;
       try {
-        ({ externalId } = await telephony.start({ user: user.neotelId, cellphone }));
+        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'telephony start failed');
-        await app.calls.recordStart({ ...base, status: 'failed', outcome: error.message, externalId: null });
         throw new HttpError(502, CALL_ERRORS.startFailed);
       }
-      const id = await app.calls.recordStart({ ...base, status: 'started', outcome: null, externalId });
-      return { call_id: id, status: 'started' as const, lead_id: leadId };
+      if (!call.placed) throw new HttpError(409, CALL_ERRORS.callInProgress);
+      return { call_id: call.id, status: 'started' as const, lead_id: leadId };
     },
   );
 };

@@ -11,7 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
-import { TelephonyError, createTelephony } from '../../services/telephony';
+import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
+import { CALL_ERRORS } from './calls';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -136,18 +137,18 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       await app.calls.endOpen(country, user.id);
 
       // A test call belongs to no lead: it is recorded in `calls` only, like any other start.
-      const base = { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId: null, adapter: telephony.name };
       const startedAt = new Date();
-      let externalId: string | null;
+      let call;
       try {
-        ({ externalId } = await telephony.start({ user: user.neotelId, cellphone }));
+        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId: null, adapter: telephony.name });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'diagnostics: telephony start failed');
-        await app.calls.recordStart({ ...base, status: 'failed', outcome: error.message, externalId: null });
         throw new HttpError(502, DIAGNOSTIC_ERRORS.startFailed(error.message));
       }
-      const id = await app.calls.recordStart({ ...base, status: 'started', outcome: null, externalId });
+      // Only a start at the same moment (the open calls were just ended) can hold the user's one open call.
+      if (!call.placed) throw new HttpError(409, CALL_ERRORS.callInProgress);
+      const { id, externalId } = call;
       return {
         ok: true as const,
         call_id: id,
