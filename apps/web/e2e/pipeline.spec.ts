@@ -218,7 +218,7 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
       await auditor.getByRole('button', { name: 'Aprobar' }).click();
       const dialog = auditor.getByRole('dialog');
       await expect(dialog).toContainText('Pasa a transferencia');
-      await dialog.getByRole('button', { name: 'Aprobar' }).click();
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await expect(auditor.getByText('Auditoría registrada: Aprobar')).toBeVisible();
       await expect(auditor.locator('[data-status]')).toHaveAttribute('data-status', 'AUDIT_APPROVAL');
       await expect(auditor.getByText('La solicitud no está esperando auditoría.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { addDays, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, todayIn } from '@backoffice/shared';
+import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, openCalendar, signIn, typeDate } from './support';
 
@@ -27,9 +27,13 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   expect(sellers.length).toBeGreaterThan(0);
   for (const name of sellers) expect(name).toBe(me.name);
 
-  await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: 0 }));
-  await rows.first().getByRole('link').click();
-  await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
+  // One still being worked: in audit or transfer the account is locked, and a closed sale takes no call backs.
+  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
+  const workable = own.rows.find((sale) => !isTerminalStatus(COUNTRY, sale.status_id) && !BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id));
+  expect(workable, 'a sale of the seller still being worked').toBeDefined();
+  await page.goto(`/sales?q=${workable!.customer.doc_number}`);
+  await rows.getByRole('link', { name: `#${workable!.id}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/sale-detail\\?id=${workable!.id}$`));
   await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();
 
   // A wrong cellphone is refused by the shared rules before anything is sent.

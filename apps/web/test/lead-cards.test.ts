@@ -36,7 +36,9 @@ describe('lead cards board', () => {
     expect(formatAge('2026-11-10T12:00:00Z', now)).toBe('hace 12 días');
     expect(formatAge('2026-08-22T12:00:00Z', now)).toBe('hace 3 meses');
     expect(formatAge('2024-11-01T12:00:00Z', now)).toBe('hace 2 años');
-    // A clock slightly behind the server's never shows a negative age.
-    expect(formatAge('2026-11-22T12:01:00Z', now)).toBe('hace 0 min');
+    // Under a minute (SPEC 9's 'just now'), also for a clock slightly behind the server's (never a negative age).
+    expect(formatAge('2026-11-22T11:59:01Z', now)).toBe('just now');
+    expect(formatAge('2026-11-22T11:59:00Z', now)).toBe('hace 1 min');
+    expect(formatAge('2026-11-22T12:01:00Z', now)).toBe('just now');
   });
 });

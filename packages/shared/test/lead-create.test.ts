@@ -68,6 +68,10 @@ describe('the amount and the email as people and API clients write them', () => 
     }
     expect(issues({ requested_amount: null })).toEqual(['requested_amount: Ingresa el monto solicitado']);
     expect(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: [1_000_000] }).success).toBe(false);
+    // Its example is the country's: a Colombian amount is in millions.
+    expect(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: '2,500,000' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Monto inválido: escribe pesos enteros, p. ej. 2.500.000',
+    ]);
   });
 
   it('trims and lower-cases the email before checking it', () => {

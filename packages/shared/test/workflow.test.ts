@@ -197,21 +197,29 @@ describe('arg pipeline', () => {
   });
 
   it('guards the customer approval with an offer, the audit with a seller and every way into a transfer with an account', () => {
-    expect(findTransition('arg', S.PENDING_CUSTOMER_APPROVAL, S.PENDING_IDENTIFICATION)?.guard).toBe('hasOffer');
-    expect(findTransition('arg', S.ACCEPTED, S.AUDIT_PENDING)?.guard).toBe('hasSeller');
+    expect(findTransition('arg', S.PENDING_CUSTOMER_APPROVAL, S.PENDING_IDENTIFICATION)?.guards).toEqual(['hasOffer']);
+    // Audit checks the account the loan will be paid into: going there (and back) needs one.
+    for (const country of ['arg', 'col'] as const) {
+      const ids = COUNTRY_STATUS_IDS[country];
+      expect(findTransition(country, ids.ACCEPTED, ids.AUDIT_PENDING)?.guards).toEqual(['hasSeller', 'hasBankAccount']);
+      expect(findTransition(country, ids.REQUEST_INFORMATION, ids.AUDIT_RETRY)?.guards).toEqual(['hasBankAccount']);
+    }
     for (const country of ['arg', 'col'] as const) {
       const transfers = [COUNTRY_STATUS_IDS[country].TRANSFER_IN_PROGRESS, ...(country === 'col' ? [COL_STATUS_IDS.TRANSFER_RETRY, COL_STATUS_IDS.TRANSFER_MANUAL] : [])];
       const into = TRANSITIONS[country].filter((t) => transfers.includes(t.to) && !transfers.includes(t.from));
       expect(into.length).toBeGreaterThan(0);
-      for (const t of into) expect(t.guard, `${country} ${t.from} → ${t.to}`).toBe('hasBankAccount');
+      for (const t of into) expect(t.guards, `${country} ${t.from} → ${t.to}`).toEqual(['hasBankAccount']);
     }
     const subject = { offered_amount: 100, seller_id: 1, has_bank_account: true };
-    expect(guardBlock('hasOffer', { ...subject, offered_amount: null })).toMatch(/oferta/);
-    expect(guardBlock('hasOffer', { ...subject, seller_id: null })).toBeNull();
-    expect(guardBlock('hasSeller', { ...subject, seller_id: null })).toMatch(/vendedor/);
-    expect(guardBlock('hasBankAccount', { ...subject, has_bank_account: false })).toMatch(/cuenta bancaria/);
-    expect(guardBlock('hasBankAccount', subject)).toBeNull();
-    expect(guardBlock(null, { offered_amount: null, seller_id: null, has_bank_account: false })).toBeNull();
+    expect(guardBlock(['hasOffer'], { ...subject, offered_amount: null })).toMatch(/oferta/);
+    expect(guardBlock(['hasOffer'], { ...subject, seller_id: null })).toBeNull();
+    expect(guardBlock(['hasSeller'], { ...subject, seller_id: null })).toMatch(/vendedor/);
+    expect(guardBlock(['hasBankAccount'], { ...subject, has_bank_account: false })).toMatch(/cuenta bancaria/);
+    expect(guardBlock(['hasBankAccount'], subject)).toBeNull();
+    // Several: the first one not met says why.
+    expect(guardBlock(['hasSeller', 'hasBankAccount'], { ...subject, has_bank_account: false })).toMatch(/cuenta bancaria/);
+    expect(guardBlock(['hasSeller', 'hasBankAccount'], { ...subject, seller_id: null, has_bank_account: false })).toMatch(/vendedor/);
+    expect(guardBlock([], { offered_amount: null, seller_id: null, has_bank_account: false })).toBeNull();
   });
 
   it('leaves the transfer stage to the back office, and locks the account from audit until the money has gone', () => {

@@ -110,7 +110,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         const leadRows = chunk.map((d) => {
           let sellerId: number | null = null;
           // A lead past the workflow's hasSeller guard (sent to audit) has a seller, whatever the draw said.
-          const needsSeller = paths.get(d.lead.statusId!)?.some((step) => step.guard === 'hasSeller') ?? false;
+          const needsSeller = paths.get(d.lead.statusId!)?.some((step) => step.guards.includes('hasSeller')) ?? false;
           if ((d.assigned || needsSeller) && sellers.length > 0) {
             const pool = d.lead.source === 'renovation' && renovators.length > 0 ? renovators : sellers;
             sellerId = pool[d.sellerPick % pool.length].id;

@@ -99,7 +99,7 @@ export class WorkflowService {
         to_status: t.to,
         label: statusLabelOf(country, t.to),
         reason_required: t.reasonRequired,
-        blocked: guardBlock(t.guard, subject),
+        blocked: guardBlock(t.guards, subject),
       })),
       automation:
         stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
@@ -176,7 +176,7 @@ export class WorkflowService {
       if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
       if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
       if (transition.auditDecision && !input.auditDecision) throw new HttpError(409, WORKFLOW_MESSAGES.auditOnly(from, target));
-      const blocked = guardBlock(transition.guard, guardSubjectOf(lead));
+      const blocked = guardBlock(transition.guards, guardSubjectOf(lead));
       if (blocked) throw new HttpError(409, blocked);
       const reason = input.reason?.trim() || null;
       if (transition.reasonRequired && !reason) {

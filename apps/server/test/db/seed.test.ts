@@ -186,7 +186,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
         expect(h.reason !== null).toBe(transition.reasonRequired);
         // Its guard holds for the lead as it is now (an offer, once given, and a seller stay).
         const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId, has_bank_account: withAccount.has(lead.customerId) };
-        expect(guardBlock(transition.guard, subject), `lead ${lead.id}`).toBeNull();
+        expect(guardBlock(transition.guards, subject), `lead ${lead.id}`).toBeNull();
         if (transition.automated) {
           automated += 1;
           expect(h.userId).toBeNull();

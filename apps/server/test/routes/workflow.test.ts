@@ -318,6 +318,27 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect((await move(admin, 'arg', unassigned.id, { to_status: A.AUDIT_PENDING, version: 1 })).json().message).toBe('El lead no tiene un vendedor asignado');
     expect((await leadRow(noOffer.id)).version).toBe(1);
     expect((await leadRow(unassigned.id)).version).toBe(1);
+    // Audit checks the account the loan is paid into: without one the case does not go there, in either
+    // country, nor back from the seller; the seller sees why on the button before trying.
+    const seller = await as('arg', 'seller@arg.example');
+    const colSeller = await as('col', 'seller@col.example');
+    const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    for (const [country, client, from, to, owner] of [
+      ['arg', seller, A.ACCEPTED, A.AUDIT_PENDING, sellerId],
+      ['arg', seller, A.REQUEST_INFORMATION, A.AUDIT_RETRY, sellerId],
+      ['col', colSeller, C.ACCEPTED, C.AUDIT_PENDING, colSellerId],
+      ['col', colSeller, C.REQUEST_INFORMATION, C.AUDIT_RETRY, colSellerId],
+    ] as const) {
+      const noAccount = await insertLead(country, from, { bankAccount: false, sellerId: owner });
+      const before = await snapshot(noAccount.id);
+      const offered = leadTransitionsSchema.parse((await client.get(`/api/${country}/leads/${noAccount.id}/transitions`)).json());
+      expect(offered.transitions.find((o) => o.to_status === to)?.blocked, `${country} ${from}`).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
+      const refused = await move(client, country, noAccount.id, { to_status: to, version: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(await snapshot(noAccount.id)).toEqual(before);
+      const withAccount = await insertLead(country, from, { sellerId: owner });
+      expect((await move(client, country, withAccount.id, { to_status: to, version: 1 })).statusCode).toBe(200);
+    }
     // A manual risk approval gives the lead the default offer, which opens the guard later on.
     const exception = await insertLead('arg', A.RISK_EXCEPTION, { offeredAmount: null });
     expect((await move(admin, 'arg', exception.id, { to_status: A.PHONE_VALIDATION, version: 1 })).statusCode).toBe(200);
@@ -441,10 +462,10 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         const before = await snapshot(lead.id);
         const offered = leadTransitionsSchema.parse((await operator.get(`/api/${country}/leads/${lead.id}/transitions`)).json());
         const toTransfer = country === 'arg' ? A.TRANSFER_IN_PROGRESS : C.TRANSFER_IN_PROGRESS;
-        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria: no hay adónde transferir');
+        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
         const res = await move(operator, country, lead.id, { to_status: toTransfer, version: 1 });
         expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe('El cliente no tiene cuenta bancaria: no hay adónde transferir');
+        expect(res.json().message).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
         expect(await snapshot(lead.id)).toEqual(before);
       }
     });

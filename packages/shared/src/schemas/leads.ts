@@ -282,6 +282,9 @@ const wholeAmountText = (value: unknown) => {
   return /^\d{1,3}(\.\d{3})+$/.test(text) ? text.replaceAll('.', '') : text;
 };
 
+/** An amount as people write it, within the country's limits. */
+const AMOUNT_EXAMPLE: Record<Country, string> = { arg: '25.000', col: '2.500.000' };
+
 const amountOf = (country: Country) => {
   const { minAmount, maxAmount } = LEAD_LIMITS[country];
   return z.preprocess(
@@ -291,7 +294,7 @@ const amountOf = (country: Country) => {
       .refine((value) => value !== undefined, { message: 'Ingresa el monto solicitado', abort: true })
       .pipe(
         z
-          .number({ error: 'Monto inválido: escribe pesos enteros, p. ej. 25.000' })
+          .number({ error: `Monto inválido: escribe pesos enteros, p. ej. ${AMOUNT_EXAMPLE[country]}` })
           .int('El monto es en unidades enteras, sin centavos')
           .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
           .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),

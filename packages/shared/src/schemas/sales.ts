@@ -4,6 +4,7 @@ import { cbuSchema, colAccountSchema } from '../documents';
 import { argLeadCreateSchema, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
 import { idSchema, positiveInt } from './common';
 import { csvOf } from './list';
+import { AUDIT_DECISION_LABELS } from './audits';
 
 /*
  * /sales and /sale-detail: the seller's working list (the lead list restricted to the SPEC 4 sales
@@ -40,7 +41,7 @@ export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
  * (BANK_ACCOUNT_LOCKED_STATUSES), where the account is the one audited or being paid into.
  */
 export const bankAccountLockedMessage = (leadId: number) =>
-  `La cuenta bancaria no se puede cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirla, Auditoría la devuelve al vendedor con "Solicitar información".`;
+  `La cuenta bancaria no se puede cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirla, Auditoría la devuelve al vendedor con "${AUDIT_DECISION_LABELS.request_information}".`;
 
 /** `GET /sales/:id`: the lead detail plus the lead's pending call backs (soonest first). */
 export const saleDetailSchema = leadDetailSchema.extend({

@@ -23,15 +23,19 @@ export interface GuardSubject {
 export const GUARD_MESSAGES: Record<TransitionGuard, string> = {
   hasOffer: 'El lead no tiene una oferta aprobada por riesgo',
   hasSeller: 'El lead no tiene un vendedor asignado',
-  hasBankAccount: 'El cliente no tiene cuenta bancaria: no hay adónde transferir',
+  hasBankAccount: 'El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir',
 };
 
-/** The refusal message of a guard, or null when the lead meets it (or there is no guard). */
-export function guardBlock(guard: TransitionGuard | null, lead: GuardSubject): string | null {
-  if (guard === 'hasOffer' && lead.offered_amount === null) return GUARD_MESSAGES.hasOffer;
-  if (guard === 'hasSeller' && lead.seller_id === null) return GUARD_MESSAGES.hasSeller;
-  if (guard === 'hasBankAccount' && !lead.has_bank_account) return GUARD_MESSAGES.hasBankAccount;
-  return null;
+const GUARD_HOLDS: Record<TransitionGuard, (lead: GuardSubject) => boolean> = {
+  hasOffer: (lead) => lead.offered_amount !== null,
+  hasSeller: (lead) => lead.seller_id !== null,
+  hasBankAccount: (lead) => lead.has_bank_account,
+};
+
+/** The refusal message of the first guard the lead does not meet, or null when it meets them all. */
+export function guardBlock(guards: readonly TransitionGuard[], lead: GuardSubject): string | null {
+  const failed = guards.find((guard) => !GUARD_HOLDS[guard](lead));
+  return failed ? GUARD_MESSAGES[failed] : null;
 }
 
 /** Stages a system adapter decides (with a deterministic simulator by default). */
@@ -53,7 +57,8 @@ export interface Transition {
    * Who may take it. For an automated transition: who may run the stage (the adapter picks the outcome).
    */
   roles: readonly RoleKind[];
-  guard: TransitionGuard | null;
+  /** What the lead must have for it, beyond its status (all of them). */
+  guards: readonly TransitionGuard[];
   /** Rejections, cancellations, expiries, returns and exceptions must say why. */
   reasonRequired: boolean;
   /** A system adapter takes it (POST …/automation), never a person choosing the target. */
@@ -68,7 +73,7 @@ export interface Transition {
 }
 
 interface Options {
-  guard?: TransitionGuard;
+  guards?: readonly TransitionGuard[];
   reason?: boolean;
   offer?: boolean;
   audit?: boolean;
@@ -83,7 +88,7 @@ function tableOf<N extends string>(ids: Record<N, number>) {
         from: ids[from],
         to: ids[target],
         roles,
-        guard: options.guard ?? null,
+        guards: options.guards ?? [],
         reasonRequired: options.reason ?? false,
         automated: false,
         grantsOffer: options.offer ?? false,
@@ -98,7 +103,7 @@ function tableOf<N extends string>(ids: Record<N, number>) {
         from: ids[from],
         to: ids[target],
         roles,
-        guard: null,
+        guards: [],
         reasonRequired: options.reason ?? false,
         automated: true,
         grantsOffer: options.offer ?? false,
@@ -127,7 +132,10 @@ function argTable(): Transition[] {
   const cancel = [...sales, 'atc'] as const;
   const run = [...BACKOFFICE, 'webservice'] as const;
   const reason = { reason: true };
-  const toTransfer = { guard: 'hasBankAccount' } as const;
+  const toTransfer = { guards: ['hasBankAccount'] } as const;
+  // Audit checks the account the loan will be paid into: there must be one to check (and a seller to return it to).
+  const toAudit = { guards: ['hasSeller', 'hasBankAccount'] } as const;
+  const backToAudit = { guards: ['hasBankAccount'] } as const;
   /** The customer walks away (any role that talks to them) or the application goes stale (managers). */
   const endings = (from: keyof typeof ARG_STATUS_IDS) => {
     manual(from, 'CANCELLED', cancel, reason);
@@ -156,7 +164,7 @@ function argTable(): Transition[] {
   endings('VERIFIED');
   manual('ON_GESTION', ['PHONE_VALIDATION', 'PENDING_CUSTOMER_APPROVAL'], sales);
   endings('ON_GESTION');
-  manual('PENDING_CUSTOMER_APPROVAL', 'PENDING_IDENTIFICATION', sales, { guard: 'hasOffer' });
+  manual('PENDING_CUSTOMER_APPROVAL', 'PENDING_IDENTIFICATION', sales, { guards: ['hasOffer'] });
   manual('PENDING_CUSTOMER_APPROVAL', ['PHONE_VALIDATION', 'ON_GESTION'], sales);
   endings('PENDING_CUSTOMER_APPROVAL');
 
@@ -184,7 +192,7 @@ function argTable(): Transition[] {
   endings('CARD_CONFIRMATION');
   manual('SIGNATURE_PENDING', 'ACCEPTED', sales);
   endings('SIGNATURE_PENDING');
-  manual('ACCEPTED', 'AUDIT_PENDING', sales, { guard: 'hasSeller' });
+  manual('ACCEPTED', 'AUDIT_PENDING', sales, toAudit);
   manual('ACCEPTED', 'CANCELLED', cancel, reason);
 
   for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
@@ -193,7 +201,7 @@ function argTable(): Transition[] {
     if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, decidedWhy);
   }
   // DEVUELTO: back with the seller, who answers and sends it to re-audit.
-  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
+  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales, backToAudit);
   manual('REQUEST_INFORMATION', 'CANCELLED', cancel, reason);
 
   // Money moves: only the back office starts or runs a transfer, and only into an account.
@@ -202,7 +210,7 @@ function argTable(): Transition[] {
   manual('TRANSFER_FAILED', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
   manual('TRANSFER_FAILED', 'CANCELLED', MANAGERS, reason);
   manual('TRANSFER_REJECTED', 'TRANSFER_IN_PROGRESS', BACKOFFICE, toTransfer);
-  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
+  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guards: ['hasSeller'] });
   manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
   manual('TRANSFERED', 'DISBURSED', BACKOFFICE);
   return list;
@@ -216,7 +224,10 @@ function colTable(): Transition[] {
   const run = [...BACKOFFICE, 'webservice', 'risk'] as const;
   const riskDeciders = ['risk', ...MANAGERS] as const;
   const reason = { reason: true };
-  const toTransfer = { guard: 'hasBankAccount' } as const;
+  const toTransfer = { guards: ['hasBankAccount'] } as const;
+  // Audit checks the account the loan will be paid into: there must be one to check (and a seller to return it to).
+  const toAudit = { guards: ['hasSeller', 'hasBankAccount'] } as const;
+  const backToAudit = { guards: ['hasBankAccount'] } as const;
   /** The customer desists (col's own status for it) or the application goes stale (managers). */
   const endings = (from: keyof typeof COL_STATUS_IDS) => {
     manual(from, 'DESIST', desist, reason);
@@ -245,7 +256,7 @@ function colTable(): Transition[] {
   manual('RISK_EXCEPTION', 'RISK_EXCEPTION_REJECTED', riskDeciders, reason);
 
   // The offer: the customer accepts it, or rejects it and may ask risk for a revision.
-  manual('PENDING_OFFER', 'APPROVED_OFFER', sales, { guard: 'hasOffer' });
+  manual('PENDING_OFFER', 'APPROVED_OFFER', sales, { guards: ['hasOffer'] });
   manual('PENDING_OFFER', 'REJECTED_OFFER', sales, reason);
   endings('PENDING_OFFER');
   manual('REJECTED_OFFER', 'REVISION', sales, reason);
@@ -269,7 +280,7 @@ function colTable(): Transition[] {
   endings('VALIDATED');
   manual('SIGNATURE_PENDING', 'ACCEPTED', sales);
   endings('SIGNATURE_PENDING');
-  manual('ACCEPTED', 'AUDIT_PENDING', sales, { guard: 'hasSeller' });
+  manual('ACCEPTED', 'AUDIT_PENDING', sales, toAudit);
   manual('ACCEPTED', 'DESIST', desist, reason);
 
   for (const from of ['AUDIT_PENDING', 'AUDIT_RETRY'] as const) {
@@ -277,7 +288,7 @@ function colTable(): Transition[] {
     manual(from, ['AUDIT_REJECTED', 'REQUEST_INFORMATION'], AUDIT, decidedWhy);
     if (from === 'AUDIT_PENDING') manual(from, 'AUDIT_RETRY', AUDIT, decidedWhy);
   }
-  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales);
+  manual('REQUEST_INFORMATION', 'AUDIT_RETRY', sales, backToAudit);
   manual('REQUEST_INFORMATION', 'DESIST', desist, reason);
 
   // Transfer: the adapter runs it and its queued retries; a failed one can also be done by hand. Money
@@ -291,7 +302,7 @@ function colTable(): Transition[] {
   manual('TRANSFER_MANUAL', 'TRANSFERRED', BACKOFFICE);
   manual('TRANSFER_MANUAL', 'TRANSFER_REJECTED', BACKOFFICE, reason);
   manual('TRANSFER_REJECTED', 'TRANSFER_RETRY', BACKOFFICE, toTransfer);
-  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guard: 'hasSeller' });
+  manual('TRANSFER_REJECTED', 'REQUEST_INFORMATION', BACKOFFICE, { reason: true, guards: ['hasSeller'] });
   manual('TRANSFER_REJECTED', 'CANCELLED', MANAGERS, reason);
   return list;
 }

@@ -1,4 +1,4 @@
-import { allowedTransitions, funnelStepsOf, type Country, type ListCount, type RoleId, type StepEntry } from '@backoffice/shared';
+import { allowedTransitions, funnelStepsOf, RELATIVE_TIME_JUST_NOW_S, type Country, type ListCount, type RoleId, type StepEntry } from '@backoffice/shared';
 import { count } from '../../lib/format';
 
 /** Cards per request of a column: one screen of cards and a bit, still a cheap index-only page. */
@@ -36,9 +36,10 @@ const DAY = 24 * HOUR;
 
 const plural = (value: number, one: string, many: string) => `${value} ${value === 1 ? one : many}`;
 
-/** How long ago the application was created, short enough for a card: 'hace 5 min', 'hace 3 días'. */
+/** How long ago the application was created, short enough for a card: 'just now' (SPEC 9), 'hace 5 min', 'hace 3 días'. */
 export function formatAge(createdAt: string, now: Date = new Date()): string {
   const elapsed = Math.max(0, now.getTime() - new Date(createdAt).getTime());
+  if (elapsed < RELATIVE_TIME_JUST_NOW_S * 1000) return 'just now';
   if (elapsed < HOUR) return `hace ${Math.floor(elapsed / MINUTE)} min`;
   if (elapsed < DAY) return `hace ${Math.floor(elapsed / HOUR)} h`;
   const days = Math.floor(elapsed / DAY);

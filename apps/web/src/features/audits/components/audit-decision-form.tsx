@@ -76,7 +76,8 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
     }
     setErrors({});
     const label = AUDIT_DECISION_LABELS[decision];
-    if (!(await confirm({ title: label, message: CONFIRM_MESSAGE[decision], confirmLabel: label }))) return;
+    // SPEC 2's dialog: the decision is its title, 'Confirmar' confirms it.
+    if (!(await confirm({ title: label, message: CONFIRM_MESSAGE[decision] }))) return;
     decide.mutate(body, {
       onSuccess: () => {
         setComment('');

@@ -3,6 +3,7 @@ import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { dateTime, money } from '../../../lib/format';
 import { formatAge } from '../board';
+import { useNow } from '../hooks/use-now';
 import { MoveCardMenu } from './move-card-menu';
 
 
@@ -23,6 +24,7 @@ interface LeadCardProps {
  */
 export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }: LeadCardProps) {
   const { customer } = card;
+  const now = useNow();
   return (
     <Card
       component="article"
@@ -73,7 +75,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
             noWrap
             sx={{ flexShrink: 0 }}
           >
-            {formatAge(card.created_at)}
+            {formatAge(card.created_at, now)}
           </Typography>
         </Box>
       </CardActionArea>
