@@ -8,6 +8,7 @@ import {
   ROLES,
   STATUSES,
   STEP_LABELS,
+  TRANSITIONS,
   buildCbu,
   addDays,
   buildCuil,
@@ -18,6 +19,7 @@ import {
   formatDateTime,
   isTerminalStatus,
   auditQueueStatusIds,
+  statusIdOf,
   todayIn,
   transitionsFrom,
   decisionStatusId,
@@ -414,10 +416,15 @@ function statusWeights(country: Country): { weight: number; value: number }[] {
     'PENDING_OFFER',
   ]);
   const outcomes = /REJECTED|EXPIRED|CANCELLED|DISBURSED|TRANSFERE?RED|DESIST/;
-  return STATUSES[country].map((status) => ({
-    value: status.id,
-    weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1,
-  }));
+  // A status the country's workflow never reaches but the other's does is the other's pipeline (col's catalogue
+  // lists arg's prefilter and EN GESTION): an application there could never move, so none is seeded there.
+  const other = country === 'arg' ? 'col' : 'arg';
+  const reachedIn = (c: Country) => new Set(TRANSITIONS[c].map((t) => t.to));
+  const [own, others] = [reachedIn(country), reachedIn(other)];
+  const foreign = (status: { id: number; name: string }) => !own.has(status.id) && others.has(statusIdOf(other, status.name) ?? -1);
+  return STATUSES[country]
+    .filter((status) => !foreign(status))
+    .map((status) => ({ value: status.id, weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
 }
 
 /** Statuses before risk has decided: no offer yet. */
