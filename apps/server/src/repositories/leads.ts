@@ -37,6 +37,8 @@ export interface LeadFilters {
   amount?: AmountRange;
   management?: string[];
   seller?: (number | typeof NONE)[];
+  /** col: data rates ('1' … '7'), `none` for leads without one. */
+  dataRate?: string[];
   from?: string;
   to?: string;
   q?: string;
@@ -406,6 +408,10 @@ export function leadConditions(
   if (filters.seller?.length) {
     conditions.push(inOrNull(leads.sellerId, 'seller', filters.seller, params));
     key.push(`s${Number(filters.seller.some((v) => v !== NONE))}${Number(filters.seller.includes(NONE))}`);
+  }
+  if (filters.dataRate?.length) {
+    conditions.push(inOrNull(leads.dataRate, 'dataRate', filters.dataRate.map((value) => (value === NONE ? value : Number(value))), params));
+    key.push(`r${Number(filters.dataRate.some((v) => v !== NONE))}${Number(filters.dataRate.includes(NONE))}`);
   }
   if (filters.ids?.length) {
     params.ids = filters.ids;

@@ -22,7 +22,7 @@ import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/l
 import { csvStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
-export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'from' | 'to' | 'q'> & {
+export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'data_rate' | 'from' | 'to' | 'q'> & {
   /** Exports only: the selected leads. */
   ids?: number[];
 };
@@ -85,12 +85,15 @@ export class LeadLists {
       amount = AMOUNT_RANGES[this.country].find((range) => range.id === query.amount);
       if (!amount) problems.push({ field: 'amount', message: 'Rango de monto desconocido' });
     }
+    if (query.data_rate?.length && this.country !== 'col') {
+      problems.push({ field: 'data_rate', message: 'La calificación de datos es un filtro de Colombia' });
+    }
     if (query.from && query.to && query.from > query.to) {
       problems.push({ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
     }
     if (problems.length > 0) throw invalidData(problems);
-    const { status, step, management, seller, from, to, q, ids } = query;
-    const filters = { status, step, amount, management, seller, from, to, q, ids };
+    const { status, step, management, seller, data_rate: dataRate, from, to, q, ids } = query;
+    const filters = { status, step, amount, management, seller, dataRate, from, to, q, ids };
     if (!q || this.textsKept.get(q)) return filters;
     const resolved = await this.app.leads.resolveText(this.country, filters);
     if (!resolved.customerIds) this.textsKept.set(q, true);

@@ -11,6 +11,8 @@ import {
 } from '@backoffice/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { leads } from '../../src/db/schema';
 import * as client from '../../src/db/client';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { FIXTURE_BASE, insertKnownLeads, textMatches, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
@@ -84,6 +86,7 @@ function queryOf(f: object): string {
 describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and export on %s', (driver) => {
   let t: TestApp;
   let known: KnownLead[];
+  let colKnown: KnownLead[];
   let admin: TestClient;
   let sellerId: number;
   let otherSellerId: number;
@@ -103,7 +106,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     otherSellerId = sellers.find((id) => id !== sellerId)!;
     known = await insertKnownLeads(t.app, 'arg', N_ARG, [sellerId, otherSellerId, sellers[2]]);
     const colSellers = await userIds(t.app, 'col', ['seller']);
-    await insertKnownLeads(t.app, 'col', 12, colSellers);
+    colKnown = await insertKnownLeads(t.app, 'col', 12, colSellers);
     admin = new TestClient(t.app);
     expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
   });
@@ -195,6 +198,33 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       else if (name !== 'no filter') expect(n, name).toBeGreaterThan(0);
       if (name !== 'no filter') expect(n, name).toBeLessThan(N_ARG);
     }
+  });
+
+  it('filters col lists by data rate (SPEC 3: 1 to 7, or none), and refuses the filter in arg', async () => {
+    // Rates 1 to 7 and none, in turn (the fixture gives none).
+    const rateOf = (i: number) => (i % 8 === 0 ? null : i % 8);
+    for (const [i, lead] of colKnown.entries()) await t.app.db.update(leads).set({ dataRate: rateOf(i) }).where(eq(leads.id, lead.id));
+    const colAdmin = new TestClient(t.app);
+    expect((await colAdmin.login('col', 'admin@col.example')).statusCode).toBe(200);
+    const idsOf = (rates: (number | null)[]) =>
+      colKnown.filter((_, i) => rates.includes(rateOf(i))).map((lead) => lead.id).sort((a, b) => a - b);
+    for (const [query, rates] of [['2,3', [2, 3]], ['7', [7]], [NONE, [null]], [`${NONE},1`, [null, 1]]] as const) {
+      for (const path of ['leads', 'sales']) {
+        const res = await colAdmin.get(`/api/col/${path}?data_rate=${query}&pageSize=100`);
+        expect(res.statusCode, res.body).toBe(200);
+        const want = idsOf([...rates]);
+        expect(want.length).toBeGreaterThan(0);
+        expect(leadListResponseSchema.parse(res.json()).rows.map((row) => row.id).sort((a, b) => a - b), `${path} ${query}`).toEqual(want);
+      }
+    }
+    for (const bad of ['8', '0', 'x']) {
+      const res = await colAdmin.get(`/api/col/leads?data_rate=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().fields[0].field.split('.')[0]).toBe('data_rate');
+    }
+    const arg = await admin.get('/api/arg/leads?data_rate=3');
+    expect(arg.statusCode).toBe(400);
+    expect(arg.json().fields).toEqual([{ field: 'data_rate', message: 'La calificación de datos es un filtro de Colombia' }]);
   });
 
   it('returns rows in the contract shape with the step label, customer and seller', async () => {

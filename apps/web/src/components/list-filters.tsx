@@ -130,3 +130,17 @@ export function ManagementFilter({ values, onChange }: { values: string[]; onCha
     />
   );
 }
+
+/** col's data rate (SPEC 3: 1 to 7), "Sin calificación" included; nothing in arg, which has none. */
+export function DataRateFilter({ values, onChange }: { values: string[]; onChange: (values: string[]) => void }) {
+  const rates = useFilterResource('data_rates');
+  if (rates.length === 0) return null;
+  return (
+    <MultiSelect
+      label="Calificación de datos"
+      values={values}
+      options={[{ value: NONE, label: 'Sin calificación' }, ...rates.map((rate) => ({ value: String(rate.id), label: rate.name }))]}
+      onChange={onChange}
+    />
+  );
+}

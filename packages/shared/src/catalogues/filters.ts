@@ -68,7 +68,9 @@ export const PROCESSED_FLAGS = [
 ] as const;
 
 /** SPEC 3: data rates 1 to 7, col only. */
-export const DATA_RATES = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, name: String(id) }));
+/** col: how complete and reliable an application's data is, 1 to 7 (SPEC 3). */
+export const DATA_RATE_VALUES = ['1', '2', '3', '4', '5', '6', '7'] as const;
+export const DATA_RATES = DATA_RATE_VALUES.map((value) => ({ id: Number(value), name: value }));
 
 export const BOOLEAN_OPTIONS = [
   { id: 1, name: 'SI' },

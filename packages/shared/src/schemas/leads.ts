@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_RANGES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
+import { AMOUNT_RANGES, DATA_RATE_VALUES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { COL_BANKS } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
@@ -55,6 +55,8 @@ export const leadListQuerySchema = z.object({
   management: csvOf(z.union([z.literal(NONE), z.enum(MANAGEMENT_STATUSES)], { error: 'Estado de gestión desconocido' })),
   /** Seller ids; `none` = unassigned leads. */
   seller: csvOf(z.union([z.literal(NONE), idSchema])),
+  /** col only: the data rates (1 to 7, SPEC 3); `none` = leads without one. */
+  data_rate: csvOf(z.union([z.literal(NONE), z.enum(DATA_RATE_VALUES)], { error: 'Calificación de datos desconocida: de 1 a 7' })),
   /** Creation date range, inclusive, as calendar days of the country's time zone. */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

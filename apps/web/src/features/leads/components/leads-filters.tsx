@@ -1,6 +1,6 @@
 import { NONE, type LeadListQuery } from '@backoffice/shared';
 import { DateField } from '../../../components/date-fields';
-import { AmountFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
+import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
@@ -15,6 +15,7 @@ export function LeadsFilters({ query, update, reset }: { query: LeadListQuery; u
       <StepFilter values={strings(query.step)} onChange={(step) => update({ step })} />
       <AmountFilter id="filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />
       <ManagementFilter values={strings(query.management)} onChange={(management) => update({ management })} />
+      <DataRateFilter values={strings(query.data_rate)} onChange={(data_rate) => update({ data_rate })} />
       <MultiSelect
         label="Vendedor"
         values={strings(query.seller)}

@@ -1,9 +1,9 @@
 import type { SalesListQuery } from '@backoffice/shared';
-import { AmountFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
+import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
-/** SPEC 3/4 filters of the sales list: sales status, step, amount range and management status. */
+/** SPEC 3/4 filters of the sales list: sales status, step, amount range, management status and (col) data rate. */
 export function SalesFilters({ query, update, reset }: { query: SalesListQuery; update: (patch: SalesFilterPatch) => void; reset: () => void }) {
   const salesStatuses = useFilterResource('sales_statuses');
   return (
@@ -18,6 +18,7 @@ export function SalesFilters({ query, update, reset }: { query: SalesListQuery; 
       <StepFilter values={strings(query.step)} onChange={(step) => update({ step })} />
       <AmountFilter id="sales-filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />
       <ManagementFilter values={strings(query.management)} onChange={(management) => update({ management })} />
+      <DataRateFilter values={strings(query.data_rate)} onChange={(data_rate) => update({ data_rate })} />
     </FilterBar>
   );
 }
