@@ -115,6 +115,11 @@ export function isValidColCc(value: string): boolean {
   return /^[1-9]\d{5,9}$/.test(value);
 }
 
+/** col CE (cédula de extranjería, a foreign resident's): 3 to 7 digits, no leading zero. */
+export function isValidColCe(value: string): boolean {
+  return /^[1-9]\d{2,6}$/.test(value);
+}
+
 const CBU_BANK_WEIGHTS = [7, 1, 3, 9, 7, 1, 3] as const;
 const CBU_ACCOUNT_WEIGHTS = [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3] as const;
 
@@ -168,5 +173,6 @@ const digits = (label: string, check: (value: string) => boolean, message: strin
 export const dniSchema = digits('DNI', isValidDni, 'debe tener 7 u 8 dígitos', 'plain');
 export const cuilSchema = digits('CUIL', isValidCuil, 'debe tener 11 dígitos y un dígito verificador correcto', 'grouped');
 export const colCcSchema = digits('CC', isValidColCc, 'debe tener entre 6 y 10 dígitos', 'plain');
+export const colCeSchema = digits('CE', isValidColCe, 'debe tener entre 3 y 7 dígitos', 'plain');
 export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos', 'grouped');
 export const colAccountSchema = digits('Número de cuenta', isValidColAccount, 'debe tener entre 6 y 20 dígitos', 'grouped');

@@ -33,11 +33,30 @@ describe('a new application’s optional fields', () => {
 describe('the customer lookup’s document', () => {
   it('is read with the creation’s rule of each country (separators allowed), naming doc_number otherwise', () => {
     expect(customerLookupQuerySchemas.arg.parse({ doc_number: '30.111.222' })).toEqual({ doc_number: '30111222' });
-    expect(customerLookupQuerySchemas.col.parse({ doc_number: '1.012.345.678' })).toEqual({ doc_number: '1012345678' });
+    // col: a CC unless the type says CE, each read by its own rule.
+    expect(customerLookupQuerySchemas.col.parse({ doc_number: '1.012.345.678' })).toEqual({ doc_type: 'CC', doc_number: '1012345678' });
+    expect(customerLookupQuerySchemas.col.parse({ doc_type: 'CE', doc_number: '345.678' })).toEqual({ doc_type: 'CE', doc_number: '345678' });
     for (const [country, doc] of [['arg', '123'], ['arg', '012345678'], ['col', '12345'], ['col', 'abc']] as const) {
       expect(customerLookupQuerySchemas[country].safeParse({ doc_number: doc }).error?.issues.map((issue) => issue.path), doc).toEqual([['doc_number']]);
     }
+    expect(customerLookupQuerySchemas.col.safeParse({ doc_type: 'CE', doc_number: '1012345678' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'CE inválido: debe tener entre 3 y 7 dígitos',
+    ]);
+    expect(customerLookupQuerySchemas.col.safeParse({ doc_type: 'PA', doc_number: '123456' }).error?.issues.map((issue) => issue.path)).toEqual([['doc_type']]);
     expect(customerLookupQuerySchemas.arg.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa el DNI']);
+  });
+});
+
+describe('the col document of a new lead', () => {
+  it('is a CC unless it says CE, each with its rule, and only the document is named when it is wrong', () => {
+    expect(leadCreateSchemas.col.parse(colLead)).toMatchObject({ doc_type: 'CC', doc_number: colLead.doc_number });
+    expect(leadCreateSchemas.col.parse({ ...colLead, doc_type: 'CE', doc_number: '1 234 567' })).toMatchObject({ doc_type: 'CE', doc_number: '1234567' });
+    const issues = (patch: object) => leadCreateSchemas.col.safeParse({ ...colLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(issues({ doc_type: 'CE', doc_number: '12345678' })).toEqual(['doc_number: CE inválido: debe tener entre 3 y 7 dígitos']);
+    expect(issues({ doc_type: 'CC', doc_number: '1234' })).toEqual(['doc_number: CC inválido: debe tener entre 6 y 10 dígitos']);
+    expect(issues({ doc_type: 'CE', doc_number: '12A45' })).toEqual(['doc_number: CE inválido: solo números, puntos o espacios']);
+    // Other fields wrong too: each is named once.
+    expect(issues({ doc_type: 'CE', doc_number: '12345678', email: 'no' })).toEqual(['email: Ingresa un email válido', 'doc_number: CE inválido: debe tener entre 3 y 7 dígitos']);
   });
 });
 

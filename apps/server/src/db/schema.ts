@@ -203,7 +203,8 @@ export const customers = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('customers_country_doc_number_key').on(t.country, t.docNumber),
+    /* One customer per document: its type and number (a col CE and CC with the same digits are two people). */
+    uniqueIndex('customers_country_doc_type_doc_number_key').on(t.country, t.docType, t.docNumber),
     index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('customers_search_windows_idx').using('gin', t.searchWindows),
     index('customers_search_words_idx').using('gin', t.searchWords),

@@ -529,7 +529,9 @@ export function generateCountryData(
     rows.push({
       customer: {
         country,
-        docType: country === 'arg' ? 'DNI' : 'CC',
+        // Some col customers are foreign residents with a cédula de extranjería (up to 7 digits): those whose
+        // 7-digit number ends in 7 (no further draw, so the rest of the data stays as it was).
+        docType: country === 'arg' ? 'DNI' : /^\d{6}7$/.test(docNumber) ? 'CE' : 'CC',
         docNumber,
         cuil: country === 'arg' ? buildCuil(docNumber, sex) : null,
         firstName,

@@ -855,7 +855,7 @@ export class LeadsRepository {
       const [previous] = await tx
         .select(contactColumns)
         .from(customers)
-        .where(and(eq(customers.country, input.country), eq(customers.docNumber, input.customer.docNumber)))
+        .where(and(eq(customers.country, input.country), eq(customers.docType, input.customer.docType), eq(customers.docNumber, input.customer.docNumber)))
         .for('update');
       const [customer] = await tx
         .insert(customers)
@@ -874,7 +874,7 @@ export class LeadsRepository {
           bankAccount: input.customer.bankAccount,
         })
         .onConflictDoUpdate({
-          target: [customers.country, customers.docNumber],
+          target: [customers.country, customers.docType, customers.docNumber],
           set: {
             cellphone: reusedCellphone,
             email: reusedEmail,
@@ -934,11 +934,12 @@ export class LeadsRepository {
 
   /**
    * The customer of a document in the country and how many applications it has: what the new lead form
-   * says before saving (GET /customers/lookup). One row through the (country, doc_number) unique index,
-   * its count through leads' customer index.
+   * says before saving (GET /customers/lookup). One row through the (country, doc_type, doc_number) unique
+   * index, its count through leads' customer index.
    */
   async customerByDocument(
     country: Country,
+    docType: string,
     docNumber: string,
   ): Promise<{ id: number; firstName: string; lastName: string; applications: number; hasBankAccount: boolean } | undefined> {
     const [row] = await this.db
@@ -951,7 +952,7 @@ export class LeadsRepository {
       })
       .from(customers)
       .leftJoin(leads, eq(leads.customerId, customers.id))
-      .where(and(eq(customers.country, country), eq(customers.docNumber, docNumber)))
+      .where(and(eq(customers.country, country), eq(customers.docType, docType), eq(customers.docNumber, docNumber)))
       .groupBy(customers.id);
     return row;
   }

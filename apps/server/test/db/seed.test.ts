@@ -13,6 +13,7 @@ import {
   demoEmail,
   stepsOf,
   isValidColCc,
+  isValidColCe,
   isValidCuil,
   isValidDni,
   isTerminalStatus,
@@ -96,8 +97,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
         expect(dniOfCuil(c.cuil!)).toBe(c.docNumber);
         expect(c.cellphone).toMatch(/^(11\d{8}|[2-9]\d{9})$/);
       } else {
-        expect(c.docType).toBe('CC');
-        expect(isValidColCc(c.docNumber), c.docNumber).toBe(true);
+        // A cédula de ciudadanía, or a foreign resident's cédula de extranjería.
+        expect(['CC', 'CE']).toContain(c.docType);
+        expect((c.docType === 'CE' ? isValidColCe : isValidColCc)(c.docNumber), `${c.docType} ${c.docNumber}`).toBe(true);
         expect(c.cuil).toBeNull();
         expect(c.cellphone).toMatch(/^3\d{9}$/);
       }
@@ -338,6 +340,13 @@ describe('generated demo data', () => {
     Country,
     ReturnType<typeof generateCountryData>
   >;
+
+  it('gives some col customers a cédula de extranjería, each a valid one', () => {
+    const col = generateCountryData('col', 3000, new Date('2026-11-22T12:00:00Z'));
+    const foreign = col.filter((row) => row.customer.docType === 'CE');
+    expect(foreign.length).toBeGreaterThan(5);
+    for (const row of foreign) expect(isValidColCe(row.customer.docNumber), row.customer.docNumber).toBe(true);
+  });
 
   it('is deterministic', () => {
     for (const country of COUNTRIES) {

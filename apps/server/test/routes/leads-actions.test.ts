@@ -621,6 +621,36 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(await tableCounts()).toEqual(before);
     });
 
+    it('takes a col customer\'s cédula de extranjería: a CE and a CC with the same digits are two customers', async () => {
+      const colOperator = await as('col', 'operator@col.example');
+      const ce = await colOperator.post('/api/col/leads', { ...validCol(), doc_type: 'CE', doc_number: '765.432', email: 'extranjero@example.co' });
+      expect(ce.statusCode, ce.body).toBe(201);
+      const cc = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: '765432' });
+      expect(cc.statusCode, cc.body).toBe(201);
+      expect(cc.json()).toMatchObject({ customer_reused: false });
+      expect(cc.json().customer_id).not.toBe(ce.json().customer_id);
+      const stored = await t.app.db.select().from(customers).where(and(eq(customers.country, 'col'), eq(customers.docNumber, '765432')));
+      expect(stored.map((c) => c.docType).sort()).toEqual(['CC', 'CE']);
+      // The CE's next application reuses it; the detail and the lookup say which document it is.
+      const again = await colOperator.post('/api/col/leads', { ...validCol(), doc_type: 'CE', doc_number: '765432' });
+      expect(again.json()).toMatchObject({ customer_id: ce.json().customer_id, customer_reused: true });
+      expect((await colOperator.get(`/api/col/leads/${ce.json().id}`)).json().customer).toMatchObject({ doc_type: 'CE', doc_number: '765432' });
+      const lookup = async (query: string) => (await colOperator.get(`/api/col/customers/lookup?${query}`)).json().customer;
+      expect(await lookup('doc_type=CE&doc_number=765432')).toMatchObject({ id: ce.json().customer_id, applications: 2 });
+      expect(await lookup('doc_number=765432')).toMatchObject({ id: cc.json().customer_id, applications: 1 });
+      // A CE has up to 7 digits; an unknown type is refused.
+      const counts = await tableCounts();
+      for (const [change, field] of [
+        [{ doc_type: 'CE', doc_number: '12345678' }, 'doc_number'],
+        [{ doc_type: 'PA', doc_number: '765432' }, 'doc_type'],
+      ] as const) {
+        const res = await colOperator.post('/api/col/leads', { ...validCol(), ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
+      }
+      expect(await tableCounts()).toEqual(counts);
+    });
+
     it('applies the col rules (CC, mobile starting with 3, COP limits)', async () => {
       const colOperator = await as('col', 'operator@col.example');
       const ok = await colOperator.post('/api/col/leads', validCol());

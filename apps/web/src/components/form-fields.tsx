@@ -23,8 +23,10 @@ export interface FormFieldSpec<T extends FieldValues> {
   /** A date field's first and last days ('YYYY-MM-DD'). */
   min?: string;
   max?: string;
-  /** A native select with these options after an empty one labelled `emptyOption`. */
+  /** A native select with these options, after an empty one labelled `emptyOption` when given. */
   options?: readonly string[];
+  /** What an option shows, when not the value itself. */
+  optionLabels?: Readonly<Record<string, string>>;
   emptyOption?: string;
   /** Shown but not editable (its value is still sent); `helper` says why. */
   disabled?: boolean;
@@ -72,10 +74,10 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
     } else if (field.options) {
       input = (
         <TextField select {...shared} {...register(field.name)} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
-          <option value="">{field.emptyOption ?? ''}</option>
+          {field.emptyOption !== undefined && <option value="">{field.emptyOption}</option>}
           {field.options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {field.optionLabels?.[option] ?? option}
             </option>
           ))}
         </TextField>

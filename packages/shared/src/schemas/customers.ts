@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, colLeadCreateSchema } from './leads';
+import { argLeadCreateSchema, colDocumentFields, withColDocumentRule } from './leads';
 
 /*
  * `GET /customers/lookup?doc_number=`: whether a document typed in the new lead form is already a customer
@@ -9,7 +9,7 @@ import { argLeadCreateSchema, colLeadCreateSchema } from './leads';
 
 export const customerLookupQuerySchemas = {
   arg: z.object({ doc_number: argLeadCreateSchema.shape.doc_number }),
-  col: z.object({ doc_number: colLeadCreateSchema.shape.doc_number }),
+  col: withColDocumentRule(z.object(colDocumentFields)),
 } as const;
 export type CustomerLookupQuery = z.input<(typeof customerLookupQuerySchemas)['arg' | 'col']>;
 

@@ -4,7 +4,7 @@ import { COL_BANKS } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
-import { cbuSchema, colAccountSchema, colCcSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
 import { idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
@@ -329,18 +329,41 @@ export const argLeadCreateSchema = z
       payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'doc_number' && issue.path[0] !== 'cuil'),
   });
 
-/** col: CC; cellphone is 10 digits starting with 3. */
-export const colLeadCreateSchema = z
+/** col identity documents (DOMAIN 2): the cédula de ciudadanía and a foreign resident's cédula de extranjería. */
+export const COL_DOC_TYPES = ['CC', 'CE'] as const;
+export type ColDocType = (typeof COL_DOC_TYPES)[number];
+export const COL_DOC_TYPE_LABELS: Record<ColDocType, string> = { CC: 'Cédula (CC)', CE: 'Cédula de extranjería (CE)' };
+const COL_DOC_SCHEMAS = { CC: colCcSchema, CE: colCeSchema } as const;
+
+/**
+ * A col document: its type (CC unless said) and its number, read by that type's rule and kept as digits.
+ * A customer is one type and number: a CE and a CC with the same digits are two people.
+ */
+export const colDocumentFields = {
+  doc_type: z.enum(COL_DOC_TYPES, { error: 'Tipo de documento: CC o CE' }).default('CC'),
+  doc_number: z.string({ error: 'Ingresa el número de documento' }).trim(),
+};
+export function withColDocumentRule<T extends z.ZodObject<typeof colDocumentFields>>(schema: T) {
+  return schema
+    .superRefine((value, ctx) => {
+      const parsed = COL_DOC_SCHEMAS[value.doc_type].safeParse(value.doc_number);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['doc_number'], message: parsed.error.issues[0].message });
+    }, { when: (payload) => payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'doc_type' && issue.path[0] !== 'doc_number') })
+    .overwrite((value) => ({ ...value, doc_number: onlyDigits(value.doc_number) }));
+}
+
+/** col: a CC or a CE; cellphone is 10 digits starting with 3. */
+export const colLeadCreateSchema = withColDocumentRule(z
   .object({
     ...commonLeadFields('col'),
-    doc_number: z.string({ error: 'Ingresa la cédula' }).pipe(colCcSchema),
+    ...colDocumentFields,
     cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('col'),
     term: termOf(LEAD_LIMITS.col),
     ...bankAccountFields.col,
   })
-  .refine(bankPair.check, bankPair.issue);
+  .refine(bankPair.check, bankPair.issue));
 
 export const leadCreateSchemas = { arg: argLeadCreateSchema, col: colLeadCreateSchema } as const;
 export type ArgLeadCreate = z.infer<typeof argLeadCreateSchema>;

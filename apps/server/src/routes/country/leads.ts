@@ -211,7 +211,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         tags: ['leads'],
         summary: 'El cliente de un documento, si existe (el formulario de nuevo lead avisa antes de guardar que lo reutiliza)',
         description:
-          'Mismo país y documento que reutilizaría POST /leads: `{customer: {id, first_name, last_name, applications, ' +
+          'Mismo país, tipo (col: `doc_type` CC o CE, CC si falta) y número de documento que reutilizaría POST /leads: `{customer: {id, first_name, last_name, applications, ' +
           'has_bank_account}}`, o `{customer: null}`. Para los roles que pueden crear leads.',
         security,
         querystring: customerLookupQuerySchemas[country],
@@ -219,7 +219,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request) => {
-      const found = await app.leads.customerByDocument(country, request.query.doc_number);
+      const { doc_number: docNumber } = request.query;
+      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber);
       if (!found) return { customer: null };
       return {
         customer: {
@@ -262,7 +263,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const created = await app.leads.create({
         country,
         customer: {
-          docType: country === 'arg' ? 'DNI' : 'CC',
+          docType: 'doc_type' in body ? body.doc_type : 'DNI',
           docNumber: body.doc_number,
           cuil: 'cuil' in body ? body.cuil : null,
           firstName: body.first_name,

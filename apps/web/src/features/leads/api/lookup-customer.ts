@@ -2,18 +2,24 @@ import type { CustomerLookup } from '@backoffice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The customer of a document in this country, if any: what a new lead for it would reuse. */
-export const lookupCustomer = (docNumber: string, signal?: AbortSignal) =>
-  api.get<CustomerLookup>(`customers/lookup?${new URLSearchParams({ doc_number: docNumber })}`, { signal });
+/** A document as the lookup takes it: its number and (col) its type. */
+export interface LookupDocument {
+  doc_number: string;
+  doc_type?: string;
+}
 
-export const customerLookupQueryOptions = (docNumber: string) =>
+/** The customer of a document in this country, if any: what a new lead for it would reuse. */
+export const lookupCustomer = (document: LookupDocument, signal?: AbortSignal) =>
+  api.get<CustomerLookup>('customers/lookup', { query: { ...document }, signal });
+
+export const customerLookupQueryOptions = (document: LookupDocument) =>
   queryOptions({
-    queryKey: ['customers', 'lookup', docNumber],
-    queryFn: ({ signal }) => lookupCustomer(docNumber, signal),
+    queryKey: ['customers', 'lookup', document.doc_type ?? '', document.doc_number],
+    queryFn: ({ signal }) => lookupCustomer(document, signal),
     staleTime: 30_000,
   });
 
 /** Runs only for a well-formed document (undefined otherwise), so typing one does not produce 400s. */
-export function useCustomerLookup(docNumber: string | undefined) {
-  return useQuery({ ...customerLookupQueryOptions(docNumber ?? ''), enabled: docNumber !== undefined });
+export function useCustomerLookup(document: LookupDocument | undefined) {
+  return useQuery({ ...customerLookupQueryOptions(document ?? { doc_number: '' }), enabled: document !== undefined });
 }

@@ -1,7 +1,7 @@
-import { LEAD_LIMITS, birthDateRange, leadCreateSchemas, todayIn } from '@backoffice/shared';
+import { COL_DOC_TYPE_LABELS, COL_DOC_TYPES, LEAD_LIMITS, birthDateRange, leadCreateSchemas, todayIn, type ColDocType } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
-import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
 import { useNotify } from '../../../components/notifications';
@@ -14,11 +14,17 @@ import { ExistingCustomerNotice } from './existing-customer-notice';
 const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
 
-/** The document (arg with its CUIL): an existing customer's is told right under it. */
-const documentFields: FormFieldSpec<FieldValues>[] = [
-  { name: 'doc_number', label: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' },
-  ...(COUNTRY === 'arg' ? [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }] : []),
-];
+/** The document (arg a DNI with its CUIL; col a CC or a CE): an existing customer's is told right under it. */
+const documentFields = (colDocType: ColDocType): FormFieldSpec<FieldValues>[] =>
+  COUNTRY === 'arg'
+    ? [
+        { name: 'doc_number', label: 'DNI' },
+        { name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' },
+      ]
+    : [
+        { name: 'doc_type', label: 'Tipo de documento', options: COL_DOC_TYPES, optionLabels: COL_DOC_TYPE_LABELS },
+        { name: 'doc_number', label: COL_DOC_TYPE_LABELS[colDocType] },
+      ];
 
 /** The other fields; the birth date's calendar offers the days the schema takes on `today`. */
 const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
@@ -43,7 +49,11 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   const notify = useNotify();
   const navigate = useNavigate();
   // The schema is chosen by the build's country, so its field types are only known as a union here.
-  const { register, control, handleSubmit, formState, setError, reset } = useForm<FieldValues>({ resolver: zodResolver(schema) as unknown as Resolver<FieldValues> });
+  const { register, control, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
+    ...(COUNTRY === 'col' && { defaultValues: { doc_type: 'CC' } }),
+  });
+  const colDocType = (useWatch({ control, name: 'doc_type' }) as ColDocType | undefined) ?? 'CC';
 
   const submit = handleSubmit((values) =>
     create.mutate(values as never, {
@@ -69,7 +79,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <FormFields fields={documentFields} register={register} control={control} errors={formState.errors} />
+          <FormFields fields={documentFields(colDocType)} register={register} control={control} errors={formState.errors} />
           <ExistingCustomerNotice control={control} />
           <FormFields fields={fieldsOn(todayIn(COUNTRY))} register={register} control={control} errors={formState.errors} />
         </Grid>

@@ -31,16 +31,18 @@ export function existingCustomerText(customer: NonNullable<CustomerLookup['custo
  * be theirs, and the names typed will not replace theirs. A grid row of the form, or nothing.
  */
 export function ExistingCustomerNotice({ control }: { control: Control<FieldValues> }) {
-  const typed = useWatch({ control, name: 'doc_number' }) as string | undefined;
-  const parsed = lookupSchema.safeParse({ doc_number: typed ?? '' });
-  const doc = parsed.success ? parsed.data.doc_number : undefined;
-  const [settled, setSettled] = useState(doc);
+  const [typed, docType] = useWatch({ control, name: ['doc_number', 'doc_type'] }) as [string | undefined, string | undefined];
+  const parsed = lookupSchema.safeParse({ doc_number: typed ?? '', ...(docType && { doc_type: docType }) });
+  const doc = parsed.success ? parsed.data : undefined;
+  // The document as one value, so that the delay restarts when either its number or its type changes.
+  const key = doc && JSON.stringify(doc);
+  const [settled, setSettled] = useState(key);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(doc), LOOKUP_DELAY_MS);
+    const timer = setTimeout(() => setSettled(key), LOOKUP_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [doc]);
-  const lookup = useCustomerLookup(doc === settled ? doc : undefined);
-  const customer = doc !== undefined && doc === settled ? lookup.data?.customer : undefined;
+  }, [key]);
+  const lookup = useCustomerLookup(key === settled ? doc : undefined);
+  const customer = doc !== undefined && key === settled ? lookup.data?.customer : undefined;
   if (!customer) return null;
   return (
     <Grid size={12}>
