@@ -22,6 +22,8 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
   const total = Number(before!.replace(/\D/g, ''));
   await expect(page.getByText(`1–25 de ${total.toLocaleString('es-AR')}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Columnas' })).toBeVisible();
+  // Staff filter by seller (sellers, who see only their own leads, do not: sales-pool.spec).
+  await expect(page.getByRole('combobox', { name: 'Vendedor' })).toBeVisible();
 
   // Once in a full run the option's click was lost (menu closed, nothing chosen, the URL untouched): a person
   // would click again, and so does this, until the option shows as chosen; then the URL must follow.

@@ -8,6 +8,10 @@ test('a seller without assignation takes an application from the unassigned pool
   await expect(page).toHaveURL(/\/unauthorized$/);
   await page.goto('/leads');
 
+  // Their list holds only their own leads: no seller filter to empty it with (the status filter is there).
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Vendedor' })).toHaveCount(0);
+
   const pool = page.getByRole('region', { name: 'Solicitudes sin asignar' });
   const first = pool.getByTestId('pool-row').first();
   await expect(first).toBeVisible();

@@ -44,7 +44,8 @@ export default function LeadsRoute() {
       {/* Sellers take unassigned applications here (sellers without assignation cannot open /sales: SPEC 6). */}
       {session && isSellerOrWoAssignation(COUNTRY, session.role) && <SalesPool />}
       <Card sx={{ p: 2 }}>
-        <LeadsFilters query={query} update={update} reset={reset} />
+        {/* A seller sees only their own leads: a seller filter would only ever empty the list. */}
+        <LeadsFilters query={query} update={update} reset={reset} sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)} />
       </Card>
       <ListError error={leads.error} onRetry={() => void leads.refetch()} />
       <LeadsTable

@@ -4,7 +4,15 @@ import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect,
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
-export function LeadsFilters({ query, update, reset }: { query: LeadListQuery; update: (patch: LeadFilterPatch) => void; reset: () => void }) {
+interface LeadsFiltersProps {
+  query: LeadListQuery;
+  update: (patch: LeadFilterPatch) => void;
+  reset: () => void;
+  /** Whether to offer the seller filter (not to sellers, who only see their own leads). */
+  sellerFilter: boolean;
+}
+
+export function LeadsFilters({ query, update, reset, sellerFilter }: LeadsFiltersProps) {
   const statuses = useFilterResource('statuses');
   const sellers = useFilterResource('sellers');
 
@@ -16,12 +24,14 @@ export function LeadsFilters({ query, update, reset }: { query: LeadListQuery; u
       <AmountFilter id="filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />
       <ManagementFilter values={strings(query.management)} onChange={(management) => update({ management })} />
       <DataRateFilter values={strings(query.data_rate)} onChange={(data_rate) => update({ data_rate })} />
-      <MultiSelect
-        label="Vendedor"
-        values={strings(query.seller)}
-        options={[{ value: NONE, label: 'Sin asignar' }, ...sellers.map((s) => ({ value: String(s.id), label: s.name }))]}
-        onChange={(seller) => update({ seller })}
-      />
+      {sellerFilter && (
+        <MultiSelect
+          label="Vendedor"
+          values={strings(query.seller)}
+          options={[{ value: NONE, label: 'Sin asignar' }, ...sellers.map((s) => ({ value: String(s.id), label: s.name }))]}
+          onChange={(seller) => update({ seller })}
+        />
+      )}
       <DateField size="small" label="Desde" value={query.from ?? ''} max={query.to} reportWhenChosen onChange={(from) => update({ from })} />
       <DateField size="small" label="Hasta" value={query.to ?? ''} min={query.from} reportWhenChosen onChange={(to) => update({ to })} />
     </FilterBar>
