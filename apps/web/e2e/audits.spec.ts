@@ -84,6 +84,13 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
   await expect(page.getByRole('list', { name: 'Historial' }).first()).toContainText('Aprobar');
   await expect(page.getByTestId('timeline-item').filter({ hasText: `→ ${statusLabelOf(COUNTRY, statusIdOf(COUNTRY, 'AUDIT_APPROVAL')!)}` })).toHaveCount(1);
 
+  // Straight on to the oldest case nobody has taken.
+  const free = (await (await page.request.get(`/api/${COUNTRY}/audits?claim=unclaimed&pageSize=25`)).json()) as AuditQueueResponse;
+  const nextId = free.rows.find((item) => item.decision === null && item.lead_id !== Number(leadId))!.lead_id;
+  await page.getByRole('button', { name: 'Siguiente caso libre' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${nextId}$`));
+  await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
+
   // Back in the queue, the case is gone.
   await page.getByRole('link', { name: 'Auditorías' }).first().click();
   await expect(page).toHaveURL(/\/audits$/);

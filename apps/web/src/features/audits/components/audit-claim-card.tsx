@@ -5,6 +5,7 @@ import { useNotify } from '../../../components/notifications';
 import { time } from '../../../lib/format';
 import { useClaimAudit } from '../api/claim-audit';
 import { useReleaseAudit } from '../api/release-audit';
+import { NextCaseButton } from './next-case-button';
 
 
 /** Who works the case: take it (only one auditor at a time) or give it back to the queue. */
@@ -16,7 +17,11 @@ export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId
   const mine = holder?.user.id === userId;
 
   if (!detail.current) {
-    return <Alert severity="info">La solicitud no está esperando auditoría.</Alert>;
+    return (
+      <Alert severity="info" action={<NextCaseButton currentId={detail.lead.id} />} sx={{ alignItems: 'center' }}>
+        La solicitud no está esperando auditoría.
+      </Alert>
+    );
   }
   return (
     <Card>
