@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusLabelOf, STATUSES, todayIn } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -331,6 +331,26 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
   await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
 });
+
+// Only col's risk revises an offer the customer rejected (REVISION → PENDING_OFFER).
+if (COUNTRY === 'col') {
+  test('risk revises a rejected offer: the move asks the amount, and the lead is offered it', async ({ page }) => {
+    const revision = statusIdOf(COUNTRY, 'REVISION')!;
+    const toLabel = statusLabelOf(COUNTRY, statusIdOf(COUNTRY, 'PENDING_OFFER')!);
+    await signInAndWait(page, 'risk@col.example');
+    const waiting = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${revision}`)).json()) as LeadListResponse;
+    expect(waiting.rows.length, 'a demo application in revision').toBeGreaterThan(0);
+    const id = waiting.rows[0].id;
+    await page.goto(`/lead-detail?id=${id}`);
+    await page.getByRole('button', { name: toLabel, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Monto ofrecido (vacío: se mantiene la oferta)').fill('1.300.000');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
+    const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number; offered_amount: number };
+    expect(lead).toMatchObject({ status_id: statusIdOf(COUNTRY, 'PENDING_OFFER'), offered_amount: 130_000_000 });
+  });
+}
 
 test('a management status saved meanwhile in another tab: the stale tab is told, shows the saved one and can save again', async ({ page, context }) => {
   await openLeads(page);

@@ -4,6 +4,8 @@ import {
   automatedStageAt,
   findTransition,
   guardBlock,
+  LEAD_LIMITS,
+  formatMoney,
   STATUSES,
   type GuardSubject,
   isSellerOrWoAssignation,
@@ -30,6 +32,8 @@ export const WORKFLOW_MESSAGES = {
   automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
   reasonRequired: 'Indica el motivo del cambio de estado',
   unknownStatus: (id: number) => `Estado desconocido: ${id}`,
+  noOfferHere: 'Este cambio de estado no fija una oferta',
+  offerLimits: (min: string, max: string) => `La oferta va de ${min} a ${max}`,
   auditOnly: (from: string, to: string) =>
     `El paso de ${from} a ${to} es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.`,
 } as const;
@@ -42,6 +46,8 @@ export interface TransitionInput {
   to: number;
   version: number;
   reason?: string;
+  /** Whole currency units: the offer risk sets on a transition that grants one. */
+  offeredAmount?: number;
   /** Written in the status change's transaction (e.g. the audit row of an audit decision). */
   within?: ChangeHook;
   /** The audit case's decision route: the only caller allowed to take audit decisions (Transition.auditDecision). */
@@ -99,6 +105,7 @@ export class WorkflowService {
         to_status: t.to,
         label: statusLabelOf(country, t.to),
         reason_required: t.reasonRequired,
+        sets_offer: t.grantsOffer,
         blocked: guardBlock(t.guards, subject),
       })),
       automation:
@@ -182,10 +189,18 @@ export class WorkflowService {
       if (transition.reasonRequired && !reason) {
         throw invalidData([{ field: 'reason', message: WORKFLOW_MESSAGES.reasonRequired }]);
       }
-      // Risk approving: the adapter's offer, else (a manual approval) the default one unless there is one.
-      const offer =
-        automated?.offer ??
-        (transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined);
+      // Risk approving: the adapter's offer, else (a manual approval) the amount risk set, else the default
+      // one unless there is one.
+      let offer = automated?.offer;
+      if (input.offeredAmount !== undefined) {
+        if (!transition.grantsOffer) throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.noOfferHere }]);
+        const { minAmount, maxAmount } = LEAD_LIMITS[country];
+        if (input.offeredAmount < minAmount || input.offeredAmount > maxAmount) {
+          throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.offerLimits(formatMoney(country, minAmount * 100), formatMoney(country, maxAmount * 100)) }]);
+        }
+        offer = defaultOffer(country, input.offeredAmount * 100);
+      }
+      offer ??= transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined;
       // A stage run by a person is on record as theirs (the adapter's reason says what it decided).
       return { to, version: input.version, userId: user?.id ?? null, reason, offer };
     }, input.within);

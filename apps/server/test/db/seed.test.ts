@@ -273,12 +273,11 @@ describe('restarts keep the data', () => {
   it('PGlite: the first start in an empty DATA_DIR migrates and seeds the full demo set; the second keeps it', async () => {
     const dir = tempDir('bo-data-');
     try {
-      // The default SEED_LEADS (3000 per country): also guards the seed's speed.
+      // The default SEED_LEADS (3000 per country). How long it takes is not asserted here (a busy machine
+      // varies by half): performance figures are `npm run bench`'s.
       const config = testConfig({ memoryDatabase: false, dataDir: dir.path, seedLeads: 3000 });
-      const started = Date.now();
       const first = await buildApp(config);
       await first.ready();
-      expect(Date.now() - started).toBeLessThan(30_000);
       const [{ n: leadCount }] = await first.db.select({ n: count() }).from(leads);
       expect(leadCount).toBe(6000);
       // Some call backs are due already: a seller signing in to the demo meets a reminder.

@@ -111,8 +111,8 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(body).toMatchObject({ lead_id: lead.id, status_id: A.PHONE_VALIDATION, version: 1, automation: null });
     expect(body.transitions).toEqual(
       expect.arrayContaining([
-        { to_status: A.PENDING_CUSTOMER_APPROVAL, label: 'Paso 3 · PENDING_CUSTOMER_APPROVAL', reason_required: false, blocked: null },
-        { to_status: A.CANCELLED, label: 'CANCELLED', reason_required: true, blocked: null },
+        { to_status: A.PENDING_CUSTOMER_APPROVAL, label: 'Paso 3 · PENDING_CUSTOMER_APPROVAL', reason_required: false, sets_offer: false, blocked: null },
+        { to_status: A.CANCELLED, label: 'CANCELLED', reason_required: true, sets_offer: false, blocked: null },
       ]),
     );
     // Expiring is for supervisors and admins.
@@ -343,6 +343,33 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const exception = await insertLead('arg', A.RISK_EXCEPTION, { offeredAmount: null });
     expect((await move(admin, 'arg', exception.id, { to_status: A.PHONE_VALIDATION, version: 1 })).statusCode).toBe(200);
     expect(await leadRow(exception.id)).toMatchObject({ offeredAmount: 2_500_000, rate: 89.5 });
+  });
+
+  it('lets risk set the offer where it approves: a revision changes the offer the customer rejected', async () => {
+    const risk = await as('col', 'risk@col.example');
+    const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    const revision = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000 });
+    const offered = leadTransitionsSchema.parse((await risk.get(`/api/col/leads/${revision.id}/transitions`)).json());
+    expect(offered.transitions.find((o) => o.to_status === C.PENDING_OFFER)).toMatchObject({ sets_offer: true });
+    expect(offered.transitions.find((o) => o.to_status === C.REJECTED)).toMatchObject({ sets_offer: false });
+    const before = await snapshot(revision.id);
+    // Outside the country's amounts, or on a move that sets no offer: 400 naming it, nothing written.
+    for (const [to, amount, message] of [
+      [C.PENDING_OFFER, 50, 'La oferta va de'],
+      [C.REJECTED, 900_000, 'Este cambio de estado no fija una oferta'],
+    ] as const) {
+      const res = await move(risk, 'col', revision.id, { to_status: to, version: 1, reason: 'Revisión', offered_amount: amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'offered_amount', message: expect.stringContaining(message) }]);
+    }
+    expect(await snapshot(revision.id)).toEqual(before);
+    const res = await move(risk, 'col', revision.id, { to_status: C.PENDING_OFFER, version: 1, offered_amount: 900_000 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await leadRow(revision.id)).toMatchObject({ statusId: C.PENDING_OFFER, offeredAmount: 90_000_000 });
+    // Without an amount the offer stays as it was.
+    const again = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000 });
+    expect((await move(risk, 'col', again.id, { to_status: C.PENDING_OFFER, version: 1 })).statusCode).toBe(200);
+    expect((await leadRow(again.id)).offeredAmount).toBe(120_000_000);
   });
 
   it('drops the cached list counts of the country when a status changes', async () => {

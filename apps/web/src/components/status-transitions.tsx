@@ -10,8 +10,11 @@ interface StatusTransitionsProps {
   options: UseQueryResult<LeadTransitions>;
   /** The confirmation asked before a move, e.g. `¿Pasar el lead a ${label}?`. */
   question: (label: string) => string;
-  /** Called once the user confirmed (and typed the reason when the transition needs one). */
-  onMove: (option: TransitionOption, reason: string | undefined) => void;
+  /**
+   * Called once the user confirmed (and typed the reason when the transition needs one; the amount offered,
+   * in whole currency units, when they set one where risk approves).
+   */
+  onMove: (option: TransitionOption, reason: string | undefined, offeredAmount?: number) => void;
   /** While a change is being sent. */
   disabled: boolean;
   'data-testid': string;
@@ -30,14 +33,21 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
   const move = async (option: TransitionOption) => {
     const message = question(option.label);
     let reason: string | undefined;
-    if (option.reason_required) {
+    let offeredAmount: number | undefined;
+    if (option.sets_offer && !option.reason_required) {
+      // Risk approving may set the amount; left empty, the lead keeps its offer (or gets the default one).
+      const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Monto ofrecido (vacío: se mantiene la oferta)', required: false, maxLength: 20 } });
+      if (typed === null) return;
+      const digits = typed.replace(/[$.\s]/g, '');
+      offeredAmount = digits === '' ? undefined : Number(digits);
+    } else if (option.reason_required) {
       const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX } });
       if (typed === null) return;
       reason = typed;
     } else if (!(await confirm({ title: 'Cambiar estado', message }))) {
       return;
     }
-    onMove(option, reason);
+    onMove(option, reason, offeredAmount);
   };
 
   return (

@@ -15,6 +15,11 @@ export const transitionLeadBodySchema = z.object({
     .max(TRANSITION_REASON_MAX, `El motivo admite hasta ${TRANSITION_REASON_MAX} caracteres`)
     .optional()
     .transform((text) => (text === '' ? undefined : text)),
+  /**
+   * Where risk approves (`sets_offer`): the amount offered, in whole currency units; absent keeps the offer
+   * the lead has (or gives the default one when it has none). A revision is how a rejected offer changes.
+   */
+  offered_amount: positiveInt().optional(),
 });
 export type TransitionLeadBody = z.input<typeof transitionLeadBodySchema>;
 
@@ -29,6 +34,8 @@ export const transitionOptionSchema = z.object({
   /** 'Paso 3 · PENDING_CUSTOMER_APPROVAL', or the status name. */
   label: z.string(),
   reason_required: z.boolean(),
+  /** Risk approves here: the move may say the amount offered (`offered_amount`). */
+  sets_offer: z.boolean(),
   /** Why the transition cannot be taken now (a guard), or null. */
   blocked: z.string().nullable(),
 });

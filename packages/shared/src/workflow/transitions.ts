@@ -261,7 +261,8 @@ function colTable(): Transition[] {
   endings('PENDING_OFFER');
   manual('REJECTED_OFFER', 'REVISION', sales, reason);
   manual('REJECTED_OFFER', 'DESIST', desist, reason);
-  manual('REVISION', 'PENDING_OFFER', riskDeciders);
+  // A revision: risk looks again at the offer the customer rejected, and may change it.
+  manual('REVISION', 'PENDING_OFFER', riskDeciders, { offer: true });
   manual('REVISION', 'REJECTED', riskDeciders, reason);
   manual('APPROVED_OFFER', 'PENDING_CUSTOMER_APPROVAL', sales);
   endings('APPROVED_OFFER');

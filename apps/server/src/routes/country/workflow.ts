@@ -58,8 +58,8 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       },
     },
     async (request) => {
-      const { to_status: to, version, reason } = request.body;
-      await app.workflow.transition({ country, leadId: request.params.id, user: request.user!, to, version, reason });
+      const { to_status: to, version, reason, offered_amount: offeredAmount } = request.body;
+      await app.workflow.transition({ country, leadId: request.params.id, user: request.user!, to, version, reason, offeredAmount });
       return detail(request.params.id);
     },
   );

@@ -31,8 +31,11 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
       options={options}
       question={(label) => `¿Pasar el lead a ${label}?`}
       disabled={busy}
-      onMove={(option, reason) =>
-        transition.mutate({ to_status: option.to_status, version: lead.version, reason }, { onSuccess: () => notify(`Lead pasado a ${option.label}`), onError })
+      onMove={(option, reason, offeredAmount) =>
+        transition.mutate(
+          { to_status: option.to_status, version: lead.version, reason, offered_amount: offeredAmount },
+          { onSuccess: () => notify(`Lead pasado a ${option.label}`), onError },
+        )
       }
       data-testid="lead-transitions"
     >

@@ -17,9 +17,9 @@ export function SaleTransitions({ sale }: { sale: SaleDetail }) {
       options={options}
       question={(label) => `¿Pasar la venta a ${label}?`}
       disabled={transition.isPending}
-      onMove={(option, reason) =>
+      onMove={(option, reason, offeredAmount) =>
         transition.mutate(
-          { to_status: option.to_status, version: sale.version, reason },
+          { to_status: option.to_status, version: sale.version, reason, offered_amount: offeredAmount },
           {
             onSuccess: () => notify(`Venta pasada a ${option.label}`),
             onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
