@@ -1,4 +1,4 @@
-import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, type SaleDetail } from '@backoffice/shared';
+import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { COUNTRY, signIn } from './support';
 
@@ -26,6 +26,14 @@ async function dueCallBack(page: Page, leadId: number): Promise<void> {
   const res = await page.request.post(`/api/${COUNTRY}/sales/${leadId}/call-back`, { data: { at }, headers: await writeHeaders(page) });
   expect(res.status(), await res.text()).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, DUE_IN_MS + 500));
+}
+
+/** The ids of the seller's sales still being worked: a closed one takes no call backs. */
+async function openSales(page: Page): Promise<number[]> {
+  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
+  const open = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id)).map((row) => row.id);
+  expect(open.length, 'the seller has sales still being worked').toBeGreaterThan(1);
+  return open;
 }
 
 async function sale(page: Page, id: number): Promise<SaleDetail> {
@@ -67,8 +75,7 @@ test('a seller gets the reminder at the next poll: Posponer asks and closes, Ace
   await expect(page).toHaveURL(/\/sales$/);
   await expect.poll(() => polls.count(), { message: 'polled once at start' }).toBe(1);
 
-  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=10`)).json()) as { rows: { id: number }[] };
-  const lead = await sale(page, own.rows[0].id);
+  const lead = await sale(page, (await openSales(page))[0]);
   await dueCallBack(page, lead.id);
   const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
   await expect(dialog).toBeHidden();
@@ -225,8 +232,7 @@ test('a refused resolve shows the server’s statusMessage; an answer without on
   await page.clock.install();
   await signIn(page, SELLER);
   await expect(page).toHaveURL(/\/sales$/);
-  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=10`)).json()) as { rows: { id: number }[] };
-  const leadId = own.rows[1].id;
+  const leadId = (await openSales(page))[1];
   const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
 
   // Resolved elsewhere (another tab) while the reminder is open: the server says why, nothing is called.
