@@ -2,31 +2,18 @@ import { Dialog, InputAdornment, List, ListItemButton, ListItemIcon, ListItemTex
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { navSearchResults } from './search-results';
 import type { NavItem } from './types';
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-
-/** The searcher's screen: the navbar search hands customer searches to it. */
-const SEARCHER_PATH = '/searcher';
-/** What the searcher accepts: a word of 3+ letters or digits. */
-const searchable = (text: string) => text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= 3);
-
 /**
- * The navbar search (Ctrl/Cmd+K): the first option searches customers with the text in the searcher (when the
- * role may open it), the others are the screens whose name matches.
+ * The navbar search (Ctrl/Cmd+K): a customer search with the text in the searcher (when the role may open
+ * it) and the screens whose name matches, in the order `navSearchResults` gives.
  */
 export function SearchDialog({ open, onClose, items }: { open: boolean; onClose: () => void; items: NavItem[] }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const results = useMemo(() => {
-    const text = query.trim();
-    const screens = items.filter((item) => fold(item.label).includes(fold(text)));
-    const searcher = items.find((item) => item.path === SEARCHER_PATH);
-    if (!searcher || !searchable(text)) return screens;
-    const customers: NavItem = { ...searcher, label: `Buscar clientes: “${text}”`, path: `${SEARCHER_PATH}?${new URLSearchParams({ q: text })}` };
-    return [customers, ...screens];
-  }, [items, query]);
+  const results = useMemo(() => navSearchResults(items, query), [items, query]);
 
   const go = (item: NavItem | undefined) => {
     if (!item) return;
