@@ -41,6 +41,12 @@ test('an admin sees the funnel with the API numbers, and a bar opens the leads o
 
   const index = funnel.findIndex((step) => step.count > 0);
   expect(index).toBeGreaterThanOrEqual(0);
+  // The keyboard reaches the same lists: each step of the funnel's table is a link, shown once focused.
+  const link = block.getByRole('link', { name: funnel[index].label, exact: true });
+  await link.focus();
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', `/leads?step=${funnel[index].step_id}`);
+
   await block.locator('.MuiBarChart-element').nth(index).click();
   await expect(page).toHaveURL(new RegExp(`/leads\\?step=${funnel[index].step_id}$`));
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();

@@ -1,11 +1,14 @@
 import type { FunnelStep } from '@backoffice/shared';
-import { Box, Typography } from '@mui/material';
+import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { count } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
 
 const ROW_HEIGHT = 34;
+
+/** The steps' table, no longer hidden (a keyboard user is on one of its links). */
+const shownTable = { position: 'static', width: 'auto', height: 'auto', margin: 0, clip: 'auto', overflow: 'visible', whiteSpace: 'normal' } as const;
 
 /**
  * Current leads by step, one horizontal bar per step in pipeline order. With `linkable` (the role can
@@ -49,12 +52,23 @@ export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own
           onAxisClick={linkable ? (_event, axis) => axis && navigate(`/leads?step=${steps[axis.dataIndex].step_id}`) : undefined}
         />
       </Box>
-      {/* The numbers as text, for screen readers (the chart is a picture of them). */}
-      <Box component="table" sx={visuallyHidden} aria-label="Leads por paso">
+      {/*
+        The numbers as text, for screen readers (the chart is a picture of them); with `linkable` each step is a
+        link, the keyboard's way to what a click on a bar opens: the table shows while one has the focus.
+      */}
+      <Box component="table" sx={{ ...visuallyHidden, '&:focus-within': shownTable }} aria-label="Leads por paso">
         <tbody>
           {steps.map((step) => (
             <tr key={step.step_id}>
-              <th scope="row">{step.label}</th>
+              <th scope="row" style={{ textAlign: 'start', paddingInlineEnd: 16 }}>
+                {linkable ? (
+                  <MuiLink component={Link} to={`/leads?step=${step.step_id}`}>
+                    {step.label}
+                  </MuiLink>
+                ) : (
+                  step.label
+                )}
+              </th>
               <td>{count(step.count)}</td>
             </tr>
           ))}
