@@ -43,6 +43,32 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/leads\?management=none&page=2$/);
   });
 
+  test('a note being typed when the session ends is there after signing in again; a logout forgets it', async ({ page }) => {
+    const admin = `admin@${COUNTRY}.example`;
+    await signIn(page, admin);
+    await expect(page).not.toHaveURL(/\/login$/);
+    const list = (await (await page.request.get(`/api/${COUNTRY}/leads`)).json()) as { rows: { id: number }[] };
+    const id = list.rows[0].id;
+    await page.goto(`/lead-detail?id=${id}`);
+    const note = page.getByLabel('Nueva nota');
+    const text = `Llamó el cliente: manda el recibo de sueldo el lunes ${Date.now()}`;
+    await note.fill(text);
+    // Ended elsewhere: the next call answers 401, and signing in again returns to the lead with the note.
+    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`)).ok()).toBe(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, admin);
+    await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));
+    await expect(page.getByLabel('Nueva nota')).toHaveValue(text);
+    // Signing out forgets it.
+    await page.getByRole('button', { name: 'Perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, admin);
+    await page.goto(`/lead-detail?id=${id}`);
+    await expect(page.getByLabel('Nueva nota')).toHaveValue('');
+  });
+
   test('an anonymous visit to a protected page goes to /login', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);

@@ -1,9 +1,11 @@
 import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, type AddNoteBody, type SetManagementStatusBody } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../lib/api-client';
+import { readDraft, writeDraft } from '../lib/drafts';
+import { useSession } from '../lib/session';
 import { useConfirm } from './confirm-dialog';
 import { useNotify } from './notifications';
 
@@ -40,10 +42,17 @@ export function SaveError({ error }: { error: Error | null }) {
   return <Alert severity="error">{error.message}</Alert>;
 }
 
-/** A note is written at the keyboard: Ctrl+Enter (⌘+Enter) adds it, and the field keeps the focus for the next. */
-export function NoteForm({ mutation }: { mutation: FormMutation<AddNoteBody> }) {
+/**
+ * A note is written at the keyboard: Ctrl+Enter (⌘+Enter) adds it, and the field keeps the focus for the next.
+ * What is typed is kept as a draft under `draftKey` (lib/drafts): a reload or a session that ended does not lose it.
+ */
+export function NoteForm({ mutation, draftKey }: { mutation: FormMutation<AddNoteBody>; draftKey: string }) {
   const notify = useNotify();
-  const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({ resolver: zodResolver(addNoteBodySchema), defaultValues: { body: '' } });
+  const userId = useSession()?.id;
+  const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
+    resolver: zodResolver(addNoteBodySchema),
+    defaultValues: { body: readDraft(userId, draftKey) },
+  });
   // The textarea itself (TextField's own ref is its wrapper): the button was disabled while saving, which
   // dropped the focus to the page, so the field takes it back for the next note.
   const textarea = useRef<HTMLTextAreaElement | null>(null);
@@ -51,12 +60,13 @@ export function NoteForm({ mutation }: { mutation: FormMutation<AddNoteBody> }) 
   useEffect(() => {
     if (focusRequests > 0) textarea.current?.focus();
   }, [focusRequests]);
-  const { ref: registerRef, ...body } = register('body');
+  const { ref: registerRef, ...body } = register('body', { onChange: (event: ChangeEvent<HTMLTextAreaElement>) => writeDraft(userId, draftKey, event.target.value) });
   const focusField = () => setFocusRequests((count) => count + 1);
   const submit = handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: () => {
-        reset();
+        reset({ body: '' });
+        writeDraft(userId, draftKey, '');
         notify('Nota agregada');
         focusField();
       },

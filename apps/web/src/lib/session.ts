@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { COUNTRY } from '../config/env';
+import { clearDrafts } from './drafts';
 import { readSession, writeSession, type StoredSession } from './storage';
 
 /** A small reactive wrapper around the stored session so the shell re-renders on sign-in and sign-out. */
@@ -21,15 +22,20 @@ export const sessionStore = {
     writeSession(localStorage, COUNTRY, session);
     emit();
   },
-  /** SPEC 2: logout clears all locally stored data. */
+  /** SPEC 2: logout clears all locally stored data, drafts included. */
   clearAll() {
     localStorage.clear();
+    clearDrafts();
     emit();
   },
-  /** The server no longer knows the session (expired, ended elsewhere): cleared as on logout. */
+  /**
+   * The server no longer knows the session (expired, ended elsewhere): cleared as on logout, but for what the
+   * user was typing, which they find again once signed in.
+   */
   expire() {
     endedByServer = true;
-    sessionStore.clearAll();
+    localStorage.clear();
+    emit();
   },
   endedByServer: () => endedByServer,
   subscribe(listener: () => void) {

@@ -58,7 +58,7 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardHeader title="Acciones" />
       <CardContent>
         <Stack spacing={3}>
-          <NoteForm mutation={addNote} />
+          <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} />
           <ManagementForm key={`m-${lead.version}`} lead={lead} />
           {canReassign && <ReassignForm key={`r-${lead.version}`} lead={lead} />}
         </Stack>

@@ -91,7 +91,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
           {/* An application that ended takes no call backs (the server cancelled its pending ones). */}
           {isTerminalStatus(COUNTRY, sale.status_id) ? <Alert severity="info">{CALL_BACK_MESSAGES.closed}</Alert> : <CallBackForm sale={sale} />}
           <ManagementForm key={`m-${sale.version}`} sale={sale} />
-          <NoteForm mutation={addNote} />
+          <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} />
         </Stack>
       </CardContent>
     </Card>
