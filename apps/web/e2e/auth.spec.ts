@@ -65,6 +65,7 @@ test.describe('sign-in', () => {
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, admin);
+    await expect(page).not.toHaveURL(/\/login$/);
     await page.goto(`/lead-detail?id=${id}`);
     await expect(page.getByLabel('Nueva nota')).toHaveValue('');
   });
