@@ -108,6 +108,23 @@ test('“Mover a…” moves a card to the next step once confirmed: it leaves o
   expect(((await moved.json()) as { status_id: number }).status_id).toBe(to.id);
 });
 
+test('a card\'s age reads \'just now\' under a minute and moves on by itself every 30 s (SPEC 9)', async ({ page }) => {
+  await openBoard(page);
+  const column = COLUMNS[0];
+  const [newest] = (await apiColumn(page, column)).rows;
+  expect(newest, `a card in ${column.label}`).toBeDefined();
+  // The browser's clock 20 s after the card's application was created.
+  await page.clock.install({ time: new Date(Date.parse(newest.created_at) + 20_000) });
+  await page.goto('/lead-cards');
+  const card = cardIn(page, column, newest.id);
+  await eventually(card).toContainText('just now');
+  // 40 s later (a refresh at 30 s) it is still under a minute; 30 s more and the next refresh says so.
+  await page.clock.runFor(40_000);
+  await expect(card).toContainText('just now');
+  await page.clock.runFor(30_000);
+  await expect(card).toContainText('hace 1 min');
+});
+
 test('an AUDITORIA card is decided in Auditorías, not moved on the board', async ({ page }) => {
   await openBoard(page);
   const audit = byLabel('AUDITORIA');
