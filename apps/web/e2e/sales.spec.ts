@@ -154,6 +154,39 @@ test('a customer saved meanwhile in another tab: the stale tab is told and shows
   await expect(other.getByRole('alert').filter({ hasText: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' })).toBeVisible();
 });
 
+test('the customer’s data being edited survives a reload until saved; a draft typed before someone else saved is dropped', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  await page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').nth(2).getByRole('link').click();
+  await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
+  const address = (tab: typeof page) => tab.getByRole('textbox', { name: 'Domicilio' });
+  const restored = (tab: typeof page) => tab.getByText('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.');
+  const stamp = Date.now();
+
+  await address(page).fill(`Calle Borrador ${stamp}`);
+  await page.reload();
+  await expect(address(page)).toHaveValue(`Calle Borrador ${stamp}`);
+  await expect(restored(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByText('Datos del cliente guardados')).toBeVisible();
+  await page.reload();
+  await expect(address(page)).toHaveValue(`Calle Borrador ${stamp}`);
+  await expect(restored(page)).toHaveCount(0);
+
+  // Typed here, then another tab saves the customer: the draft would be a stale save, so it is not restored.
+  await address(page).fill(`Calle Vieja ${stamp}`);
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 1600, height: 1000 });
+  await other.goto(page.url());
+  await address(other).fill(`Calle Nueva ${stamp}`);
+  await other.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(other.getByText('Datos del cliente guardados')).toBeVisible();
+  await page.reload();
+  await expect(address(page)).toHaveValue(`Calle Nueva ${stamp}`);
+  await expect(restored(page)).toHaveCount(0);
+});
+
 test('a sale that is not theirs is refused', async ({ page }) => {
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);

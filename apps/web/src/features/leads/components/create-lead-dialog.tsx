@@ -4,8 +4,10 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid 
 import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
+import { RestoredDraftAlert } from '../../../components/restored-draft-alert';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
 import { useCreateLead } from '../api/create-lead';
@@ -49,16 +51,20 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   const notify = useNotify();
   const navigate = useNavigate();
   // The schema is chosen by the build's country, so its field types are only known as a union here.
-  const { register, control, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+  const form = useForm<FieldValues>({
     resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
     ...(COUNTRY === 'col' && { defaultValues: { doc_type: 'CC' } }),
   });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  // A whole application typed in: a reload or a session that ended must not lose it.
+  const draft = useFormDraft(form, 'new_lead');
   const colDocType = (useWatch({ control, name: 'doc_type' }) as ColDocType | undefined) ?? 'CC';
 
   const submit = handleSubmit((values) =>
     create.mutate(values as never, {
       onSuccess: (created) => {
         notify(created.customer_reused ? `Lead #${created.id} creado para un cliente existente` : `Lead #${created.id} creado`);
+        draft.clear();
         reset();
         onClose();
         navigate(`/lead-detail?id=${created.id}`);
@@ -73,6 +79,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-lead-title">
       <DialogTitle id="create-lead-title">Nuevo lead</DialogTitle>
       <DialogContent>
+        <RestoredDraftAlert draft={draft} />
         {create.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {create.error.message}

@@ -4,9 +4,11 @@ import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/materia
 import type { z } from 'zod';
 import { useForm, type Path } from 'react-hook-form';
 import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
+import { RestoredDraftAlert } from '../../../components/restored-draft-alert';
 import { isStale, useNotifyStale } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
+import { useFormDraft } from '../../../hooks/use-form-draft';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateSaleCustomer } from '../api/update-sale-customer';
 
@@ -37,7 +39,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
     ...CONTACT_FIELDS,
     ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id) ? bankAccountLockedMessage(sale.id) : undefined),
   ];
-  const { register, handleSubmit, formState, setError } = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
+  const form = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
     resolver: zodResolver(schema),
     defaultValues: {
       first_name: customer.first_name,
@@ -50,10 +52,17 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       version: customer.version,
     },
   });
+  const { register, handleSubmit, formState, setError } = form;
+  // Kept while typing; a draft typed on an earlier version of the customer (someone saved since) is dropped,
+  // as a stale save would be refused.
+  const draft = useFormDraft(form, `customer_${sale.id}`, (values) => values.version === customer.version);
 
   const submit = handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => notify('Datos del cliente guardados'),
+      onSuccess: () => {
+        draft.clear();
+        notify('Datos del cliente guardados');
+      },
       onError: (error) => {
         if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<SaleCustomerUpdateInput>, { message: field.message });
         notifyStale(error);
@@ -66,6 +75,11 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       <CardHeader title="Datos del cliente" subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`} />
       <CardContent>
         <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
+          {draft.restored && (
+            <Grid size={12}>
+              <RestoredDraftAlert draft={draft} />
+            </Grid>
+          )}
           <FormFields fields={fields} register={register} errors={formState.errors} size="small" />
           {update.error && !isStale(update.error) && (
             <Grid size={12}>
