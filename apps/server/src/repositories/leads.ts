@@ -1,4 +1,5 @@
 import {
+  BANK_ACCOUNT_LOCKED_STATUSES,
   COUNTRY_TIME_ZONE,
   NONE,
   stepsOf,
@@ -498,21 +499,40 @@ const KEPT_FIELDS = [
 ] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
 type KeptField = LeadCreated['customer_kept'][number];
 
+// Where the money is paid is not changed by a new application (a customer may have a case in audit or a
+// transfer under way): that is the sale detail's versioned customer edit. A new application only fills in
+// an account when none is stored (bank and number together), and not while an application of the customer
+// is in audit or transfer, whose account is the one audited (the customer's row is locked first, and a status
+// change locks it too: the statuses read here are current).
+const accountFillable = (country: Country) => sql`(${customers.bankAccount} is null and not exists (
+  select 1 from ${leads} where ${leads.customerId} = ${customers.id}
+     and ${leads.statusId} in (${sql.join(BANK_ACCOUNT_LOCKED_STATUSES[country].map((id) => sql`${id}`), sql`, `)})))`;
+
 /*
  * What a new application writes into a reused customer (same country and document), as the upsert's
  * SET expressions over `excluded` (the values given) and the stored row.
  */
-const reusedCellphone = sql`excluded.cellphone`;
-const reusedEmail = sql`excluded.email`;
-// Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
-const reusedAddress = sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`;
-// Where the money is paid is not changed by a new application (a customer may have a case in audit or a
-// transfer under way): that is the sale detail's versioned customer edit. A new application only fills in
-// an account when none is stored (bank and number together).
-const reusedBank = sql`case when ${customers.bankAccount} is null then excluded.bank else ${customers.bank} end`;
-const reusedBankAccount = sql`coalesce(${customers.bankAccount}, excluded.bank_account)`;
-const reusedChanges = sql`(${customers.cellphone}, ${customers.email}, ${customers.address}, ${customers.bank}, ${customers.bankAccount})
-  is distinct from (${reusedCellphone}, ${reusedEmail}, ${reusedAddress}, ${reusedBank}, ${reusedBankAccount})`;
+function reusedCustomer(country: Country) {
+  const cellphone = sql`excluded.cellphone`;
+  const email = sql`excluded.email`;
+  // Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
+  const address = sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`;
+  const bank = sql`case when ${accountFillable(country)} then excluded.bank else ${customers.bank} end`;
+  const bankAccount = sql`case when ${accountFillable(country)} then excluded.bank_account else ${customers.bankAccount} end`;
+  const changes = sql`(${customers.cellphone}, ${customers.email}, ${customers.address}, ${customers.bank}, ${customers.bankAccount})
+    is distinct from (${cellphone}, ${email}, ${address}, ${bank}, ${bankAccount})`;
+  return {
+    cellphone,
+    email,
+    address,
+    bank,
+    bankAccount,
+    // Only a real change is a new version: someone editing the customer in a sale detail meanwhile
+    // is not refused (409) because another application repeated the data they already read.
+    updatedAt: sql`case when ${changes} then now() else ${customers.updatedAt} end`,
+    version: sql`case when ${changes} then ${customers.version} + 1 else ${customers.version} end`,
+  };
+}
 
 export class LeadsRepository {
   /** @param textProbeCap up to this many customers matching a text, its leads are read by customer id (resolveText). */
@@ -875,17 +895,7 @@ export class LeadsRepository {
         })
         .onConflictDoUpdate({
           target: [customers.country, customers.docType, customers.docNumber],
-          set: {
-            cellphone: reusedCellphone,
-            email: reusedEmail,
-            address: reusedAddress,
-            bank: reusedBank,
-            bankAccount: reusedBankAccount,
-            // Only a real change is a new version: someone editing the customer in a sale detail meanwhile
-            // is not refused (409) because another application repeated the data they already read.
-            updatedAt: sql`case when ${reusedChanges} then now() else ${customers.updatedAt} end`,
-            version: sql`case when ${reusedChanges} then ${customers.version} + 1 else ${customers.version} end`,
-          },
+          set: reusedCustomer(input.country),
         })
         // xmax is 0 on a row this statement inserted, the updating transaction's id otherwise.
         .returning({ id: customers.id, inserted: sql<boolean>`(xmax = 0)`, ...contactColumns, ...identityColumns });

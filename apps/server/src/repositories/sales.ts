@@ -99,7 +99,8 @@ export class SalesRepository {
 
   /**
    * Optimistic concurrency on the customer's version: 'stale' when someone saved first (nothing written).
-   * The lead's timeline gets a 'customer' event naming the fields that changed (none: no event).
+   * The lead's timeline gets a 'customer' event naming the fields that changed; a save that changes nothing
+   * writes nothing (the version stays).
    */
   async updateCustomer(
     country: Country,
@@ -119,10 +120,17 @@ export class SalesRepository {
           address: customers.address,
           bank: customers.bank,
           bankAccount: customers.bankAccount,
+          version: customers.version,
         })
         .from(customers)
-        .where(and(eq(customers.id, customerId), eq(customers.country, country)));
-      if (!before) return { saved: false, reason: 'stale' };
+        .where(and(eq(customers.id, customerId), eq(customers.country, country)))
+        // Locked before the statuses below are read: a status change of one of the customer's applications
+        // locks this row too, so it either committed already (its status is seen) or waits for this edit.
+        .for('no key update');
+      if (!before || before.version !== version) return { saved: false, reason: 'stale' };
+      const change = customerChange(before, edit);
+      // Saving what is stored writes nothing: a new version would make everyone else's open edit stale.
+      if (!change) return { saved: true };
       const accountChanges =
         (edit.bank !== undefined && edit.bank !== before.bank) || (edit.bankAccount !== undefined && edit.bankAccount !== before.bankAccount);
       if (accountChanges) {
@@ -140,8 +148,7 @@ export class SalesRepository {
         .where(and(eq(customers.id, customerId), eq(customers.country, country), eq(customers.version, version)))
         .returning({ id: customers.id });
       if (updated.length === 0) return { saved: false, reason: 'stale' };
-      const change = customerChange(before, edit);
-      if (change) await tx.insert(leadEvents).values({ country, leadId, type: 'customer', userId, ...change });
+      await tx.insert(leadEvents).values({ country, leadId, type: 'customer', userId, ...change });
       return { saved: true };
     });
   }

@@ -63,8 +63,8 @@ export class WorkflowRepository {
   }
 
   /**
-   * In one transaction: locks the lead's row (a concurrent change of the same lead waits, then sees the
-   * new version), lets `decide` check it against the current row (it throws to refuse: nothing is
+   * In one transaction: locks the lead's and its customer's rows (a concurrent change of the same lead
+   * waits, then sees the new version), lets `decide` check it against the current row (it throws to refuse: nothing is
    * written), updates status and version only if the version is still the one the client read, and writes
    * the status history row. Answers undefined for an unknown lead (or another country's), 'stale' when the
    * version moved on, else the change made.
@@ -81,7 +81,10 @@ export class WorkflowRepository {
         .from(leads)
         .innerJoin(customers, eq(customers.id, leads.customerId))
         .where(and(eq(leads.id, id), eq(leads.country, country)))
-        .for('update', { of: leads });
+        // The customer's row too: a guard reads its bank account, which an edit of the customer (locking the
+        // same row before it checks this lead's status) must not clear between the check and the commit.
+        // NO KEY UPDATE, not UPDATE: the timeline rows written meanwhile (their key share on the lead) do not wait.
+        .for('no key update', { of: [leads, customers] });
       if (!lead) return undefined;
       const change = await decide(lead);
       const updated = await tx

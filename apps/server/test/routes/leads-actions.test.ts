@@ -1,4 +1,4 @@
-import { COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
+import { ARG_STATUS_IDS, COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
@@ -446,6 +446,15 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const filled = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male'), bank_account: other });
       expect(filled.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
       expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
+      // Not while an application of the customer is in audit or transfer (data from before the rules, an
+      // account cleared by hand): what the audit saw, no account, stays until the seller corrects it.
+      const audited = '34555888';
+      const inAudit = await operator.post('/api/arg/leads', { ...validArg(), doc_number: audited, cuil: buildCuil(audited, 'male') });
+      await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, inAudit.json().id));
+      const notFilled = await operator.post('/api/arg/leads', { ...validArg(), doc_number: audited, cuil: buildCuil(audited, 'male'), bank_account: other });
+      expect(notFilled.statusCode, notFilled.body).toBe(201);
+      expect(notFilled.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank_account'] });
+      expect(await customerOf(inAudit.json().customer_id)).toMatchObject({ bank: null, bankAccount: null });
 
       const colOperator = await as('col', 'operator@col.example');
       const colDoc = '1076543210';

@@ -272,6 +272,14 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(stale.json().message).toMatch(/fue modificado por otro usuario/);
     const [after] = await t.app.db.select().from(customers).where(eq(customers.id, before.id));
     expect(after).toMatchObject({ cellphone: '1144445555', version: 2 });
+
+    // Saving what is stored (as typed another way) writes nothing: no new version to make others' edits stale.
+    const events = await eventCount();
+    const same = await seller.patch(`/api/arg/sales/${lead.id}/customer`, { ...valid, cellphone: '(11) 4444 5555', version: 2 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(saleDetailSchema.parse(same.json()).customer.version).toBe(2);
+    expect((await t.app.db.select().from(customers).where(eq(customers.id, before.id)))[0]).toEqual(after);
+    expect(await eventCount()).toBe(events);
   });
 
   it('keeps the customer\'s bank account: an arg CBU with its check digits, a col bank from the list with its account', async () => {
@@ -434,6 +442,32 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     await setStatus(other.id, COL_STATUS_IDS.CANCELLED);
     ({ url, base } = await edit());
     expect((await seller.patch(url, { ...base, bank_account: '11112222333' })).statusCode).toBe(200);
+  });
+
+  it('never lets an application into audit without the account, when the account is cleared at the same moment', async () => {
+    // Each side checks the other's row: the edit the statuses of the customer's applications, the move the
+    // customer's account. Unless they lock, each passes its check before the other commits.
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.find((l) => l.sellerId === sellerId && !isTerminalStatus('arg', l.statusId))!;
+    const [{ customerId }] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, lead.id));
+    for (let round = 0; round < 8; round++) {
+      await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.ACCEPTED }).where(eq(leads.id, lead.id));
+      await t.app.db.update(customers).set({ bankAccount: '2850590940090418135201', bank: null }).where(eq(customers.id, customerId));
+      const { customer, version } = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
+      const { first_name, last_name, cellphone, email, address } = customer;
+      const [edit, move] = await Promise.all([
+        seller.patch(`/api/arg/sales/${lead.id}/customer`, { first_name, last_name, cellphone, email, address, bank_account: null, version: customer.version }),
+        seller.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: ARG_STATUS_IDS.AUDIT_PENDING, version }),
+      ]);
+      // One of the two wins; whichever it is, the other is refused saying why.
+      expect([edit.statusCode, move.statusCode].sort(), `${edit.body} ${move.body}`).toEqual([200, 409]);
+      const [row] = await t.app.db
+        .select({ statusId: leads.statusId, bankAccount: customers.bankAccount })
+        .from(leads)
+        .innerJoin(customers, eq(customers.id, leads.customerId))
+        .where(eq(leads.id, lead.id));
+      expect(row.statusId === ARG_STATUS_IDS.AUDIT_PENDING ? row.bankAccount : 'not in audit').not.toBeNull();
+    }
   });
 
   it('cancels the pending call backs of an application that ends, and takes no new ones', async () => {
