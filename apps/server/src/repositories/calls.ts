@@ -1,5 +1,5 @@
-import { formatDateTime, type Country, type DueCall } from '@backoffice/shared';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { TERMINAL_STATUSES, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 
@@ -105,15 +105,16 @@ export class CallsRepository {
   }
 
   /**
-   * The call back marked postponed and a new pending one `minutes` from now for the same seller and note
-   * (the postponed row keeps when it was first due), with a `call_postponed` event.
+   * The call back marked postponed and a new pending one `minutes` later for the same seller and note
+   * (the postponed row keeps when it was first due), with a `call_postponed` event. Later than now, or than
+   * when it was due if that is still ahead: postponing never brings a call back forward.
    */
   async postpone(country: Country, id: number, sellerId: number, minutes: number): Promise<CallBackChange> {
     return this.db.transaction(async (tx) => {
       const found = await this.lockOwnPending(tx, country, id, sellerId);
       if (!found.ok) return found;
       const { row } = found;
-      const at = new Date(Date.now() + minutes * 60_000);
+      const at = new Date(Math.max(Date.now(), row.scheduleTime.getTime()) + minutes * 60_000);
       await tx
         .update(scheduledCalls)
         .set({ status: 'postponed', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
@@ -146,14 +147,17 @@ export class CallsRepository {
     });
   }
 
-  /** The seller's most recently updated lead whose customer has this cellphone (digits), if any. */
+  /**
+   * The seller's lead whose customer has this cellphone (national digits), if any: the most recently updated
+   * one still open, else the most recently updated.
+   */
   async leadByCellphone(country: Country, sellerId: number, cellphone: string): Promise<number | null> {
     const [row] = await this.db
       .select({ id: leads.id })
       .from(leads)
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .where(and(eq(leads.country, country), eq(leads.sellerId, sellerId), eq(customers.cellphone, cellphone)))
-      .orderBy(desc(leads.updatedAt), desc(leads.id))
+      .orderBy(inArray(leads.statusId, [...TERMINAL_STATUSES[country]]), desc(leads.updatedAt), desc(leads.id))
       .limit(1);
     return row?.id ?? null;
   }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -288,6 +288,13 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     res = await seller.get(`/api/arg/sales/postpone-call?id=${due}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().statusMessage).toBe(CALL_ERRORS.notPending);
+
+    // One not due yet (the API takes any pending one) moves later than it was due, never forward.
+    const tomorrow = new Date(Date.now() + 24 * 60 * MINUTE);
+    const ahead = await addCall('arg', lead.id, sellerId, tomorrow);
+    res = await seller.get(`/api/arg/sales/postpone-call?id=${ahead}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new Date(callActionResponseSchema.parse(res.json()).next!.schedule_time).getTime()).toBe(tomorrow.getTime() + POSTPONE_MINUTES * MINUTE);
   });
 
   it('telephony (simulator): checks the user number, records calls with their lead, hang-up ends them, failures are 502', async () => {
@@ -338,6 +345,14 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     // Nothing open: a hang-up still answers (the web hangs up before every call).
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).json()).toEqual({ call_id: null, status: 'ended', lead_id: null });
 
+    // The same number written as people write it (international, with the trunk 0 and the 15): the same
+    // customer's lead; the digits as written are what is dialled.
+    for (const written of [`+54 9 ${lead.cellphone.slice(0, 2)} ${lead.cellphone.slice(2, 6)}-${lead.cellphone.slice(6)}`, `0${lead.cellphone.slice(0, 2)} 15 ${lead.cellphone.slice(2)}`]) {
+      res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: written });
+      expect(res.json(), written).toMatchObject({ status: 'started', lead_id: lead.id });
+      expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe(written.replace(/\D/g, ''));
+      expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+    }
     // A number nobody of theirs has: recorded without a lead. Separators are dropped.
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '11-2222-3333' });
     expect(res.json()).toMatchObject({ status: 'started', lead_id: null });
@@ -357,6 +372,14 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect((await eventsOf(lead.id)).filter((e) => e.body === `Llamada a ${lead.cellphone} iniciada`)).toHaveLength(2);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
 
+    // The customer's later application, closed since: the call still goes to the one being worked.
+    const [{ customerId }] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, lead.id));
+    await t.app.db
+      .insert(leads)
+      .values({ country: 'arg', customerId, requestedAmount: 100_000, term: 6, statusId: ARG_STATUS_IDS.CANCELLED, source: 'seller', sellerId, updatedAt: new Date(Date.now() + MINUTE) });
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone });
+    expect(res.json()).toMatchObject({ status: 'started', lead_id: lead.id });
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
     // lead_id: only the seller's own lead.
     const theirs = arg.find((l) => l.sellerId === otherSellerId)!;
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: theirs.cellphone, lead_id: theirs.id });

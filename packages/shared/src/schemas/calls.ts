@@ -56,14 +56,17 @@ const neotelUser = z.number({ error: 'Indica el usuario de Neotel' }).int('Usuar
 export const hangUpBodySchema = z.object({ user: neotelUser });
 export type HangUpBody = z.infer<typeof hangUpBodySchema>;
 
-/** `POST /customers/calls/start`: who calls (their telephony number), which number, and the lead if known. */
+/**
+ * `POST /customers/calls/start`: who calls (their telephony number), which number, and the lead if known.
+ * The number stays as written: its digits are dialled, and its national form (the country's, which the
+ * server knows) finds the seller's customer with it.
+ */
 export const startCallBodySchema = z.object({
   user: neotelUser,
   cellphone: z
     .string({ error: 'Indica el celular' })
     .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE)
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
+    .refine((value) => /^\d{6,15}$/.test(value.replace(/\D/g, '')), 'Celular inválido'),
   lead_id: positiveInt().optional(),
 });
 export type StartCallBody = z.input<typeof startCallBodySchema>;

@@ -6,6 +6,8 @@ import {
   hangUpBodySchema,
   isSeller,
   isSellerOrWoAssignation,
+  nationalPhone,
+  onlyDigits,
   scheduleCallsResponseSchema,
   startCallBodySchema,
 } from '@backoffice/shared';
@@ -189,11 +191,12 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       } else if (ownLeadsOnly) {
         // The reminder modal knows the lead, the bare number does not: a seller's call goes on their lead's
         // timeline when one of their customers has that number.
-        leadId = await app.calls.leadByCellphone(country, user.id, cellphone);
+        leadId = await app.calls.leadByCellphone(country, user.id, onlyDigits(nationalPhone(cellphone, country)));
       }
+      const dialled = onlyDigits(cellphone);
       let call;
       try {
-        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name });
+        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone: dialled, leadId, adapter: telephony.name });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'telephony start failed');
