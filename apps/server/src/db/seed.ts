@@ -427,8 +427,8 @@ function statusWeights(country: Country): { weight: number; value: number }[] {
     .map((status) => ({ value: status.id, weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
 }
 
-/** Statuses before risk has decided: no offer yet. */
-const BEFORE_OFFER = /^(CREATED|PREFILTER|RISK|KILLER|PHONE_VALIDATION)/;
+/** A status no transition reaches (the loan side's) has an offer unless it is one of these early ones. */
+const BEFORE_OFFER = /^(CREATED|PREFILTER|RISK|KILLER)/;
 
 function amountBuckets(country: Country): { weight: number; value: [number, number] }[] {
   const bounded = AMOUNT_RANGES[country].filter((r) => r.min !== undefined && r.max !== undefined);
@@ -507,7 +507,10 @@ export function generateCountryData(
     const requested = units * 100;
     const statusId = faker.helpers.weightedArrayElement(statuses);
     const statusName = STATUSES[country].find((s) => s.id === statusId)!.name;
-    const hasOffer = !BEFORE_OFFER.test(statusName);
+    // As the workflow would have left it: offered when its way there passed a step that gives the offer
+    // (arg's risk approval into Paso 2), so that later steps needing one (Paso 4) can be taken.
+    const way = paths.get(statusId);
+    const hasOffer = way ? way.some((t) => t.grantsOffer) : !BEFORE_OFFER.test(statusName);
     // Work still in progress is recent (a real pipeline expires or decides what waits for months); finished
     // applications spread over the half year the lists and the dashboard look back on.
     const createdAt = faker.date.recent({ days: isTerminalStatus(country, statusId) ? 180 : IN_PROGRESS_DAYS, refDate });

@@ -211,6 +211,32 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     expect(walked).toBeGreaterThan(4 * LEADS);
   });
 
+  it('leaves no application in progress without the offer a step ahead of it needs', async () => {
+    // From its status, the steps it can take before the workflow gives an offer: none may need one it lacks
+    // (a Paso 2 application without the risk's offer could reach Paso 3 and go no further).
+    const needsOfferAhead = (country: Country, statusId: number) => {
+      const seen = new Set([statusId]);
+      const queue = [statusId];
+      for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
+        for (const transition of TRANSITIONS[country].filter((t) => t.from === status)) {
+          if (transition.guards.includes('hasOffer')) return true;
+          if (transition.grantsOffer || seen.has(transition.to)) continue;
+          seen.add(transition.to);
+          queue.push(transition.to);
+        }
+      }
+      return false;
+    };
+    // The generator alone, on more applications than the seeded set, so that every status is drawn.
+    for (const country of COUNTRIES) {
+      const leadsAhead = generateCountryData(country, 2_000, new Date())
+        .map((row) => row.lead)
+        .filter((lead) => !isTerminalStatus(country, lead.statusId!) && needsOfferAhead(country, lead.statusId!));
+      expect(leadsAhead.length).toBeGreaterThan(0);
+      for (const lead of leadsAhead) expect(lead.offeredAmount, `${country} in ${lead.statusId}`).not.toBeNull();
+    }
+  });
+
   it('closes each audit round with the step that left the queue: a decision’s round carries it, by the auditor who took it', async () => {
     const rounds = await t.app.db.select().from(audits);
     const history = await t.app.db.select().from(leadStatusHistory);
