@@ -1,4 +1,4 @@
-import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
+import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, openCalendar, signIn, typeDate } from './support';
 
@@ -185,6 +185,41 @@ test('the customer’s data being edited survives a reload until saved; a draft 
   await page.reload();
   await expect(address(page)).toHaveValue(`Calle Nueva ${stamp}`);
   await expect(restored(page)).toHaveCount(0);
+});
+
+test('a lead the seller creates opens on its sale detail, and their sales list has it without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  const count = page.getByTestId('sales-count');
+  await expect(count).not.toHaveText('Cargando…');
+  const before = Number((await count.textContent())!.replace(/\D/g, ''));
+
+  // Through the app's own links: the list stays in memory, as it does through a working day.
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Leads', exact: true }).click();
+  await page.getByRole('button', { name: 'Nuevo lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo lead' });
+  const unique = String(Date.now()).slice(-6);
+  const doc = COUNTRY === 'arg' ? `3${unique}5` : `10${unique}3`;
+  await dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' }).fill(doc);
+  if (COUNTRY === 'arg') await dialog.getByRole('textbox', { name: 'CUIL' }).fill(buildCuil(doc, 'male'));
+  await dialog.getByRole('textbox', { name: 'Nombre' }).fill('Tomás');
+  await dialog.getByRole('textbox', { name: 'Apellido' }).fill('Vendedor');
+  await typeDate(page, dialog.getByRole('group', { name: 'Fecha de nacimiento' }), '14/02/1988');
+  await dialog.getByRole('textbox', { name: 'Celular' }).fill(COUNTRY === 'arg' ? '11 4455-6677' : '311 455 6677');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(`tomas.${unique}@example.com`);
+  await dialog.getByRole('textbox', { name: 'Monto solicitado' }).fill(COUNTRY === 'arg' ? '120.000' : '2.000.000');
+  await dialog.getByRole('spinbutton', { name: 'Cuotas' }).fill('12');
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  // The seller's screen for an application: the customer's data, call backs and their moves.
+  await expect(page).toHaveURL(/\/sale-detail\?id=\d+$/);
+  const id = new URL(page.url()).searchParams.get('id');
+  await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Ventas', exact: true }).click();
+  await expect(count).toHaveText(new RegExp(`^${before + 1}\\b`));
+  await page.goto(`/sales?q=${doc}`);
+  await expect(page.getByRole('grid', { name: 'Ventas' }).getByRole('link', { name: `#${id}`, exact: true })).toBeVisible();
 });
 
 test('a sale that is not theirs is refused', async ({ page }) => {

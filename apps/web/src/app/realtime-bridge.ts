@@ -1,9 +1,9 @@
-import { canAccess } from '@backoffice/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../components/notifications';
-import { COUNTRY } from '../config/env';
 import { appNotifications } from '../lib/app-notifications';
+import { useApplicationPath } from '../lib/application-path';
+import { refreshApplicationDetails, refreshApplicationLists } from '../lib/application-queries';
 import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
 import { realtime, useRealtimeEvent } from '../lib/socket';
@@ -25,8 +25,7 @@ export function useRealtimeBridge(): void {
   const signedIn = session !== null;
   const notify = useNotify();
   const navigate = useNavigate();
-  // A seller works an application on its sale detail; other roles on the lead's.
-  const detailPath = session && canAccess('sale-detail', COUNTRY, session.role) ? '/sale-detail' : '/lead-detail';
+  const applicationPath = useApplicationPath();
 
   useEffect(() => {
     if (!signedIn) return;
@@ -40,11 +39,10 @@ export function useRealtimeBridge(): void {
 
   useRealtimeEvent('lead:assigned', (payload) => {
     const message = leadAssignedMessage(payload.lead_id);
-    const action = { label: 'Abrir', onClick: () => navigate(`${detailPath}?id=${payload.lead_id}`) };
+    const action = { label: 'Abrir', onClick: () => navigate(applicationPath(payload.lead_id)) };
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
-    for (const queryKey of [['leads', 'list'], ['sales', 'list'], ['leads', 'detail', payload.lead_id], ['sales', 'detail', payload.lead_id]]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    refreshApplicationDetails(queryClient, payload.lead_id);
+    refreshApplicationLists(queryClient);
   });
 }

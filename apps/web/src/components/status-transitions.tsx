@@ -1,7 +1,8 @@
-import { TRANSITION_REASON_MAX, type LeadTransitions, type TransitionOption } from '@backoffice/shared';
+import { TRANSITION_REASON_MAX, statusLabelOf, type LeadTransitions, type TransitionOption } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { COUNTRY } from '../config/env';
 import { useConfirm, usePrompt } from './confirm-dialog';
 import { LoadingIndicator } from './loading-indicator';
 
@@ -20,6 +21,14 @@ interface StatusTransitionsProps {
   'data-testid': string;
   /** Other actions listed before the transitions (the lead's automated stage). */
   children?: ReactNode;
+}
+
+/**
+ * What a move's success says: where the application is now. Automated stages may have run on from the status
+ * chosen (a lead sent to PREFILTER is decided at once), so the server's answer, not the choice, is named.
+ */
+export function movedMessage(subject: string, option: TransitionOption, nowStatusId: number): string {
+  return nowStatusId === option.to_status ? `${subject} a ${option.label}` : `${subject} a ${option.label}; ahora está en ${statusLabelOf(COUNTRY, nowStatusId)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AuditDecisionBody, AuditDetail } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { auditQueryOptions } from './get-audit';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 export const decideAudit = (leadId: number, body: AuditDecisionBody) => api.post<AuditDetail>(`audits/${leadId}/decision`, body);
 
@@ -15,8 +16,8 @@ export function useDecideAudit(leadId: number) {
     mutationFn: (body: AuditDecisionBody) => decideAudit(leadId, body),
     onSuccess: (detail) => {
       queryClient.setQueryData(auditQueryOptions(leadId).queryKey, detail);
-      void queryClient.invalidateQueries({ queryKey: ['audits', 'queue'] });
-      void queryClient.invalidateQueries({ queryKey: ['leads'] });
+      refreshApplicationDetails(queryClient, leadId, auditQueryOptions(leadId).queryKey);
+      refreshApplicationLists(queryClient);
     },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: auditQueryOptions(leadId).queryKey });

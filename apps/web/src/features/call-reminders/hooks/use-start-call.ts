@@ -1,6 +1,8 @@
 import { MESSAGES } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNotify } from '../../../components/notifications';
+import { refreshApplicationDetails } from '../../../lib/application-queries';
 import { sessionStore } from '../../../lib/session';
 import { hangUpCall } from '../api/hang-up-call';
 import { startCall } from '../api/start-call';
@@ -8,10 +10,11 @@ import { startCall } from '../api/start-call';
 /**
  * SPEC 5 and 8: a call needs a telephony user number (> 0), else it says so and calls nothing; otherwise it
  * hangs up whatever is in progress, then starts the call. Any failure reads as a Neotel sign-in problem, which
- * is what it almost always is. Resolves true when the call started.
+ * is what it almost always is. Resolves true when the call started; the application it went to shows it.
  */
 export function useStartCall(): (cellphone: string, leadId?: number) => Promise<boolean> {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   return useCallback(
     async (cellphone, leadId) => {
       const user = sessionStore.get()?.neotel_id ?? 0;
@@ -20,8 +23,10 @@ export function useStartCall(): (cellphone: string, leadId?: number) => Promise<
         return false;
       }
       try {
-        await hangUpCall({ user });
-        await startCall({ user, cellphone, ...(leadId ? { lead_id: leadId } : {}) });
+        const ended = await hangUpCall({ user });
+        const started = await startCall({ user, cellphone, ...(leadId ? { lead_id: leadId } : {}) });
+        // Both calls are on their applications' timelines.
+        for (const id of new Set([ended.lead_id, started.lead_id])) if (id !== null) refreshApplicationDetails(queryClient, id);
       } catch (error) {
         console.error(error);
         notify({ message: MESSAGES.neotelLoginError, color: 'error' });
@@ -30,6 +35,6 @@ export function useStartCall(): (cellphone: string, leadId?: number) => Promise<
       notify({ message: MESSAGES.callStarted, color: 'success' });
       return true;
     },
-    [notify],
+    [notify, queryClient],
   );
 }

@@ -24,12 +24,15 @@ export function useMoveLeadCard() {
   return useMutation({
     mutationFn: moveLeadCard,
     onSuccess: async (lead, { card, to }) => {
-      // Other lists (the leads screen) and the lead's detail only go stale: they reload when next shown.
-      void queryClient.invalidateQueries({
-        queryKey: ['leads'],
-        predicate: (query) => query.queryKey[1] !== 'list' || query.queryKey[2] !== 'cards',
-        refetchType: 'none',
-      });
+      // Other lists (the leads and sales screens, the audit queue) and the lead's details only go stale: they
+      // reload when next shown.
+      for (const queryKey of [['leads'], ['sales'], ['audits'], ['dashboard'], ['searcher']]) {
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (query) => query.queryKey[1] !== 'list' || query.queryKey[2] !== 'cards',
+          refetchType: 'none',
+        });
+      }
       // The answer is the lead's detail as the detail screen reads it: fresh, no reload needed.
       queryClient.setQueryData(['leads', 'detail', lead.id], lead);
       await Promise.all([reloadColumn(card.status_id), reloadColumn(to)]);

@@ -5,6 +5,7 @@ import { dateTime, money } from '../../../lib/format';
 import { formatAge } from '../board';
 import { useNow } from '../hooks/use-now';
 import { MoveCardMenu } from './move-card-menu';
+import { useApplicationPath } from '../../../lib/application-path';
 
 
 interface LeadCardProps {
@@ -23,6 +24,7 @@ interface LeadCardProps {
  * "Mover a…" menu moves it.
  */
 export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }: LeadCardProps) {
+  const applicationPath = useApplicationPath();
   const { customer } = card;
   const now = useNow();
   return (
@@ -43,7 +45,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
       sx={{ position: 'relative', flexShrink: 0, cursor: busy ? 'progress' : 'grab', opacity: busy ? 0.5 : 1 }}
     >
       {/* The link is not draggable itself, so a drag started on it moves the card, not the URL. */}
-      <CardActionArea component={Link} to={`/lead-detail?id=${card.id}`} draggable={false} sx={{ p: 1.5, pr: 5 }}>
+      <CardActionArea component={Link} to={applicationPath(card.id)} draggable={false} sx={{ p: 1.5, pr: 5 }}>
         <Typography variant="caption" color="text.secondary" component="p">
           #{card.id}
         </Typography>

@@ -2,6 +2,7 @@ import type { ArgLeadCreate, ColLeadCreate, LeadCreated } from '@backoffice/shar
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../../../lib/api-client';
+import { refreshApplicationLists } from '../../../lib/application-queries';
 
 type LeadCreate = ArgLeadCreate | ColLeadCreate;
 
@@ -28,7 +29,7 @@ export function useCreateLead() {
     onSuccess: () => {
       // A lead with the same data made on purpose afterwards is a new one.
       last.current = null;
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+      refreshApplicationLists(queryClient);
       // The customer's applications (or the customer itself) are new: the form's notice asks again.
       void queryClient.invalidateQueries({ queryKey: ['customers', 'lookup'] });
     },

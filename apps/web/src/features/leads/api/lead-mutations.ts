@@ -1,6 +1,7 @@
 import type { AddNoteBody, LeadDetail, ReassignSellerBody, SetManagementStatusBody } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 /**
  * Every lead change refreshes that lead and the lists that may show it. A refused one (409: someone saved
@@ -12,13 +13,13 @@ function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadD
     mutationFn: send,
     onSuccess: (lead) => {
       queryClient.setQueryData(['leads', 'detail', id], lead);
-      // A new seller can open or close a transition's guard.
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'detail', id, 'transitions'] });
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+      // Its transitions too: a new seller can open or close a transition's guard.
+      refreshApplicationDetails(queryClient, id, ['leads', 'detail', id]);
+      refreshApplicationLists(queryClient);
     },
     onError: () => {
-      // The lead and its transitions (the detail's key is their prefix).
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'detail', id] });
+      // The lead and its transitions, wherever shown (a 403: it was reassigned meanwhile).
+      refreshApplicationDetails(queryClient, id);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { LeadDetail, TransitionLeadBody } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { leadQueryOptions } from './get-lead';
-import { leadTransitionsQueryOptions } from './get-lead-transitions';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 export const transitionLead = (id: number, body: TransitionLeadBody) => api.post<LeadDetail>(`leads/${id}/transitions`, body);
 
@@ -17,11 +17,11 @@ export function useLeadStatusMutation<TBody>(id: number, send: (body: TBody) => 
     mutationFn: send,
     onSuccess: (lead) => {
       queryClient.setQueryData(leadQueryOptions(id).queryKey, lead);
-      void queryClient.invalidateQueries({ queryKey: leadTransitionsQueryOptions(id).queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+      refreshApplicationDetails(queryClient, id, leadQueryOptions(id).queryKey);
+      refreshApplicationLists(queryClient);
     },
     onError: () => {
-      void queryClient.invalidateQueries({ queryKey: leadQueryOptions(id).queryKey });
+      refreshApplicationDetails(queryClient, id);
     },
   });
 }

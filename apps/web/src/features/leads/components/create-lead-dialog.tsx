@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
 import { useCreateLead } from '../api/create-lead';
 import { ExistingCustomerNotice } from './existing-customer-notice';
+import { useApplicationPath } from '../../../lib/application-path';
 
 const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
@@ -50,6 +51,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   const create = useCreateLead();
   const notify = useNotify();
   const navigate = useNavigate();
+  const applicationPath = useApplicationPath();
   // The schema is chosen by the build's country, so its field types are only known as a union here.
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
@@ -67,7 +69,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
         draft.clear();
         reset();
         onClose();
-        navigate(`/lead-detail?id=${created.id}`);
+        navigate(applicationPath(created.id));
       },
       onError: (error) => {
         if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<FieldValues>, { message: field.message });

@@ -1,8 +1,9 @@
-import type { LeadDetail } from '@backoffice/shared';
+import { statusLabelOf, type LeadDetail } from '@backoffice/shared';
 import { Button } from '@mui/material';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
-import { StatusTransitions } from '../../../components/status-transitions';
+import { StatusTransitions, movedMessage } from '../../../components/status-transitions';
+import { COUNTRY } from '../../../config/env';
 import { useLeadTransitions } from '../api/get-lead-transitions';
 import { useRunAutomation } from '../api/run-automation';
 import { useTransitionLead } from '../api/transition-lead';
@@ -22,7 +23,7 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
 
   const run = async (label: string) => {
     if (!(await confirm({ title: label, message: 'El sistema decide el resultado de esta etapa. ¿Ejecutarla ahora?' }))) return;
-    automation.mutate({ version: lead.version }, { onSuccess: () => notify('Etapa automática ejecutada'), onError });
+    automation.mutate({ version: lead.version }, { onSuccess: (now) => notify(`Etapa automática ejecutada: ahora está en ${statusLabelOf(COUNTRY, now.status_id)}`), onError });
   };
 
   const stage = options.data?.automation;
@@ -34,7 +35,7 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
       onMove={(option, reason, offeredAmount) =>
         transition.mutate(
           { to_status: option.to_status, version: lead.version, reason, offered_amount: offeredAmount },
-          { onSuccess: () => notify(`Lead pasado a ${option.label}`), onError },
+          { onSuccess: (now) => notify(movedMessage('Lead pasado', option, now.status_id)), onError },
         )
       }
       data-testid="lead-transitions"

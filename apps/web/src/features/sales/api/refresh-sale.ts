@@ -1,13 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { saleQueryOptions } from './get-sale';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 /**
  * After any change to a sale: reload its detail (the lead routes answer a LeadDetail, not the sale's
- * shape, so the cache is refetched rather than replaced) and drop the lists that may show it (the leads
- * lists too: same rows).
+ * shape, so the cache is refetched rather than replaced) and the lists and other screens that show it.
  */
 export function refreshSale(queryClient: QueryClient, id: number) {
-  void queryClient.invalidateQueries({ queryKey: saleQueryOptions(id).queryKey });
-  void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
-  void queryClient.invalidateQueries({ queryKey: ['leads'] });
+  refreshApplicationDetails(queryClient, id);
+  refreshApplicationLists(queryClient);
 }

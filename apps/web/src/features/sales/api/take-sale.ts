@@ -1,6 +1,7 @@
 import type { TakeSaleResponse } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 export const takeSale = (id: number) => api.post<TakeSaleResponse>(`sales/${id}/take`, {});
 
@@ -9,9 +10,9 @@ export function useTakeSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: takeSale,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['sales'] });
-      void queryClient.invalidateQueries({ queryKey: ['leads', 'list'] });
+    onSettled: (_answer, _error, id) => {
+      refreshApplicationDetails(queryClient, id);
+      refreshApplicationLists(queryClient);
     },
   });
 }

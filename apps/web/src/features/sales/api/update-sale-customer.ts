@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saleQueryOptions } from './get-sale';
 import { refreshSale } from './refresh-sale';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 
 export const updateSaleCustomer = (id: number, body: SaleCustomerUpdateInput) => api.patch<SaleDetail>(`sales/${id}/customer`, body);
 
@@ -13,8 +14,8 @@ export function useUpdateSaleCustomer(id: number) {
     mutationFn: (body: SaleCustomerUpdateInput) => updateSaleCustomer(id, body),
     onSuccess: (sale) => {
       queryClient.setQueryData(saleQueryOptions(id).queryKey, sale);
-      void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['leads'] });
+      refreshApplicationDetails(queryClient, id, saleQueryOptions(id).queryKey);
+      refreshApplicationLists(queryClient);
     },
     onError: () => refreshSale(queryClient, id),
   });

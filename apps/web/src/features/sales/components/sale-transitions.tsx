@@ -1,6 +1,6 @@
 import type { SaleDetail } from '@backoffice/shared';
 import { useNotify } from '../../../components/notifications';
-import { StatusTransitions } from '../../../components/status-transitions';
+import { StatusTransitions, movedMessage } from '../../../components/status-transitions';
 import { useSaleTransitions } from '../api/get-sale-transitions';
 import { useTransitionSale } from '../api/transition-sale';
 
@@ -21,7 +21,7 @@ export function SaleTransitions({ sale }: { sale: SaleDetail }) {
         transition.mutate(
           { to_status: option.to_status, version: sale.version, reason, offered_amount: offeredAmount },
           {
-            onSuccess: () => notify(`Venta pasada a ${option.label}`),
+            onSuccess: (now) => notify(movedMessage('Venta pasada', option, now.status_id)),
             onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
           },
         )

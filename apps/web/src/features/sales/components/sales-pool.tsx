@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
 import { useSalesPool } from '../api/get-sales-pool';
 import { useTakeSale } from '../api/take-sale';
+import { useApplicationPath } from '../../../lib/application-path';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 
@@ -35,13 +36,14 @@ export function SalesPool() {
   const take = useTakeSale();
   const notify = useNotify();
   const navigate = useNavigate();
+  const applicationPath = useApplicationPath();
   const rows = pool.data?.rows ?? [];
 
   const onTake = (id: number) =>
     take.mutate(id, {
       onSuccess: () => {
         // Long enough to reach 'Abrir' (the SPEC default of 2 s is not).
-        notify({ message: `Tomaste la solicitud #${id}`, timeout: 8000, action: { label: 'Abrir', onClick: () => navigate(`/lead-detail?id=${id}`) } });
+        notify({ message: `Tomaste la solicitud #${id}`, timeout: 8000, action: { label: 'Abrir', onClick: () => navigate(applicationPath(id)) } });
         setCursors([undefined]);
       },
       // A refusal stays until closed, as every refusal of the app does.

@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { date, money } from '../../../lib/format';
+import { useApplicationPath } from '../../../lib/application-path';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 
@@ -46,6 +47,7 @@ function Marked({ text, terms }: { text: string; terms: SearchTerms }) {
 }
 
 function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCustomer; terms: SearchTerms; leadsLinked: boolean }) {
+  const applicationPath = useApplicationPath();
   return (
     <Card data-testid="searcher-customer">
       <CardContent>
@@ -109,7 +111,7 @@ function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCust
                 return (
                   <TableRow key={application.id} hover>
                     <TableCell>
-                      <MuiLink component={Link} to={`/lead-detail?id=${application.id}`}>
+                      <MuiLink component={Link} to={applicationPath(application.id)}>
                         #{application.id}
                       </MuiLink>
                     </TableCell>
