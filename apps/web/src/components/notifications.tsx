@@ -1,6 +1,6 @@
 import { NOTIFICATION_DURATION_MS } from '@backoffice/shared';
-import { Alert, Button, Snackbar, type AlertColor } from '@mui/material';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { Alert, Button, Stack, type AlertColor } from '@mui/material';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** SPEC 2: a notification has show, message, color and timeout (default 2000 ms). */
 export interface NotifyOptions {
@@ -13,50 +13,82 @@ export interface NotifyOptions {
 
 interface NotificationState extends NotifyOptions {
   key: number;
-  show: boolean;
 }
 
 type Notify = (options: NotifyOptions | string) => void;
 const NotifyContext = createContext<Notify | null>(null);
 
+/** Shown at once, newest at the bottom; an older one makes room for a new one past this. */
+const MAX_SHOWN = 3;
+let lastKey = 0;
+
+/**
+ * Notifications stack rather than replace each other: two in a row ('Llamada resuelta exitosamente,
+ * llamando...' then 'Llamada iniciada correctamente') are both read. The same message again replaces its
+ * earlier copy (and its timer) instead of stacking.
+ */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<NotificationState | null>(null);
+  const [shown, setShown] = useState<NotificationState[]>([]);
   const notify = useCallback<Notify>((options) => {
     const normalised = typeof options === 'string' ? { message: options } : options;
-    setCurrent({ color: 'success', timeout: NOTIFICATION_DURATION_MS, ...normalised, key: Date.now(), show: true });
+    const next = { color: 'success' as const, timeout: NOTIFICATION_DURATION_MS, ...normalised, key: ++lastKey };
+    setShown((list) => [...list.filter((item) => item.message !== next.message), next].slice(-MAX_SHOWN));
   }, []);
-  const close = () => setCurrent((state) => (state ? { ...state, show: false } : state));
+  const close = useCallback((key: number) => setShown((list) => list.filter((item) => item.key !== key)), []);
 
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {current && (
-        <Snackbar
-          key={current.key}
-          open={current.show}
-          autoHideDuration={current.timeout ?? null}
-          onClose={(_, reason) => reason !== 'clickaway' && close()}
-          // Below the content, not over the navbar's buttons (theme, settings, profile) that sit top right.
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      {shown.length > 0 && (
+        // Below the content, not over the navbar's buttons (theme, settings, profile) that sit top right.
+        <Stack
+          spacing={1}
+          sx={{ position: 'fixed', bottom: 24, left: '50%', transform: 'translateX(-50%)', zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'center' }}
         >
-          <Alert
-            severity={current.color}
-            variant="filled"
-            onClose={close}
-            action={
-              current.action ? (
-                <Button color="inherit" size="small" onClick={() => { current.action!.onClick(); close(); }}>
-                  {current.action.label}
-                </Button>
-              ) : undefined
-            }
-            sx={{ minWidth: 280 }}
-          >
-            {current.message}
-          </Alert>
-        </Snackbar>
+          {shown.map((item) => (
+            <Notification key={item.key} item={item} close={close} />
+          ))}
+        </Stack>
       )}
     </NotifyContext.Provider>
+  );
+}
+
+/** One notification: it closes itself after its timeout, which waits while the pointer is on it (to read or act). */
+function Notification({ item, close }: { item: NotificationState; close: (key: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const { timeout, key } = item;
+  const onClose = () => close(key);
+  useEffect(() => {
+    if (timeout == null || hovered) return;
+    const timer = setTimeout(() => close(key), timeout);
+    return () => clearTimeout(timer);
+  }, [timeout, hovered, close, key]);
+  return (
+    <Alert
+      severity={item.color}
+      variant="filled"
+      onClose={onClose}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      action={
+        item.action ? (
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              item.action!.onClick();
+              onClose();
+            }}
+          >
+            {item.action.label}
+          </Button>
+        ) : undefined
+      }
+      sx={{ minWidth: 280, boxShadow: 6 }}
+    >
+      {item.message}
+    </Alert>
   );
 }
 
