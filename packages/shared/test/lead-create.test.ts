@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas } from '../src';
+import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, scheduleCallBodySchema } from '../src';
 
 const argLead = {
   doc_number: '30.111.222',
@@ -110,3 +110,38 @@ describe('the cellphone as people write it', () => {
     ]);
   });
 });
+
+describe('a name as it is pasted', () => {
+  const firstName = (value: unknown) => {
+    const parsed = leadCreateSchemas.arg.safeParse({ ...argLead, first_name: value });
+    return parsed.success ? parsed.data.first_name : parsed.error.issues.map((issue) => issue.message);
+  };
+
+  it('is the same name composed or decomposed, with a typographic apostrophe or a non-breaking space', () => {
+    expect(firstName('Jose\u0301')).toBe('José');
+    expect(firstName('O’Connor')).toBe("O'Connor");
+    expect(firstName('Ma\u00a0José')).toBe('Ma José');
+    expect(firstName('  Ana   María ')).toBe('Ana María');
+  });
+
+  it('gets one reason when it is wrong', () => {
+    expect(firstName('1')).toEqual(['Nombre: solo letras']);
+    expect(firstName('A')).toEqual(['Nombre: al menos 2 letras']);
+    expect(firstName('')).toEqual(['Nombre: al menos 2 letras']);
+    expect(firstName(undefined)).toEqual(['Nombre: campo obligatorio']);
+  });
+});
+
+describe('one reason per wrong value', () => {
+  it('an amount far past the maximum is past the maximum', () => {
+    const issues = leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: 1e300 }).error?.issues.map((issue) => issue.message);
+    expect(issues).toEqual([expect.stringMatching(/^Monto máximo/)]);
+  });
+
+  it('a call back time that is not a date is only that', () => {
+    for (const at of ['2026-13-01T10:00:00Z', 'mañana', '+275760-09-13T00:00:00.000Z']) {
+      expect(scheduleCallBodySchema.safeParse({ at }).error?.issues.map((issue) => issue.message), at).toEqual(['Indica fecha y hora de la llamada']);
+    }
+  });
+});
+

@@ -192,13 +192,21 @@ export const LEAD_LIMITS = {
   col: { minAmount: 100_000, maxAmount: 50_000_000, minTerm: 1, maxTerm: 36 },
 } as const;
 
+/**
+ * A name as it is pasted from anywhere: composed ('José' typed on a Mac arrives as e + a combining accent),
+ * a typographic apostrophe (O’Connor) or a non-breaking space are the same name, stored one way.
+ */
 const name = (label: string) =>
   z
     .string({ error: `${label}: campo obligatorio` })
-    .trim()
-    .min(2, `${label}: al menos 2 letras`)
-    .max(80, `${label}: hasta 80 caracteres`)
-    .regex(/^[\p{L}][\p{L} '.-]*$/u, `${label}: solo letras`);
+    .transform((value) => value.normalize('NFC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .regex(/^([\p{L}][\p{L}\p{M} '.-]*)?$/u, { message: `${label}: solo letras`, abort: true })
+        .min(2, `${label}: al menos 2 letras`)
+        .max(80, `${label}: hasta 80 caracteres`),
+    );
 
 /** A birth date within CUSTOMER_AGE on the country's today (the calendar offers the same days). */
 const birthDateOf = (country: Country) =>
@@ -297,9 +305,10 @@ const amountOf = (country: Country) => {
       .pipe(
         z
           .number({ error: `Monto inválido: escribe pesos enteros, p. ej. ${AMOUNT_EXAMPLE[country]}` })
-          .int('El monto es en unidades enteras, sin centavos')
-          .min(minAmount, `Monto mínimo ${formatMoney(country, minAmount * 100)}`)
-          .max(maxAmount, `Monto máximo ${formatMoney(country, maxAmount * 100)}`),
+          // One reason each: out of the limits says so first (1e300 is past the maximum, not 'with cents').
+          .max(maxAmount, { message: `Monto máximo ${formatMoney(country, maxAmount * 100)}`, abort: true })
+          .min(minAmount, { message: `Monto mínimo ${formatMoney(country, minAmount * 100)}`, abort: true })
+          .int('El monto es en unidades enteras, sin centavos'),
       ),
   );
 };

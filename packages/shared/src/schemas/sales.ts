@@ -115,8 +115,9 @@ export const CALL_BACK_MESSAGES = {
 /** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future, within CALL_BACK_MAX_DAYS) and why. */
 export const scheduleCallBodySchema = z.object({
   at: z.iso
-    .datetime({ offset: true, error: 'Indica fecha y hora de la llamada' })
-    .refine((value) => new Date(value).getTime() > Date.now(), { message: 'La llamada debe programarse en el futuro' })
+    // One reason each: a date that is not one is not also 'in the past'.
+    .datetime({ offset: true, error: 'Indica fecha y hora de la llamada', abort: true })
+    .refine((value) => new Date(value).getTime() > Date.now(), { message: 'La llamada debe programarse en el futuro', abort: true })
     .refine((value) => new Date(value).getTime() <= Date.now() + CALL_BACK_MAX_DAYS * 86_400_000, {
       message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`,
     }),
