@@ -341,6 +341,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields[0].field.split('.')[0]).toBe(bad.split('=')[0]);
     }
+    // A hand-edited link is told in Spanish what a page is.
+    for (const page of ['abc', '0', '2.5']) {
+      expect((await admin.get(`/api/arg/leads?page=${page}`)).json().fields, page).toEqual([{ field: 'page', message: 'La página es un número entero desde 1' }]);
+    }
     const reversed = await admin.get('/api/arg/leads?from=2026-03-05&to=2026-03-01');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().fields).toEqual([{ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' }]);

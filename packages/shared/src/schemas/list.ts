@@ -25,11 +25,19 @@ export const isoDateSchema = z.iso
   .date({ error: 'Ingresa una fecha válida' })
   .refine((value) => value >= '1900-01-01', 'Ingresa una fecha desde 1900');
 
+/** A hand-edited link ('?page=abc') is told in Spanish what a page is, not the validator's own words. */
+const PAGE_MESSAGE = 'La página es un número entero desde 1';
+
 export const paginationQuery = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(1_000_000, 'La página pedida está fuera de la lista')
+    .default(1),
   pageSize: z.coerce
-    .number()
-    .int()
+    .number({ error: `Usa ${PAGE_SIZES.join(', ')}` })
+    .int({ error: `Usa ${PAGE_SIZES.join(', ')}`, abort: true })
     .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: `Usa ${PAGE_SIZES.join(', ')}` })
     .default(DEFAULT_PAGE_SIZE),
   /** Opaque keyset cursor of the page to load; with it, `page` is only the number shown to the user. */
