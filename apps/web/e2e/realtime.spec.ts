@@ -26,7 +26,7 @@ async function tokenOf(email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-test('a lead reassigned to the signed-in seller shows the toast at once', async ({ page }) => {
+test('a lead reassigned to the signed-in seller shows the toast at once; reassigned away, their open screen is told and stops offering it', async ({ page }) => {
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
   await signInAndWait(page, emailOf('seller'));
   // Connected: socket.io's CONNECT answer ('40{"sid":…}') arrived.
@@ -53,6 +53,19 @@ test('a lead reassigned to the signed-in seller shows the toast at once', async 
   await page.getByRole('button', { name: 'Notificaciones' }).click();
   await page.getByRole('menuitem', { name: `Se te asignó el lead #${leadId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/(sale|lead)-detail\\?id=${leadId}$`));
+
+  // Taken from them while they have it open: told, and the screen stops offering its work.
+  await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();
+  const otherSeller = list.rows.find((row) => row.seller && row.seller.id !== sellerId)!.seller!.id;
+  const now = (await (await fetch(api(`leads/${leadId}`), { headers: bearer })).json()) as { version: number };
+  const away = await fetch(api(`leads/${leadId}/seller`), {
+    method: 'PATCH',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    body: JSON.stringify({ seller_id: otherSeller, version: now.version }),
+  });
+  expect(away.status).toBe(200);
+  await expect(page.getByText(`El lead #${leadId} se asignó a otro vendedor`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Datos del cliente' })).toHaveCount(0);
 });
 
 test('an unreachable bridge is tried 5 times, 5000 ms apart, then a warning and no more attempts', async ({ page }) => {

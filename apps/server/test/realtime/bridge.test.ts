@@ -121,7 +121,7 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     expect(await (await fetch(`${url}/api/realtime`)).json()).toEqual({ enabled: true, url: null, path: '/socket.io' });
   });
 
-  it('sends lead:assigned to the new seller only, on reassignment and when a seller takes a sale', async () => {
+  it('sends lead:assigned to the new seller and the one it was taken from, on reassignment and when a seller takes a sale', async () => {
     const seller = await connectClient(url, { token: tokens.seller });
     const other = await connectClient(url, { token: tokens.otherSeller });
     const supervisor = await connectClient(url, { token: tokens.supervisor });
@@ -140,8 +140,10 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
       source: 'reassign',
       by: { id: supervisorUser.id, name: supervisorUser.name },
     });
+    // The seller it was taken from hears of it too, naming who has it now.
+    await until(() => eventsOf(other, 'lead:assigned').length === 1, 5000, 'lead:assigned to the previous seller');
+    expect(eventsOf(other, 'lead:assigned')[0]).toEqual(eventsOf(seller, 'lead:assigned')[0]);
     await quiet();
-    expect(other.received).toEqual([]);
     expect(supervisor.received).toEqual([]);
     expect(colSeller.received).toEqual([]);
 
@@ -153,8 +155,8 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     await otherClient.login('arg', await emailOf(t.app, otherSellerId));
     const taken = await otherClient.post(`/api/arg/sales/${pooled.id}/take`, {});
     expect(taken.statusCode, taken.body).toBe(200);
-    await until(() => eventsOf(other, 'lead:assigned').length === 1, 5000, 'lead:assigned on take');
-    expect(eventsOf(other, 'lead:assigned')[0]).toMatchObject({ lead_id: pooled.id, seller_id: otherSellerId, source: 'take' });
+    await until(() => eventsOf(other, 'lead:assigned').length === 2, 5000, 'lead:assigned on take');
+    expect(eventsOf(other, 'lead:assigned')[1]).toMatchObject({ lead_id: pooled.id, seller_id: otherSellerId, source: 'take' });
     await quiet();
     expect(eventsOf(seller, 'lead:assigned')).toHaveLength(1);
     expect(supervisor.received).toEqual([]);

@@ -11,12 +11,14 @@ import { realtime, useRealtimeEvent } from '../lib/socket';
 const ASSIGNED_PREFIX = 'lead-assigned-';
 
 export const leadAssignedMessage = (leadId: number) => `Se te asignó el lead #${leadId}`;
+export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asignó a otro vendedor`;
 
 /**
  * The bridge's lifetime and the screens its events refresh, for the signed-in shell: connected while a
  * session exists (sign-out here or in another tab disconnects). A new assignment shows a toast, stays in the
  * navbar's notifications (a toast missed while away from the desk is gone), both opening the application, and
- * refreshes the lead and sales lists (and that lead's detail if cached). `call-reminder:due` is for the call-reminders
+ * refreshes the lists and that application's details; the seller it was taken from is told, and their open
+ * screens reload. `call-reminder:due` is for the call-reminders
  * feature: `useRealtimeEvent('call-reminder:due', () => poll())` asks schedule-calls at once instead of
  * waiting for its next 180 s poll.
  */
@@ -38,11 +40,17 @@ export function useRealtimeBridge(): void {
   }, [signedIn]);
 
   useRealtimeEvent('lead:assigned', (payload) => {
+    refreshApplicationDetails(queryClient, payload.lead_id);
+    refreshApplicationLists(queryClient);
+    if (payload.seller_id !== session?.id) {
+      // Taken from this seller: their open screens reload (no longer theirs) and they are told why.
+      appNotifications.remove(`${ASSIGNED_PREFIX}${payload.lead_id}`);
+      notify({ message: leadTakenMessage(payload.lead_id), color: 'warning', timeout: null });
+      return;
+    }
     const message = leadAssignedMessage(payload.lead_id);
     const action = { label: 'Abrir', onClick: () => navigate(applicationPath(payload.lead_id)) };
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
-    refreshApplicationDetails(queryClient, payload.lead_id);
-    refreshApplicationLists(queryClient);
   });
 }

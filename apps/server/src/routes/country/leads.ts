@@ -186,19 +186,18 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const user = request.user!;
       requireAction(user, 'reassign');
-      await visibleLead(user, request.params.id);
+      const before = await visibleLead(user, request.params.id);
       const { seller_id: sellerId, version } = request.body;
       const seller = await app.users.findActiveOfKinds(country, sellerId, ASSIGNABLE);
       if (!seller) throw invalidData([{ field: 'seller_id', message: MESSAGES.unknownSeller }]);
       const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
       if (!saved) throw new HttpError(409, MESSAGES.staleLead);
       changed();
-      app.realtime.toUser(seller.id, 'lead:assigned', {
-        lead_id: request.params.id,
-        seller_id: seller.id,
-        source: 'reassign',
-        by: { id: user.id, name: user.name },
-      });
+      const assigned = { lead_id: request.params.id, seller_id: seller.id, source: 'reassign' as const, by: { id: user.id, name: user.name } };
+      app.realtime.toUser(seller.id, 'lead:assigned', assigned);
+      // The seller it was taken from may have it open: told (the event names the new seller), their screen
+      // stops offering work they may no longer do. The version the change was made on was the one read here.
+      if (before.seller && before.seller.id !== seller.id && before.version === version) app.realtime.toUser(before.seller.id, 'lead:assigned', assigned);
       return visibleLead(user, request.params.id);
     },
   );
