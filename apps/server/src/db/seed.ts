@@ -427,6 +427,9 @@ function statusWeights(country: Country): { weight: number; value: number }[] {
     .map((status) => ({ value: status.id, weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
 }
 
+/** From this many applications per seeded status, each status appears at least once. */
+const EVERY_STATUS_FROM = 4;
+
 /** A status no transition reaches (the loan side's) has an offer unless it is one of these early ones. */
 const BEFORE_OFFER = /^(CREATED|PREFILTER|RISK|KILLER)/;
 
@@ -505,7 +508,10 @@ export function generateCountryData(
     const units =
       faker.number.int({ min: Math.max(1, Math.ceil(min / step)), max: Math.floor((max - 1) / step) }) * step;
     const requested = units * 100;
-    const statusId = faker.helpers.weightedArrayElement(statuses);
+    const drawn = faker.helpers.weightedArrayElement(statuses);
+    // A demo set large enough has every status once (the rare ones too: a col offer in REVISION), whatever
+    // the draw; the rest follow the weights.
+    const statusId = n >= EVERY_STATUS_FROM * statuses.length && i < statuses.length ? statuses[i].value : drawn;
     const statusName = STATUSES[country].find((s) => s.id === statusId)!.name;
     // As the workflow would have left it: offered when its way there passed a step that gives the offer
     // (arg's risk approval into Paso 2), so that later steps needing one (Paso 4) can be taken.

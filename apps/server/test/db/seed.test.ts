@@ -237,6 +237,15 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     }
   });
 
+  it('has every status it seeds at least once in a demo set of a few hundred applications', () => {
+    for (const country of COUNTRIES) {
+      const seeded = new Set(generateCountryData(country, 300, new Date()).map((row) => row.lead.statusId));
+      const reachable = TRANSITIONS[country].map((t) => t.to);
+      // Every status the country's own workflow reaches (the rest of the catalogue is the loan side's).
+      for (const statusId of reachable) expect(seeded.has(statusId), `${country} ${statusId}`).toBe(true);
+    }
+  });
+
   it('closes each audit round with the step that left the queue: a decision’s round carries it, by the auditor who took it', async () => {
     const rounds = await t.app.db.select().from(audits);
     const history = await t.app.db.select().from(leadStatusHistory);
