@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { COUNTRY, openCalendar, signInAndWait, typeDate } from './support';
+import { COUNTRY, gridFit, openCalendar, signInAndWait, typeDate } from './support';
 
 const admin = `admin@${COUNTRY}.example`;
 
@@ -65,6 +65,38 @@ test('a status is shown whole, however long its name, and in view on a 1440 px s
   const shown = await labels.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent, whole: element.scrollWidth <= element.clientWidth })));
   expect(shown.filter((label) => !label.whole)).toEqual([]);
   expect(new Set(shown.map((label) => label.text)).size).toBeGreaterThan(1);
+});
+
+test('on a 1366×768 laptop, side navigation open, the default columns fit without scrolling sideways and show every value whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLeads(page);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  await expect(rows(page).first()).toBeVisible();
+  // Staff's default columns (the step, the customer's contact data, the term… are in the column chooser).
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'Creado', 'Cliente', 'Estado', 'Monto', 'Gestión', 'Vendedor']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+
+  // The country's longest status names on one page: they wrap onto two lines, whole, and the list still fits.
+  const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
+  await page.goto(`/leads?status=${longest.map((status) => status.id).join(',')}`);
+  const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
+  await expect(labels.first()).toBeVisible();
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+  // Two lines at most (13 px text, 1.15 line height), and in the compact density's rows (36 px) too.
+  for (const height of await labels.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height))) expect(height).toBeLessThan(35);
+});
+
+test('on a wide screen the longest status names read on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1000 });
+  const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
+  await openLeads(page, `?status=${longest.map((status) => status.id).join(',')}`);
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  const chips = grid.locator('[data-field="status_id"] .MuiChip-root');
+  await expect(chips.first()).toBeVisible();
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+  // A small chip on one line is 24 px high.
+  expect(await chips.evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height > 24).map((element) => element.textContent))).toEqual([]);
 });
 
 test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {

@@ -1,12 +1,21 @@
 import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
-import { expect, test } from '@playwright/test';
-import { COUNTRY, openCalendar, signIn, typeDate } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, gridFit, openCalendar, signIn, typeDate } from './support';
 
 const seller = `seller@${COUNTRY}.example`;
 
 // A seller whose browser is on another clock (travelling, a misset machine) still types and reads the
 // country's times: the call back's time, the timeline and the list agree on it.
 test.use({ timezoneId: 'Asia/Tokyo' });
+
+/** Shows or hides a column of /sales through the column chooser, and waits for the choice to be saved. */
+async function chooseColumn(page: Page, name: string, shown: boolean) {
+  const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/sales') && response.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  await page.getByRole('checkbox', { name, exact: true }).setChecked(shown);
+  await page.keyboard.press('Escape');
+  expect((await saved).ok()).toBe(true);
+}
 
 test('the seller lands on /sales, sees only their own sales, edits the customer and schedules a call back', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -20,12 +29,17 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   const grid = page.getByRole('grid', { name: 'Ventas' });
   const rows = grid.locator('.MuiDataGrid-row');
   await expect(rows.first()).toBeVisible();
-  // The seller's column is past the right edge: scrolled to, as a person would (the grid renders the columns in view).
-  await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
-  await expect(grid.locator('[data-field="seller"].MuiDataGrid-cell').first()).toBeVisible();
+  // Their own name in every row is no column of theirs by default; the column chooser still offers it.
+  const sellerHeader = grid.getByRole('columnheader', { name: 'Vendedor' });
+  await expect(sellerHeader).toHaveCount(0);
+  await chooseColumn(page, 'Vendedor', true);
+  await expect(sellerHeader).toBeVisible();
   const sellers = await grid.locator('[data-field="seller"].MuiDataGrid-cell').allTextContents();
   expect(sellers.length).toBeGreaterThan(0);
   for (const name of sellers) expect(name).toBe(me.name);
+  // Back as it was: the other tests of this file read the seller's list with its default columns.
+  await chooseColumn(page, 'Vendedor', false);
+  await expect(sellerHeader).toHaveCount(0);
 
   // One still being worked: in audit or transfer the account is locked, and a closed sale takes no call backs.
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
@@ -110,23 +124,64 @@ test('the seller chooses the columns of /sales and finds them on the next visit'
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
   const grid = page.getByRole('grid', { name: 'Ventas' });
+  // The term is not among a seller's default columns (it would push their working ones off a laptop's screen).
   const term = grid.getByRole('columnheader', { name: 'Cuotas' });
-  await expect(term).toBeVisible();
-  const toggle = async (check: boolean) => {
-    const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/sales') && response.request().method() === 'PUT');
-    await page.getByRole('button', { name: 'Columnas' }).click();
-    await page.getByRole('checkbox', { name: 'Cuotas' }).setChecked(check);
-    await page.keyboard.press('Escape');
-    expect((await saved).ok()).toBe(true);
-  };
-  await toggle(false);
+  const cellphone = grid.getByRole('columnheader', { name: 'Celular' });
+  await expect(cellphone).toBeVisible();
   await expect(term).toHaveCount(0);
+  await chooseColumn(page, 'Cuotas', true);
+  await chooseColumn(page, 'Celular', false);
+  await expect(term).toBeVisible();
+  await expect(cellphone).toHaveCount(0);
   await page.reload();
   await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
-  await expect(term).toHaveCount(0);
-  // Back as it was: the other tests of this file read the seller's list with its default columns.
-  await toggle(true);
   await expect(term).toBeVisible();
+  await expect(cellphone).toHaveCount(0);
+  // Back as it was: the other tests of this file read the seller's list with its default columns.
+  await chooseColumn(page, 'Cuotas', false);
+  await chooseColumn(page, 'Celular', true);
+  await expect(term).toHaveCount(0);
+  await expect(cellphone).toBeVisible();
+});
+
+test('a column choice kept from before the seller’s defaults changed keeps working; the columns it does not name follow the defaults', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  // As kept before the seller's own column was hidden for sellers: it names only what the user changed.
+  const kept = { settings: { columns: { cellphone: false, term: true }, density: 'compact' } };
+  await page.route('**/grid-settings/sales', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: kept }) : route.fulfill({ json: { settings: route.request().postDataJSON() } }),
+  );
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  const grid = page.getByRole('grid', { name: 'Ventas' });
+  await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Celular' })).toHaveCount(0);
+  await expect(grid.getByRole('columnheader', { name: 'Cuotas' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Vendedor' })).toHaveCount(0);
+  await expect(grid.getByRole('columnheader', { name: 'Gestión' })).toBeVisible();
+  await expect.poll(async () => (await grid.locator('.MuiDataGrid-row').first().boundingBox())?.height).toBeLessThan(40);
+
+  // 'Mostrar/Ocultar todas' shows every column, those hidden by default too, and saves it so: it stays so.
+  const saved = page.waitForRequest((request) => request.url().endsWith('/grid-settings/sales') && request.method() === 'PUT');
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  await page.getByRole('checkbox', { name: 'Mostrar/Ocultar todas' }).check();
+  await page.keyboard.press('Escape');
+  const columns = ((await saved).postDataJSON() as { columns: Record<string, boolean> }).columns;
+  for (const field of ['seller', 'created_at', 'cellphone', 'term']) expect(columns[field], field).not.toBe(false);
+  await expect(grid.getByRole('columnheader', { name: 'Vendedor' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Celular' })).toBeVisible();
+});
+
+test('on a 1366×768 laptop, side navigation open, the seller’s working columns fit without scrolling sideways, every value whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Ventas' });
+  await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
+  // A seller's default columns (the dates, the step, the term… are in the column chooser).
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Venta', 'Cliente', 'Estado', 'Monto', 'Celular', 'Gestión', 'Próxima llamada']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
 test('a customer saved meanwhile in another tab: the stale tab is told and shows the saved data', async ({ page, context }) => {

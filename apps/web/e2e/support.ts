@@ -47,3 +47,24 @@ export async function openCalendar(page: Page, field: Locator): Promise<Locator>
   await field.getByRole('button', { name: /^Elige la fecha/ }).click();
   return page.getByRole('dialog').filter({ has: page.locator('.MuiPickerPopper-paper') });
 }
+
+/**
+ * How a grid's columns fit its width: `overflow`, how far they reach past it (px); `pastEdge`, the columns
+ * whose header ends past its right edge; `cut`, the headers and cells whose text is not shown whole (cut
+ * short on its line, or wrapped onto more lines than its cell shows).
+ */
+export async function gridFit(grid: Locator) {
+  return grid.evaluate((root) => {
+    const scroller = root.querySelector('.MuiDataGrid-virtualScroller')!;
+    const cut = (element: Element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight + 1;
+    const headers = [...root.querySelectorAll('.MuiDataGrid-columnHeaderTitle')].filter(cut).map((title) => title.textContent);
+    const cells = [...root.querySelectorAll('.MuiDataGrid-row .MuiDataGrid-cell')]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth || [...cell.querySelectorAll('.MuiChip-label, :scope > div > span')].some(cut))
+      .map((cell) => `${cell.getAttribute('data-field')}: ${cell.textContent}`);
+    const right = scroller.getBoundingClientRect().right;
+    const pastEdge = [...root.querySelectorAll('.MuiDataGrid-columnHeader')]
+      .filter((header) => header.getBoundingClientRect().right > right + 0.5)
+      .map((header) => header.getAttribute('data-field'));
+    return { overflow: scroller.scrollWidth - scroller.clientWidth, pastEdge, cut: [...headers, ...cells] };
+  });
+}

@@ -1,8 +1,17 @@
 import type { ListCount } from '@backoffice/shared';
-import { DataGrid, type DataGridProps, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  GRID_CHECKBOX_SELECTION_COL_DEF,
+  type DataGridProps,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
+import { useFittedColumns, type FittedColumn } from './lead-list-columns';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
 export interface KeysetListQuery {
@@ -22,7 +31,8 @@ export interface KeysetPage<R> {
 
 type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   DataGridProps<R>,
-    | 'rows'
+  | 'columns'
+  | 'rows'
   | 'loading'
   | 'rowCount'
   | 'paginationMode'
@@ -35,6 +45,8 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   | 'onSortModelChange'
   | 'localeText'
 > & {
+  /** Fitted to the page shown and the grid's width (fitColumns). */
+  columns: FittedColumn<R>[];
   query: KeysetListQuery;
   data: KeysetPage<R> | undefined;
   loading: boolean;
@@ -45,6 +57,11 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   emptyLabel: string;
   /** The user's columns and density are on their way (useListToolbar): rows wait for them. */
   settingsPending?: boolean;
+  /**
+   * The list's default column choice (for the user's role), under the user's own (`columnVisibilityModel`,
+   * kept by useListToolbar): a column the user never showed or hid follows it (withColumnDefaults).
+   */
+  columnDefaults?: GridColumnVisibilityModel;
 };
 
 /**
@@ -59,8 +76,15 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   noRowsLabel,
   emptyLabel,
   settingsPending = false,
+  columnDefaults,
+  columns,
   ...grid
 }: KeysetDataGridProps<R>) {
+  const choice = columnDefaults ? withColumnDefaults(grid, columnDefaults) : {};
+  const fitted = useFittedColumns(columns, data?.rows, {
+    visibility: choice.columnVisibilityModel ?? grid.columnVisibilityModel,
+    reserved: grid.checkboxSelection ? (GRID_CHECKBOX_SELECTION_COL_DEF.width ?? 50) : 0,
+  });
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
@@ -79,6 +103,8 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
 
   return (
     <DataGrid<R>
+      columns={fitted.columns}
+      onResize={fitted.onResize}
       rows={settingsPending ? [] : (data?.rows ?? [])}
       loading={loading || settingsPending}
       paginationMode="server"
@@ -97,8 +123,37 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
       }}
       disableColumnFilter
       localeText={listLocaleText(isFiltered(query) ? noRowsLabel : emptyLabel, count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 480 }}
+      sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER }}
       {...grid}
+      {...choice}
     />
   );
+}
+
+/**
+ * The last column's header keeps its hidden menu button inside: the grid clips it only when it scrolls
+ * sideways, and where the columns fit the width exactly (fitColumns, a flexible column) the button would
+ * make the list scroll sideways by the width of that button, for nothing.
+ */
+export const CLIP_LAST_HEADER = { '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' } } as const;
+
+type ColumnChoice = Pick<DataGridProps, 'columnVisibilityModel' | 'onColumnVisibilityModelChange'>;
+
+/**
+ * A user's column choice over the list's defaults. The grid's model names the columns it hides (and those
+ * shown that were hidden by default); a column it does not name is shown. A kept choice therefore names what
+ * the defaults of its day hid and what the user changed: every column it names stays as it says, and a
+ * column it does not name (a default hidden since, such as the seller's own column for a seller) follows
+ * today's defaults. The grid's "show all" leaves the columns it shows unnamed: a default-hidden one is saved
+ * as shown, so that it stays shown.
+ */
+export function withColumnDefaults({ columnVisibilityModel, onColumnVisibilityModelChange }: ColumnChoice, defaults: GridColumnVisibilityModel): ColumnChoice {
+  return {
+    columnVisibilityModel: { ...defaults, ...columnVisibilityModel },
+    onColumnVisibilityModelChange: (model, details) => {
+      const named = { ...model };
+      for (const field of Object.keys(defaults)) named[field] ??= true;
+      onColumnVisibilityModelChange?.(named, details);
+    },
+  };
 }

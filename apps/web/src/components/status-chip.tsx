@@ -10,7 +10,7 @@ import {
   IconProgress,
   type Icon,
 } from '@tabler/icons-react';
-import { textWidth } from '../lib/text-width';
+import { widestTextWidth, widestTwoLineWidth } from '../lib/text-width';
 import { FONT_FAMILY } from '../lib/theme';
 
 /** The catalogue names its icons (shared STATUSES); these are the Tabler components behind the names. */
@@ -30,28 +30,55 @@ export interface StatusChipProps {
   icon: string;
   label?: string;
   size?: 'small' | 'medium';
+  /**
+   * A label wider than the room it has wraps onto two lines at an underscore, hyphen or space
+   * ('PENDING_CUSTOMER_' / 'APPROVAL') instead of being cut short: for grid cells (smallStatusChipWidths).
+   */
+  wrap?: boolean;
 }
 
-export function StatusChip({ name, color, icon, label, size = 'small' }: StatusChipProps) {
+/** A wrapped small chip's lines: two of them still fit the compact rows of a grid (36 px). */
+const WRAPPED = {
+  height: 'auto',
+  minHeight: 24,
+  '& .MuiChip-label': { whiteSpace: 'normal', lineHeight: 1.15, py: '2px' },
+} as const;
+
+export function StatusChip({ name, color, icon, label, size = 'small', wrap = false }: StatusChipProps) {
   const StatusIcon = ICONS[icon] ?? IconCircleDot;
+  const text = label ?? name;
   return (
     <Chip
       size={size}
       variant="outlined"
       color={color as StatusColor}
       icon={<StatusIcon size={16} />}
-      label={label ?? name}
+      label={wrap ? <BreakableText text={text} /> : text}
       data-status={name}
-      sx={{ fontWeight: 500 }}
+      sx={wrap ? { fontWeight: 500, ...WRAPPED } : { fontWeight: 500 }}
     />
   );
 }
 
 /**
- * The width of the widest of these labels' small chips: MUI's small outlined chip writes its label in 13 px
- * (weight 500 here) and adds 30 px around it (1 px borders, the 16 px icon with its 2 px and -4 px margins,
- * 7 px paddings).
+ * `text` with a line break allowed after each underscore and hyphen (a browser breaks at spaces by itself);
+ * it reads the same, to the eye and to a screen reader.
  */
-export function smallStatusChipWidth(labels: string[]): number {
-  return Math.max(0, ...labels.map((label) => textWidth(label, `500 13px ${FONT_FAMILY}`))) + 30;
+export function BreakableText({ text }: { text: string }) {
+  return text.split(/(?<=[_-])/).flatMap((piece, index) => (index === 0 ? [piece] : [<wbr key={index} />, piece]));
+}
+
+const CHIP_FONT = `500 13px ${FONT_FAMILY}`;
+/**
+ * MUI's small outlined chip writes its label in 13 px (weight 500 here) and adds 30 px around it (1 px
+ * borders, the 16 px icon with its 2 px and -4 px margins, 7 px paddings); and 2 px of air.
+ */
+const CHIP_EXTRA = 32;
+
+/**
+ * The room the small chips of these labels need (in a grid cell, the labels of the page's rows): `oneLine`,
+ * for every label on one line; `wrapped`, the least, for the chips that wrap (`wrap`) onto two lines at most.
+ */
+export function smallStatusChipWidths(labels: readonly string[]): { wrapped: number; oneLine: number } {
+  return { wrapped: widestTwoLineWidth(labels, CHIP_FONT) + CHIP_EXTRA, oneLine: widestTextWidth(labels, CHIP_FONT) + CHIP_EXTRA };
 }

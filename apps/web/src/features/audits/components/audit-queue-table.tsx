@@ -1,20 +1,23 @@
-import { auditQueueStatusIds, auditStatusesOf, STATUSES, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
+import { auditQueueStatusIds, STATUSES, type AuditQueueItem, type AuditQueueQuery, type AuditQueueResponse } from '@backoffice/shared';
 import { Button, Link as MuiLink, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
 import { IconHandGrab } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { smallStatusChipWidth, StatusChip } from '../../../components/status-chip';
+import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
+import { textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
+import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
 import { gridRowCount, listLocaleText } from '../../../lib/grid-locale';
+import { CELL_FONT, textWidth, widestTextWidth } from '../../../lib/text-width';
+import { FONT_FAMILY } from '../../../lib/theme';
 import { auditStatusLabel } from '../audit-status-label';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const queueStatuses = new Set(auditQueueStatusIds(COUNTRY));
-/** As wide as the widest chip the queue can show (its statuses by their step labels), not more: the claim button fits. */
-const statusWidth = smallStatusChipWidth(auditStatusesOf(COUNTRY).map((status) => auditStatusLabel(status.id))) + 24;
+const BUTTON_FONT = `500 13px ${FONT_FAMILY}`;
 
 interface AuditQueueTableProps {
   query: AuditQueueQuery;
@@ -29,12 +32,14 @@ interface AuditQueueTableProps {
 
 /** The queue, oldest first (the server's order: no column sorting), paged on the server; decided statuses by decision time. */
 export function AuditQueueTable({ query, data, loading, update, userId, claiming, onClaim }: AuditQueueTableProps) {
-  const columns = useMemo<GridColDef<AuditQueueItem>[]>(
+  // Each column as wide as what it shows on the page (fitColumns, as the leads lists): on a 1366 px laptop the
+  // queue's columns fit without scrolling sideways.
+  const columns = useMemo<FittedColumn<AuditQueueItem>[]>(
     () => [
       {
         field: 'lead_id',
         headerName: 'Lead',
-        width: 90,
+        fit: (rows) => widestTextWidth(rows.map((row) => `#${row.lead_id}`), CELL_FONT),
         // The cell's tabIndex (as the leads lists' id links): one Tab stop in the grid, reached by the arrows.
         renderCell: ({ row, tabIndex }) => (
           <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover" tabIndex={tabIndex}>
@@ -46,7 +51,8 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       {
         field: 'actions',
         headerName: '',
-        width: 105,
+        // The small button: its label (13 px, 500) and 42 px around it (paddings, the 16 px icon and its margins).
+        fit: () => Math.max(...['Tomar', 'Abrir'].map((label) => textWidth(label, BUTTON_FONT) + 42), textWidth('Resuelto', CELL_FONT)),
         renderCell: ({ row, tabIndex }) => {
           // Decided, or no longer waiting for audit: nothing to take.
           if (row.decision !== null || !queueStatuses.has(row.status_id)) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
@@ -65,45 +71,48 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
           );
         },
       },
-      {
+      textColumn({
         field: 'claim',
         headerName: 'Tomado por',
-        width: 170,
-        valueGetter: (_, row) => (row.claim ? (row.claim.user.id === userId ? 'Tú' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
-      },
-      { field: 'queued_at', headerName: 'En cola desde', width: 150, valueFormatter: (value: string) => dateTime(value) },
+        text: (row) => (row.claim ? (row.claim.user.id === userId ? 'Tú' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
+        wrap: true,
+      }),
+      textColumn({ field: 'queued_at', headerName: 'En cola desde', text: (row) => dateTime(row.queued_at) }),
       // Decided statuses are listed by when their leads entered them: the decision's time.
-      {
-        field: 'decided_at',
-        headerName: 'Resuelto el',
-        width: 150,
-        valueFormatter: (value: string | null) => (value ? dateTime(value) : '—'),
-      },
-      {
+      textColumn({ field: 'decided_at', headerName: 'Resuelto el', text: (row) => (row.decided_at ? dateTime(row.decided_at) : '—') }),
+      textColumn({
         field: 'customer',
         headerName: 'Cliente',
         flex: 1,
-        minWidth: 180,
-        valueGetter: (_, row) => `${row.customer.last_name}, ${row.customer.first_name}`,
-      },
+        text: (row) => `${row.customer.last_name}, ${row.customer.first_name}`,
+        wrap: true,
+      }),
       {
         field: 'status_id',
         headerName: 'Estado',
-        width: statusWidth,
+        fit: (rows) => smallStatusChipWidths(rows.map((row) => auditStatusLabel(row.status_id))),
         renderCell: ({ row }) => {
           const status = statusById.get(row.status_id);
-          return status ? <StatusChip {...status} label={auditStatusLabel(row.status_id)} /> : row.status_id;
+          return status ? <StatusChip {...status} label={auditStatusLabel(row.status_id)} wrap /> : row.status_id;
         },
       },
-      { field: 'doc_number', headerName: 'Documento', width: 115, valueGetter: (_, row) => row.customer.doc_number },
-      { field: 'requested_amount', headerName: 'Monto', width: 120, type: 'number', valueFormatter: (value: number) => money(value) },
-      { field: 'seller', headerName: 'Vendedor', width: 170, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
+      textColumn({ field: 'doc_number', headerName: 'Documento', text: (row) => row.customer.doc_number }),
+      {
+        field: 'requested_amount',
+        headerName: 'Monto',
+        type: 'number',
+        valueFormatter: (value: number) => money(value),
+        fit: (rows) => widestTextWidth(rows.map((row) => money(row.requested_amount)), CELL_FONT),
+      },
+      textColumn({ field: 'seller', headerName: 'Vendedor', text: (row) => row.seller?.name ?? 'Sin asignar', wrap: true }),
     ],
     [userId, claiming, onClaim],
   );
-
   // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
   const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
+  const visibility = useMemo(() => ({ decided_at: listsDecided }), [listsDecided]);
+  // The queue does not sort by its columns: no header keeps room for a sort arrow.
+  const fitted = useFittedColumns(columns, data?.rows, { sorting: false, visibility });
 
   // No page and none loading: the queue failed (its error is shown above).
   const failed = !data && !loading;
@@ -117,8 +126,9 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
     <DataGrid<AuditQueueItem>
       rows={data?.rows ?? []}
       getRowId={(row) => row.audit_id}
-      columns={columns}
-      columnVisibilityModel={{ decided_at: listsDecided }}
+      columns={fitted.columns}
+      onResize={fitted.onResize}
+      columnVisibilityModel={visibility}
       loading={loading}
       paginationMode="server"
       // Beyond the count's threshold the last page is unknown: the grid pages on while pages come full.
@@ -131,7 +141,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       disableColumnSorting
       disableRowSelectionOnClick
       localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 420 }}
+      sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER }}
       aria-label="Cola de auditoría"
     />
   );

@@ -1,21 +1,28 @@
-import { LEAD_SOURCE_LABELS, type LeadListItem, type LeadListQuery, type LeadListResponse, type LeadSource } from '@backoffice/shared';
-import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
+import { LEAD_SOURCE_LABELS, type GridSettings, type LeadListItem, type LeadListQuery, type LeadListResponse } from '@backoffice/shared';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
   customerContactColumns,
   customerNameColumn,
   dateTimeColumn,
+  defaultColumnsFor,
+  emailColumn,
   idLinkColumn,
   managementColumn,
   nextCallColumn,
+  sellerColumn,
   statusColumn,
   stepColumn,
+  textColumn,
+  type FittedColumn,
 } from '../../../components/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
+import { useSession } from '../../../lib/session';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
-const columns: GridColDef<LeadListItem>[] = [
+const columns: FittedColumn<LeadListItem>[] = [
   idLinkColumn('Lead', '/lead-detail'),
   dateTimeColumn('created_at', 'Creado'),
   customerNameColumn,
@@ -23,16 +30,13 @@ const columns: GridColDef<LeadListItem>[] = [
   stepColumn,
   ...amountColumns,
   ...customerContactColumns,
-  { field: 'email', headerName: 'Email', width: 220, sortable: false, valueGetter: (_, row) => row.customer.email ?? '' },
+  emailColumn,
   managementColumn,
   nextCallColumn,
-  { field: 'seller', headerName: 'Vendedor', width: 180, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
-  { field: 'source', headerName: 'Origen', width: 140, sortable: false, valueFormatter: (value: LeadSource) => LEAD_SOURCE_LABELS[value] },
+  sellerColumn,
+  textColumn({ field: 'source', headerName: 'Origen', sortable: false, text: (row) => LEAD_SOURCE_LABELS[row.source] }),
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
-
-/** Until the user chooses (useListToolbar). */
-const DEFAULT_SETTINGS = { columns: { email: false, source: false, updated_at: false, next_call_at: false }, density: 'standard' } as const;
 
 interface LeadsTableProps {
   query: LeadListQuery;
@@ -45,7 +49,11 @@ interface LeadsTableProps {
 
 /** The leads list: server-side paging, sorting and filtering, row selection, remembered columns and density. */
 export function LeadsTable({ query, data, loading, update, selection, onSelectionChange }: LeadsTableProps) {
-  const toolbar = useListToolbar('leads', DEFAULT_SETTINGS);
+  // The role's defaults: until the user chooses (useListToolbar), and under their choice for the columns it does
+  // not name (KeysetDataGrid's columnDefaults).
+  const role = useSession()?.role;
+  const defaults = useMemo<GridSettings>(() => ({ columns: defaultColumnsFor(role, columns), density: 'standard' }), [role]);
+  const toolbar = useListToolbar('leads', defaults);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}
@@ -53,6 +61,7 @@ export function LeadsTable({ query, data, loading, update, selection, onSelectio
       loading={loading}
       update={update}
       columns={columns}
+      columnDefaults={defaults.columns}
       checkboxSelection
       keepNonExistentRowsSelected
       // "Select all" selects the page's rows by their ids, not "every row but…", which a server-paged list cannot resolve.

@@ -1,19 +1,23 @@
-import { salesStatusesOf, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
-import type { GridColDef } from '@mui/x-data-grid';
+import { salesStatusesOf, type GridSettings, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
+import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
   customerContactColumns,
   customerNameColumn,
   dateTimeColumn,
+  defaultColumnsFor,
   idLinkColumn,
   managementColumn,
   nextCallColumn,
+  sellerColumn,
   statusColumn,
   stepColumn,
+  type FittedColumn,
 } from '../../../components/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
+import { useSession } from '../../../lib/session';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /**
@@ -21,7 +25,7 @@ import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
  * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
  */
 const salesNameById = new Map(salesStatusesOf(COUNTRY).map((status) => [status.id, status.name]));
-const columns: GridColDef<LeadListItem>[] = [
+const columns: FittedColumn<LeadListItem>[] = [
   idLinkColumn('Venta', '/sale-detail'),
   dateTimeColumn('created_at', 'Creada'),
   customerNameColumn,
@@ -31,7 +35,7 @@ const columns: GridColDef<LeadListItem>[] = [
   ...customerContactColumns,
   managementColumn,
   nextCallColumn,
-  { field: 'seller', headerName: 'Vendedor', width: 170, sortable: false, valueGetter: (_, row) => row.seller?.name ?? 'Sin asignar' },
+  sellerColumn,
   dateTimeColumn('updated_at', 'Actualizada'),
 ];
 
@@ -42,15 +46,16 @@ interface SalesTableProps {
   update: (patch: SalesFilterPatch) => void;
 }
 
-/** Until the user chooses (useListToolbar). */
-const DEFAULT_SETTINGS = { columns: {}, density: 'standard' } as const;
-
 /**
  * Server-side paging (keyset cursors, the page number in the URL with its cursor), sorting and filtering;
  * columns and density chosen by each user and remembered, as on /leads.
  */
 export function SalesTable({ query, data, loading, update }: SalesTableProps) {
-  const toolbar = useListToolbar('sales', DEFAULT_SETTINGS);
+  // The role's defaults: until the user chooses (useListToolbar), and under their choice for the columns it does
+  // not name (KeysetDataGrid's columnDefaults).
+  const role = useSession()?.role;
+  const defaults = useMemo<GridSettings>(() => ({ columns: defaultColumnsFor(role, columns), density: 'standard' }), [role]);
+  const toolbar = useListToolbar('sales', defaults);
   return (
     <KeysetDataGrid<LeadListItem>
       query={query}
@@ -58,6 +63,7 @@ export function SalesTable({ query, data, loading, update }: SalesTableProps) {
       loading={loading}
       update={update}
       columns={columns}
+      columnDefaults={defaults.columns}
       {...toolbar}
       disableRowSelectionOnClick
       noRowsLabel="No hay ventas que coincidan con los filtros"
