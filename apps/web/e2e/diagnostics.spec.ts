@@ -10,6 +10,14 @@ const ADMIN = `admin@${COUNTRY}.example`;
 /** Outside the rule in both countries. */
 const SUPERVISOR = `supervisor@${COUNTRY}.example`;
 
+test('opened directly, /test counts this browser among the connected clients without a refresh', async ({ page }) => {
+  await signInAndWait(page, ADMIN);
+  // A fresh load: the page asks the server before this browser's socket has connected.
+  await page.goto('/test');
+  await expect(page.getByTestId('diag-realtime-este-navegador')).toHaveText('Conectado');
+  await expect.poll(async () => Number(await page.getByTestId('diag-realtime-clientes-conectados-este-nodo').textContent())).toBeGreaterThanOrEqual(1);
+});
+
 test('the admin sees the four blocks healthy and places a test call', async ({ page }) => {
   await signInAndWait(page, ADMIN);
   // Reached from the navigation, like any screen.

@@ -104,6 +104,29 @@ describe('realtime bridge client (SPEC 4, 8, 9: socket retry policy)', () => {
     expect(attempts()).toBe(8);
   });
 
+  it('tells whether it is connected, and its listeners hear each change: connect, drop, stop', async () => {
+    let results = ['ok'];
+    const { connection, sockets } = setup({ outcome: () => (results.shift() as 'ok' | 'fail') ?? 'fail' });
+    const heard: boolean[] = [];
+    const unsubscribe = connection.subscribeStatus(() => heard.push(connection.isConnected()));
+    expect(connection.isConnected()).toBe(false);
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.isConnected()).toBe(true);
+    sockets[0].fire('disconnect', 'transport close');
+    expect(connection.isConnected()).toBe(false);
+    results = ['ok'];
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_DELAY_MS);
+    expect(connection.isConnected()).toBe(true);
+    connection.stop();
+    expect(connection.isConnected()).toBe(false);
+    expect(heard).toEqual([true, false, true, false]);
+    unsubscribe();
+    connection.start();
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_DELAY_MS);
+    expect(heard).toHaveLength(4);
+  });
+
   it('counts a failed configuration request as an attempt', async () => {
     const loadConfig = vi.fn(async (): Promise<RealtimeConfigResponse> => {
       throw new Error('offline');

@@ -7,7 +7,7 @@ import {
   type RealtimeEventName,
   type RealtimeEventPayload,
 } from '@backoffice/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { api } from './api-client';
 
@@ -50,6 +50,14 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
   /** Bumped by stop(): answers of an attempt made before it are ignored. */
   let generation = 0;
   let active = false;
+  /** Whether this browser's socket is connected now (statusListeners hear each change). */
+  let connected = false;
+  const statusListeners = new Set<() => void>();
+  const setConnected = (value: boolean) => {
+    if (connected === value) return;
+    connected = value;
+    for (const listener of statusListeners) listener();
+  };
 
   const dispatch = (event: RealtimeEventName, raw: unknown) => {
     const parsed = REALTIME_EVENTS[event].safeParse(raw);
@@ -94,6 +102,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       socket = created;
       created.on('connect', () => {
         failures = 0;
+        if (socket === created) setConnected(true);
       });
       created.on('connect_error', (error: Error) => {
         if (socket === created) failed(error);
@@ -102,6 +111,7 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       // same policy afresh (the drop is not a failed attempt). A disconnect we asked for (stop) is not retried.
       created.on('disconnect', (reason: string) => {
         if (socket !== created || reason === 'io client disconnect') return;
+        setConnected(false);
         failures = 0;
         retryLater();
       });
@@ -130,6 +140,14 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       socket = null;
       config = null;
       current?.disconnect();
+      setConnected(false);
+    },
+    /** Whether this browser's socket is connected now. */
+    isConnected: () => connected,
+    /** Hears each change of isConnected (useSyncExternalStore's subscribe); returns the unsubscribe. */
+    subscribeStatus(listener: () => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
     },
     on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void {
       let set = handlers.get(event);
@@ -165,4 +183,9 @@ export function useRealtimeEvent<E extends RealtimeEventName>(event: E, handler:
     latest.current = handler;
   });
   useEffect(() => realtime.on(event, (payload) => latest.current(payload)), [event]);
+}
+
+/** Whether this browser's realtime socket is connected, kept current. */
+export function useRealtimeConnected(): boolean {
+  return useSyncExternalStore(realtime.subscribeStatus, realtime.isConnected);
 }

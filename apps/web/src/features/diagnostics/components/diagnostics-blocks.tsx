@@ -18,8 +18,11 @@ function uptime(seconds: number): string {
   return m > 0 ? `${m} min ${seconds % 60} s` : `${seconds} s`;
 }
 
-/** The four blocks the server reports: API, database, telephony adapter and realtime bridge. */
-export function DiagnosticsBlocks({ data }: { data: DiagnosticsResponse }) {
+/**
+ * The four blocks the server reports: API, database, telephony adapter and realtime bridge; with the
+ * realtime one, whether this browser's own socket is connected (`browserConnected`).
+ */
+export function DiagnosticsBlocks({ data, browserConnected }: { data: DiagnosticsResponse; browserConnected: boolean }) {
   const { api, database, telephony, realtime } = data;
   // Disabled on purpose is not a fault; enabled but not attached (the node does not listen) is.
   const realtimeStatus = !realtime.enabled ? 'off' : realtime.attached ? 'ok' : 'error';
@@ -71,6 +74,7 @@ export function DiagnosticsBlocks({ data }: { data: DiagnosticsResponse }) {
             { label: 'Estado', value: !realtime.enabled ? 'Desactivado' : realtime.attached ? 'Escuchando' : 'Sin servidor de sockets' },
             { label: 'Ruta', value: realtime.path },
             { label: 'Clientes conectados (este nodo)', value: realtime.clients },
+            { label: 'Este navegador', value: browserConnected ? 'Conectado' : 'Sin conexión' },
             { label: 'Distribución', value: ROOMS[realtime.adapter] },
           ]}
         />
