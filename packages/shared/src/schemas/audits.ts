@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { statusIdOf } from '../catalogues/statuses';
 import type { Country } from '../countries';
-import { idSchema, positiveInt } from './common';
+import { freeText, idSchema, positiveInt } from './common';
 import { customerSummarySchema, leadDetailSchema } from './leads';
 import { csvOf, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean } from './list';
 import { TRANSITION_REASON_MAX } from './workflow';
@@ -179,9 +179,7 @@ export const auditDecisionBodySchema = z
   .object({
     decision: z.enum(AUDIT_DECISIONS, { error: 'Elige una decisión' }),
     checklist: auditChecklistSchema,
-    comment: z
-      .string()
-      .trim()
+    comment: freeText()
       .max(AUDIT_COMMENT_MAX, `El comentario admite hasta ${AUDIT_COMMENT_MAX} caracteres`)
       .optional()
       .transform((text) => (text === '' ? undefined : text)),

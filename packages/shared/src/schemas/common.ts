@@ -36,3 +36,15 @@ export const digitsText = (value: unknown) => (typeof value === 'string' && /^\d
 
 /** Identifiers in query strings and paths (`/lead-detail?id=123`), as text, or as numbers in JSON. */
 export const idSchema = z.preprocess(digitsText, z.number({ error: 'Debe ser un número entero positivo' }).int().positive().max(MAX_INTEGER));
+
+/**
+ * What a paste can carry at the ends of a text besides spaces: zero-width spaces and joiners, the word
+ * joiner (the BOM is a space to JavaScript already).
+ */
+const BLANK_ENDS = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
+
+/**
+ * Free text people type or paste (notes, reasons, comments): composed (NFC) and trimmed of spaces and of the
+ * invisible characters at its ends, so that a text with nothing to read is empty ('\u200b' is no note).
+ */
+export const freeText = () => z.string().overwrite((text) => text.normalize('NFC').replace(BLANK_ENDS, ''));

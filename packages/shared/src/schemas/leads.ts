@@ -5,7 +5,7 @@ import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
 import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
-import { idSchema, MAX_INTEGER, positiveInt } from './common';
+import { freeText, idSchema, MAX_INTEGER, positiveInt } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
 export const LEAD_SORT_FIELDS = ['created_at', 'updated_at', 'requested_amount', 'id'] as const;
@@ -170,7 +170,7 @@ export type LeadDetail = z.infer<typeof leadDetailSchema>;
 export const leadIdParamsSchema = z.object({ id: idSchema });
 
 export const addNoteBodySchema = z.object({
-  body: z.string().trim().min(1, 'Escribe la nota').max(2_000, 'La nota admite hasta 2000 caracteres'),
+  body: freeText().min(1, 'Escribe la nota').max(2_000, 'La nota admite hasta 2000 caracteres'),
 });
 export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 

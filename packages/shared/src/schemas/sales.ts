@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COL_BANKS } from '../catalogues/banks';
 import { cbuSchema, colAccountSchema } from '../documents';
 import { argLeadCreateSchema, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
-import { idSchema, positiveInt } from './common';
+import { freeText, idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 import { AUDIT_DECISION_LABELS } from './audits';
 
@@ -121,9 +121,7 @@ export const scheduleCallBodySchema = z.object({
     .refine((value) => new Date(value).getTime() <= Date.now() + CALL_BACK_MAX_DAYS * 86_400_000, {
       message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`,
     }),
-  note: z
-    .string()
-    .trim()
+  note: freeText()
     .max(CALL_BACK_NOTE_MAX, `La nota admite hasta ${CALL_BACK_NOTE_MAX} caracteres`)
     .optional()
     .transform((text) => (text ? text : undefined)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INTEGER, positiveInt } from './common';
+import { freeText, MAX_INTEGER, positiveInt } from './common';
 import { AUTOMATED_STAGES } from '../workflow/transitions';
 
 /** The longest reason a status change may carry (it goes to the status history). */
@@ -9,9 +9,7 @@ export const TRANSITION_REASON_MAX = 500;
 export const transitionLeadBodySchema = z.object({
   to_status: z.number({ error: 'Elige el estado destino' }).int().positive().max(MAX_INTEGER),
   version: positiveInt(),
-  reason: z
-    .string()
-    .trim()
+  reason: freeText()
     .max(TRANSITION_REASON_MAX, `El motivo admite hasta ${TRANSITION_REASON_MAX} caracteres`)
     .optional()
     .transform((text) => (text === '' ? undefined : text)),
