@@ -15,7 +15,7 @@ import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
-import errorHandler from './plugins/external/error-handler';
+import errorHandler, { answerClientError } from './plugins/external/error-handler';
 import helmet from './plugins/external/helmet';
 import rateLimit from './plugins/external/rate-limit';
 import staticWeb from './plugins/external/static-web';
@@ -57,6 +57,8 @@ export async function buildApp(config: AppConfig) {
     // What the router refuses before any route runs (an address with a malformed escape such as '%zz', a
     // parameter over the length limit): the same error body as everything else, in Spanish.
     frameworkErrors: answerRouterError,
+    // What Node's HTTP parser refuses before Fastify sees a request (a request head over 16 KiB: 431), likewise.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

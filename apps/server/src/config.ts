@@ -63,6 +63,12 @@ const envSchema = z.object({
   REALTIME_ORIGINS: z.string().default(''),
   /** Seconds between checks for call backs that fell due (`call-reminder:due`); 0 = no check. */
   REALTIME_REMINDER_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /**
+   * Requests a minute per signed-in user (per node) to the customer lookup and to the searcher; 0 = no
+   * limit (the benchmark). Sizes and reasons in plugins/external/rate-limit.ts.
+   */
+  CUSTOMER_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  SEARCHER_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   /** Minutes a postponed call back waits before it is due again. */
   CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Which telephony system places calls: the built-in simulator (default) or Neotel over HTTP. */
@@ -113,6 +119,8 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
   telephony: TelephonyConfig;
+  /** Requests a minute per user and node; 0 = no limit. */
+  rateLimits: { customerLookup: number; searcher: number };
 }
 
 export interface TelephonyConfig {
@@ -187,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       neotelToken: e.NEOTEL_TOKEN || undefined,
       neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
     },
+    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT },
   };
 }

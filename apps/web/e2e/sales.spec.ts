@@ -184,6 +184,28 @@ test('on a 1366×768 laptop, side navigation open, the seller’s working column
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
+test('in audit or transfer the sale shows the names, the cellphone and the account as they are, not editable, saying why', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signIn(page, seller);
+  await expect(page).toHaveURL(/\/sales$/);
+  // One of the seller's sales in audit or transfer (the seed sends some of every seller's there).
+  const held = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].join(',')}&pageSize=10`)).json()) as LeadListResponse;
+  const sale = held.rows[0];
+  expect(sale, 'a sale of the seller in audit or transfer').toBeDefined();
+  await page.goto(`/sale-detail?id=${sale.id}`);
+  await expect(page.getByRole('form', { name: 'Datos del cliente' })).toBeVisible();
+  // What the server would refuse is not offered: the names and the cellphone the audit checked, like the account.
+  await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Apellido' })).toBeDisabled();
+  await expect(page.getByText(`El nombre y el apellido no se pueden cambiar mientras la solicitud #${sale.id}`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Celular' })).toBeDisabled();
+  await expect(page.getByText(`El celular no se puede cambiar mientras la solicitud #${sale.id} está en auditoría o transferencia.`, { exact: false })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' })).toBeDisabled();
+  // The rest of the contact data is still the seller's to correct.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Domicilio' })).toBeEnabled();
+});
+
 test('a customer saved meanwhile in another tab: the stale tab is told and shows the saved data', async ({ page, context }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, scheduleCallBodySchema } from '../src';
+import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, newCustomerLeadCreateSchemas, scheduleCallBodySchema } from '../src';
 
 const argLead = {
   doc_number: '30.111.222',
@@ -127,8 +127,72 @@ describe('a name as it is pasted', () => {
   it('gets one reason when it is wrong', () => {
     expect(firstName('1')).toEqual(['Nombre: solo letras']);
     expect(firstName('A')).toEqual(['Nombre: al menos 2 letras']);
-    expect(firstName('')).toEqual(['Nombre: al menos 2 letras']);
-    expect(firstName(undefined)).toEqual(['Nombre: campo obligatorio']);
+    // Blank is not given (an existing customer keeps theirs); a new document's body needs it.
+    expect(firstName('')).toBeUndefined();
+    const newCustomer = newCustomerLeadCreateSchemas.arg.safeParse({ ...argLead, first_name: '' });
+    expect(newCustomer.error?.issues.map((issue) => issue.message)).toEqual(['Nombre: campo obligatorio']);
+  });
+});
+
+describe('a new application’s customer data', () => {
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const application = { arg: { doc_number: '30.111.222', requested_amount: 25000, term: 12 }, col: { doc_number: '1012345678', requested_amount: 2_500_000, term: 12 } };
+
+  it('is optional in the body: an existing customer keeps its identity, and its contact data when none is given', () => {
+    for (const country of ['arg', 'col'] as const) {
+      const parsed = leadCreateSchemas[country].parse({ ...application[country], first_name: '', last_name: '  ', birth_date: null, cellphone: '', email: '' });
+      expect(parsed, country).toMatchObject({ first_name: undefined, last_name: undefined, birth_date: undefined, cellphone: undefined, email: undefined, term: 12 });
+      // What is given is still checked.
+      expect(issues(leadCreateSchemas[country].safeParse({ ...application[country], cellphone: '123', email: 'no' })), country).toEqual([
+        'email: Ingresa un email válido',
+        expect.stringMatching(/^cellphone: Celular inválido/),
+      ]);
+    }
+    expect(leadCreateSchemas.arg.parse({ ...application.arg, cuil: '' })).toMatchObject({ doc_number: '30111222', cuil: undefined });
+    expect(issues(leadCreateSchemas.arg.safeParse({ ...application.arg, cuil: buildCuil('30111223', 'male') }))).toEqual(['cuil: El CUIL no corresponde al DNI']);
+  });
+
+  it('is required of a new document: each missing field named with its message, together with the other fields’ reasons', () => {
+    expect(issues(newCustomerLeadCreateSchemas.arg.safeParse({ ...application.arg, requested_amount: 'mucho', email: ' ' }))).toEqual([
+      'requested_amount: Monto inválido: escribe pesos enteros, p. ej. 25.000',
+      'first_name: Nombre: campo obligatorio',
+      'last_name: Apellido: campo obligatorio',
+      'birth_date: Ingresa una fecha válida',
+      'email: Ingresa el email',
+      'cuil: Ingresa el CUIL',
+      'cellphone: Ingresa el celular',
+    ]);
+    expect(issues(newCustomerLeadCreateSchemas.col.safeParse({ ...colLead, first_name: undefined, cellphone: null }))).toEqual([
+      'first_name: Nombre: campo obligatorio',
+      'cellphone: Ingresa el celular',
+    ]);
+    expect(newCustomerLeadCreateSchemas.arg.parse(argLead)).toEqual(leadCreateSchemas.arg.parse(argLead));
+    // A body that is no object at all is only that.
+    expect(issues(newCustomerLeadCreateSchemas.col.safeParse([]))).toEqual([': Invalid input: expected object, received array']);
+  });
+});
+
+describe('a rule across fields', () => {
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('is told together with every other field’s reason (a bad or missing amount no longer hides a wrong cédula)', () => {
+    for (const amount of ['', 'abc', 5, 1e300]) {
+      expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: amount, doc_number: '12' })), String(amount)).toEqual([
+        expect.stringMatching(/^requested_amount: /),
+        'doc_number: CC inválido: debe tener entre 6 y 10 dígitos',
+      ]);
+    }
+    expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, first_name: 'J0sé', doc_type: 'CE', doc_number: '12345678' }))).toEqual([
+      'first_name: Nombre: solo letras',
+      'doc_number: CE inválido: debe tener entre 3 y 7 dígitos',
+    ]);
+    // arg's CUIL of another DNI, the same way.
+    expect(issues(leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: '', cuil: buildCuil('30111223', 'male') }))).toEqual([
+      'requested_amount: Ingresa el monto solicitado',
+      'cuil: El CUIL no corresponde al DNI',
+    ]);
   });
 });
 

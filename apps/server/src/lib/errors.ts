@@ -30,6 +30,10 @@ export const MESSAGES = {
     `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
   badUrl: 'La dirección pedida no es válida (tiene caracteres mal codificados o es demasiado larga)',
+  /** What Node refuses before Fastify sees a request (the server's 'clientError'). */
+  requestTooLarge: 'La solicitud es demasiado grande: su dirección o sus encabezados superan el tamaño permitido',
+  requestTimeout: 'La solicitud tardó demasiado en llegar',
+  malformedRequest: 'La solicitud HTTP está mal formada',
   leadNotFound: 'Lead no encontrado',
   /** What a seller is told about a lead that is not theirs: someone else's, or no one's yet. */
   notYourLead: (sellerId: number | null) => (sellerId === null ? 'Este lead no está asignado a ti' : 'Este lead está asignado a otro vendedor'),

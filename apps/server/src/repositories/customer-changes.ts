@@ -1,3 +1,7 @@
+import { BANK_ACCOUNT_LOCKED_STATUSES, TERMINAL_STATUSES, type Country } from '@backoffice/shared';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { leadEvents, leads } from '../db/schema';
 import type { CustomerEdit } from './sales';
 
 /** Timeline labels of the customer's editable fields, in form order. */
@@ -32,4 +36,72 @@ export function customerChange(before: CustomerFields, after: CustomerFields): C
     fromValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, before[key] ?? null]))),
     toValue: JSON.stringify(Object.fromEntries(changed.map(([key]) => [key, after[key] ?? null]))),
   };
+}
+
+/**
+ * The change as a 'Datos del cliente' event on every application of the customer, where calls, audits and
+ * transfers read these data (closed ones too: their detail shows the customer as it is now): `leadId`, the
+ * application it was made from (a new one, or the sale edited), with the change itself, and the others
+ * naming it ('Por la solicitud #N'), so whoever works any of them sees who changed what.
+ */
+export async function recordCustomerChange(
+  tx: Tx,
+  country: Country,
+  customerId: number,
+  leadId: number,
+  userId: number,
+  change: CustomerChange,
+): Promise<void> {
+  const applications = await tx.select({ id: leads.id }).from(leads).where(eq(leads.customerId, customerId));
+  await tx.insert(leadEvents).values(
+    applications.map(({ id }) => ({
+      country,
+      leadId: id,
+      type: 'customer',
+      userId,
+      ...change,
+      body: id === leadId ? change.body : `Por la solicitud #${leadId}\n${change.body}`,
+    })),
+  );
+}
+
+/*
+ * The holds on a customer's data, read with the customer's row locked (a status change locks it too, so the
+ * statuses read are current).
+ */
+
+/**
+ * The customer's first application in audit or transfer (BANK_ACCOUNT_LOCKED_STATUSES), whose audit checked
+ * the bank account and the cellphone and whose transfer pays into that account; undefined when none is.
+ */
+export async function applicationInAuditOrTransfer(tx: Tx, country: Country, customerId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.customerId, customerId), inArray(leads.statusId, [...BANK_ACCOUNT_LOCKED_STATUSES[country]])))
+    .orderBy(asc(leads.id))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * The customer's first open application (not in a terminal status) assigned to a seller other than
+ * `sellerId`: while there is one, `sellerId` may not change the customer's identity or bank account (the
+ * other seller would call someone else, or have the loan paid elsewhere). Undefined when there is none.
+ */
+export async function applicationOfAnotherSeller(tx: Tx, country: Country, customerId: number, sellerId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.customerId, customerId),
+        isNotNull(leads.sellerId),
+        ne(leads.sellerId, sellerId),
+        notInArray(leads.statusId, [...TERMINAL_STATUSES[country]]),
+      ),
+    )
+    .orderBy(asc(leads.id))
+    .limit(1);
+  return row?.id;
 }

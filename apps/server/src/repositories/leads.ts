@@ -1,11 +1,14 @@
 import {
   BANK_ACCOUNT_LOCKED_STATUSES,
   COUNTRY_TIME_ZONE,
+  missingNewCustomerFields,
   NONE,
   stepsOf,
+  TERMINAL_STATUSES,
   type AmountRange,
   type Country,
   type CustomerSummary,
+  type FieldError,
   type LeadCreated,
   type LeadDetail,
   type LeadSortField,
@@ -21,7 +24,7 @@ import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
 import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
-import { customerChange } from './customer-changes';
+import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange, type CustomerChange } from './customer-changes';
 import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
@@ -472,65 +475,61 @@ export function leadConditions(
 const TEXT_SAMPLE = 5_000;
 const TEXT_SAMPLE_DENSE = 20;
 
-/** The customer's fields a new application may change (see `create`). */
-const contactColumns = {
+/** A reused customer as stored: the fields a new application may change (see `create`) and its identity. */
+const storedCustomerColumns = {
+  id: customers.id,
   cellphone: customers.cellphone,
   email: customers.email,
   address: customers.address,
   bank: customers.bank,
   bankAccount: customers.bankAccount,
-};
-
-const identityColumns = {
   firstName: customers.firstName,
   lastName: customers.lastName,
   birthDate: customers.birthDate,
   cuil: customers.cuil,
 };
+type StoredCustomer = Pick<typeof customers.$inferSelect, keyof typeof storedCustomerColumns>;
 
-/** The fields a reused customer keeps (identity, a stored bank account), by their API names. */
+/** The fields a reused customer may keep (identity, a stored or held bank account, a held cellphone), by their API names. */
 const KEPT_FIELDS = [
   ['firstName', 'first_name'],
   ['lastName', 'last_name'],
   ['birthDate', 'birth_date'],
   ['cuil', 'cuil'],
+  ['cellphone', 'cellphone'],
   ['bank', 'bank'],
   ['bankAccount', 'bank_account'],
 ] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
 type KeptField = LeadCreated['customer_kept'][number];
 
-// Where the money is paid is not changed by a new application (a customer may have a case in audit or a
-// transfer under way): that is the sale detail's versioned customer edit. A new application only fills in
-// an account when none is stored (bank and number together), and not while an application of the customer
-// is in audit or transfer, whose account is the one audited (the customer's row is locked first, and a status
-// change locks it too: the statuses read here are current).
-const accountFillable = (country: Country) => sql`(${customers.bankAccount} is null and not exists (
-  select 1 from ${leads} where ${leads.customerId} = ${customers.id}
-     and ${leads.statusId} in (${sql.join(BANK_ACCOUNT_LOCKED_STATUSES[country].map((id) => sql`${id}`), sql`, `)})))`;
+/** A blank address is "not given" (the schema already says so; this holds for any caller): it never erases. */
+const givenAddress = (address: string | null) => address?.trim() || null;
 
-/*
- * What a new application writes into a reused customer (same country and document), as the upsert's
- * SET expressions over `excluded` (the values given) and the stored row.
+/**
+ * What a new application writes into a reused customer (same country and document), its row locked (a status
+ * change and a customer edit lock it too: the applications read here are current):
+ * - cellphone, email and address take the values given, when given (nothing given keeps the stored one);
+ * - not the cellphone while an application of the customer is in audit or transfer: the audit checked its
+ *   'Teléfono' item against the stored one;
+ * - where the money is paid is not changed by a new application (that is the sale detail's versioned
+ *   customer edit): an account is filled in only when none is stored (bank and number together), and not
+ *   while an application of the customer is in audit or transfer (whose account is the one audited), nor by
+ *   a seller while an open application of the customer is another seller's.
  */
-function reusedCustomer(country: Country) {
-  const cellphone = sql`excluded.cellphone`;
-  const email = sql`excluded.email`;
-  // Blank is "not given" (the schema already says so; this holds for any caller): it never erases.
-  const address = sql`coalesce(nullif(btrim(excluded.address), ''), ${customers.address})`;
-  const bank = sql`case when ${accountFillable(country)} then excluded.bank else ${customers.bank} end`;
-  const bankAccount = sql`case when ${accountFillable(country)} then excluded.bank_account else ${customers.bankAccount} end`;
-  const changes = sql`(${customers.cellphone}, ${customers.email}, ${customers.address}, ${customers.bank}, ${customers.bankAccount})
-    is distinct from (${cellphone}, ${email}, ${address}, ${bank}, ${bankAccount})`;
+async function reusedValues(tx: Tx, input: NewLeadInput, stored: StoredCustomer) {
+  const given = input.customer;
+  const inAudit = await applicationInAuditOrTransfer(tx, input.country, stored.id);
+  const accountFillable =
+    stored.bankAccount === null &&
+    inAudit === undefined &&
+    (input.sellerId === null || (await applicationOfAnotherSeller(tx, input.country, stored.id, input.sellerId)) === undefined);
   return {
-    cellphone,
-    email,
-    address,
-    bank,
-    bankAccount,
-    // Only a real change is a new version: someone editing the customer in a sale detail meanwhile
-    // is not refused (409) because another application repeated the data they already read.
-    updatedAt: sql`case when ${changes} then now() else ${customers.updatedAt} end`,
-    version: sql`case when ${changes} then ${customers.version} + 1 else ${customers.version} end`,
+    // Not given (blank in the form): the stored one stays.
+    cellphone: (inAudit === undefined ? given.cellphone : undefined) ?? stored.cellphone,
+    email: given.email ?? stored.email,
+    address: givenAddress(given.address) ?? stored.address,
+    bank: accountFillable ? given.bank : stored.bank,
+    bankAccount: accountFillable ? given.bankAccount : stored.bankAccount,
   };
 }
 
@@ -845,23 +844,31 @@ export class LeadsRepository {
   }
 
   /**
-   * A new lead and, when its document is new to the country, its customer. An existing customer (same
-   * country and document) is reused: its contact data (cellphone, email, and the address when one is
-   * given) take the new values; its identity (names, birth date, CUIL) and a stored bank account stay as
-   * they were (a bank account given fills in only a missing one); its version moves only when something
-   * changes. `kept` names the values given that the customer's own replaced. Lead, customer and the first
-   * status history row are written in one transaction.
+   * A new lead and, when its document is new to the country, its customer (which then needs its identity and
+   * contact data: 'incomplete' names the missing ones, nothing written). An existing customer (same country
+   * and document) is reused: its contact data (cellphone, email, address) take the values given, a field not
+   * given keeping the stored one, except the cellphone while an application of the customer is in audit or
+   * transfer; its identity (names, birth date, CUIL) and a stored bank account stay as they were (a bank
+   * account given fills in only a missing one, see `reusedValues`); its version moves only when something
+   * changes, and then every application of the customer gets a 'Datos del cliente' event. `kept` names the
+   * values given that the customer's own replaced. Lead, customer, events and the first status history row
+   * are written in one transaction; of concurrent creations for the same new document one inserts the
+   * customer and the others reuse it.
    */
   /**
    * A new application (and its customer, reused by document), at most once per idempotency key: a repeat of
    * the key answers the first creation ('replayed'), or 'keyReused' when it came with other data.
    */
-  async create(input: NewLeadInput, once?: IdempotencyKey): Promise<{ outcome: 'created'; lead: LeadCreated } | EarlierAnswer> {
+  async create(
+    input: NewLeadInput,
+    once?: IdempotencyKey,
+  ): Promise<{ outcome: 'created'; lead: LeadCreated } | { outcome: 'incomplete'; fields: FieldError[] } | EarlierAnswer> {
     const earlier = once && (await earlierAnswer(this.db, once));
     if (earlier) return earlier;
     try {
       return { outcome: 'created', lead: await this.insertLead(input, once) };
     } catch (error) {
+      if (error instanceof IncompleteNewCustomer) return { outcome: 'incomplete', fields: error.fields };
       // A concurrent request with the key committed first: answer what it answered.
       const answer = error instanceof KeyTaken && once && (await earlierAnswer(this.db, once));
       if (answer) return answer;
@@ -870,39 +877,68 @@ export class LeadsRepository {
   }
 
   private async insertLead(input: NewLeadInput, once: IdempotencyKey | undefined): Promise<LeadCreated> {
+    const { country, customer: given } = input;
     return this.db.transaction(async (tx) => {
-      // A reused customer's data as it was (locked until this commits), for the timeline's record of a change.
-      const [previous] = await tx
-        .select(contactColumns)
-        .from(customers)
-        .where(and(eq(customers.country, input.country), eq(customers.docType, input.customer.docType), eq(customers.docNumber, input.customer.docNumber)))
-        .for('update');
-      const [customer] = await tx
-        .insert(customers)
-        .values({
-          country: input.country,
-          docType: input.customer.docType,
-          docNumber: input.customer.docNumber,
-          cuil: input.customer.cuil,
-          firstName: input.customer.firstName,
-          lastName: input.customer.lastName,
-          birthDate: input.customer.birthDate,
-          cellphone: input.customer.cellphone,
-          email: input.customer.email,
-          address: input.customer.address,
-          bank: input.customer.bank,
-          bankAccount: input.customer.bankAccount,
-        })
-        .onConflictDoUpdate({
-          target: [customers.country, customers.docType, customers.docNumber],
-          set: reusedCustomer(input.country),
-        })
-        // xmax is 0 on a row this statement inserted, the updating transaction's id otherwise.
-        .returning({ id: customers.id, inserted: sql<boolean>`(xmax = 0)`, ...contactColumns, ...identityColumns });
+      const byDocument = and(eq(customers.country, country), eq(customers.docType, given.docType), eq(customers.docNumber, given.docNumber));
+      // The customer of the document, locked until this commits: what it was is the timeline's record of a change.
+      const lockStored = async () => (await tx.select(storedCustomerColumns).from(customers).where(byDocument).for('no key update'))[0];
+      let stored = await lockStored();
+      let inserted: StoredCustomer | undefined;
+      if (!stored) {
+        // A document new to the country needs the customer's identity and contact data, which an existing
+        // customer's application may leave out: told here, where it is known (nothing written yet).
+        const missing = missingNewCustomerFields(country, {
+          first_name: given.firstName,
+          last_name: given.lastName,
+          birth_date: given.birthDate,
+          cuil: given.cuil,
+          cellphone: given.cellphone,
+          email: given.email,
+        });
+        if (missing.length > 0) throw new IncompleteNewCustomer(missing);
+        [inserted] = await tx
+          .insert(customers)
+          .values({
+            country,
+            docType: given.docType,
+            docNumber: given.docNumber,
+            cuil: given.cuil ?? null,
+            firstName: given.firstName!,
+            lastName: given.lastName!,
+            birthDate: given.birthDate!,
+            cellphone: given.cellphone!,
+            email: given.email!,
+            address: givenAddress(given.address),
+            bank: given.bank,
+            bankAccount: given.bankAccount,
+          })
+          // A concurrent creation for the same new document inserted it first (this waited for it to commit):
+          // then this one is a reuse like any other, read and locked below.
+          .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
+          .returning(storedCustomerColumns);
+        if (!inserted) stored = await lockStored();
+      }
+      let customer: StoredCustomer;
+      let change: CustomerChange | undefined;
+      if (inserted) customer = inserted;
+      else {
+        if (!stored) throw new Error(`customer ${given.docType} ${given.docNumber} neither inserted nor found`);
+        const values = await reusedValues(tx, input, stored);
+        change = customerChange(stored, values);
+        customer = { ...stored, ...values };
+        // Only a real change is a new version: someone editing the customer in a sale detail meanwhile is not
+        // refused (409) because another application repeated the data they already read.
+        if (change) {
+          await tx
+            .update(customers)
+            .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
+            .where(eq(customers.id, stored.id));
+        }
+      }
       const [lead] = await tx
         .insert(leads)
         .values({
-          country: input.country,
+          country,
           customerId: customer.id,
           requestedAmount: input.requestedAmount,
           term: input.term,
@@ -912,32 +948,18 @@ export class LeadsRepository {
         })
         .returning({ id: leads.id });
       await tx.insert(leadStatusHistory).values({
-        country: input.country,
+        country,
         leadId: lead.id,
         fromStatus: null,
         toStatus: input.statusId,
         userId: input.userId,
         reason: input.reason,
       });
-      const change = previous && customerChange(previous, customer);
-      if (change) {
-        // On every application of the customer, where calls, audits and transfers read these data: the new
-        // one, and the others naming it (whoever created it changed them).
-        const applications = await tx.select({ id: leads.id }).from(leads).where(eq(leads.customerId, customer.id));
-        await tx.insert(leadEvents).values(
-          applications.map(({ id }) => ({
-            country: input.country,
-            leadId: id,
-            type: 'customer',
-            userId: input.userId,
-            ...change,
-            body: id === lead.id ? change.body : `Por la solicitud #${lead.id}\n${change.body}`,
-          })),
-        );
-      }
-      const kept = KEPT_FIELDS.filter(([key]) => input.customer[key] != null && input.customer[key] !== customer[key]).map(([, field]) => field);
-      const created: LeadCreated = { id: lead.id, customer_id: customer.id, customer_reused: !customer.inserted, customer_kept: kept };
-      if (once && !(await keepAnswer(tx, input.country, once, created))) throw new KeyTaken();
+      // On every application of the customer: the new one, and the others naming it (whoever created it changed them).
+      if (change) await recordCustomerChange(tx, country, customer.id, lead.id, input.userId, change);
+      const kept = KEPT_FIELDS.filter(([key]) => given[key] != null && given[key] !== customer[key]).map(([, field]) => field);
+      const created: LeadCreated = { id: lead.id, customer_id: customer.id, customer_reused: !inserted, customer_kept: kept };
+      if (once && !(await keepAnswer(tx, country, once, created))) throw new KeyTaken();
       return created;
     });
   }
@@ -945,13 +967,20 @@ export class LeadsRepository {
   /**
    * The customer of a document in the country and how many applications it has: what the new lead form
    * says before saving (GET /customers/lookup). One row through the (country, doc_type, doc_number) unique
-   * index, its count through leads' customer index.
+   * index, its count through leads' customer index; with what a new application would keep as it is now
+   * (`reusedValues`, for `sellerId`'s application when a seller asks): the cellphone while an application is
+   * in audit or transfer, and whether the account given would be saved.
    */
   async customerByDocument(
     country: Country,
     docType: string,
     docNumber: string,
-  ): Promise<{ id: number; firstName: string; lastName: string; applications: number; hasBankAccount: boolean } | undefined> {
+    sellerId: number | null = null,
+  ): Promise<
+    | { id: number; firstName: string; lastName: string; applications: number; hasBankAccount: boolean; cellphoneLocked: boolean; bankAccountFillable: boolean }
+    | undefined
+  > {
+    const inList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
     const [row] = await this.db
       .select({
         id: customers.id,
@@ -959,12 +988,19 @@ export class LeadsRepository {
         lastName: customers.lastName,
         applications: count(leads.id),
         hasBankAccount: sql<boolean>`(${customers.bankAccount} is not null)`,
+        cellphoneLocked: sql<boolean>`coalesce(bool_or(${leads.statusId} in (${inList(BANK_ACCOUNT_LOCKED_STATUSES[country])})), false)`,
+        heldByAnotherSeller:
+          sellerId === null
+            ? sql<boolean>`false`
+            : sql<boolean>`coalesce(bool_or(${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(TERMINAL_STATUSES[country])})), false)`,
       })
       .from(customers)
       .leftJoin(leads, eq(leads.customerId, customers.id))
       .where(and(eq(customers.country, country), eq(customers.docType, docType), eq(customers.docNumber, docNumber)))
       .groupBy(customers.id);
-    return row;
+    if (!row) return undefined;
+    const { heldByAnotherSeller, ...customer } = row;
+    return { ...customer, bankAccountFillable: !row.hasBankAccount && !row.cellphoneLocked && !heldByAnotherSeller };
   }
 
   /** A note on the timeline. Notes do not change the lead, so they need no version. */
@@ -1035,17 +1071,29 @@ export class LeadsRepository {
 /** Rolls back a creation whose idempotency key a concurrent request took. */
 class KeyTaken extends Error {}
 
+/** Rolls back a creation for a document new to the country that lacks the customer's data (`fields`). */
+class IncompleteNewCustomer extends Error {
+  constructor(readonly fields: FieldError[]) {
+    super('new customer without its data');
+  }
+}
+
 export interface NewLeadInput {
   country: Country;
   customer: {
     docType: string;
     docNumber: string;
-    cuil: string | null;
-    firstName: string;
-    lastName: string;
-    birthDate: string;
-    cellphone: string;
-    email: string;
+    /*
+     * The customer's identity and contact data, undefined when not given: an existing customer keeps its
+     * own (and its stored contact data); a document new to the country needs them all (NEW_CUSTOMER_FIELDS;
+     * col has no CUIL: null).
+     */
+    cuil: string | null | undefined;
+    firstName: string | undefined;
+    lastName: string | undefined;
+    birthDate: string | undefined;
+    cellphone: string | undefined;
+    email: string | undefined;
     address: string | null;
     /** col only (arg's CBU names its bank); with the account or not at all. */
     bank: string | null;

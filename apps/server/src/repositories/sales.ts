@@ -1,9 +1,9 @@
-import { BANK_ACCOUNT_LOCKED_STATUSES, formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
+import { formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 import { handOverCallBacks } from './calls';
-import { customerChange } from './customer-changes';
+import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange } from './customer-changes';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -30,11 +30,20 @@ export interface CustomerEdit {
   bankAccount?: string | null;
 }
 
+/** A field of the edit that a hold on the customer refuses, by its API name. */
+export type HeldField = 'first_name' | 'last_name' | 'cellphone' | 'bank_account';
+
 /**
- * A customer edit's result: saved; or refused because someone saved first ('stale'), or because it changes
- * the bank account while one of the customer's applications is in audit or transfer (`leadId`).
+ * A customer edit's result: saved; or refused, with nothing written, because someone saved first ('stale'),
+ * because a seller changes the identity or the bank account of a customer whose open application `leadId`
+ * is another seller's ('otherSeller'), or because it changes what the audit checked (names, cellphone, bank
+ * account) while the customer's application `leadId` is in audit or transfer ('inAudit'). `fields`: what it
+ * changed that is held.
  */
-export type CustomerUpdate = { saved: true } | { saved: false; reason: 'stale' } | { saved: false; reason: 'bankAccountLocked'; leadId: number };
+export type CustomerUpdate =
+  | { saved: true }
+  | { saved: false; reason: 'stale' }
+  | { saved: false; reason: 'otherSeller' | 'inAudit'; leadId: number; fields: HeldField[] };
 
 export class SalesRepository {
   constructor(private readonly db: Db) {}
@@ -99,14 +108,19 @@ export class SalesRepository {
 
   /**
    * Optimistic concurrency on the customer's version: 'stale' when someone saved first (nothing written).
-   * The lead's timeline gets a 'customer' event naming the fields that changed; a save that changes nothing
-   * writes nothing (the version stays).
+   * Every application of the customer gets a 'customer' event naming the fields that changed (the edited
+   * one its own, the others 'Por la solicitud #N'); a save that changes nothing writes nothing (the version
+   * stays). Holds, checked on the locked customer row, refuse the whole edit:
+   * - `sellerId` (the editor is a seller, not the back office): the names and the bank account stay while an
+   *   open application of the customer is another seller's ('otherSeller');
+   * - anyone: what the audit checked (the names, the cellphone, the bank account) stays while an
+   *   application of the customer is in audit or transfer ('inAudit').
    */
   async updateCustomer(
     country: Country,
     leadId: number,
     customerId: number,
-    userId: number,
+    editor: { userId: number; sellerId: number | undefined },
     version: number,
     edit: CustomerEdit,
   ): Promise<CustomerUpdate> {
@@ -124,31 +138,40 @@ export class SalesRepository {
         })
         .from(customers)
         .where(and(eq(customers.id, customerId), eq(customers.country, country)))
-        // Locked before the statuses below are read: a status change of one of the customer's applications
-        // locks this row too, so it either committed already (its status is seen) or waits for this edit.
+        // Locked before the applications below are read: a status change of one of the customer's applications
+        // and a new application of the customer lock this row too, so each either committed already (and is
+        // seen) or waits for this edit.
         .for('no key update');
       if (!before || before.version !== version) return { saved: false, reason: 'stale' };
       const change = customerChange(before, edit);
       // Saving what is stored writes nothing: a new version would make everyone else's open edit stale.
       if (!change) return { saved: true };
-      const accountChanges =
-        (edit.bank !== undefined && edit.bank !== before.bank) || (edit.bankAccount !== undefined && edit.bankAccount !== before.bankAccount);
-      if (accountChanges) {
-        const [audited] = await tx
-          .select({ id: leads.id })
-          .from(leads)
-          .where(and(eq(leads.customerId, customerId), inArray(leads.statusId, [...BANK_ACCOUNT_LOCKED_STATUSES[country]])))
-          .orderBy(leads.id)
-          .limit(1);
-        if (audited) return { saved: false, reason: 'bankAccountLocked', leadId: audited.id };
+      const changes = (key: keyof CustomerEdit) => edit[key] !== undefined && edit[key] !== before[key];
+      const accountChanges = changes('bank') || changes('bankAccount');
+      if (editor.sellerId !== undefined) {
+        const held: HeldField[] = [
+          ...(changes('firstName') ? (['first_name'] as const) : []),
+          ...(changes('lastName') ? (['last_name'] as const) : []),
+          ...(accountChanges ? (['bank_account'] as const) : []),
+        ];
+        const theirs = held.length > 0 ? await applicationOfAnotherSeller(tx, country, customerId, editor.sellerId) : undefined;
+        if (theirs !== undefined) return { saved: false, reason: 'otherSeller', leadId: theirs, fields: held };
       }
+      const audited: HeldField[] = [
+        ...(changes('firstName') ? (['first_name'] as const) : []),
+        ...(changes('lastName') ? (['last_name'] as const) : []),
+        ...(changes('cellphone') ? (['cellphone'] as const) : []),
+        ...(accountChanges ? (['bank_account'] as const) : []),
+      ];
+      const inAudit = audited.length > 0 ? await applicationInAuditOrTransfer(tx, country, customerId) : undefined;
+      if (inAudit !== undefined) return { saved: false, reason: 'inAudit', leadId: inAudit, fields: audited };
       const updated = await tx
         .update(customers)
         .set({ ...edit, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
         .where(and(eq(customers.id, customerId), eq(customers.country, country), eq(customers.version, version)))
         .returning({ id: customers.id });
       if (updated.length === 0) return { saved: false, reason: 'stale' };
-      await tx.insert(leadEvents).values({ country, leadId, type: 'customer', userId, ...change });
+      await recordCustomerChange(tx, country, customerId, leadId, editor.userId, change);
       return { saved: true };
     });
   }

@@ -4,8 +4,9 @@ import { CREATED_STATUS } from '../repositories/leads';
 export interface ScreeningInput {
   country: Country;
   docNumber: string;
-  cellphone: string;
-  email: string;
+  /** As given: an existing customer's application may leave them out (the stored ones stay). */
+  cellphone: string | undefined;
+  email: string | undefined;
 }
 
 export interface ScreeningResult {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ROLES, demoEmail, errorBodySchema, loginResponseSchema, userInfoSchema } from '@backoffice/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../src/db/schema';
 import { TestClient, createTestApp, setCookieHeader, type Driver, type TestApp } from '../helpers/app';
@@ -201,6 +201,70 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       const res = await client.login('arg', 'supervisor@arg.example');
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toMatch(/Espera \d+ minutos/);
+      // Another address is not affected.
+      expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
+    });
+
+    /** Rows in login_failures for an account or an address. */
+    const failuresOf = async (key: { country: 'arg' | 'col'; email: string } | { ip: string }) =>
+      (
+        await t.app.db
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(
+            'ip' in key
+              ? eq(loginFailures.ip, key.ip)
+              : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
+          )
+      )[0].n;
+
+    it('checks at most 5 of 40 concurrent wrong passwords for one account, and then refuses the right one', async () => {
+      const account = { country: 'col', email: 'risk@col.example' } as const;
+      // Each from its own address, so only the account's limit is in play.
+      const clients = await Promise.all(Array.from({ length: 40 }, () => freshClient(t)));
+      const codes = (await Promise.all(clients.map((c) => c.login('col', account.email, 'wrong-password')))).map(
+        (res) => res.statusCode,
+      );
+      const checked = codes.filter((code) => code === 401).length;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(codes.filter((code) => code === 429)).toHaveLength(40 - checked);
+      // Each checked password left its failure; the refused attempts left nothing.
+      expect(await failuresOf(account)).toBe(checked);
+
+      // However few the burst got checked, the account is blocked once it has 5 failures.
+      for (let i = checked; i < 5; i++) expect((await clients[i].login('col', account.email, 'bad')).statusCode).toBe(401);
+      const blocked = await (await freshClient(t)).login('col', account.email);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        statusCode: 429,
+        message: 'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentar.',
+      });
+      expect(setCookieHeader(blocked, 'sid')).toBeUndefined();
+      expect(await failuresOf(account)).toBe(5);
+
+      // The account signs in again once its failures are gone (the seeded-accounts test below needs it).
+      await t.app.db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.country, account.country), eq(loginFailures.email, account.email)));
+      expect((await (await freshClient(t)).login('col', account.email)).statusCode).toBe(200);
+    });
+
+    it('checks at most 20 of 60 concurrent wrong passwords from one address, and then refuses it', async () => {
+      const address = { ip: '10.9.0.1' };
+      const client = await new TestClient(t.app, address.ip).init();
+      const codes = (
+        await Promise.all(Array.from({ length: 60 }, (_, i) => client.login('arg', `burst${i}@arg.example`, 'bad')))
+      ).map((res) => res.statusCode);
+      const checked = codes.filter((code) => code === 401).length;
+      expect(checked).toBeLessThanOrEqual(20);
+      expect(codes.filter((code) => code === 429)).toHaveLength(60 - checked);
+      expect(await failuresOf(address)).toBe(checked);
+
+      for (let i = checked; i < 20; i++) expect((await client.login('arg', `more${i}@arg.example`, 'bad')).statusCode).toBe(401);
+      const blocked = await client.login('arg', 'supervisor@arg.example');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toMatch(/^Demasiados intentos fallidos\. Espera 15 minutos/);
+      expect(await failuresOf(address)).toBe(20);
       // Another address is not affected.
       expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
     });

@@ -504,13 +504,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           bank_account: '99887766',
         });
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json()).toMatchObject({ customer_id: customerId, customer_reused: true });
+        expect(res.json()).toMatchObject({ customer_id: customerId, customer_reused: true, customer_kept: ['first_name', 'last_name', 'cellphone', 'bank', 'bank_account'] });
         expect(await customerOf()).toMatchObject({
-          // Identity stays, contact data given takes the new values, blank and the account keep what was stored.
+          // Identity stays, contact data given takes the new values, blank and the account keep what was stored;
+          // so does the cellphone, which the audit checked ('Teléfono').
           firstName: stored.firstName,
           lastName: stored.lastName,
           birthDate: stored.birthDate,
-          cellphone: '3209998877',
+          cellphone: stored.cellphone,
           email: 'nuevo.correo@example.co',
           address: 'Calle 45 # 12-30, Bogotá',
           bank: 'Davivienda',
@@ -552,6 +553,103 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const fresh = await colAdmin.post('/api/col/leads', { ...validCol(), doc_number: '84782048', address: ' ' });
       expect((await t.app.db.select().from(customers).where(eq(customers.id, fresh.json().customer_id)))[0].address).toBeNull();
     });
+
+    /** col's demo seller and another col seller, and the 'Datos del cliente' events of an application, oldest first. */
+    const colSellers = async () => {
+      const mine = await userIdByEmail(t.app, 'col', 'seller@col.example');
+      return { mine, other: (await userIds(t.app, 'col', ['seller'])).find((id) => id !== mine)! };
+    };
+    const customerEvents = async (leadId: number) =>
+      t.app.db
+        .select({ body: leadEvents.body, fromValue: leadEvents.fromValue, toValue: leadEvents.toValue, userId: leadEvents.userId })
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.type, 'customer')))
+        .orderBy(leadEvents.id);
+
+    it('keeps the cellphone the audit checked when another seller creates an application for the customer (the AUDIT_RETRY report)', async () => {
+      const { other } = await colSellers();
+      const admin = await as('col', 'admin@col.example');
+      const seller = await as('col', 'seller@col.example');
+      const doc = '84782050';
+      const audited = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc, bank: 'Davivienda', bank_account: '055012345678' })).json();
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY, sellerId: other }).where(eq(leads.id, audited.id));
+      const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, audited.customer_id)))[0];
+
+      // Another seller's new application with another cellphone and email: the email changes, the cellphone
+      // the auditor checked ('Teléfono') stays, and the answer says so.
+      const res = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '320 777 6655', email: 'otro.correo@example.co' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ customer_id: audited.customer_id, customer_reused: true, customer_kept: ['cellphone'] });
+      expect(await customerOf()).toMatchObject({ cellphone: validCol().cellphone, email: 'otro.correo@example.co', bankAccount: '055012345678' });
+      expect(await customerEvents(audited.id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${res.json().id}\nEmail: otro.correo@example.co` })]);
+      // While the money is being paid too.
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.TRANSFER_IN_PROGRESS }).where(eq(leads.id, audited.id));
+      const inTransfer = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro.correo@example.co' });
+      expect(inTransfer.json().customer_kept).toEqual(['cellphone']);
+      expect((await customerOf()).cellphone).toBe(validCol().cellphone);
+      // Sent back to the seller ('Pedir información'), nothing is in audit: the new cellphone applies.
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.REQUEST_INFORMATION }).where(eq(leads.id, audited.id));
+      const corrected = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro.correo@example.co' });
+      expect(corrected.json().customer_kept).toEqual([]);
+      expect((await customerOf()).cellphone).toBe('3207776655');
+    });
+
+    it('lets no seller’s new application fill in the bank account of a customer another seller works; the back office’s does', async () => {
+      const { other } = await colSellers();
+      const admin = await as('col', 'admin@col.example');
+      const doc = '84782060';
+      const theirs = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc })).json();
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.PENDING_OFFER, sellerId: other }).where(eq(leads.id, theirs.id));
+      const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, theirs.customer_id)))[0];
+
+      const account = { bank: 'Bancolombia', bank_account: '99999999' };
+      const mine = await (await as('col', 'seller@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
+      expect(mine.statusCode, mine.body).toBe(201);
+      expect(mine.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank', 'bank_account'] });
+      expect(await customerOf()).toMatchObject({ bank: null, bankAccount: null });
+      expect(await customerEvents(theirs.id)).toEqual([]);
+      // The back office's application fills it in, on every application's timeline.
+      const operator = await (await as('col', 'operator@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
+      expect(operator.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
+      expect(await customerOf()).toMatchObject({ bank: 'Bancolombia', bankAccount: '99999999' });
+      for (const id of [theirs.id, mine.json().id]) {
+        expect(await customerEvents(id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999` })]);
+      }
+    });
+
+    // Only PostgreSQL runs requests side by side (PGlite has one connection, one statement at a time).
+    if (driver === 'postgres') {
+      it('takes concurrent creations for one new document one after another: one creates the customer, the others reuse it, each change on the timeline', async () => {
+        const operator = await as('col', 'operator@col.example');
+        const operatorId = await userIdByEmail(t.app, 'col', 'operator@col.example');
+        for (let round = 0; round < 6; round++) {
+          const doc = String(84_790_000 + round);
+          const bodies = [0, 1, 2].map((i) => ({ ...validCol(), doc_number: doc, cellphone: `3${round}${i}1234567`, email: `carrera${round}.${i}@example.co` }));
+          const answers = await Promise.all(bodies.map((body) => operator.post('/api/col/leads', body)));
+          expect(answers.map((res) => res.statusCode), answers.map((res) => res.body).join('\n')).toEqual([201, 201, 201]);
+          // Lead ids are drawn with the customer locked: their order is the order the creations took effect in.
+          const created = answers.map((res, i) => ({ ...res.json(), body: bodies[i] })).sort((a, b) => a.id - b.id);
+          expect(created.map((c) => c.customer_reused), `round ${round}`).toEqual([false, true, true]);
+          expect(new Set(created.map((c) => c.customer_id)).size).toBe(1);
+          const [first, second, third] = created;
+          const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, first.customer_id));
+          // As if sent one after another: the last one's contact data, a version per change.
+          expect(customer).toMatchObject({ cellphone: third.body.cellphone, email: third.body.email, version: 3 });
+          const change = (from: typeof first, to: typeof first) => ({
+            body: `Celular: ${to.body.cellphone}\nEmail: ${to.body.email}`,
+            fromValue: JSON.stringify({ cellphone: from.body.cellphone, email: from.body.email }),
+            toValue: JSON.stringify({ cellphone: to.body.cellphone, email: to.body.email }),
+            userId: operatorId,
+          });
+          const secondChange = change(first, second);
+          const thirdChange = change(second, third);
+          const naming = (id: number, c: ReturnType<typeof change>) => ({ ...c, body: `Por la solicitud #${id}\n${c.body}` });
+          expect(await customerEvents(first.id), `round ${round}`).toEqual([naming(second.id, secondChange), naming(third.id, thirdChange)]);
+          expect(await customerEvents(second.id)).toEqual([secondChange, naming(third.id, thirdChange)]);
+          expect(await customerEvents(third.id)).toEqual([thirdChange]);
+        }
+      });
+    }
 
     it.each<[string, Record<string, unknown>, string]>([
       ['bad DNI', { doc_number: '123' }, 'doc_number'],
@@ -783,7 +881,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const res = await admin.get(`/api/arg/customers/lookup?doc_number=${encodeURIComponent(dotted)}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(customerLookupResponseSchema.parse(res.json())).toEqual({
-        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false },
+        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false, cellphone_locked: false, bank_account_fillable: true },
       });
       expect(res.json().customer.applications).toBeGreaterThan(0);
       // Its stored account is reported (not the account itself).

@@ -444,6 +444,129 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await seller.patch(url, { ...base, bank_account: '11112222333' })).statusCode).toBe(200);
   });
 
+  /** A col customer's new application (as `client`), and what its sale's customer edit starts from. */
+  const colCustomer = {
+    first_name: 'Marta',
+    last_name: 'Ríos',
+    birth_date: '1980-03-03',
+    cellphone: '3001112233',
+    email: 'marta@example.co',
+    requested_amount: 2_000_000,
+    term: 12,
+    bank: 'Davivienda',
+    bank_account: '055011112222',
+  };
+  const customerEdit = async (client: TestClient, leadId: number) => {
+    const { customer } = saleDetailSchema.parse((await client.get(`/api/col/sales/${leadId}`)).json());
+    const { first_name, last_name, cellphone, email, address, bank, bank_account, version } = customer;
+    return { url: `/api/col/sales/${leadId}/customer`, base: { first_name, last_name, cellphone, email, address, bank, bank_account, version } };
+  };
+  const customerRow = async (id: number) => (await t.app.db.select().from(customers).where(eq(customers.id, id)))[0];
+  const customerEvents = async (leadId: number) =>
+    (await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.type, 'customer'))).orderBy(leadEvents.id)).map(
+      ({ body, userId }) => ({ body, userId }),
+    );
+
+  it('keeps the names and bank account of a customer another seller works (the #536 report); contact data saves, on every application', async () => {
+    const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
+    const otherColSeller = (await userIds(t.app, 'col', ['seller'])).find((id) => id !== colSellerId)!;
+    const admin = await as('col', 'admin@col.example');
+    const seller = await as('col', 'seller@col.example');
+    const doc = '1055536536';
+    // Another seller's application (Paso 5, an offer pending): not the seller's to open...
+    const theirs = (await admin.post('/api/col/leads', { ...colCustomer, doc_number: doc })).json() as { id: number; customer_id: number };
+    await t.app.db.update(leads).set({ sellerId: otherColSeller, statusId: COL_STATUS_IDS.PENDING_OFFER }).where(eq(leads.id, theirs.id));
+    expect((await seller.get(`/api/col/sales/${theirs.id}`)).statusCode).toBe(403);
+    // ...but a new application of the same customer is theirs, and its sale edits that customer.
+    const created = await seller.post('/api/col/leads', { ...colCustomer, doc_number: doc });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ customer_id: theirs.customer_id, customer_reused: true });
+    const mine = created.json().id as number;
+    const { url, base } = await customerEdit(seller, mine);
+
+    const stored = await customerRow(theirs.customer_id);
+    const eventsBefore = await eventCount();
+    const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: su identidad y su cuenta bancaria no se pueden cambiar desde esta venta.`;
+    for (const [change, fields] of [
+      [{ bank: 'Bancolombia', bank_account: '99999999' }, ['bank_account']],
+      [{ bank: null, bank_account: null }, ['bank_account']],
+      [{ first_name: 'Otra' }, ['first_name']],
+      // With contact data too: the whole edit is refused.
+      [{ first_name: 'Otra', last_name: 'Persona', email: 'otra@example.co', bank_account: '99999999' }, ['first_name', 'last_name', 'bank_account']],
+    ] as const) {
+      const res = await seller.patch(url, { ...base, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(409);
+      expect(res.json()).toMatchObject({ message, fields: fields.map((field) => ({ field, message })) });
+    }
+    expect(await customerRow(theirs.customer_id)).toEqual(stored);
+    expect(await eventCount()).toBe(eventsBefore);
+
+    // Contact data stays editable, and the other seller's application says who changed what.
+    const saved = await seller.patch(url, { ...base, cellphone: '310 444 5566', email: 'marta.rios@example.co', address: 'Calle 1 # 2-3' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = 'Celular: 3104445566\nEmail: marta.rios@example.co\nDomicilio: Calle 1 # 2-3';
+    expect(await customerEvents(mine)).toEqual([{ body: text, userId: colSellerId }]);
+    expect(await customerEvents(theirs.id)).toEqual([{ body: `Por la solicitud #${mine}\n${text}`, userId: colSellerId }]);
+
+    // The back office corrects the identity and the account, from any application, on every timeline.
+    const adminId = await userIdByEmail(t.app, 'col', 'admin@col.example');
+    const { base: adminBase } = await customerEdit(admin, mine);
+    const corrected = await admin.patch(url, { ...adminBase, last_name: 'Ríos Peña', bank: 'Bancolombia', bank_account: '12345678' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const correction = 'Apellido: Ríos Peña\nBanco: Bancolombia\nCuenta bancaria: 12345678';
+    expect((await customerEvents(theirs.id)).at(-1)).toEqual({ body: `Por la solicitud #${mine}\n${correction}`, userId: adminId });
+    expect((await customerEvents(mine)).at(-1)).toEqual({ body: correction, userId: adminId });
+
+    // Once the other seller's application has ended, the seller may correct them too.
+    await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.CANCELLED }).where(eq(leads.id, theirs.id));
+    const { base: later } = await customerEdit(seller, mine);
+    const own = await seller.patch(url, { ...later, first_name: 'María', bank: 'Davivienda', bank_account: '055011112222' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(await customerRow(theirs.customer_id)).toMatchObject({ firstName: 'María', bank: 'Davivienda', bankAccount: '055011112222' });
+  });
+
+  it('keeps what the audit checked (cellphone, names) while an application of the customer is in audit or transfer, whoever edits it', async () => {
+    const admin = await as('col', 'admin@col.example');
+    const seller = await as('col', 'seller@col.example');
+    const doc = '1055536537';
+    const mine = (await seller.post('/api/col/leads', { ...colCustomer, doc_number: doc })).json() as { id: number; customer_id: number };
+    // Another application of the customer, unassigned, in RE-AUDITORIA: the auditor checks 'Teléfono' against it.
+    const audited = (await admin.post('/api/col/leads', { ...colCustomer, doc_number: doc })).json() as { id: number };
+    await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY }).where(eq(leads.id, audited.id));
+    const stored = await customerRow(mine.customer_id);
+    const eventsBefore = await eventCount();
+    const cellphoneMessage = `El celular no se puede cambiar mientras la solicitud #${audited.id} está en auditoría o transferencia. Si hay que corregirlo, Auditoría la devuelve al vendedor con "Pedir información".`;
+    for (const client of [seller, admin]) {
+      const { url, base } = await customerEdit(client, mine.id);
+      const res = await client.patch(url, { ...base, cellphone: '3119998877', email: 'nuevo@example.co' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ message: cellphoneMessage, fields: [{ field: 'cellphone', message: cellphoneMessage }] });
+      // With the account: both named, each with its reason.
+      const both = await client.patch(url, { ...base, cellphone: '3119998877', bank_account: '99999999' });
+      expect(both.statusCode).toBe(409);
+      expect(both.json().fields).toEqual([
+        { field: 'cellphone', message: cellphoneMessage },
+        { field: 'bank_account', message: expect.stringContaining(`La cuenta bancaria no se puede cambiar mientras la solicitud #${audited.id}`) },
+      ]);
+      // The names: the audit's 'Identidad' item checked them.
+      const renamed = await client.patch(url, { ...base, first_name: 'Otra', last_name: 'Persona' });
+      expect(renamed.statusCode).toBe(409);
+      const namesMessage = `El nombre y el apellido no se pueden cambiar mientras la solicitud #${audited.id} está en auditoría o transferencia. Si hay que corregirlos, Auditoría la devuelve al vendedor con "Pedir información".`;
+      expect(renamed.json()).toMatchObject({ message: namesMessage, fields: [{ field: 'first_name', message: namesMessage }, { field: 'last_name', message: namesMessage }] });
+    }
+    expect(await customerRow(mine.customer_id)).toEqual(stored);
+    expect(await eventCount()).toBe(eventsBefore);
+    // The other contact data saves.
+    const { url, base } = await customerEdit(seller, mine.id);
+    expect((await seller.patch(url, { ...base, email: 'nuevo@example.co' })).statusCode).toBe(200);
+    // Sent back to the seller ('Pedir información'): the cellphone is corrected.
+    await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.REQUEST_INFORMATION }).where(eq(leads.id, audited.id));
+    const { base: back } = await customerEdit(seller, mine.id);
+    const fixed = await seller.patch(url, { ...back, cellphone: '3119998877' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect((await customerEvents(audited.id)).at(-1)?.body).toBe(`Por la solicitud #${mine.id}\nCelular: 3119998877`);
+  });
+
   it('never lets an application into audit without the account, when the account is cleared at the same moment', async () => {
     // Each side checks the other's row: the edit the statuses of the customer's applications, the move the
     // customer's account. Unless they lock, each passes its check before the other commits.

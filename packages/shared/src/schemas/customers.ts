@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { argLeadCreateSchema, colDocumentFields, withColDocumentRule } from './leads';
+import { argDocNumberSchema, colDocumentFields, withColDocumentRule } from './leads';
 
 /*
  * `GET /customers/lookup?doc_number=`: whether a document typed in the new lead form is already a customer
@@ -8,7 +8,7 @@ import { argLeadCreateSchema, colDocumentFields, withColDocumentRule } from './l
  */
 
 export const customerLookupQuerySchemas = {
-  arg: z.object({ doc_number: argLeadCreateSchema.shape.doc_number }),
+  arg: z.object({ doc_number: argDocNumberSchema }),
   col: withColDocumentRule(z.object(colDocumentFields)),
 } as const;
 export type CustomerLookupQuery = z.input<(typeof customerLookupQuerySchemas)['arg' | 'col']>;
@@ -23,6 +23,13 @@ export const customerLookupResponseSchema = z.object({
       applications: z.number().int(),
       /** Whether a bank account is stored: a new application only fills one in when there is none. */
       has_bank_account: z.boolean(),
+      /**
+       * An application of the customer is in audit or transfer: a new application keeps the stored cellphone
+       * (the audit checked it) and fills in no bank account.
+       */
+      cellphone_locked: z.boolean(),
+      /** A bank account given with a new application (by who asks) would be saved: none stored, nothing holds it. */
+      bank_account_fillable: z.boolean(),
     })
     .nullable(),
 });

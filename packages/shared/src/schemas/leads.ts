@@ -5,7 +5,7 @@ import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
 import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
-import { freeText, idSchema, MAX_INTEGER, positiveInt } from './common';
+import { freeText, idSchema, MAX_INTEGER, positiveInt, type FieldError } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
 export const LEAD_SORT_FIELDS = ['created_at', 'updated_at', 'requested_amount', 'id'] as const;
@@ -222,14 +222,105 @@ const birthDateOf = (country: Country) =>
  */
 const blankIsNotGiven = (schema: z.ZodString) => schema.optional().transform((value) => (value ? value : undefined));
 
-const commonLeadFields = (country: Country) => ({
-  first_name: name('Nombre'),
-  last_name: name('Apellido'),
-  birth_date: birthDateOf(country),
-  // Trimmed before it is checked: ' Ana@Mail.com ' from an API client is the address a form field would send.
-  email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
+/** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
+const nationalDigits = (country: Country) => (value: string) => onlyDigits(nationalPhone(value, country));
+const cellphoneText = z.string({ error: 'Ingresa el celular' }).regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
+
+/**
+ * The customer's own fields, each required and read as a new customer stores it: the sale's customer edit
+ * takes them as they are; a new application takes them optional (`leadCustomerFields`).
+ */
+export const customerFieldSchemas = {
+  arg: {
+    first_name: name('Nombre'),
+    last_name: name('Apellido'),
+    birth_date: birthDateOf('arg'),
+    cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
+    cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
+    // Trimmed before it is checked: ' Ana@Mail.com ' from an API client is the address a form field would send.
+    email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
+  },
+  col: {
+    first_name: name('Nombre'),
+    last_name: name('Apellido'),
+    birth_date: birthDateOf('col'),
+    cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
+  },
+} as const;
+
+/**
+ * What a new application says about the customer besides the document: its identity (names, birth date,
+ * arg's CUIL) and contact (cellphone, email). An existing customer (same document) keeps its identity and, for
+ * a contact field left blank, the stored value, so none is required by the schema; a document new to the
+ * country needs them all (`NEW_CUSTOMER_FIELDS`, checked by the server where it knows whether the customer
+ * exists, and by the form when the lookup found none). In the body's order, the messages of a missing one.
+ */
+export const NEW_CUSTOMER_FIELDS = {
+  arg: { first_name: 'Nombre: campo obligatorio', last_name: 'Apellido: campo obligatorio', birth_date: 'Ingresa una fecha válida', email: 'Ingresa el email', cuil: 'Ingresa el CUIL', cellphone: 'Ingresa el celular' },
+  col: { first_name: 'Nombre: campo obligatorio', last_name: 'Apellido: campo obligatorio', birth_date: 'Ingresa una fecha válida', email: 'Ingresa el email', cellphone: 'Ingresa el celular' },
+} as const satisfies Record<Country, Record<string, string>>;
+/** The identity a new application never changes in an existing customer (what its form does not ask then). */
+export const CUSTOMER_IDENTITY_FIELDS = {
+  arg: ['first_name', 'last_name', 'birth_date', 'cuil'],
+  col: ['first_name', 'last_name', 'birth_date'],
+} as const satisfies { [C in Country]: readonly (keyof (typeof NEW_CUSTOMER_FIELDS)[C])[] };
+
+/** Nothing given: absent, null, or blank ('' or spaces, as an empty form field sends it). */
+const isNotGiven = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The NEW_CUSTOMER_FIELDS a body does not give (absent, null or blank), each with its message: what a
+ * document new to the country still needs. Reads a body as sent or as parsed alike.
+ */
+export function missingNewCustomerFields(country: Country, body: Record<string, unknown>): FieldError[] {
+  return Object.entries(NEW_CUSTOMER_FIELDS[country])
+    .filter(([field]) => isNotGiven(body[field]))
+    .map(([field, message]) => ({ field, message }));
+}
+
+/** An optional customer field of a new application: nothing given (null or blank too) is absent. */
+const unlessNotGiven = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (isNotGiven(value) ? undefined : value), schema.optional());
+
+const leadCustomerFields = {
+  arg: {
+    first_name: unlessNotGiven(customerFieldSchemas.arg.first_name),
+    last_name: unlessNotGiven(customerFieldSchemas.arg.last_name),
+    birth_date: unlessNotGiven(customerFieldSchemas.arg.birth_date),
+    cuil: unlessNotGiven(customerFieldSchemas.arg.cuil),
+    cellphone: unlessNotGiven(customerFieldSchemas.arg.cellphone),
+    email: unlessNotGiven(customerFieldSchemas.arg.email),
+  },
+  col: {
+    first_name: unlessNotGiven(customerFieldSchemas.col.first_name),
+    last_name: unlessNotGiven(customerFieldSchemas.col.last_name),
+    birth_date: unlessNotGiven(customerFieldSchemas.col.birth_date),
+    cellphone: unlessNotGiven(customerFieldSchemas.col.cellphone),
+    email: unlessNotGiven(customerFieldSchemas.col.email),
+  },
+};
+
+const commonLeadFields = {
   address: blankIsNotGiven(z.string().trim().max(200, 'El domicilio admite hasta 200 caracteres')),
-});
+};
+
+const isBody = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `schema` plus a check of the whole body that is told together with every field's own reason: an object's
+ * refinements are skipped once any field failed with `abort` (zod 4; the amount, the names and the documents
+ * give one reason each that way), so a rule across fields written on the object was only learnt after
+ * everything else was fixed. The check runs beside the object, on the body as sent (a body that is no object
+ * at all is left to the object to refuse), and adds its issues; the object's output is the result.
+ */
+export function withBodyCheck<T extends z.ZodType>(schema: T, check: (body: Record<string, unknown>, ctx: z.RefinementCtx) => void) {
+  // Its value is always {}: merged into the object's output, it adds nothing and never conflicts with it.
+  const beside = z.unknown().transform((body, ctx) => {
+    if (isBody(body)) check(body, ctx);
+    return {};
+  });
+  return z.intersection(schema, beside);
+}
 
 /** An optional field: absent, null or empty is null, anything else must pass `schema`. */
 export const optionalField = <T extends z.ZodType<string | null>>(schema: T) =>
@@ -313,30 +404,44 @@ const amountOf = (country: Country) => {
   );
 };
 
-/** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
-const nationalDigits = (country: Country) => (value: string) => onlyDigits(nationalPhone(value, country));
-const cellphoneText = z.string({ error: 'Ingresa el celular' }).regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
+/**
+ * An amount as people write it ('1.500.000', '$ 1.500.000', '1.500.000,00'), within the country's limits: the
+ * amount a lead asks for, and the one risk offers (the workflow holds an offer to the same limits).
+ */
+export const wholeAmountSchemas = { arg: amountOf('arg'), col: amountOf('col') } as const;
 
-/** arg: DNI plus CUIL (which must contain that DNI); cellphone is the 10-digit national number. */
-export const argLeadCreateSchema = z
-  .object({
-    ...commonLeadFields('arg'),
-    doc_number: z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema),
-    cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
-    cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
+/** arg's document: a DNI (dots allowed), kept as digits. */
+export const argDocNumberSchema = z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema);
+
+/**
+ * arg: DNI plus, optionally (see NEW_CUSTOMER_FIELDS), the customer's CUIL (which must contain that DNI);
+ * cellphone is the 10-digit national number.
+ */
+export const argLeadCreateSchema = withBodyCheck(
+  // In the order of earlier versions: a body's Idempotency-Key hash is of its parsed fields in this order.
+  z.object({
+    first_name: leadCustomerFields.arg.first_name,
+    last_name: leadCustomerFields.arg.last_name,
+    birth_date: leadCustomerFields.arg.birth_date,
+    email: leadCustomerFields.arg.email,
+    ...commonLeadFields,
+    doc_number: argDocNumberSchema,
+    cuil: leadCustomerFields.arg.cuil,
+    cellphone: leadCustomerFields.arg.cellphone,
     /** Whole pesos (the API stores centavos). */
     requested_amount: amountOf('arg'),
     term: termOf(LEAD_LIMITS.arg),
     ...bankAccountFields.arg,
-  })
-  .refine((lead) => lead.cuil.slice(2, 10) === lead.doc_number.padStart(8, '0'), {
-    message: 'El CUIL no corresponde al DNI',
-    path: ['cuil'],
-    // Only when both are valid on their own (one reason per field), and never on a body that is no object
-    // at all (its issue has no field: the root's).
-    when: (payload) =>
-      payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'doc_number' && issue.path[0] !== 'cuil'),
-  });
+  }),
+  (body, ctx) => {
+    // Only when both are given and valid on their own: one reason per field.
+    const doc = argDocNumberSchema.safeParse(body.doc_number);
+    const cuil = isNotGiven(body.cuil) ? undefined : customerFieldSchemas.arg.cuil.safeParse(body.cuil);
+    if (doc.success && cuil?.success && cuil.data.slice(2, 10) !== doc.data.padStart(8, '0')) {
+      ctx.addIssue({ code: 'custom', path: ['cuil'], message: 'El CUIL no corresponde al DNI' });
+    }
+  },
+);
 
 /** col identity documents (DOMAIN 2): the cédula de ciudadanía and a foreign resident's cédula de extranjería. */
 export const COL_DOC_TYPES = ['CC', 'CE'] as const;
@@ -352,29 +457,61 @@ export const colDocumentFields = {
   doc_type: z.enum(COL_DOC_TYPES, { error: 'Tipo de documento: CC o CE' }).default('CC'),
   doc_number: z.string({ error: 'Ingresa el número de documento' }).trim(),
 };
+/**
+ * The number read by its type's rule, named on `doc_number`, together with every other field's reason
+ * (withBodyCheck); a type or number the object itself refuses is named there only.
+ */
 export function withColDocumentRule<T extends z.ZodObject<typeof colDocumentFields>>(schema: T) {
-  return schema
-    .superRefine((value, ctx) => {
-      const parsed = COL_DOC_SCHEMAS[value.doc_type].safeParse(value.doc_number);
+  return withBodyCheck(
+    schema.overwrite((value) => ({ ...value, doc_number: onlyDigits(value.doc_number) })),
+    (body, ctx) => {
+      const type = colDocumentFields.doc_type.safeParse(body.doc_type);
+      const number = colDocumentFields.doc_number.safeParse(body.doc_number);
+      if (!type.success || !number.success) return;
+      const parsed = COL_DOC_SCHEMAS[type.data].safeParse(number.data);
       if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['doc_number'], message: parsed.error.issues[0].message });
-    }, { when: (payload) => payload.issues.every((issue) => issue.path !== undefined && issue.path.length > 0 && issue.path[0] !== 'doc_type' && issue.path[0] !== 'doc_number') })
-    .overwrite((value) => ({ ...value, doc_number: onlyDigits(value.doc_number) }));
+    },
+  );
 }
 
-/** col: a CC or a CE; cellphone is 10 digits starting with 3. */
-export const colLeadCreateSchema = withColDocumentRule(z
-  .object({
-    ...commonLeadFields('col'),
-    ...colDocumentFields,
-    cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
-    /** Whole pesos (the API stores centavos). */
-    requested_amount: amountOf('col'),
-    term: termOf(LEAD_LIMITS.col),
-    ...bankAccountFields.col,
-  })
-  .refine(bankPair.check, bankPair.issue));
+/** col: a CC or a CE; cellphone (optional, see NEW_CUSTOMER_FIELDS) is 10 digits starting with 3. */
+export const colLeadCreateSchema = withColDocumentRule(
+  z
+    .object({
+      first_name: leadCustomerFields.col.first_name,
+      last_name: leadCustomerFields.col.last_name,
+      birth_date: leadCustomerFields.col.birth_date,
+      email: leadCustomerFields.col.email,
+      ...commonLeadFields,
+      ...colDocumentFields,
+      cellphone: leadCustomerFields.col.cellphone,
+      /** Whole pesos (the API stores centavos). */
+      requested_amount: amountOf('col'),
+      term: termOf(LEAD_LIMITS.col),
+      ...bankAccountFields.col,
+    })
+    .refine(bankPair.check, bankPair.issue),
+);
 
+/**
+ * The body of POST /leads: an existing customer's document needs nothing of the customer but it (identity
+ * and contact data are optional: NEW_CUSTOMER_FIELDS); the server requires them for a document new to the
+ * country, inside the creation's transaction.
+ */
 export const leadCreateSchemas = { arg: argLeadCreateSchema, col: colLeadCreateSchema } as const;
+
+const requireNewCustomerFields = (country: Country) => (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  for (const { field, message } of missingNewCustomerFields(country, body)) ctx.addIssue({ code: 'custom', path: [field], message });
+};
+/**
+ * A new application for a document that is not a customer's (as far as the caller knows): leadCreateSchemas
+ * plus every NEW_CUSTOMER_FIELDS field, each missing one named with the others' reasons. What the form
+ * checks until the lookup finds the customer, and what the server names on a refused body of a new document.
+ */
+export const newCustomerLeadCreateSchemas = {
+  arg: withBodyCheck(argLeadCreateSchema, requireNewCustomerFields('arg')),
+  col: withBodyCheck(colLeadCreateSchema, requireNewCustomerFields('col')),
+} as const;
 export type ArgLeadCreate = z.infer<typeof argLeadCreateSchema>;
 export type ColLeadCreate = z.infer<typeof colLeadCreateSchema>;
 /** What a client sends (before normalisation: the bank account fields may be absent). */
@@ -385,8 +522,11 @@ export const leadCreatedSchema = z.object({
   id: z.number().int(),
   customer_id: z.number().int(),
   customer_reused: z.boolean(),
-  /** The fields given whose values an existing customer kept its own for (identity, a stored bank account). */
-  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'bank', 'bank_account'])),
+  /**
+   * The fields given whose values an existing customer kept its own for (identity, a stored bank account, the
+   * cellphone while an application of the customer is in audit or transfer).
+   */
+  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'cellphone', 'bank', 'bank_account'])),
 });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COL_BANKS } from '../catalogues/banks';
 import { cbuSchema, colAccountSchema } from '../documents';
-import { argLeadCreateSchema, bankPair, colLeadCreateSchema, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
+import { bankPair, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
 import { freeText, idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 import { AUDIT_DECISION_LABELS } from './audits';
@@ -43,6 +43,27 @@ export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
 export const bankAccountLockedMessage = (leadId: number) =>
   `La cuenta bancaria no se puede cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirla, Auditoría la devuelve al vendedor con "${AUDIT_DECISION_LABELS.request_information}".`;
 
+/**
+ * Why a customer's cellphone cannot change now: as the bank account (BANK_ACCOUNT_LOCKED_STATUSES), the
+ * audit checked the 'Teléfono' item against it, and a transfer's confirmation goes to it.
+ */
+export const cellphoneLockedMessage = (leadId: number) =>
+  `El celular no se puede cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirlo, Auditoría la devuelve al vendedor con "${AUDIT_DECISION_LABELS.request_information}".`;
+
+/**
+ * Why a customer's names cannot change now: as the bank account (BANK_ACCOUNT_LOCKED_STATUSES), the audit
+ * checked the 'Identidad' item against them, and the transfer pays a holder of that name.
+ */
+export const namesLockedMessage = (leadId: number) =>
+  `El nombre y el apellido no se pueden cambiar mientras la solicitud #${leadId} está en auditoría o transferencia. Si hay que corregirlos, Auditoría la devuelve al vendedor con "${AUDIT_DECISION_LABELS.request_information}".`;
+
+/**
+ * Why a seller cannot change a customer's identity (names) or bank account from their sale: application
+ * `leadId` of the same customer, still open, is another seller's (they would pay into or call someone else).
+ */
+export const customerHeldMessage = (leadId: number) =>
+  `Otro vendedor gestiona la solicitud #${leadId} de este cliente: su identidad y su cuenta bancaria no se pueden cambiar desde esta venta.`;
+
 /** `GET /sales/:id`: the lead detail plus the lead's pending call backs (soonest first). */
 export const saleDetailSchema = leadDetailSchema.extend({
   scheduled_calls: z.array(scheduledCallSchema),
@@ -53,8 +74,8 @@ export type SaleDetail = z.infer<typeof saleDetailSchema>;
  * Customer edits reuse the field rules of lead creation (the same messages, the same normalisation: the
  * cellphone keeps its digits, the email is lower-cased). Identity documents are not editable here.
  */
-const argFields = argLeadCreateSchema.shape;
-const colFields = colLeadCreateSchema.shape;
+const argFields = customerFieldSchemas.arg;
+const colFields = customerFieldSchemas.col;
 /*
  * The address and the bank account are optional in an edit: absent, the stored value is kept (an API
  * client that leaves them out must not erase where the money is paid); null or blank clears it.

@@ -339,8 +339,12 @@ export const TERMINAL_STATUSES: Record<Country, readonly number[]> = {
 
 /**
  * Where the customer's bank account is the one audited or being paid into: from entering audit until the
- * money has gone (or the application ended). It cannot change there; a correction goes back to the seller
- * through REQUEST_INFORMATION and is audited again.
+ * money has gone (or the application ended). It cannot change there, nor can the cellphone (the audit's
+ * 'Teléfono' item was checked against it); a correction goes back to the seller through REQUEST_INFORMATION
+ * and is audited again. Each country's last transfer status is where its application ends or not: arg's
+ * TRANSFERED still waits for the back office to confirm the disbursement (TRANSFERED → DISBURSED), so it is
+ * held; col's TRANSFERRED is terminal (the money has gone and nothing follows), so it is not, like arg's
+ * DISBURSED: a later application of the customer may be paid elsewhere.
  */
 export const BANK_ACCOUNT_LOCKED_STATUSES: Record<Country, readonly number[]> = {
   arg: id('arg', ['AUDIT_PENDING', 'AUDIT_RETRY', 'AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', 'TRANSFER_FAILED', 'TRANSFER_REJECTED', 'TRANSFERED']),

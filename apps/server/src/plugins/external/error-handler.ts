@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody, FieldError } from '@backoffice/shared';
-import type { FastifyError, FastifySchemaValidationError } from 'fastify';
+import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 
@@ -12,6 +13,38 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.invalidJson,
   FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
 };
+
+/** Node's parser errors (the server's 'clientError'): status and Spanish message; anything else is a 400. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  // The request line and headers over Node's --max-http-header-size (16 KiB): e.g. a 20 KB query string.
+  HPE_HEADER_OVERFLOW: [431, MESSAGES.requestTooLarge],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, MESSAGES.requestTooLarge],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, MESSAGES.requestTimeout],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what Node refuses before any request exists (no route, hook or error
+ * handler runs) answers the one error body too, in Spanish, instead of Fastify's English default. Written
+ * on the socket, which is then closed, as Node and Fastify do.
+ */
+export function answerClientError(this: { log: FastifyBaseLogger }, error: ConnectionError, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] = CLIENT_ERRORS[error.code] ?? [400, MESSAGES.malformedRequest];
+  this.log.info({ statusCode, code: error.code }, 'request refused by the HTTP parser');
+  // Not when a response on this connection has started (keep-alive): its bytes would be mixed.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const status = STATUS_CODES[statusCode] ?? 'Error';
+    const body: ErrorBody = { statusCode, error: status, message, statusMessage: message };
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** '/user/email' → 'user.email'; an error on the whole body or query names that part. */
 export function fieldOf(issue: FastifySchemaValidationError, context: string | undefined): string {

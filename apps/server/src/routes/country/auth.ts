@@ -29,25 +29,39 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       }
 
       const ip = request.ip;
-      const waitSeconds = await app.loginThrottle.retryAfterSeconds(country, email, ip);
-      if (waitSeconds > 0) {
+      // Reserved before anything is read: concurrent attempts cannot all pass the limit (LoginThrottle).
+      const attempt = await app.loginThrottle.reserve(country, email, ip);
+      if (!attempt.allowed) {
+        const waitSeconds = attempt.retryAfterSeconds;
         throw new HttpError(429, MESSAGES.tooManyLoginFailures(Math.ceil(waitSeconds / 60)), undefined, {
           'retry-after': String(waitSeconds),
         });
       }
 
-      // A user of the other country is simply not found here: same answer as an unknown email.
-      const row = await app.users.findByEmail(country, email);
-      const passwordOk = row
-        ? await verifyPassword(row.passwordHash, password)
-        : (await burnPasswordCheck(password), false);
+      let row: Awaited<ReturnType<typeof app.users.findByEmail>>;
+      let passwordOk: boolean;
+      try {
+        // A user of the other country is simply not found here: same answer as an unknown email.
+        row = await app.users.findByEmail(country, email);
+        passwordOk = row
+          ? await verifyPassword(row.passwordHash, password)
+          : (await burnPasswordCheck(password), false);
+      } catch (error) {
+        // Not judged (the database failed, say): the attempt is no failure of the user's.
+        await app.loginThrottle.release(attempt.id).catch(() => {});
+        throw error;
+      }
       if (!row || !passwordOk) {
         await app.loginThrottle.recordFailure(country, email, ip);
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       // Only someone who knows the password learns the account is disabled.
-      if (!row.active) throw new HttpError(403, MESSAGES.inactiveUser);
+      if (!row.active) {
+        await app.loginThrottle.release(attempt.id);
+        throw new HttpError(403, MESSAGES.inactiveUser);
+      }
 
+      // Forgives the account's failures, this attempt's reservation among them.
       await app.loginThrottle.clearAccount(country, email);
       await app.sessions.deleteExpired(row.id);
       const { token } = await app.sessions.create({

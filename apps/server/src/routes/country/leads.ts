@@ -14,6 +14,7 @@ import {
   leadIdParamsSchema,
   leadListQuerySchema,
   leadListResponseSchema,
+  newCustomerLeadCreateSchemas,
   reassignSellerBodySchema,
   setManagementStatusBodySchema,
   type ArgLeadCreate,
@@ -22,12 +23,13 @@ import {
   type LeadDetail,
   type RoleKind,
 } from '@backoffice/shared';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
+import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './index';
@@ -68,6 +70,26 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
 
   /** Any write that can change which leads a filter matches. */
   const changed = () => lists.changed();
+
+  /** A seller's own new lead is assigned to them (the only way they would see it); staff's to nobody. */
+  const sellerIdOf = (user: AuthUser) => {
+    const kind = findRole(country, user.role)?.kind;
+    return kind && ASSIGNABLE.includes(kind) ? user.id : null;
+  };
+
+  /**
+   * A body POST /leads refused (the route attaches its validation error): its reasons and, unless its
+   * document is an existing customer's, the customer's data it lacks (NEW_CUSTOMER_FIELDS), so every reason
+   * is told at once. Read without a lock, nothing written: the creation checks again where it knows.
+   */
+  const refusedLeadBody = async (body: unknown, error: NonNullable<FastifyRequest['validationError']>) => {
+    if (error.validationContext !== 'body') return error;
+    const parsed = customerLookupQuerySchemas[country].safeParse(body);
+    const document: { doc_type?: string; doc_number: string } | undefined = parsed.success ? parsed.data : undefined;
+    if (document && (await app.leads.customerByDocument(country, document.doc_type ?? 'DNI', document.doc_number))) return error;
+    const asNew = newCustomerLeadCreateSchemas[country].safeParse(body);
+    return asNew.success ? error : invalidData(asNew.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
+  };
 
   app.get(
     '/leads',
@@ -205,21 +227,26 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   app.get(
     '/customers/lookup',
     {
-      onRequest: mayCreate,
+      // A copy: the rate limit adds its hook to the route's list, which POST /leads must not get.
+      onRequest: [...mayCreate],
+      // Per user: it names other sellers' customers by document (plugins/external/rate-limit.ts).
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.customerLookup) },
       schema: {
         tags: ['leads'],
         summary: 'El cliente de un documento, si existe (el formulario de nuevo lead avisa antes de guardar que lo reutiliza)',
         description:
           'Mismo país, tipo (col: `doc_type` CC o CE, CC si falta) y número de documento que reutilizaría POST /leads: `{customer: {id, first_name, last_name, applications, ' +
-          'has_bank_account}}`, o `{customer: null}`. Para los roles que pueden crear leads.',
+          'has_bank_account, cellphone_locked, bank_account_fillable}}`, o `{customer: null}`. `cellphone_locked`: una solicitud del cliente está en ' +
+          'auditoría o transferencia (un nuevo lead conserva su celular); `bank_account_fillable`: la cuenta indicada en un nuevo lead de quien ' +
+          'pregunta se guardaría. Para los roles que pueden crear leads.',
         security,
         querystring: customerLookupQuerySchemas[country],
-        response: { 200: customerLookupResponseSchema, ...errors },
+        response: { 200: customerLookupResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
       const { doc_number: docNumber } = request.query;
-      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber);
+      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber, sellerIdOf(request.user!));
       if (!found) return { customer: null };
       return {
         customer: {
@@ -228,6 +255,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           last_name: found.lastName,
           applications: found.applications,
           has_bank_account: found.hasBankAccount,
+          cellphone_locked: found.cellphoneLocked,
+          bank_account_fillable: found.bankAccountFillable,
         },
       };
     },
@@ -237,13 +266,20 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/leads',
     {
       onRequest: mayCreate,
+      // A refused body also names the customer's data a new document lacks (refusedLeadBody).
+      attachValidation: true,
       schema: {
         tags: ['leads'],
         summary: 'Crea un lead (staff desde el formulario; el rol webservice con `Authorization: Bearer <token>`)',
         description:
-          'Un cliente existente (mismo país y documento) se reutiliza: se actualizan su celular, su email y su ' +
-          'domicilio si se indica (vacío no borra el guardado); se mantienen su identidad y su cuenta bancaria ' +
-          '(la nueva solo se guarda si no tiene una): `customer_kept` nombra los campos indicados que no se aplicaron. ' +
+          'Un documento nuevo en el país requiere los datos del cliente: nombre, apellido, fecha de nacimiento, ' +
+          (country === 'arg' ? 'CUIL, ' : '') +
+          'celular y email (400 nombrando cada uno que falte, sin escribir nada). Un cliente existente (mismo país y documento) ' +
+          'se reutiliza y esos datos pueden omitirse: se actualizan su celular, su email y su ' +
+          'domicilio si se indican (vacío u omitido no borra el guardado); se mantienen su identidad y su cuenta bancaria ' +
+          '(la nueva solo se guarda si no tiene una, ninguna solicitud del cliente está en auditoría o transferencia y, ' +
+          'si la crea un vendedor, ninguna abierta es de otro vendedor), y su celular mientras una solicitud del cliente ' +
+          'está en auditoría o transferencia: `customer_kept` nombra los campos indicados que no se aplicaron. ' +
           'Monto en unidades enteras de la moneda.',
         security,
         headers: leadCreateHeadersSchema,
@@ -252,6 +288,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
+      if (request.validationError) throw await refusedLeadBody(request.body, request.validationError);
       const user = request.user!;
       const body = request.body as ArgLeadCreate | ColLeadCreate;
       const key = request.headers['idempotency-key'];
@@ -279,10 +316,11 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         statusId: screening.statusId,
         source,
         // A seller's own lead is theirs to work (and the only way they would see it).
-        sellerId: kind && ASSIGNABLE.includes(kind) ? user.id : null,
+        sellerId: sellerIdOf(user),
         userId: user.id,
         reason: screening.reason,
       }, key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) });
+      if (created.outcome === 'incomplete') throw invalidData(created.fields);
       if (created.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (created.outcome === 'replayed') void reply.header('idempotent-replayed', 'true');
       else changed();

@@ -2,6 +2,9 @@ import {
   CALL_BACK_MESSAGES,
   NONE,
   bankAccountLockedMessage,
+  cellphoneLockedMessage,
+  customerHeldMessage,
+  namesLockedMessage,
   errorBodySchema,
   findRole,
   isTerminalStatus,
@@ -26,7 +29,7 @@ import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
-import { SalesRepository, type CustomerEdit } from '../../repositories/sales';
+import { SalesRepository, type CustomerEdit, type HeldField } from '../../repositories/sales';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -35,6 +38,9 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const SALES_MESSAGES = {
   staleCustomer: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
   bankAccountLocked: bankAccountLockedMessage,
+  cellphoneLocked: cellphoneLockedMessage,
+  namesLocked: namesLockedMessage,
+  customerHeld: customerHeldMessage,
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
   callBackClosed: CALL_BACK_MESSAGES.closed,
   notInSales: 'La solicitud no está en un estado de venta',
@@ -48,6 +54,23 @@ const SALES_MESSAGES = {
  * admin and seller), and taking from the pool is exactly their job.
  */
 const POOL_TAKERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation'];
+
+/**
+ * Who may change the identity and bank account of a customer another seller works: the back office. Anyone
+ * else who edits a customer (a seller, today the only other role the sale detail admits) is held to it
+ * while an open application of the customer is another seller's.
+ */
+const BACK_OFFICE: readonly RoleKind[] = ['operator', 'supervisor', 'admin'];
+
+/** Why a held field cannot change, as the 409 names it. */
+const heldMessage = (reason: 'otherSeller' | 'inAudit', field: HeldField, leadId: number) =>
+  reason === 'otherSeller'
+    ? SALES_MESSAGES.customerHeld(leadId)
+    : field === 'cellphone'
+      ? SALES_MESSAGES.cellphoneLocked(leadId)
+      : field === 'bank_account'
+        ? SALES_MESSAGES.bankAccountLocked(leadId)
+        : SALES_MESSAGES.namesLocked(leadId);
 
 /**
  * /sales and /sale-detail. The list is the lead list machinery (repository, keyset paging, capped count,
@@ -226,7 +249,10 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('sale-detail'),
       schema: {
         tags: ['sales'],
-        summary: 'Edita los datos del cliente (nombre, apellido, celular, email, domicilio); 409 si la versión no es la actual',
+        summary:
+          'Edita los datos del cliente (nombre, apellido, celular, email, domicilio, cuenta bancaria); 409 si la versión no es la actual, ' +
+          'si un vendedor cambia nombre, apellido o cuenta bancaria de un cliente con una solicitud abierta de otro vendedor, ' +
+          'o si cambia la cuenta bancaria o el celular mientras una solicitud del cliente está en auditoría o transferencia',
         security,
         params: leadIdParamsSchema,
         body: saleCustomerUpdateSchemas[country],
@@ -247,11 +273,16 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         ...(body.bank !== undefined && { bank: body.bank }),
         ...(body.bank_account !== undefined && { bankAccount: body.bank_account }),
       };
-      const result = await sales.updateCustomer(country, row.id, row.customerId, user.id, body.version, edit);
+      const kind = findRole(country, user.role)?.kind;
+      const editor = { userId: user.id, sellerId: kind && BACK_OFFICE.includes(kind) ? undefined : user.id };
+      const result = await sales.updateCustomer(country, row.id, row.customerId, editor, body.version, edit);
       if (!result.saved && result.reason === 'stale') throw new HttpError(409, SALES_MESSAGES.staleCustomer);
       if (!result.saved) {
-        const message = SALES_MESSAGES.bankAccountLocked(result.leadId);
-        throw new HttpError(409, message, [{ field: 'bank_account', message }]);
+        // A conflict with the state of the customer's other applications, not a permission: it passes once
+        // that application closes (or leaves audit and transfer). Each refused field says why.
+        const { reason, leadId } = result;
+        const fields = result.fields.map((field) => ({ field, message: heldMessage(reason, field, leadId) }));
+        throw new HttpError(409, [...new Set(fields.map((f) => f.message))].join(' '), fields);
       }
       // Names, phone and email are what free-text search and the list show.
       changed();

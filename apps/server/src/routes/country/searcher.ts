@@ -1,5 +1,6 @@
 import { SEARCHER_LIMIT, errorBodySchema, isSellerOrWoAssignation, searcherQuerySchema, searcherResponseSchema } from '@backoffice/shared';
 import { serializerCompiler as zodSerializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -9,6 +10,8 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
     '/searcher',
     {
       onRequest: app.authorize('searcher'),
+      // Per user: a script walking documents or names learns other sellers' customers (plugins/external/rate-limit.ts).
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.searcher) },
       schema: {
         tags: ['searcher'],
         summary: 'Busca clientes por documento, CUIL, celular, email o nombre (fragmentos incluidos), con sus solicitudes',
@@ -17,7 +20,7 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
           'cada uno con sus solicitudes más recientes. Un vendedor encuentra solo los clientes de sus leads.',
         security,
         querystring: searcherQuerySchema,
-        response: { 200: searcherResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: searcherResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
       },
       // The navbar's search, at every keystroke: its answer, built field by field and typed against the
       // schema at compile time, is written with JSON.stringify rather than re-encoded by zod on every request

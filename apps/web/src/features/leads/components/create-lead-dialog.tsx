@@ -1,6 +1,17 @@
-import { COL_DOC_TYPE_LABELS, COL_DOC_TYPES, LEAD_LIMITS, birthDateRange, leadCreateSchemas, todayIn, type ColDocType } from '@backoffice/shared';
+import {
+  COL_DOC_TYPE_LABELS,
+  COL_DOC_TYPES,
+  CUSTOMER_IDENTITY_FIELDS,
+  LEAD_LIMITS,
+  birthDateRange,
+  leadCreateSchemas,
+  newCustomerLeadCreateSchemas,
+  todayIn,
+  type ColDocType,
+} from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
@@ -11,31 +22,50 @@ import { useFormDraft } from '../../../hooks/use-form-draft';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
 import { useCreateLead } from '../api/create-lead';
-import { ExistingCustomerNotice } from './existing-customer-notice';
+import { ExistingCustomerNotice, keptDataMessage, useExistingCustomer, type ExistingCustomer } from './existing-customer-notice';
 import { useApplicationPath } from '../../../lib/application-path';
 
-const schema = leadCreateSchemas[COUNTRY];
 const limits = LEAD_LIMITS[COUNTRY];
+// The schema is chosen by the build's country, so its field types are only known as a union here.
+/** A document new to the country: the customer's identity and contact data are required. */
+const newCustomerResolver = zodResolver(newCustomerLeadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
+/** An existing customer's document: none of them is (its identity stays; a contact field left blank too). */
+const existingCustomerResolver = zodResolver(leadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
 
-/** The document (arg a DNI with its CUIL; col a CC or a CE): an existing customer's is told right under it. */
-const documentFields = (colDocType: ColDocType): FormFieldSpec<FieldValues>[] =>
+/** What an existing customer's application does not send: the identity it keeps, the cellphone while it is kept. */
+const keptByCustomer = (customer: ExistingCustomer): Set<string> =>
+  new Set([...CUSTOMER_IDENTITY_FIELDS[COUNTRY], ...(customer.cellphone_locked ? ['cellphone'] : [])]);
+
+const OPTIONAL_FOR_EXISTING = 'Opcional: vacío conserva el guardado';
+
+/**
+ * The document (arg a DNI with its CUIL; col a CC or a CE): an existing customer's is told right under it,
+ * and its CUIL (identity it keeps) is not asked then.
+ */
+const documentFields = (colDocType: ColDocType, existing: ExistingCustomer | undefined): FormFieldSpec<FieldValues>[] =>
   COUNTRY === 'arg'
-    ? [
-        { name: 'doc_number', label: 'DNI' },
-        { name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' },
-      ]
+    ? [{ name: 'doc_number', label: 'DNI' }, ...(existing ? [] : [{ name: 'cuil', label: 'CUIL', helper: '11 dígitos, sin guiones' }])]
     : [
         { name: 'doc_type', label: 'Tipo de documento', options: COL_DOC_TYPES, optionLabels: COL_DOC_TYPE_LABELS },
         { name: 'doc_number', label: COL_DOC_TYPE_LABELS[colDocType] },
       ];
 
-/** The other fields; the birth date's calendar offers the days the schema takes on `today`. */
-const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
-  { name: 'first_name', label: 'Nombre' },
-  { name: 'last_name', label: 'Apellido' },
-  { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year', ...birthDateRange(today) },
-  { name: 'cellphone', label: 'Celular', helper: COUNTRY === 'arg' ? 'Con código de área, p. ej. 11 5555-4444' : '10 dígitos, empieza con 3' },
-  { name: 'email', label: 'Email', type: 'email' },
+/**
+ * The other fields; the birth date's calendar offers the days the schema takes on `today`. For an existing
+ * customer, not its identity (the notice names it) and the contact data optional.
+ */
+const fieldsOn = (today: string, existing: ExistingCustomer | undefined): FormFieldSpec<FieldValues>[] => [
+  ...(existing
+    ? []
+    : [
+        { name: 'first_name', label: 'Nombre' },
+        { name: 'last_name', label: 'Apellido' },
+        { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year' as const, ...birthDateRange(today) },
+      ]),
+  existing?.cellphone_locked
+    ? { name: 'cellphone', label: 'Celular', disabled: true, helper: 'Se conserva el guardado: tiene una solicitud en auditoría o transferencia' }
+    : { name: 'cellphone', label: 'Celular', helper: existing ? OPTIONAL_FOR_EXISTING : COUNTRY === 'arg' ? 'Con código de área, p. ej. 11 5555-4444' : '10 dígitos, empieza con 3' },
+  { name: 'email', label: 'Email', type: 'email', ...(existing && { helper: OPTIONAL_FOR_EXISTING }) },
   { name: 'address', label: 'Domicilio', size: 12 },
   // Text, not a number input: '2.500.000', as the app writes amounts, is read by the shared schema.
   { name: 'requested_amount', label: 'Monto solicitado', helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}` },
@@ -45,19 +75,30 @@ const fieldsOn = (today: string): FormFieldSpec<FieldValues>[] => [
 
 /**
  * A staff member creates a lead; an existing customer (same document) is reused by the server, and the
- * form says so before saving (ExistingCustomerNotice).
+ * form says so before saving (ExistingCustomerNotice), asks then only for the application (and contact data
+ * to update, if any), and says after saving what the customer kept of what was typed.
  */
 export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateLead();
   const notify = useNotify();
   const navigate = useNavigate();
   const applicationPath = useApplicationPath();
-  // The schema is chosen by the build's country, so its field types are only known as a union here.
+  // The customer the lookup found for the document typed, as the resolver reads it when the form is checked.
+  const existingRef = useRef<ExistingCustomer | undefined>(undefined);
   const form = useForm<FieldValues>({
-    resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
+    resolver: (values, context, options) => {
+      const customer = existingRef.current;
+      if (!customer) return newCustomerResolver(values, context, options);
+      const omitted = keptByCustomer(customer);
+      return existingCustomerResolver(Object.fromEntries(Object.entries(values).filter(([name]) => !omitted.has(name))), context, options);
+    },
     ...(COUNTRY === 'col' && { defaultValues: { doc_type: 'CC' } }),
   });
   const { register, control, handleSubmit, formState, setError, reset } = form;
+  const existing = useExistingCustomer(control);
+  useEffect(() => {
+    existingRef.current = existing;
+  }, [existing]);
   // A whole application typed in: a reload or a session that ended must not lose it.
   const draft = useFormDraft(form, 'new_lead');
   const colDocType = (useWatch({ control, name: 'doc_type' }) as ColDocType | undefined) ?? 'CC';
@@ -66,6 +107,8 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
     create.mutate(values as never, {
       onSuccess: (created) => {
         notify(created.customer_reused ? `Lead #${created.id} creado para un cliente existente` : `Lead #${created.id} creado`);
+        const kept = keptDataMessage(created.customer_kept);
+        if (kept) notify({ message: kept, color: 'info', timeout: 8000 });
         draft.clear();
         reset();
         onClose();
@@ -88,9 +131,9 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <FormFields fields={documentFields(colDocType)} register={register} control={control} errors={formState.errors} />
-          <ExistingCustomerNotice control={control} />
-          <FormFields fields={fieldsOn(todayIn(COUNTRY))} register={register} control={control} errors={formState.errors} />
+          <FormFields fields={documentFields(colDocType, existing)} register={register} control={control} errors={formState.errors} />
+          <ExistingCustomerNotice customer={existing} />
+          <FormFields fields={fieldsOn(todayIn(COUNTRY), existing)} register={register} control={control} errors={formState.errors} />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,13 @@
-import { BANK_ACCOUNT_LOCKED_STATUSES, bankAccountLockedMessage, saleCustomerUpdateSchemas, type SaleCustomerUpdate, type SaleCustomerUpdateInput, type SaleDetail } from '@backoffice/shared';
+import {
+  BANK_ACCOUNT_LOCKED_STATUSES,
+  bankAccountLockedMessage,
+  cellphoneLockedMessage,
+  namesLockedMessage,
+  saleCustomerUpdateSchemas,
+  type SaleCustomerUpdate,
+  type SaleCustomerUpdateInput,
+  type SaleDetail,
+} from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import type { z } from 'zod';
@@ -16,10 +25,11 @@ import { useUpdateSaleCustomer } from '../api/update-sale-customer';
 // (arg a CBU, col a bank from the list and its account number).
 const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
 
-const CONTACT_FIELDS: FormFieldSpec<SaleCustomerUpdateInput>[] = [
-  { name: 'first_name', label: 'Nombre' },
-  { name: 'last_name', label: 'Apellido' },
-  { name: 'cellphone', label: 'Celular', type: 'tel' },
+/** `lockedBecause`: why the names and the cellphone cannot change now (as the account): shown, not editable. */
+const contactFields = (lockedBecause?: { names: string; cellphone: string }): FormFieldSpec<SaleCustomerUpdateInput>[] => [
+  { name: 'first_name', label: 'Nombre', ...(lockedBecause && { disabled: true, helper: lockedBecause.names }) },
+  { name: 'last_name', label: 'Apellido', ...(lockedBecause && { disabled: true }) },
+  { name: 'cellphone', label: 'Celular', type: 'tel', ...(lockedBecause && { disabled: true, helper: lockedBecause.cellphone }) },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'address', label: 'Domicilio', size: 12 },
 ];
@@ -34,10 +44,12 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
   const notify = useNotify();
   const notifyStale = useNotifyStale();
   const { customer } = sale;
-  // In audit or transfer the account is the audited one (the server also checks the customer's other applications).
+  // In audit or transfer the names, the account and the cellphone are the audited ones (the server also checks the
+  // customer's other applications, and whether another seller works one of them).
+  const locked = BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id);
   const fields = [
-    ...CONTACT_FIELDS,
-    ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id) ? bankAccountLockedMessage(sale.id) : undefined),
+    ...contactFields(locked ? { names: namesLockedMessage(sale.id), cellphone: cellphoneLockedMessage(sale.id) } : undefined),
+    ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(locked ? bankAccountLockedMessage(sale.id) : undefined),
   ];
   const form = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
     resolver: zodResolver(schema),

@@ -1,0 +1,81 @@
+import { errorBodySchema } from '@backoffice/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { perUserRateLimit } from '../../src/plugins/external/rate-limit';
+import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+
+const TOO_MANY = 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.';
+
+/** Sends `n` requests one after another, answering their status codes. */
+async function statuses(client: TestClient, n: number, url: (i: number) => string): Promise<number[]> {
+  const codes: number[] = [];
+  for (let i = 0; i < n; i++) codes.push((await client.get(url(i))).statusCode);
+  return codes;
+}
+
+function expectTooMany(res: Awaited<ReturnType<TestClient['get']>>) {
+  expect(res.statusCode).toBe(429);
+  expect(errorBodySchema.parse(res.json())).toEqual({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: TOO_MANY,
+    statusMessage: TOO_MANY,
+  });
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (driver) => {
+  let t: TestApp;
+  /** Signed in from the same address: the limits count users, not addresses. */
+  const as = async (email: string) => {
+    const client = new TestClient(t.app, '10.3.0.1');
+    expect((await client.login('arg', email)).statusCode).toBe(200);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the 31st customer lookup of a user within a minute with 429, and not another user', async () => {
+    const seller = await as('seller@arg.example');
+    const lookup = (i: number) => `/api/arg/customers/lookup?doc_number=${29_000_000 + i}`;
+    expect(await statuses(seller, 30, lookup)).toEqual(Array(30).fill(200));
+    expectTooMany(await seller.get(lookup(30)));
+
+    const other = await as('seller_renovator@arg.example');
+    expect((await other.get(lookup(31))).statusCode).toBe(200);
+    // Each route counts apart: the same user still searches, and creating a lead is not limited.
+    expect((await seller.get('/api/arg/searcher?q=29000000')).statusCode).toBe(200);
+    const create = await seller.post('/api/arg/leads', {});
+    expect(create.statusCode).toBe(400);
+    expect(create.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('answers the 61st search of a user within a minute with 429, and not another user', async () => {
+    const search = (i: number) => `/api/arg/searcher?q=${encodeURIComponent(`perez ${i}`)}`;
+    // Requests refused before the route (anonymous, from the same address) count for no one.
+    const anonymous = await new TestClient(t.app, '10.3.0.1').init();
+    expect(await statuses(anonymous, 65, search)).toEqual(Array(65).fill(401));
+
+    const admin = await as('admin@arg.example');
+    expect(await statuses(admin, 60, search)).toEqual(Array(60).fill(200));
+    expectTooMany(await admin.get(search(60)));
+
+    const other = await as('supervisor@arg.example');
+    expect((await other.get(search(61))).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit configuration', () => {
+  it('defaults to 30 lookups and 60 searches a minute; 0 turns a limit off', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60 });
+    expect(loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5' }).rateLimits).toEqual({ customerLookup: 0, searcher: 5 });
+    expect(perUserRateLimit(0)).toBe(false);
+    expect(perUserRateLimit(30)).toMatchObject({ max: 30, timeWindow: '1 minute' });
+  });
+});
