@@ -1,4 +1,4 @@
-import { AUDIT_DECISION_LABELS, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
+import { AUDIT_DECISION_LABELS, decisionStatusId, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, gridFit, signInAndWait } from './support';
 
@@ -30,6 +30,16 @@ test('on a 1366×768 laptop, side navigation open, the queue’s columns fit wit
   const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
   await expect(queueRows(page).first()).toBeVisible();
   await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', '', 'Tomado por', 'En cola desde', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+});
+
+test('on a 1366×768 laptop the decided cases fit too: no take button or claim columns, the decision’s time in their room', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, auditor);
+  await page.goto(`/audits?status=${decisionStatusId(COUNTRY, 'approve')}`);
+  const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
+  await expect(queueRows(page).first()).toBeVisible();
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'En cola desde', 'Resuelto el', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
@@ -107,12 +117,12 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
   await expect(page.getByTestId('audits-count')).not.toHaveText('Cargando…');
   await expect(page.getByRole('grid', { name: 'Cola de auditoría' }).getByRole('link', { name: `#${leadId}`, exact: true })).toHaveCount(0);
 
-  // Filtered by its decided status, newest decision first: the case leads the list, resolved, with the date.
+  // Filtered by its decided status, newest decision first: the case leads the list, with the date and nothing to take.
   await page.goto(`/audits?status=${statusIdOf(COUNTRY, 'AUDIT_APPROVAL')}`);
   await expect(page.getByRole('columnheader', { name: 'Resuelto el' })).toBeVisible();
   const first = queueRows(page).first();
   await expect(first.getByRole('link', { name: `#${leadId}`, exact: true })).toBeVisible();
-  await expect(first).toContainText('Resuelto');
+  await expect(first.getByRole('button')).toHaveCount(0);
   await expect(first.locator('[data-field="decided_at"]')).not.toHaveText('—');
 });
 
@@ -151,4 +161,51 @@ test('a case back for re-audit shows its earlier round: the decision and the rou
   await page.goto(`/audit-detail?id=${leadId}`);
   const history = page.locator('.MuiCard-root').filter({ has: page.getByText('Auditorías anteriores', { exact: true }) });
   await expect(history).toContainText(`${AUDIT_DECISION_LABELS[earlier.decision!]} · ${statusLabelOf(COUNTRY, earlier.status_id)}`);
+});
+
+test('a refusal of the decision form goes once put right, once a decision is taken, and when the case is left', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, auditor);
+  const leadId = await freeCase(page);
+  await page.goto(`/audit-detail?id=${leadId}`);
+  await page.getByRole('button', { name: 'Tomar caso' }).click();
+  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  const missing = (items: string) => page.getByText(`Para aprobar falta verificar: ${items}`, { exact: true });
+  const anyMissing = page.getByText(/^Para aprobar falta verificar/);
+
+  // On the form and in the notice, until the comment it asks for is typed.
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(2);
+  await page.getByLabel('Comentario').fill('Falta la firma del cliente');
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(0);
+
+  // The checklist's sentence follows what is still missing, and goes with the last item verified.
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(missing('Identidad, Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Identidad' }).check();
+  await expect(missing('Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(2);
+  await expect(anyMissing).toHaveCount(2);
+  for (const item of ['Documentación', 'Cuenta bancaria', 'Teléfono']) await page.getByRole('checkbox', { name: item }).check();
+  await expect(missing('Firma')).toHaveCount(2);
+
+  // A decision taken: nothing of the refusal beside its confirmation, nor on the next case.
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Auditoría registrada: Rechazar')).toBeVisible();
+  await expect(anyMissing).toHaveCount(0);
+  await page.getByRole('button', { name: 'Siguiente caso libre' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/audit-detail\\?id=${leadId}$`));
+  await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
+  await expect(anyMissing).toHaveCount(0);
+
+  // A refusal on a case left (given back, then the queue opened) goes with it.
+  await page.getByRole('button', { name: 'Tomar caso' }).click();
+  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Liberar' }).click();
+  await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
+  await page.locator('.MuiBreadcrumbs-root').getByRole('link', { name: 'Auditorías' }).click();
+  await expect(page).toHaveURL(/\/audits$/);
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(0);
 });

@@ -92,6 +92,26 @@ test('a user with nothing in the period reads that, not charts of zeros', async 
   await expect(page.getByTestId('kpi-conversion')).not.toContainText('0%');
 });
 
+test('on a 1366×768 laptop the page ends with its last block: no blank space to scroll into below it', async ({ page }) => {
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  // The daily chart's table, hidden for screen readers, is as long as the period (30 rows by default).
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByTestId('block-daily').locator('svg').first()).toBeVisible();
+  const { scrollHeight, lastCard, footer } = await page.evaluate(() => {
+    const bottom = (element: Element) => element.getBoundingClientRect().bottom + window.scrollY;
+    return {
+      scrollHeight: document.documentElement.scrollHeight,
+      lastCard: Math.max(...[...document.querySelectorAll('main .MuiCard-root')].map(bottom)),
+      footer: bottom(document.querySelector('footer')!),
+    };
+  });
+  // Below the last card only the content's padding and the footer; the page scrolls no further than the footer.
+  expect(footer - lastCard).toBeLessThan(120);
+  expect(scrollHeight).toBeLessThanOrEqual(Math.ceil(footer) + 1);
+});
+
 test('the period lives in the URL', async ({ page }) => {
   await openDashboard(page, `admin@${COUNTRY}.example`);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);

@@ -154,6 +154,28 @@ test('at sign-in the kept settings of every list the role may open are asked for
   await expect.poll(() => [...asked].sort()).toEqual([...expected].sort());
 });
 
+test('on a 1366×768 laptop every filter of the list shows its label whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLeads(page);
+  // col's data rate filter has the longest label ('Calificación de d…' when cut).
+  if (COUNTRY === 'col') await expect(page.locator('label', { hasText: 'Calificación de datos' })).toBeVisible();
+  const labels = page.getByRole('main').locator('label.MuiInputLabel-root');
+  expect(await labels.count()).toBeGreaterThan(5);
+  const cut = await labels.evaluateAll((elements) => elements.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
+  expect(cut).toEqual([]);
+});
+
+test('the column chooser lists the data’s columns, not the selection’s checkboxes (hiding them would take row selection away)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLeads(page);
+  await expect(rows(page).first().getByRole('checkbox')).toBeVisible();
+  await page.getByRole('button', { name: 'Columnas' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Email' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Cliente' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Seleccionar casilla' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});
+
 test('the column choice and the row density are remembered for the user, after a logout too; no quick filter that would filter only the page', async ({
   page,
 }) => {
@@ -334,6 +356,20 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(field).toHaveValue('');
 });
 
+test('the detail’s headings outline it: one h1 naming the lead, its cards’ titles as h2, the history’s entries no headings', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLeads(page);
+  await rows(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  const id = new URL(page.url()).searchParams.get('id');
+  const history = page.getByRole('list', { name: 'Historial' });
+  await expect(history.getByTestId('timeline-item').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([`Lead #${id}`]);
+  for (const title of ['Historial', 'Cambiar estado', 'Acciones']) await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+  await expect(history.getByRole('heading')).toHaveCount(0);
+  await expect(page.locator('h6')).toHaveCount(0);
+});
+
 test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {
   // A lead at the first seller step of the built country, and the next step.
   const [from, toLabel, ending] =
@@ -381,6 +417,40 @@ if (COUNTRY === 'col') {
     await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
     const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number; offered_amount: number };
     expect(lead).toMatchObject({ status_id: statusIdOf(COUNTRY, 'PENDING_OFFER'), offered_amount: 130_000_000 });
+  });
+}
+
+// Only col's risk sets the offer by hand (RISK_MANUAL → PENDING_OFFER).
+if (COUNTRY === 'col') {
+  test('risk types the offer as the new-lead form takes an amount; one it cannot read is refused under the field, the dialog open with the text', async ({ page }) => {
+    const manual = statusIdOf(COUNTRY, 'RISK_MANUAL')!;
+    const offered = statusIdOf(COUNTRY, 'PENDING_OFFER')!;
+    const toLabel = statusLabelOf(COUNTRY, offered);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInAndWait(page, 'risk@col.example');
+    const waiting = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${manual}`)).json()) as LeadListResponse;
+    expect(waiting.rows.length, 'a demo application waiting for risk').toBeGreaterThan(0);
+    const id = waiting.rows[0].id;
+    await page.goto(`/lead-detail?id=${id}`);
+    await page.getByRole('button', { name: toLabel, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Monto ofrecido (vacío: se mantiene la oferta)');
+    const refusal = dialog.getByText('Monto inválido: escribe pesos enteros, p. ej. 2.500.000', { exact: true });
+
+    // Cents the amount cannot have: refused in the dialog, which stays open with what was typed; nothing is sent.
+    await field.fill('1.500.000,50');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(refusal).toBeVisible();
+    await expect(field).toHaveValue('1.500.000,50');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Put right, the message goes; written as the app shows amounts (no cents, ',00'), the offer is read whole.
+    await field.fill('1.500.000,00');
+    await expect(refusal).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number; offered_amount: number };
+    expect(lead).toMatchObject({ status_id: offered, offered_amount: 150_000_000 });
   });
 }
 

@@ -7,6 +7,11 @@ export interface ConfirmInput {
   label: string;
   required?: boolean;
   maxLength?: number;
+  /**
+   * Why the text (trimmed) will not do, shown under the field while the dialog stays open with what was typed;
+   * undefined when it will do.
+   */
+  validate?: (text: string) => string | undefined;
 }
 
 export interface ConfirmOptions {
@@ -26,6 +31,8 @@ interface ConfirmDialogProps extends ConfirmOptions {
 /** SPEC 2: max width 500, default title and message, 'Cancelar' closes, 'Confirmar' confirms then closes. */
 export function ConfirmDialog({ open, title, message, confirmLabel, input, onConfirm, onClose }: ConfirmDialogProps) {
   const [text, setText] = useState('');
+  // The refusal of the text last confirmed, checked again as the user corrects it.
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const missing = !!input?.required && text.trim() === '';
   return (
     <Dialog
@@ -42,8 +49,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel, input, onCon
           <TextField
             label={input.label}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (problem !== undefined) setProblem(input.validate?.(event.target.value.trim()));
+            }}
             required={input.required}
+            error={problem !== undefined}
+            helperText={problem}
             slotProps={{ htmlInput: { maxLength: input.maxLength } }}
             multiline
             minRows={2}
@@ -61,6 +73,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel, input, onCon
           variant="contained"
           disabled={missing}
           onClick={() => {
+            const refusal = input?.validate?.(text.trim());
+            setProblem(refusal);
+            if (refusal !== undefined) return;
             onConfirm(text.trim());
             onClose();
           }}

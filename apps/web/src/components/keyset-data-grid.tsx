@@ -2,6 +2,8 @@ import type { ListCount } from '@backoffice/shared';
 import {
   DataGrid,
   GRID_CHECKBOX_SELECTION_COL_DEF,
+  GRID_CHECKBOX_SELECTION_FIELD,
+  type GridColDef,
   type DataGridProps,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
@@ -78,11 +80,13 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   settingsPending = false,
   columnDefaults,
   columns,
+  slotProps,
   ...grid
 }: KeysetDataGridProps<R>) {
   const choice = columnDefaults ? withColumnDefaults(grid, columnDefaults) : {};
+  const visibility = withSelectionShown(choice.columnVisibilityModel ?? grid.columnVisibilityModel);
   const fitted = useFittedColumns(columns, data?.rows, {
-    visibility: choice.columnVisibilityModel ?? grid.columnVisibilityModel,
+    visibility,
     reserved: grid.checkboxSelection ? (GRID_CHECKBOX_SELECTION_COL_DEF.width ?? 50) : 0,
   });
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
@@ -126,8 +130,21 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
       sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER }}
       {...grid}
       {...choice}
+      columnVisibilityModel={visibility}
+      slotProps={{ ...slotProps, columnsManagement: { getTogglableColumns, ...slotProps?.columnsManagement } }}
     />
   );
+}
+
+/**
+ * The columns the column chooser lists: the data's. The selection's checkboxes are how rows are chosen (for an
+ * export), not a column of data: listed ('Seleccionar casilla'), hiding them took row selection away.
+ */
+export const getTogglableColumns = (columns: GridColDef[]) => columns.filter((column) => column.field !== GRID_CHECKBOX_SELECTION_FIELD).map((column) => column.field);
+
+/** A column choice kept from when the chooser listed the selection's checkboxes does not hide them. */
+function withSelectionShown(model: GridColumnVisibilityModel | undefined): GridColumnVisibilityModel | undefined {
+  return model?.[GRID_CHECKBOX_SELECTION_FIELD] === false ? { ...model, [GRID_CHECKBOX_SELECTION_FIELD]: true } : model;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, FormControl, InputAdornment, InputLabel, ListIte
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFilterResource } from '../lib/filter-resources';
+import { LABEL_FONT, textWidth } from '../lib/text-width';
 
 /* Filter controls every list shares (leads, sales): a multiple choice select, a debounced search box, the step, amount and management filters and the bar that holds them. */
 
@@ -10,6 +11,12 @@ export interface Option {
   value: string;
   label: string;
 }
+
+/**
+ * What a small outlined select needs around its label, resting in the field, to show it whole: the label's
+ * start (14 px) and the arrow's room (32 px), plus a pixel of rounding.
+ */
+const LABEL_ROOM = 14 + 32 + 2;
 
 export function MultiSelect({
   label,
@@ -22,12 +29,14 @@ export function MultiSelect({
   values: string[];
   options: Option[];
   onChange: (values: string[]) => void;
-  /** Wide enough for the label to show whole while nothing is chosen. */
+  /** At least this wide; wider when the label, resting in the field while nothing is chosen, needs it to show whole. */
   minWidth?: number;
 }) {
   const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  // 'Calificación de datos' is wider than the filters' usual 180 px: cut short, it read 'Calificación de d…'.
+  const width = Math.max(minWidth, textWidth(label, LABEL_FONT) + LABEL_ROOM);
   return (
-    <FormControl size="small" sx={{ minWidth, maxWidth: Math.max(260, minWidth) }}>
+    <FormControl size="small" sx={{ minWidth: width, maxWidth: Math.max(260, width) }}>
       <InputLabel id={id}>{label}</InputLabel>
       <Select
         labelId={id}

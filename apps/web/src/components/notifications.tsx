@@ -15,7 +15,8 @@ interface NotificationState extends NotifyOptions {
   key: number;
 }
 
-type Notify = (options: NotifyOptions | string) => void;
+/** Shows a notification; what it returns closes that one (an error the user has since put right, say). */
+type Notify = (options: NotifyOptions | string) => () => void;
 const NotifyContext = createContext<Notify | null>(null);
 
 /** Shown at once, newest at the bottom; an older one makes room for a new one past this. */
@@ -29,12 +30,16 @@ let lastKey = 0;
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<NotificationState[]>([]);
-  const notify = useCallback<Notify>((options) => {
-    const normalised = typeof options === 'string' ? { message: options } : options;
-    const next = { color: 'success' as const, timeout: NOTIFICATION_DURATION_MS, ...normalised, key: ++lastKey };
-    setShown((list) => [...list.filter((item) => item.message !== next.message), next].slice(-MAX_SHOWN));
-  }, []);
   const close = useCallback((key: number) => setShown((list) => list.filter((item) => item.key !== key)), []);
+  const notify = useCallback<Notify>(
+    (options) => {
+      const normalised = typeof options === 'string' ? { message: options } : options;
+      const next = { color: 'success' as const, timeout: NOTIFICATION_DURATION_MS, ...normalised, key: ++lastKey };
+      setShown((list) => [...list.filter((item) => item.message !== next.message), next].slice(-MAX_SHOWN));
+      return () => close(next.key);
+    },
+    [close],
+  );
 
   return (
     <NotifyContext.Provider value={notify}>

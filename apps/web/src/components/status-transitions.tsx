@@ -1,4 +1,4 @@
-import { TRANSITION_REASON_MAX, statusLabelOf, type LeadTransitions, type TransitionOption } from '@backoffice/shared';
+import { TRANSITION_REASON_MAX, statusLabelOf, wholeAmountSchemas, type LeadTransitions, type TransitionOption } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -24,6 +24,19 @@ interface StatusTransitionsProps {
 }
 
 /**
+ * The amount offered as typed, read as the new-lead form reads the amount asked for ('1.500.000',
+ * '$ 1.500.000', '1.500.000,00'), within the same limits (the server's for an offer too).
+ */
+const offerSchema = wholeAmountSchemas[COUNTRY];
+
+/** Why a typed offer will not do (in Spanish, shown under the field), or undefined; blank keeps the offer. */
+function offerProblem(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const parsed = offerSchema.safeParse(text);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
  * What a move's success says: where the application is now. Automated stages may have run on from the status
  * chosen (a lead sent to PREFILTER is decided at once), so the server's answer, not the choice, is named.
  */
@@ -45,10 +58,14 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
     let offeredAmount: number | undefined;
     if (option.sets_offer && !option.reason_required) {
       // Risk approving may set the amount; left empty, the lead keeps its offer (or gets the default one).
-      const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Monto ofrecido (vacío: se mantiene la oferta)', required: false, maxLength: 20 } });
+      const typed = await prompt({
+        title: 'Cambiar estado',
+        message,
+        input: { label: 'Monto ofrecido (vacío: se mantiene la oferta)', required: false, maxLength: 20, validate: offerProblem },
+      });
       if (typed === null) return;
-      const digits = typed.replace(/[$.\s]/g, '');
-      offeredAmount = digits === '' ? undefined : Number(digits);
+      // The dialog let through only a blank or an amount the schema reads.
+      offeredAmount = typed === '' ? undefined : offerSchema.parse(typed);
     } else if (option.reason_required) {
       const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX } });
       if (typed === null) return;

@@ -28,7 +28,10 @@ export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineIt
             {index < items.length - 1 && <Box sx={{ flexGrow: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
           </Box>
           <Box sx={{ pb: 2.5, minWidth: 0 }}>
-            <Typography variant="subtitle2">{item.title}</Typography>
+            {/* A line of the history, not a heading (subtitle2 alone would make every entry an h6). */}
+            <Typography variant="subtitle2" component="p">
+              {item.title}
+            </Typography>
             {item.body && (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.25 }}>
                 {item.body}

@@ -3,6 +3,8 @@ import { FONT_FAMILY } from './theme';
 /** The fonts of a grid's cells (body2) and column headers, as CSS font shorthands for textWidth. */
 export const CELL_FONT = `400 14px ${FONT_FAMILY}`;
 export const HEADER_FONT = `500 14px ${FONT_FAMILY}`;
+/** A form field's label (body1), as it rests in an empty field. */
+export const LABEL_FONT = `400 16px ${FONT_FAMILY}`;
 
 let context: CanvasRenderingContext2D | null | undefined;
 /** Lists measure the same few texts (dates, statuses, names) on every page: each is measured once a font. */

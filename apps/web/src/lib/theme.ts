@@ -1,6 +1,7 @@
 import { BREAKPOINTS, DIALOG_Z_INDEX, OVERLAY_Z_INDEX } from '@backoffice/shared';
 import { esES } from '@mui/material/locale';
 import { alpha, createTheme, getContrastRatio, lighten, type Components, type Theme } from '@mui/material/styles';
+import type { ElementType } from 'react';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -105,6 +106,10 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
         MuiButton: { ...darkText.MuiButton, defaultProps: { color: 'primary', disableElevation: true } },
         MuiAvatar: { styleOverrides: { colorDefault: { color: '#fff' } } },
         MuiTooltip: { defaultProps: { arrow: true } },
+        // A card's title is a section of its screen, under the screen's h1: an h2 for screen readers' outline,
+        // drawn as before (in the h5 style). MUI types the theme's title as its default element, a span; the
+        // component prop takes any element.
+        MuiCardHeader: { defaultProps: { slotProps: { title: { component: 'h2' as ElementType as 'span' } } } },
         MuiCard: {
           defaultProps: bordered ? { variant: 'outlined' } : { elevation: 0 },
           styleOverrides: {

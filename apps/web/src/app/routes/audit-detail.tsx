@@ -45,7 +45,10 @@ export default function AuditDetailRoute() {
         <MuiLink component={Link} to="/audits" underline="hover">
           Auditorías
         </MuiLink>
-        <Typography color="text.primary">{id !== undefined ? `Lead #${id}` : 'Lead'}</Typography>
+        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
+        <Typography component="h1" variant="body1" color="text.primary">
+          {id !== undefined ? `Lead #${id}` : 'Lead'}
+        </Typography>
       </Breadcrumbs>
       {id !== undefined ? <AuditDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la solicitud" />}
     </Stack>

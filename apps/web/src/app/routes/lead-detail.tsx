@@ -46,7 +46,10 @@ export default function LeadDetailRoute() {
         <MuiLink component={Link} to="/leads" underline="hover">
           Leads
         </MuiLink>
-        <Typography color="text.primary">{id !== undefined ? `Lead #${id}` : 'Lead'}</Typography>
+        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
+        <Typography component="h1" variant="body1" color="text.primary">
+          {id !== undefined ? `Lead #${id}` : 'Lead'}
+        </Typography>
       </Breadcrumbs>
       {id !== undefined ? <LeadDetailView id={id} /> : <DetailIdProblem raw={raw} of="del lead" />}
     </Stack>

@@ -44,7 +44,10 @@ export default function SaleDetailRoute() {
         <MuiLink component={Link} to="/sales" underline="hover">
           Ventas
         </MuiLink>
-        <Typography color="text.primary">{id !== undefined ? `Venta #${id}` : 'Venta'}</Typography>
+        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
+        <Typography component="h1" variant="body1" color="text.primary">
+          {id !== undefined ? `Venta #${id}` : 'Venta'}
+        </Typography>
       </Breadcrumbs>
       {id !== undefined ? <SaleDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la venta" />}
     </Stack>

@@ -14,7 +14,7 @@ import {
   type AuditDetail,
 } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, FormHelperText, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
@@ -48,10 +48,26 @@ function checklistProblem(errors: Record<string, string>): string | undefined {
   return missing.length > 0 ? AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item]))) : undefined;
 }
 
+/** Each field's first refusal by the shared schema, keyed by its path ('comment', 'checklist.identity'). */
+function formErrors(body: { decision: AuditDecision; checklist: AuditChecklist; comment: string; version: number }): Record<string, string> {
+  const parsed = auditDecisionBodySchema.safeParse(body);
+  if (parsed.success) return {};
+  const found: Record<string, string> = {};
+  for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+  return found;
+}
+
+/** What the notice says of the form's problems: the checklist's sentence, or the first problem. */
+const problemMessage = (errors: Record<string, string>) => checklistProblem(errors) ?? Object.values(errors)[0];
+
 /**
  * The documents checklist, the comment and the four decisions. The shared schema checks the form before
  * asking for confirmation (comment required unless approving; approving needs every item verified); the
  * server checks the same and has the last word (claim, version, workflow).
+ *
+ * A refusal shows on the form and in a notice that stays until it no longer holds: the user puts right what it
+ * asked for (the form's message and the notice follow what is still missing), a decision is taken, or the
+ * form goes (another case, or a new round: the route remounts the form).
  */
 export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
   const decide = useDecideAudit(detail.lead.id);
@@ -60,34 +76,65 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
   const [checklist, setChecklist] = useState<AuditChecklist>(detail.current?.checklist ?? EMPTY_CHECKLIST);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The decision the form refused (its errors are the schema's, checked again as the user edits), or null.
+  const [refused, setRefused] = useState<AuditDecision | null>(null);
+  // Closes the error notice shown, if any.
+  const closeNotice = useRef<(() => void) | null>(null);
   const mine = !!detail.claim && detail.claim.user.id === userId;
   // Nothing to pay into: the account cannot be verified nor the application approved (the server refuses it too).
   const noAccount = !detail.lead.customer.bank_account;
+  useEffect(
+    () => () => {
+      closeNotice.current?.();
+      closeNotice.current = null;
+    },
+    [],
+  );
   if (!detail.current) return null;
+
+  const showNotice = (message: string | undefined) => {
+    closeNotice.current?.();
+    closeNotice.current = message === undefined ? null : notify({ message, color: 'error', timeout: null });
+  };
+
+  /** The form's errors once the user changed it: only those of the refused decision that still hold. */
+  const edited = (next: { checklist: AuditChecklist; comment: string }) => {
+    if (refused === null) return;
+    const still = formErrors({ decision: refused, ...next, version: detail.lead.version });
+    const kept = Object.fromEntries(Object.entries(still).filter(([key]) => key in errors));
+    if (Object.keys(kept).length === Object.keys(errors).length && problemMessage(kept) === problemMessage(errors)) return;
+    setErrors(kept);
+    if (Object.keys(kept).length === 0) setRefused(null);
+    showNotice(problemMessage(kept));
+  };
 
   const submit = async (decision: AuditDecision) => {
     const body = { decision, checklist, comment, version: detail.lead.version };
-    const parsed = auditDecisionBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    const found = formErrors(body);
+    if (Object.keys(found).length > 0) {
       setErrors(found);
-      notify({ message: checklistProblem(found) ?? parsed.error.issues[0].message, color: 'error', timeout: null });
+      setRefused(decision);
+      showNotice(problemMessage(found));
       return;
     }
     setErrors({});
+    setRefused(null);
+    showNotice(undefined);
     const label = AUDIT_DECISION_LABELS[decision];
     // SPEC 2's dialog: the decision is its title, 'Confirmar' confirms it.
     if (!(await confirm({ title: label, message: CONFIRM_MESSAGE[decision] }))) return;
     decide.mutate(body, {
       onSuccess: () => {
         setComment('');
+        setErrors({});
+        showNotice(undefined);
         notify(`Auditoría registrada: ${label}`);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields.length > 0) {
           setErrors(Object.fromEntries(error.fields.map((field) => [field.field, field.message])));
         }
-        notify({ message: error.message, color: 'error', timeout: null });
+        showNotice(error.message);
       },
     });
   };
@@ -109,7 +156,11 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
                   <Checkbox
                     checked={checklist[item]}
                     disabled={!mine || (item === 'bank_account' && noAccount)}
-                    onChange={(event) => setChecklist({ ...checklist, [item]: event.target.checked })}
+                    onChange={(event) => {
+                      const next = { ...checklist, [item]: event.target.checked };
+                      setChecklist(next);
+                      edited({ checklist: next, comment });
+                    }}
                   />
                 }
               />
@@ -122,7 +173,10 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
             minRows={TEXT_AREA_ROWS}
             value={comment}
             disabled={!mine}
-            onChange={(event) => setComment(event.target.value)}
+            onChange={(event) => {
+              setComment(event.target.value);
+              edited({ checklist, comment: event.target.value });
+            }}
             error={!!errors.comment}
             helperText={errors.comment ?? 'Obligatorio para rechazar, re-auditar o pedir información'}
             slotProps={{ htmlInput: { maxLength: AUDIT_COMMENT_MAX } }}

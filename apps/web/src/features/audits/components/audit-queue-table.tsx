@@ -55,7 +55,12 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
         fit: () => Math.max(...['Tomar', 'Abrir'].map((label) => textWidth(label, BUTTON_FONT) + 42), textWidth('Resuelto', CELL_FONT)),
         renderCell: ({ row, tabIndex }) => {
           // Decided, or no longer waiting for audit: nothing to take.
-          if (row.decision !== null || !queueStatuses.has(row.status_id)) return <Typography variant="body2" color="text.secondary">Resuelto</Typography>;
+          if (row.decision !== null || !queueStatuses.has(row.status_id)) return (
+              // Inline: it takes the cell's line height and sits in the middle of the row, as the other texts.
+              <Typography component="span" variant="body2" color="text.secondary">
+                Resuelto
+              </Typography>
+            );
           const mine = row.claim?.user.id === userId;
           return (
             <Button
@@ -110,7 +115,10 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
   );
   // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
   const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
-  const visibility = useMemo(() => ({ decided_at: listsDecided }), [listsDecided]);
+  // Decided cases only: nothing to take and no one holding them, so no button or claim columns (and the
+  // decision's time fits a 1366 px laptop in their room).
+  const onlyDecided = listsDecided && (query.status ?? []).every((id) => !queueStatuses.has(id));
+  const visibility = useMemo(() => ({ decided_at: listsDecided, actions: !onlyDecided, claim: !onlyDecided }), [listsDecided, onlyDecided]);
   // The queue does not sort by its columns: no header keeps room for a sort arrow.
   const fitted = useFittedColumns(columns, data?.rows, { sorting: false, visibility });
 

@@ -49,7 +49,9 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
 
   return (
     <Stack component="form" spacing={1} onSubmit={submit} noValidate aria-label="Programar llamada">
-      <Typography variant="subtitle2">Programar llamada</Typography>
+      <Typography variant="subtitle2" component="h3">
+        Programar llamada
+      </Typography>
       <DateTimeField
         fullWidth
         min={now}
