@@ -217,6 +217,25 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
   });
 });
 
+describe('realtime bridge on PostgreSQL, closed as soon as it listens', () => {
+  it('closes at once, though its LISTEN connection is still being set up', async () => {
+    const first = await createTestApp('postgres', { seedLeads: 0, countCacheSeconds: 0 });
+    try {
+      // The adapter asks its pool for the LISTEN connection when the node starts listening; a close that comes
+      // before that connection is in place must not wait for it for ever (deploys and tests stop nodes so).
+      for (let round = 0; round < 3; round++) {
+        const node = await buildApp(testConfig({ seedLeads: 0, countCacheSeconds: 0, databaseUrl: first.databaseUrl }));
+        await listen(node);
+        const started = Date.now();
+        await node.close();
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
+});
+
 describe('realtime bridge across two nodes sharing one PostgreSQL database', () => {
   let a: TestApp;
   let b: App;

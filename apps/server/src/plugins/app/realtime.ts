@@ -15,6 +15,22 @@ declare module 'fastify' {
   }
 }
 
+/** How long a closing node waits for the adapter's LISTEN connection to be in place, then for its pool to end (preClose). */
+const ADAPTER_SETTLE_MS = 3_000;
+const ADAPTER_POOL_END_MS = 2_000;
+
+/**
+ * Waits (at most `ms`) until the PostgreSQL adapter holds its LISTEN connection. The adapter (0.5) releases
+ * that connection on close only once it holds it: closed while the connection is being set up (a node
+ * stopped right after it started), it keeps it out of the pool for good, and the pool's end waits for it
+ * for ever. Its subscriber is not public: read as `adapter.client.client`, and not waited for if absent.
+ */
+async function listenerInPlace(server: RealtimeServer, ms: number): Promise<void> {
+  const subscriber = (server.of('/').adapter as unknown as { client?: { client?: unknown } }).client;
+  const end = Date.now() + ms;
+  while (subscriber && subscriber.client === undefined && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 /** Refusal messages a client sees in `connect_error` (`err.message`). */
 export const REALTIME_REFUSED = { notSignedIn: 'No autenticado', origin: 'Origen no permitido' } as const;
 
@@ -104,13 +120,21 @@ export default fp(
       await reminders.stop();
       service.detach();
       if (io) {
+        if (adapterPool) await listenerInPlace(io, ADAPTER_SETTLE_MS);
         // Disconnects the sockets, closes the adapter (LISTEN client, timers) and the engine. It also closes
         // the HTTP server, which Fastify then closes again (it accepts ERR_SERVER_NOT_RUNNING).
         await io.close();
         io = null;
       }
-      await adapterPool?.end().catch(() => {});
+      // Bounded too: should the LISTEN connection still be out (the database never answered), it ends with
+      // the process rather than keep the node from closing.
+      const pool = adapterPool;
       adapterPool = null;
+      if (pool) {
+        const ended = pool.end().then(() => true, () => true);
+        const timedOut = new Promise<false>((resolve) => setTimeout(resolve, ADAPTER_POOL_END_MS, false).unref());
+        if (!(await Promise.race([ended, timedOut]))) app.log.warn('realtime adapter pool still busy at close: left to the process exit');
+      }
     });
   },
   { name: 'realtime', dependencies: ['db', 'repositories', 'auth', 'cookie', 'config'] },
