@@ -1,4 +1,4 @@
-import { formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
+import { CALL_BACK_MAX_PENDING, formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
@@ -181,7 +181,8 @@ export class SalesRepository {
    * event, and leads.next_call_at set to the soonest pending call of the lead. next_call_at is a mirror
    * for lists and reminders, not something users edit: it does not bump the lead's version (a call back
    * must not make the seller's open detail stale). Writes nothing when the lead already has that call back
-   * pending ('again') or has ended ('closed': nobody calls about it). The lead's row is locked first (as the
+   * pending ('again'), has CALL_BACK_MAX_PENDING others pending ('full') or has ended ('closed': nobody calls
+   * about it). The lead's row is locked first (as the
    * next_call_at update would), so a status change that ends the lead waits for this and then cancels the
    * call back with the others, and concurrent repeats queue instead of deadlocking.
    */
@@ -189,11 +190,21 @@ export class SalesRepository {
     country: Country,
     leadId: number,
     input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
-  ): Promise<'scheduled' | 'again' | 'closed'> {
+  ): Promise<'scheduled' | 'again' | 'closed' | 'full'> {
     const when = formatDateTime(country, input.at);
     return this.db.transaction(async (tx) => {
       const [lead] = await tx.select({ statusId: leads.statusId }).from(leads).where(eq(leads.id, leadId)).for('no key update');
       if (!lead || isTerminalStatus(country, lead.statusId)) return 'closed';
+      // Counted with the lead's row locked: concurrent schedules of one lead take their turns. At the cap a
+      // repeat of one already pending is still that one ('again'), not a new one refused.
+      const [{ pending, same }] = await tx
+        .select({
+          pending: sql<number>`count(*)`.mapWith(Number),
+          same: sql<number>`count(*) filter (where ${scheduledCalls.scheduleTime} = ${input.at})`.mapWith(Number),
+        })
+        .from(scheduledCalls)
+        .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')));
+      if (pending >= CALL_BACK_MAX_PENDING) return same > 0 ? 'again' : 'full';
       const scheduled = await tx
         .insert(scheduledCalls)
         .values({

@@ -1,4 +1,4 @@
-import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, COL_STATUS_IDS, findTransition, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, CALL_BACK_MAX_PENDING, CALL_BACK_MESSAGES, COL_STATUS_IDS, findTransition, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -397,6 +397,24 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
     const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
     expect(stored.map((c) => c.status).sort()).toEqual(['pending', 'pending', 'resolved']);
+  });
+
+  it(`takes at most ${CALL_BACK_MAX_PENDING} pending call backs per application: the next is refused (409, nothing written) until one is resolved`, async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const lead = arg.filter((l) => l.sellerId === sellerId && !isTerminalStatus('arg', l.statusId))[5];
+    const now = Date.now();
+    const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
+    for (let i = 1; i <= CALL_BACK_MAX_PENDING; i++) expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(i) })).statusCode).toBe(200);
+    const eventsBefore = (await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).length;
+    const over = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(CALL_BACK_MAX_PENDING + 1) });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(CALL_BACK_MESSAGES.full);
+    // A repeat of one already pending is still that one.
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(1) })).statusCode).toBe(200);
+    expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(CALL_BACK_MAX_PENDING);
+    expect((await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).length).toBe(eventsBefore);
+    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at(1)))));
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(CALL_BACK_MAX_PENDING + 1) })).statusCode).toBe(200);
   });
 
   it('keeps the bank account while an application of the customer is in audit or transfer (the other fields stay editable)', async () => {

@@ -128,9 +128,16 @@ export const CALL_BACK_NOTE_MAX = 500;
 /** How far ahead a call back may be booked: further is a mistyped year, not a plan. */
 export const CALL_BACK_MAX_DAYS = 90;
 
+/**
+ * Pending call backs an application may have at once: a seller plans the next call or two, not a calendar;
+ * beyond this a script or a stuck button is filling the seller's reminders.
+ */
+export const CALL_BACK_MAX_PENDING = 10;
+
 export const CALL_BACK_MESSAGES = {
   /** The application ended (a terminal status): its call backs are cancelled and no new one is taken. */
   closed: 'La solicitud está cerrada: no se programan llamadas sobre ella.',
+  full: `La solicitud ya tiene ${CALL_BACK_MAX_PENDING} llamadas programadas: resuelve alguna antes de programar otra.`,
 } as const;
 
 /** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future, within CALL_BACK_MAX_DAYS) and why. */

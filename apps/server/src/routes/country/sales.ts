@@ -314,6 +314,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         note: request.body.note,
       });
       if (scheduled === 'closed') throw new HttpError(409, SALES_MESSAGES.callBackClosed);
+      if (scheduled === 'full') throw new HttpError(409, CALL_BACK_MESSAGES.full);
       return sendJsonText(reply, await visibleSale(user, row.id));
     },
   );
