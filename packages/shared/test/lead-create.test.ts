@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, newCustomerLeadCreateSchemas, scheduleCallBodySchema } from '../src';
+import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, newCustomerLeadCreateSchemas, saleCustomerUpdateSchemas, scheduleCallBodySchema } from '../src';
 
 const argLead = {
   doc_number: '30.111.222',
@@ -122,10 +122,18 @@ describe('a name as it is pasted', () => {
     expect(firstName('O’Connor')).toBe("O'Connor");
     expect(firstName('Ma\u00a0José')).toBe('Ma José');
     expect(firstName('  Ana   María ')).toBe('Ana María');
+    // Vietnamese stacks two marks on a letter (ễ: e, circumflex, tilde), composed or not.
+    expect(firstName('Nguyễn')).toBe('Nguyễn');
+    expect(firstName('Nguye\u0302\u0303n')).toBe('Nguyễn');
+    expect(firstName('Nguyê\u0303\u0323n')).toBe('Nguyê\u0303\u0323n'.normalize('NFC'));
   });
 
   it('gets one reason when it is wrong', () => {
     expect(firstName('1')).toEqual(['Nombre: solo letras']);
+    // Stacked combining accents: NFC leaves them on the letter, more than two is no name's spelling.
+    expect(firstName('A\u0301\u0301\u0301\u0301\u0301')).toEqual(['Nombre: solo letras']);
+    expect(firstName('Jose\u0301\u0301\u0301\u0301')).toEqual(['Nombre: solo letras']);
+    expect(firstName('Ana\u0300\u0301\u0302\u0303 María')).toEqual(['Nombre: solo letras']);
     expect(firstName('A')).toEqual(['Nombre: al menos 2 letras']);
     // Blank is not given (an existing customer keeps theirs); a new document's body needs it.
     expect(firstName('')).toBeUndefined();
@@ -188,6 +196,29 @@ describe('a rule across fields', () => {
       'first_name: Nombre: solo letras',
       'doc_number: CE inválido: debe tener entre 3 y 7 dígitos',
     ]);
+    // col's bank and account, both or neither: told with a bad amount, on the lead and on the sale's customer edit.
+    expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: 'abc', bank: 'Bancolombia' }))).toEqual([
+      'requested_amount: Monto inválido: escribe pesos enteros, p. ej. 2.500.000',
+      'bank_account: Indica el banco y el número de cuenta, o ninguno',
+    ]);
+    expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, first_name: '1', bank_account: '123456789' }))).toEqual([
+      'first_name: Nombre: solo letras',
+      'bank_account: Indica el banco y el número de cuenta, o ninguno',
+    ]);
+    const customer = { first_name: 'José', last_name: 'Núñez', cellphone: '3101234567', email: 'jose@example.com', version: 1 };
+    expect(issues(saleCustomerUpdateSchemas.col.safeParse({ ...customer, last_name: '1', bank: 'Bancolombia' }))).toEqual([
+      'last_name: Apellido: solo letras',
+      'bank_account: Indica el banco y el número de cuenta, o ninguno',
+    ]);
+    expect(issues(saleCustomerUpdateSchemas.col.safeParse({ ...customer, cellphone: 3101234567, bank: null }))).toEqual([
+      expect.stringMatching(/^cellphone: /),
+      'bank_account: Indica el banco y el número de cuenta, o ninguno',
+    ]);
+    // A field wrong on its own is only that; a right pair, or none, passes as before.
+    expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, bank: 'Banco X' }))).toEqual(['bank: Elige un banco de la lista']);
+    expect(leadCreateSchemas.col.parse({ ...colLead, bank: 'Bancolombia', bank_account: '123456789' })).toMatchObject({ bank: 'Bancolombia', bank_account: '123456789' });
+    expect(saleCustomerUpdateSchemas.col.parse(customer)).toEqual(customer);
+    expect(saleCustomerUpdateSchemas.col.parse({ ...customer, bank: '', bank_account: null })).toMatchObject({ bank: null, bank_account: null });
     // arg's CUIL of another DNI, the same way.
     expect(issues(leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: '', cuil: buildCuil('30111223', 'male') }))).toEqual([
       'requested_amount: Ingresa el monto solicitado',

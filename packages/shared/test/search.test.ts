@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { leadListQuerySchema, salesListQuerySchema, searcherQuerySchema } from '../src';
 import { searchMatches, searchTerms } from '../src/search';
 
 const marked = (text: string, q: string) =>
@@ -58,5 +59,20 @@ describe('searchTerms', () => {
     expect(marked('Juan García-López', 'lopez, juan')).toBe('Juan|López');
     // An email keeps its punctuation: it is matched as typed.
     expect(searchTerms('ana-perez@mail.com').indexed).toEqual(['ana-perez@mail.com']);
+  });
+});
+
+describe('the search text as typed', () => {
+  it('reads full-width letters and digits (as some IMEs type them) and decomposed accents as the plain text', () => {
+    for (const schema of [searcherQuerySchema, leadListQuerySchema, salesListQuerySchema]) {
+      expect(schema.parse({ q: 'ａｎａ' }).q).toBe('ana');
+      expect(schema.parse({ q: '１２３４５' }).q).toBe('12345');
+      expect(schema.parse({ q: '\u3000ＡＮＡ\u3000ｐｅｒｅｚ\u3000' }).q).toBe('ANA perez');
+      expect(schema.parse({ q: 'Jose\u0301' }).q).toBe('José');
+    }
+    // Full-width text is letters and digits, enough to search.
+    expect(searcherQuerySchema.safeParse({ q: 'ａｎ' }).error?.issues.map((issue) => issue.message)).toEqual(['Escribe al menos 3 letras o números para buscar']);
+    expect(leadListQuerySchema.parse({ q: '\u3000' }).q).toBeUndefined();
+    expect(searchTerms(searcherQuerySchema.parse({ q: 'ａｎａ' }).q!)).toEqual(searchTerms('ana'));
   });
 });

@@ -20,12 +20,15 @@ const AMOUNT_RANGE_IDS = new Set(Object.values(AMOUNT_RANGES).flatMap((ranges) =
 
 /**
  * Free text over customers: document, CUIL, name, cellphone or email, or a fragment of any. Every word must
- * match; at least one has SEARCH_MIN_CHARS letters or digits (an empty text is "no search").
+ * match; at least one has SEARCH_MIN_CHARS letters or digits (an empty text is "no search"). Read in NFKC:
+ * the full-width letters and digits some IMEs type ('ａｎａ', '１２３４５') are 'ana' and '12345', and a
+ * decomposed accent (e + U+0301) is the composed one, as names are stored.
  */
 export const searchTextSchema = z
   .string()
   .trim()
   .max(100)
+  .transform((text) => text.normalize('NFKC').trim())
   .transform((text) => (text === '' ? undefined : text))
   .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
     message: `Escribe al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
@@ -194,8 +197,11 @@ export const LEAD_LIMITS = {
 
 /**
  * A name as it is pasted from anywhere: composed ('José' typed on a Mac arrives as e + a combining accent),
- * a typographic apostrophe (O’Connor) or a non-breaking space are the same name, stored one way.
+ * a typographic apostrophe (O’Connor) or a non-breaking space are the same name, stored one way. After NFC a
+ * letter may still carry combining marks NFC has no code point for; more than two on one letter
+ * ('Á́́́́', stacked accents) is no name's spelling and is refused as not letters.
  */
+const NAME_PATTERN = /^(?!.*\p{M}{3})([\p{L}][\p{L}\p{M} '.-]*)?$/u;
 const name = (label: string) =>
   z
     .string({ error: `${label}: campo obligatorio` })
@@ -203,7 +209,7 @@ const name = (label: string) =>
     .pipe(
       z
         .string()
-        .regex(/^([\p{L}][\p{L}\p{M} '.-]*)?$/u, { message: `${label}: solo letras`, abort: true })
+        .regex(NAME_PATTERN, { message: `${label}: solo letras`, abort: true })
         .min(2, `${label}: al menos 2 letras`)
         .max(80, `${label}: hasta 80 caracteres`),
     );
@@ -342,11 +348,32 @@ export const bankAccountFields = {
   },
 } as const;
 
+const BANK_PAIR_MESSAGE = 'Indica el banco y el número de cuenta, o ninguno';
 /** col: a bank without its account number (or the other way round) is refused on the account. */
 export const bankPair = {
   check: (value: { bank: string | null; bank_account: string | null }) => (value.bank === null) === (value.bank_account === null),
-  issue: { message: 'Indica el banco y el número de cuenta, o ninguno', path: ['bank_account'] },
+  issue: { message: BANK_PAIR_MESSAGE, path: ['bank_account'] },
 };
+
+type BankValue = string | null | undefined;
+/**
+ * bankPair as a check of the whole body (withBodyCheck), so it is told together with every other field's
+ * reason: `fields` read the bank and the account as the object does, and the pair is checked (by `check`,
+ * bankPair's unless said) only when both are valid on their own (one reason per field).
+ */
+export function bankPairBodyCheck(
+  fields: { bank: z.ZodType<BankValue, unknown>; bank_account: z.ZodType<BankValue, unknown> },
+  check: (value: { bank: BankValue; bank_account: BankValue }) => boolean = (value) => bankPair.check({ bank: value.bank ?? null, bank_account: value.bank_account ?? null }),
+) {
+  return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const bank = fields.bank.safeParse(body.bank);
+    const account = fields.bank_account.safeParse(body.bank_account);
+    if (bank.success && account.success && !check({ bank: bank.data, bank_account: account.data })) {
+      // Not bankPair.issue itself: zod's refine() rewrites the params object it is given (message → error).
+      ctx.addIssue({ code: 'custom', message: BANK_PAIR_MESSAGE, path: ['bank_account'] });
+    }
+  };
+}
 
 /**
  * A number as a form or an API client sends it: a number, or its decimal digits as text ('12', ' 25000 ',
@@ -474,10 +501,13 @@ export function withColDocumentRule<T extends z.ZodObject<typeof colDocumentFiel
   );
 }
 
-/** col: a CC or a CE; cellphone (optional, see NEW_CUSTOMER_FIELDS) is 10 digits starting with 3. */
-export const colLeadCreateSchema = withColDocumentRule(
-  z
-    .object({
+/**
+ * col: a CC or a CE; cellphone (optional, see NEW_CUSTOMER_FIELDS) is 10 digits starting with 3; a bank and
+ * its account, or neither (bankPair, told with the other fields' reasons).
+ */
+export const colLeadCreateSchema = withBodyCheck(
+  withColDocumentRule(
+    z.object({
       first_name: leadCustomerFields.col.first_name,
       last_name: leadCustomerFields.col.last_name,
       birth_date: leadCustomerFields.col.birth_date,
@@ -489,8 +519,9 @@ export const colLeadCreateSchema = withColDocumentRule(
       requested_amount: amountOf('col'),
       term: termOf(LEAD_LIMITS.col),
       ...bankAccountFields.col,
-    })
-    .refine(bankPair.check, bankPair.issue),
+    }),
+  ),
+  bankPairBodyCheck(bankAccountFields.col),
 );
 
 /**

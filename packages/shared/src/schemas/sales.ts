@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COL_BANKS } from '../catalogues/banks';
 import { cbuSchema, colAccountSchema } from '../documents';
-import { bankPair, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema } from './leads';
+import { bankPair, bankPairBodyCheck, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema, withBodyCheck } from './leads';
 import { freeText, idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 import { AUDIT_DECISION_LABELS } from './audits';
@@ -103,22 +103,26 @@ export const argSaleCustomerUpdateSchema = z.object({
   version: versionField,
 });
 
-export const colSaleCustomerUpdateSchema = z
-  .object({
+const colBankFields = {
+  bank: keptIfAbsent(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account; ausentes ambos se conservan'),
+  bank_account: keptIfAbsent(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank; null o vacíos ambos la borran'),
+};
+export const colSaleCustomerUpdateSchema = withBodyCheck(
+  z.object({
     first_name: colFields.first_name,
     last_name: colFields.last_name,
     cellphone: colFields.cellphone,
     email: colFields.email,
     address: addressField,
-    bank: keptIfAbsent(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account; ausentes ambos se conservan'),
-    bank_account: keptIfAbsent(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank; null o vacíos ambos la borran'),
+    ...colBankFields,
     version: versionField,
-  })
-  // Both left out (kept), or both given: a bank and its account, or neither.
-  .refine(
+  }),
+  // Both left out (kept), or both given: a bank and its account, or neither. Told with the other fields' reasons.
+  bankPairBodyCheck(
+    colBankFields,
     (value) => (value.bank === undefined) === (value.bank_account === undefined) && bankPair.check({ bank: value.bank ?? null, bank_account: value.bank_account ?? null }),
-    bankPair.issue,
-  );
+  ),
+);
 
 export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
 export type SaleCustomerUpdate = z.infer<(typeof saleCustomerUpdateSchemas)['arg' | 'col']>;
