@@ -158,11 +158,46 @@ test('a seller without a telephony user gets the exact error and nothing is call
   await expect(dialog).toBeHidden();
   expect((await sale(page, id)).timeline[0].type).toBe('call_resolved');
 
-  // The call button of the sale detail: the same error, still nothing sent to telephony.
+  // The call button of the sale detail is not offered: disabled, with the same reason shown beside it.
   await page.goto(`/sale-detail?id=${id}`);
-  await page.getByRole('button', { name: 'Llamar' }).click();
+  const call = page.getByRole('button', { name: 'Llamar' });
+  await expect(call).toBeDisabled();
+  await expect(call).toHaveAccessibleDescription(MESSAGES.noNeotelUser);
   await expect(page.getByText(MESSAGES.noNeotelUser)).toBeVisible();
   expect(telephony.count()).toBe(0);
+});
+
+test('Llamar: disabled with the reason for a user without telephony, a seller calls', async ({ page, browser }, testInfo) => {
+  // The supervisor has no telephony user (neotel_id 0): the lead detail does not offer the call.
+  await signIn(page, `supervisor@${COUNTRY}.example`);
+  await expect(page).not.toHaveURL(/\/login$/);
+  const leads = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=25`)).json()) as LeadListResponse;
+  expect(leads.rows.length).toBeGreaterThan(0);
+  await page.goto(`/lead-detail?id=${leads.rows[0].id}`);
+  const disabled = page.getByRole('button', { name: 'Llamar' });
+  await expect(disabled).toBeDisabled();
+  await expect(disabled).toHaveAccessibleDescription(MESSAGES.noNeotelUser);
+  await expect(page.getByText(MESSAGES.noNeotelUser)).toBeVisible();
+
+  // A seller (who has one) still calls from the sale detail.
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await context.route('**/api/realtime', (route) => route.fulfill({ json: { enabled: false, url: null, path: '/socket.io' } }));
+  const seller = await context.newPage();
+  await signIn(seller, SELLER);
+  await expect(seller).toHaveURL(/\/sales$/);
+  const [id] = await openSales(seller);
+  await seller.goto(`/sale-detail?id=${id}`);
+  const call = seller.getByRole('button', { name: 'Llamar' });
+  await expect(call).toBeEnabled();
+  await expect(seller.getByText(MESSAGES.noNeotelUser)).toHaveCount(0);
+  const started = seller.waitForResponse((response) => response.url().includes('/customers/calls/start'));
+  await call.click();
+  expect((await started).status()).toBe(200);
+  await expect(seller.getByText(MESSAGES.callStarted)).toBeVisible();
+  // Hang up the simulated call, so the seller's next call starts clean.
+  const me = (await (await seller.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { neotel_id: number };
+  await seller.request.post(`/api/${COUNTRY}/customers/calls/hang-up`, { data: { user: me.neotel_id }, headers: await writeHeaders(seller) });
+  await context.close();
 });
 
 test('other roles never poll nor see the reminder', async ({ browser }, testInfo) => {

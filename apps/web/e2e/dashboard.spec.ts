@@ -52,6 +52,25 @@ test('an admin sees the funnel with the API numbers, and a bar opens the leads o
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
 });
 
+test('an auditor (who may not open the leads list) is not told to click the bars, and a bar leads nowhere', async ({ page }) => {
+  await openDashboard(page, COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example');
+  const api = await apiDashboard(page);
+  const funnel = api.funnel!;
+  const block = page.getByTestId('block-funnel');
+  await expect(block.getByRole('heading', { name: 'Embudo por paso' })).toBeVisible();
+  const index = funnel.findIndex((step) => step.count > 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  await expect(funnelLabels(page)).toHaveText(funnel.map((step) => number.format(step.count)));
+  await expect(block).toContainText('leads hoy en algún paso');
+  await expect(block).not.toContainText(/clic/i);
+  // No step is a link, and a click on a bar stays on the dashboard.
+  await expect(block.getByRole('link')).toHaveCount(0);
+  await block.locator('.MuiBarChart-element').nth(index).click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).not.toHaveURL(/unauthorized/);
+});
+
 test('a seller sees only their own blocks and numbers', async ({ page }) => {
   await openDashboard(page, `seller@${COUNTRY}.example`);
   const api = await apiDashboard(page);
