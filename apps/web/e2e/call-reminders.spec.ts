@@ -190,6 +190,19 @@ test('Llamar: disabled with the reason for a user without telephony, a seller ca
   const call = seller.getByRole('button', { name: 'Llamar' });
   await expect(call).toBeEnabled();
   await expect(seller.getByText(MESSAGES.noNeotelUser)).toHaveCount(0);
+  // A number that is not the customer's (what a detail loaded before the number changed would send): the
+  // server refuses it naming cellphone, nothing is called, and the web says why rather than blaming Neotel.
+  const stranger = COUNTRY === 'arg' ? '1199998888' : '3109998877';
+  await seller.route('**/customers/calls/start', (route) =>
+    route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), cellphone: stranger }) }),
+  );
+  const refused = seller.waitForResponse((response) => response.url().includes('/customers/calls/start'));
+  await call.click();
+  expect((await refused).status()).toBe(409);
+  await expect(seller.getByText(`El celular no es el del cliente del lead ${id}`, { exact: false })).toBeVisible();
+  await expect(seller.getByText(MESSAGES.neotelLoginError)).toHaveCount(0);
+  await seller.unroute('**/customers/calls/start');
+  await expect(call).toBeEnabled();
   const started = seller.waitForResponse((response) => response.url().includes('/customers/calls/start'));
   await call.click();
   expect((await started).status()).toBe(200);
@@ -273,7 +286,7 @@ test('a refused resolve shows the server’s statusMessage; an answer without on
   await resolvePending(page, leadId);
   const telephony = track(page, '/customers/calls/');
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
-  await expect(page.getByText('Esta llamada ya fue resuelta o pospuesta')).toBeVisible();
+  await expect(page.getByText('Esta llamada ya fue resuelta, pospuesta o cancelada')).toBeVisible();
   await expect(dialog).toBeHidden();
   expect(telephony.count()).toBe(0);
 

@@ -1,6 +1,6 @@
 import { BANK_ACCOUNT_LOCKED_STATUSES, type CustomerLookup } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, leadSummary, signInAndWait } from './support';
 
 interface Customer {
   doc_number: string;
@@ -12,6 +12,7 @@ interface Customer {
   address: string | null;
   bank: string | null;
   bank_account: string | null;
+  bank_account_type: string | null;
 }
 type Found = NonNullable<CustomerLookup['customer']>;
 
@@ -44,11 +45,13 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   const notice = dialog.getByTestId('existing-customer');
   const birthDate = dialog.getByRole('group', { name: 'Fecha de nacimiento' });
 
-  // A new document: no notice, and the customer's data are asked.
+  // A new document: no notice, and the customer's data are asked (sent empty: each says it is missing).
   await docField.fill('1234567');
   await expect(dialog.getByText('Cliente existente')).toHaveCount(0);
   for (const label of identityFields) await expect(dialog.getByRole('textbox', { name: label, exact: true })).toBeVisible();
   await expect(birthDate).toBeVisible();
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(dialog.getByText('Ingresa el celular')).toBeVisible();
   // The existing one, typed as people write it: the notice, with its stored name, before saving.
   await docField.fill(COUNTRY === 'arg' ? doc.replace(/(\d+)(\d{3})(\d{3})$/, '$1.$2.$3') : doc);
   const applications = found.applications;
@@ -57,6 +60,10 @@ test('an existing customer’s document: the form tells it, asks only for the ap
       `Se mantienen su nombre, fecha de nacimiento${COUNTRY === 'arg' ? ', CUIL' : ''} y cuenta bancaria; ` +
       'se actualizan celular, email y domicilio si los completas.',
   );
+  // What an existing customer may leave blank is no longer told missing; the application still is.
+  await expect(dialog.getByText('Ingresa el celular')).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'Celular' })).toHaveAccessibleDescription('Opcional: vacío conserva el guardado');
+  await expect(dialog.getByText('Ingresa el monto solicitado')).toBeVisible();
   // Its identity is not asked; its contact data are optional.
   for (const label of identityFields) await expect(dialog.getByRole('textbox', { name: label, exact: true })).toHaveCount(0);
   await expect(birthDate).toHaveCount(0);
@@ -77,12 +84,13 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   else {
     await dialog.getByRole('combobox', { name: 'Banco' }).selectOption(customer.bank === 'Davivienda' ? 'Bancolombia' : 'Davivienda');
     await dialog.getByRole('textbox', { name: 'Número de cuenta' }).fill('0550123456');
+    await dialog.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption(customer.bank_account_type === 'Ahorros' ? 'Corriente' : 'Ahorros');
   }
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
   await expect(page.getByText(/creado para un cliente existente/)).toBeVisible();
-  await expect(page.getByText(`Se conservaron los datos guardados del cliente: ${COUNTRY === 'arg' ? 'cuenta bancaria' : 'banco y cuenta bancaria'}`)).toBeVisible();
-  await expect(page.getByText('Domicilio', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(customer.address!);
+  await expect(page.getByText(`Se conservaron los datos guardados del cliente: ${COUNTRY === 'arg' ? 'cuenta bancaria' : 'banco, cuenta bancaria y tipo de cuenta'}`)).toBeVisible();
+  await expect(leadSummary(page).getByText('Domicilio', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(customer.address!);
   const saved = await customerOfLead(page, new URL(page.url()).searchParams.get('id'));
   expect(saved).toMatchObject({
     doc_number: doc,
@@ -94,6 +102,7 @@ test('an existing customer’s document: the form tells it, asks only for the ap
     address: customer.address,
     bank: customer.bank,
     bank_account: customer.bank_account,
+    bank_account_type: customer.bank_account_type,
   });
 });
 

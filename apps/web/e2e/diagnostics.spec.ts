@@ -9,6 +9,11 @@ import { COUNTRY, signInAndWait } from './support';
 const ADMIN = `admin@${COUNTRY}.example`;
 /** Outside the rule in both countries. */
 const SUPERVISOR = `supervisor@${COUNTRY}.example`;
+/** A test number of the country, one the simulator fails (ending in 0000), and a premium-rate one never called. */
+const NUMBERS = {
+  arg: { ok: '11 5555 4444', failing: '1155550000', premium: '0600 222 3333' },
+  col: { ok: '300 555 4444', failing: '3005550000', premium: '01 900 555 1234' },
+}[COUNTRY];
 
 test('opened directly, /test counts this browser among the connected clients without a refresh', async ({ page }) => {
   await signInAndWait(page, ADMIN);
@@ -51,16 +56,24 @@ test('the admin sees the four blocks healthy and places a test call', async ({ p
   await page.getByRole('button', { name: 'Actualizar' }).click();
   await again;
 
+  // A premium-rate number is refused before anything is sent.
+  let sent = 0;
+  page.on('request', (request) => void (request.url().endsWith('/diagnostics/test-call') && sent++));
+  await page.getByRole('textbox', { name: 'Celular' }).fill(NUMBERS.premium);
+  await page.getByRole('button', { name: 'Llamada de prueba' }).click();
+  await expect(page.getByText('no se llama a números de tarifa adicional')).toBeVisible();
+  expect(sent).toBe(0);
+
   // A test call: the success notification and the server's detail.
   const call = page.waitForResponse((r) => r.url().endsWith('/diagnostics/test-call'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill('11 5555 4444');
+  await page.getByRole('textbox', { name: 'Celular' }).fill(NUMBERS.ok);
   await page.getByRole('button', { name: 'Llamada de prueba' }).click();
   expect((await call).status()).toBe(200);
   await expect(page.getByText('Llamada de prueba iniciada correctamente')).toBeVisible();
   await expect(page.getByTestId('diag-test-call-result')).toContainText('Llamada de prueba iniciada con el simulador');
 
   // The simulator fails numbers ending in 0000: the server's message is shown.
-  await page.getByRole('textbox', { name: 'Celular' }).fill('1155550000');
+  await page.getByRole('textbox', { name: 'Celular' }).fill(NUMBERS.failing);
   await page.getByRole('button', { name: 'Llamada de prueba' }).click();
   await expect(page.getByText('La llamada de prueba no se pudo iniciar: Simulador: los números terminados en 0000 fallan')).toBeVisible();
   await expect(page.getByTestId('diag-test-call-result')).toHaveCount(0);

@@ -93,7 +93,7 @@ async function createApplication(seller: Page): Promise<{ id: number; doc: strin
   const unique = String(Date.now()).slice(-6);
   const common = { first_name: 'Prueba', last_name: 'Circuito', birth_date: '1988-05-20', email: `circuito.${unique}@example.com`, term: 12 };
   // Where the approved loan is paid (approving needs it).
-  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678' };
+  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' };
   // arg: a DNI ending in 4 and its CUIL; col: a CC ending in 8.
   const doc = COUNTRY === 'arg' ? `3${unique}4` : `10${unique}8`;
   const body =

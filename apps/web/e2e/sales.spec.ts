@@ -72,7 +72,7 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue(stored);
 
   // The account the loan would be paid into: a CBU with a wrong check digit is refused before sending; a
-  // valid one (a col bank from the list and its number) is saved and on the timeline.
+  // valid one (a col bank from the list, its number and the account's type) is saved and on the timeline.
   const account = page.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' });
   const currentAccount = await account.inputValue();
   if (COUNTRY === 'arg') {
@@ -85,6 +85,7 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   const accounts = COUNTRY === 'arg' ? ['2850590940090418135201', '0110012900000000000017'] : ['0550123456', '0550654321'];
   const newAccount = accounts.find((value) => value !== currentAccount)!;
   await account.fill(newAccount);
+  if (COUNTRY === 'col') await page.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption('Corriente');
   await page.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(page.getByTestId('timeline-item').filter({ hasText: `Cuenta bancaria: ${newAccount}` })).toHaveCount(1);
   await expect(account).toHaveValue(newAccount);
@@ -117,6 +118,23 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   await page.getByRole('link', { name: 'Ventas' }).first().click();
   const row = page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').filter({ has: page.getByRole('link', { name: `#${saleId}`, exact: true }) });
   await expect(row.locator('[data-field="next_call_at"]')).toHaveText(`${d}/${m}/${y}, 10:30`);
+
+  // Sorted by the next call with a click on its header (the sort goes in the URL): the soonest first, sales
+  // without one ('—') last; a second click, the latest first, those without one still last.
+  const nextCalls = grid.locator('[data-field="next_call_at"].MuiDataGrid-cell');
+  /** The page's next calls as sortable keys (YYYYMMDDHHmm), '' for none. */
+  const keys = async () => (await nextCalls.allTextContents()).map((text) => text.replace(/^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2})$/, '$3$2$1$4$5').replace('—', ''));
+  const inOrder = (values: string[], dir: 'asc' | 'desc') => {
+    const dated = values.filter(Boolean);
+    const sorted = [...dated].sort();
+    return values.join() === [...(dir === 'asc' ? sorted : sorted.reverse()), ...values.filter((v) => !v)].join();
+  };
+  for (const dir of ['asc', 'desc'] as const) {
+    await grid.getByRole('columnheader', { name: 'Próxima llamada' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]sort=next_call_at&dir=${dir}`));
+    await expect(row.locator('[data-field="next_call_at"]')).toHaveText(`${d}/${m}/${y}, 10:30`);
+    await expect.poll(async () => inOrder(await keys(), dir), { message: dir }).toBe(true);
+  }
 });
 
 test('the seller chooses the columns of /sales and finds them on the next visit', async ({ page }) => {

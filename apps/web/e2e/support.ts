@@ -68,3 +68,6 @@ export async function gridFit(grid: Locator) {
     return { overflow: scroller.scrollWidth - scroller.clientWidth, pastEdge, cut: [...headers, ...cells] };
   });
 }
+
+/** The lead detail's summary card, whose labels the customer form beside it repeats. */
+export const leadSummary = (page: Page) => page.getByRole('region', { name: 'Resumen del lead' });

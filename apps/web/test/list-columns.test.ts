@@ -1,8 +1,24 @@
-import type { LeadListItem } from '@backoffice/shared';
+import { LEAD_SORT_FIELDS, type LeadListItem } from '@backoffice/shared';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { describe, expect, it, vi } from 'vitest';
 import { withColumnDefaults } from '../src/components/keyset-data-grid';
-import { defaultColumnsFor, fitColumns, textColumn, type FittedColumn } from '../src/components/lead-list-columns';
+import {
+  amountColumns,
+  customerContactColumns,
+  customerNameColumn,
+  dateTimeColumn,
+  defaultColumnsFor,
+  emailColumn,
+  fitColumns,
+  idLinkColumn,
+  managementColumn,
+  nextCallColumn,
+  sellerColumn,
+  statusColumn,
+  stepColumn,
+  textColumn,
+  type FittedColumn,
+} from '../src/components/lead-list-columns';
 import { textWidth, twoLineWidth } from '../src/lib/text-width';
 
 // Outside a browser textWidth counts 10 px a character: the widths below follow from the texts' lengths.
@@ -91,5 +107,27 @@ describe('defaultColumnsFor', () => {
   it('hides a seller’s own name and keeps their working columns; staff keep who has the lead', () => {
     expect(defaultColumnsFor(2, leadColumns)).toEqual({ created_at: false, seller: false, updated_at: false });
     expect(defaultColumnsFor(1, leadColumns)).toEqual({ cellphone: false, updated_at: false });
+  });
+});
+
+describe('lead list columns', () => {
+  it('sort by exactly what the server sorts the lead lists by (a header click puts it in the URL)', () => {
+    const all = [
+      idLinkColumn('Lead', '/lead-detail'),
+      dateTimeColumn('created_at', 'Creado'),
+      customerNameColumn,
+      statusColumn((status) => status.name),
+      stepColumn,
+      ...amountColumns,
+      ...customerContactColumns,
+      emailColumn,
+      managementColumn,
+      nextCallColumn,
+      sellerColumn,
+      dateTimeColumn('updated_at', 'Actualizado'),
+    ];
+    const sortable = all.filter((column) => column.sortable !== false).map((column) => column.field);
+    expect(sortable.sort()).toEqual([...LEAD_SORT_FIELDS].sort());
+    expect(nextCallColumn.headerName).toBe('Próxima llamada');
   });
 });

@@ -61,6 +61,49 @@ export function nationalPhone(text: string, country?: Country): string {
   return parts.join('').replace(/^[^\d(]+/, '').trim();
 }
 
+/**
+ * A subscriber's national number, as customers' cellphones are stored and calls dial: arg 10 digits with a
+ * geographic area code (11, 2x…, 3x…: a mobile and a landline read the same once the 9/15 are off), col a
+ * mobile (10 digits starting with 3).
+ */
+export const NATIONAL_NUMBER: Record<Country, RegExp> = { arg: /^(11|[23]\d)\d{8}$/, col: /^3\d{9}$/ };
+
+/** Why a number is not dialled (click-to-call, the test call): Spanish, shown as the `cellphone` field's error. */
+export const DIAL_MESSAGES = {
+  international: { arg: 'Celular inválido: solo se llama a números de Argentina, no al exterior', col: 'Celular inválido: solo se llama a números de Colombia, no al exterior' },
+  premium: { arg: 'Celular inválido: no se llama a números de tarifa adicional (0600, 0609)', col: 'Celular inválido: no se llama a números de tarifa adicional (1-900)' },
+  special: { arg: 'Celular inválido: no se llama a números especiales (0800, 0810, 0822)', col: 'Celular inválido: no se llama a números especiales (01 8000)' },
+  national: { arg: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444', col: 'Celular inválido: 10 dígitos que empiezan con 3' },
+} as const satisfies Record<string, Record<Country, string>>;
+
+/**
+ * The number a call dials: the country's national number (`nationalPhone`'s digits, as customers' cellphones
+ * are stored), however it was written, or why it is refused. Only a subscriber number of the country is
+ * dialled: arg 10 digits with a geographic area code (11, 2x…, 3x…: a mobile and a landline read the same once
+ * the 9/15 are off), col a mobile (10 digits starting with 3: customers have a cellphone, never a landline).
+ * Never another country's number (toll fraud), a premium-rate one (arg 0600-0609, col 1-900), a toll-free
+ * or shared-cost one (arg 0800/0810/0822, col 01 8000) or a short code.
+ */
+export function dialablePhone(text: string, country: Country): { ok: true; digits: string } | { ok: false; message: string } {
+  const refuse = (reason: keyof typeof DIAL_MESSAGES) => ({ ok: false as const, message: DIAL_MESSAGES[reason][country] });
+  const written = text.trim();
+  // Written internationally ('+…', '00…'): it must be this country's calling code.
+  const international = /^[\s(]*\+/.test(written) ? onlyDigits(written) : /^[\s(]*00/.test(written) ? onlyDigits(written).slice(2) : null;
+  if (international !== null && !international.startsWith(CALLING_CODES[country])) return refuse('international');
+  const digits = onlyDigits(nationalPhone(written, country));
+  if (country === 'arg') {
+    if (NATIONAL_NUMBER.arg.test(digits)) return { ok: true, digits };
+    // With the trunk 0 off: 06xx is premium rate, 08xx toll-free, shared cost or calling cards.
+    if (digits.startsWith('6')) return refuse('premium');
+    if (digits.startsWith('8')) return refuse('special');
+    return refuse('national');
+  }
+  if (NATIONAL_NUMBER.col.test(digits)) return { ok: true, digits };
+  if (/^(0?1)?900/.test(digits)) return refuse('premium');
+  if (/^(0?1)?800/.test(digits)) return refuse('special');
+  return refuse('national');
+}
+
 /** arg DNI: 7 or 8 digits, no leading zero. */
 export function isValidDni(value: string): boolean {
   return /^[1-9]\d{6,7}$/.test(value);
@@ -174,5 +217,9 @@ export const dniSchema = digits('DNI', isValidDni, 'debe tener 7 u 8 dígitos', 
 export const cuilSchema = digits('CUIL', isValidCuil, 'debe tener 11 dígitos y un dígito verificador correcto', 'grouped');
 export const colCcSchema = digits('CC', isValidColCc, 'debe tener entre 6 y 10 dígitos', 'plain');
 export const colCeSchema = digits('CE', isValidColCe, 'debe tener entre 3 y 7 dígitos', 'plain');
-export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos', 'grouped');
+/** Bank code 000 is no bank's: twenty-two zeros pass both check digits, yet pay no one. */
+export const cbuSchema = digits('CBU', isValidCbu, 'debe tener 22 dígitos y dígitos verificadores correctos', 'grouped').refine(
+  (value) => !isValidCbu(value) || !value.startsWith('000'),
+  { message: 'CBU inválido: el código de banco 000 no existe' },
+);
 export const colAccountSchema = digits('Número de cuenta', isValidColAccount, 'debe tener entre 6 y 20 dígitos', 'grouped');

@@ -216,6 +216,11 @@ export const LEAD_ACTIONS = {
   note: LEAD_WORKERS,
   management: LEAD_WORKERS,
   reassign: ['admin', 'supervisor'],
+  /**
+   * Correcting a customer's data from the lead detail: who writes on the customer-care screens (an operator
+   * only reads those). Sellers edit their customers from the sale detail.
+   */
+  customer: ['admin', 'supervisor', 'atc'],
 } as const satisfies Record<string, readonly RoleKind[]>;
 export type LeadAction = keyof typeof LEAD_ACTIONS;
 

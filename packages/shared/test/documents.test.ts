@@ -4,6 +4,8 @@ import {
   buildCuil,
   cbuSchema,
   colAccountSchema,
+  DIAL_MESSAGES,
+  dialablePhone,
   nationalPhone,
   isValidCbu,
   isValidColAccount,
@@ -94,6 +96,13 @@ describe('arg CBU', () => {
     expect(cbuSchema.safeParse('2850590940090418135202').error?.issues[0].message).toMatch(/^CBU inválido/);
   });
 
+  it('refuses bank code 000, whose zeros pass both check digits', () => {
+    expect(isValidCbu('0000000000000000000000')).toBe(true);
+    for (const cbu of ['0000000000000000000000', buildCbu('0000590', '4009041813520')]) {
+      expect(cbuSchema.safeParse(cbu).error?.issues.map((issue) => issue.message)).toEqual(['CBU inválido: el código de banco 000 no existe']);
+    }
+  });
+
   it('builds what it checks', () => {
     expect(buildCbu('2850590', '4009041813520')).toBe('2850590940090418135201');
     expect(isValidCbu(buildCbu('0110012', '0000000000001'))).toBe(true);
@@ -147,5 +156,49 @@ describe('nationalPhone', () => {
 
   it('leaves national numbers, documents and fragments as they are', () => {
     for (const typed of ['11 5555-4444', '3001234567', '20-30123456-7', '30.123.456', '0111', '15']) expect(nationalPhone(typed)).toBe(typed);
+  });
+});
+
+describe('dialablePhone', () => {
+  it('dials the national number, however it was written', () => {
+    for (const written of ['11 5555-4444', '+54 9 11 5555-4444', '0054 9 11 5555 4444', '011 15 5555-4444', '(0223) 15 811-0111', '2238110111', '0351 555-4444'])
+      expect(dialablePhone(written, 'arg'), written).toEqual({ ok: true, digits: written.includes('223') ? '2238110111' : written.includes('351') ? '3515554444' : '1155554444' });
+    for (const written of ['310 555 1234', '+57 310 555 1234', '0057 3105551234', '573105551234']) expect(dialablePhone(written, 'col'), written).toEqual({ ok: true, digits: '3105551234' });
+  });
+
+  it('never dials abroad, premium-rate, special or short numbers', () => {
+    const refused = (written: string, country: 'arg' | 'col') => {
+      const result = dialablePhone(written, country);
+      return result.ok ? `dialled ${result.digits}` : result.message;
+    };
+    for (const [written, reason] of [
+      ['+1 900 555 1234', 'international'],
+      ['001 900 555 1234', 'international'],
+      ['+57 310 555 1234', 'international'],
+      ['0600 222 3333', 'premium'],
+      ['0609-222-3333', 'premium'],
+      ['+54 600 222 3333', 'premium'],
+      ['0800 333 4444', 'special'],
+      ['0810 333 4444', 'special'],
+      ['0822 333 4444', 'special'],
+      ['19005551234', 'national'],
+      ['1912345678', 'national'],
+      ['911', 'national'],
+      ['115555444', 'national'],
+      ['4155554444', 'national'],
+    ] as const)
+      expect(refused(written, 'arg'), written).toBe(DIAL_MESSAGES[reason].arg);
+    for (const [written, reason] of [
+      ['+1 900 555 1234', 'international'],
+      ['+54 11 5555 4444', 'international'],
+      ['1-900-555-1234', 'premium'],
+      ['01 900 555 1234', 'premium'],
+      ['01 8000 555 123', 'special'],
+      ['1-800-555-1234', 'special'],
+      ['601 555 1234', 'national'],
+      ['310 555 123', 'national'],
+      ['123', 'national'],
+    ] as const)
+      expect(refused(written, 'col'), written).toBe(DIAL_MESSAGES[reason].col);
   });
 });

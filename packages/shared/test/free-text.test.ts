@@ -13,6 +13,12 @@ describe('free text (notes, reasons, comments)', () => {
     expect(addNoteBodySchema.parse({ body: 'ok 👩\u200d💻' }).body).toBe('ok 👩\u200d💻');
   });
 
+  it('drops direction overrides, which make a note read other than it is stored, and refuses one made only of them', () => {
+    expect(addNoteBodySchema.safeParse({ body: '\u202e\u202e' }).error?.issues.map((issue) => issue.message)).toEqual(['Escribe la nota']);
+    expect(addNoteBodySchema.parse({ body: 'pagó \u202e0051\u202c pesos' }).body).toBe('pagó 0051 pesos');
+    expect(addNoteBodySchema.parse({ body: '\u200fLlamar\u2066 mañana\u2069\u200e' }).body).toBe('Llamar mañana');
+  });
+
   it('stores a text pasted decomposed (macOS) composed', () => {
     expect(addNoteBodySchema.parse({ body: 'Jose\u0301 pago\u0301' }).body).toBe('José pagó');
   });

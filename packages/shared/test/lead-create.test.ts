@@ -126,6 +126,12 @@ describe('a name as it is pasted', () => {
     expect(firstName('Nguyễn')).toBe('Nguyễn');
     expect(firstName('Nguye\u0302\u0303n')).toBe('Nguyễn');
     expect(firstName('Nguyê\u0303\u0323n')).toBe('Nguyê\u0303\u0323n'.normalize('NFC'));
+    // Full-width letters (some IMEs type them) are the name search finds: search reads text in NFKC.
+    expect(firstName('ＺＯＲＲＯＱＵＩ')).toBe('ZORROQUI');
+    expect(saleCustomerUpdateSchemas.arg.parse({ first_name: 'Ａｎａ', last_name: 'Ｐéｒｅｚ', cellphone: '1155554444', email: 'a@b.co', version: 1 })).toMatchObject({
+      first_name: 'Ana',
+      last_name: 'Pérez',
+    });
   });
 
   it('gets one reason when it is wrong', () => {
@@ -216,13 +222,79 @@ describe('a rule across fields', () => {
     ]);
     // A field wrong on its own is only that; a right pair, or none, passes as before.
     expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, bank: 'Banco X' }))).toEqual(['bank: Elige un banco de la lista']);
-    expect(leadCreateSchemas.col.parse({ ...colLead, bank: 'Bancolombia', bank_account: '123456789' })).toMatchObject({ bank: 'Bancolombia', bank_account: '123456789' });
+    expect(leadCreateSchemas.col.parse({ ...colLead, bank: 'Bancolombia', bank_account: '123456789', bank_account_type: 'Ahorros' })).toMatchObject({
+      bank: 'Bancolombia',
+      bank_account: '123456789',
+      bank_account_type: 'Ahorros',
+    });
     expect(saleCustomerUpdateSchemas.col.parse(customer)).toEqual(customer);
     expect(saleCustomerUpdateSchemas.col.parse({ ...customer, bank: '', bank_account: null })).toMatchObject({ bank: null, bank_account: null });
     // arg's CUIL of another DNI, the same way.
     expect(issues(leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: '', cuil: buildCuil('30111223', 'male') }))).toEqual([
       'requested_amount: Ingresa el monto solicitado',
       'cuil: El CUIL no corresponde al DNI',
+    ]);
+  });
+});
+
+describe("a customer's cellphone", () => {
+  it('is a number calls may dial: arg a geographic area code, not a premium-rate or toll-free line', () => {
+    const cellphone = (value: string) => {
+      const parsed = leadCreateSchemas.arg.safeParse({ ...argLead, cellphone: value });
+      return parsed.success ? parsed.data.cellphone : parsed.error.issues.map((issue) => issue.message);
+    };
+    expect(cellphone('011 15 5555-4444')).toBe('1155554444');
+    expect(cellphone('351 555-4444')).toBe('3515554444');
+    for (const line of ['0600 222 3333', '0800 333 4444', '4155554444', '9155554444']) {
+      expect(cellphone(line), line).toEqual(['Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444']);
+    }
+  });
+});
+
+describe('col bank account: a bank, its type and number; a wallet and its cellphone', () => {
+  const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const customer = { first_name: 'José', last_name: 'Núñez', cellphone: '3101234567', email: 'jose@example.com', version: 1 };
+  const lead = (account: Record<string, unknown>) => issues(leadCreateSchemas.col.safeParse({ ...colLead, ...account }));
+  const edit = (account: Record<string, unknown>) => issues(saleCustomerUpdateSchemas.col.safeParse({ ...customer, ...account }));
+
+  it('asks a bank for the type of the account, and refuses one on a wallet or without a bank', () => {
+    for (const check of [lead, edit]) {
+      expect(check({ bank: 'Davivienda', bank_account: '0550123456' })).toEqual(['bank_account_type: Elige el tipo de cuenta: ahorros o corriente']);
+      expect(check({ bank: 'Davivienda', bank_account: '0550123456', bank_account_type: 'Corriente' })).toEqual([]);
+      expect(check({ bank: 'Nequi', bank_account: '3101234567', bank_account_type: 'Ahorros' })).toEqual(['bank_account_type: Nequi no tiene tipo de cuenta: déjalo vacío']);
+      expect(check({ bank: null, bank_account: null, bank_account_type: 'Ahorros' })).toEqual(['bank_account_type: El tipo de cuenta va con un banco y su número de cuenta']);
+      expect(check({ bank: 'Davivienda', bank_account: '0550123456', bank_account_type: 'Nómina' })).toEqual(['bank_account_type: Tipo de cuenta: Ahorros o Corriente']);
+    }
+  });
+
+  it("takes a wallet's account as the holder's cellphone, told with the other fields' reasons", () => {
+    expect(lead({ bank: 'Daviplata', bank_account: '3101234567' })).toEqual([]);
+    expect(lead({ bank: 'Daviplata', bank_account: '310 123 4567' })).toEqual([]);
+    expect(lead({ first_name: '1', bank: 'Daviplata', bank_account: '1234567890' })).toEqual([
+      'first_name: Nombre: solo letras',
+      'bank_account: En Daviplata la cuenta es el celular del titular: 10 dígitos que empiezan por 3',
+    ]);
+    expect(edit({ bank: 'Nequi', bank_account: '31012345678', bank_account_type: 'Corriente' })).toEqual([
+      'bank_account_type: Nequi no tiene tipo de cuenta: déjalo vacío',
+      'bank_account: En Nequi la cuenta es el celular del titular: 10 dígitos que empiezan por 3',
+    ]);
+  });
+
+  it('keeps the stored account when an edit leaves the three out, and clears it with the three empty', () => {
+    expect(saleCustomerUpdateSchemas.col.parse(customer)).toEqual(customer);
+    expect(saleCustomerUpdateSchemas.col.parse({ ...customer, bank: '', bank_account: '', bank_account_type: '' })).toMatchObject({
+      bank: null,
+      bank_account: null,
+      bank_account_type: null,
+    });
+    expect(edit({ bank_account_type: 'Ahorros' })).toEqual(['bank_account_type: El tipo de cuenta va con un banco y su número de cuenta']);
+    expect(edit({ bank: null })).toEqual(['bank_account: Indica el banco y el número de cuenta, o ninguno']);
+  });
+
+  it('has no account type in arg, where the CBU is the account', () => {
+    expect(issues(leadCreateSchemas.arg.safeParse({ ...argLead, bank_account_type: 'Ahorros' }))).toEqual([
+      'bank_account_type: En Argentina no se indica el tipo de cuenta: basta el CBU',
     ]);
   });
 });

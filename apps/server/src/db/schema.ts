@@ -1,4 +1,4 @@
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type GridSettings, type LeadSource } from '@backoffice/shared';
+import { COL_WALLETS, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type ColAccountType, type GridSettings, type LeadSource } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -154,9 +154,13 @@ export const customers = pgTable(
     cellphone: text('cellphone'),
     email: text('email'),
     address: text('address'),
-    /** Where a disbursement goes: arg a CBU in bank_account (bank null); col a bank (COL_BANKS) and its account. */
+    /**
+     * Where a disbursement goes: arg a CBU in bank_account (bank and type null); col a bank (COL_BANKS), its
+     * account and the account's type (COL_ACCOUNT_TYPES; null for a wallet, whose account is a cellphone).
+     */
     bank: text('bank'),
     bankAccount: text('bank_account'),
+    bankAccountType: text('bank_account_type').$type<ColAccountType>(),
     /**
      * What free-text search matches: document, CUIL, names, cellphone and email, accent-folded and
      * lower-cased by the database itself (a stored generated column: immutable functions only, so it works
@@ -209,8 +213,15 @@ export const customers = pgTable(
     index('customers_search_windows_idx').using('gin', t.searchWindows),
     index('customers_search_words_idx').using('gin', t.searchWords),
     countryCheck('customers', t.country),
+    check('customers_bank_account_type_check', sql`${t.bankAccountType} in ('Ahorros', 'Corriente')`),
   ],
 );
+
+/** Whether the customer's account can be paid into: shared `isPayableAccount`, in SQL (a read of customers). */
+export const payableAccount = sql<boolean>`(${customers.bankAccount} is not null and (${customers.bank} is null or ${customers.bankAccountType} is not null or ${customers.bank} in (${sql.join(
+  COL_WALLETS.map((wallet) => sql`${wallet}`),
+  sql`, `,
+)})))`;
 
 export const leads = pgTable(
   'leads',
@@ -264,6 +275,17 @@ export const leads = pgTable(
     index('leads_status_entered_idx').on(t.country, t.statusId, t.statusChangedAt, t.id),
     index('leads_list_seller_idx').on(t.country, t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_list_management_idx').on(t.country, t.managementStatus, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /*
+     * The sort by next call (the soonest pending call back): leads without one come last in both directions,
+     * so each direction orders by its own expression with no nulls in it (a keyset compares whole rows:
+     * NULL compares as unknown), NULL read as +infinity ascending and as -infinity descending
+     * (NEXT_CALL_KEYS in repositories/leads.ts, whose ORDER BY matches these expressions). Staff's lists
+     * and a seller's own leads; the descending ones are read backwards.
+     */
+    index('leads_list_next_call_idx').on(t.country, sql`coalesce(${t.nextCallAt}, 'infinity'::timestamptz)`, t.id),
+    index('leads_list_next_call_desc_idx').on(t.country, sql`coalesce(${t.nextCallAt}, '-infinity'::timestamptz)`, t.id),
+    index('leads_list_seller_next_call_idx').on(t.country, t.sellerId, sql`coalesce(${t.nextCallAt}, 'infinity'::timestamptz)`, t.id),
+    index('leads_list_seller_next_call_desc_idx').on(t.country, t.sellerId, sql`coalesce(${t.nextCallAt}, '-infinity'::timestamptz)`, t.id),
     /*
      * The usual work queue filter (statuses + management status + amount range): the count and the
      * candidate rows come from this index alone instead of AND-ing three large bitmaps, and with

@@ -12,7 +12,9 @@ import {
   buildCbu,
   addDays,
   buildCuil,
+  COL_ACCOUNT_TYPES,
   COL_BANKS,
+  isColWallet,
   countryWallTimeToDate,
   AUDIT_DECISIONS,
   demoEmail,
@@ -23,6 +25,7 @@ import {
   todayIn,
   transitionsFrom,
   decisionStatusId,
+  type ColAccountType,
   type Country,
   type Role,
   type RoleKind,
@@ -450,11 +453,22 @@ function amountBuckets(country: Country): { weight: number; value: [number, numb
 /** arg bank codes of the CBU's first three digits (Nación, Galicia, Santander, BBVA, Macro, Provincia, Credicoop, HSBC). */
 const CBU_BANKS = ['011', '007', '072', '017', '285', '014', '191', '150'];
 
-/** A valid account: arg a CBU (bank, branch, account, check digits), col a bank and an account number. */
-function bankAccountOf(country: Country, faker: Faker): { bank: string | null; bankAccount: string } {
+/**
+ * A valid account: arg a CBU (bank, branch, account, check digits); col a bank, an account number and its
+ * type (from the number's last digit), or, when the bank drawn is a wallet, the customer's cellphone. The
+ * same draws either way: the rest of the demo data stays as it was before types and wallets.
+ */
+function bankAccountOf(
+  country: Country,
+  faker: Faker,
+  cellphone: string,
+): { bank: string | null; bankAccount: string; bankAccountType: ColAccountType | null } {
   const digitsOf = (length: number) => faker.string.numeric({ length, allowLeadingZeros: true });
-  if (country === 'arg') return { bank: null, bankAccount: buildCbu(faker.helpers.arrayElement(CBU_BANKS) + digitsOf(4), digitsOf(13)) };
-  return { bank: faker.helpers.arrayElement(COL_BANKS), bankAccount: digitsOf(faker.number.int({ min: 10, max: 11 })) };
+  if (country === 'arg') return { bank: null, bankAccount: buildCbu(faker.helpers.arrayElement(CBU_BANKS) + digitsOf(4), digitsOf(13)), bankAccountType: null };
+  const bank = faker.helpers.arrayElement(COL_BANKS);
+  const number = digitsOf(faker.number.int({ min: 10, max: 11 }));
+  if (isColWallet(bank)) return { bank, bankAccount: cellphone, bankAccountType: null };
+  return { bank, bankAccount: number, bankAccountType: COL_ACCOUNT_TYPES[Number(number.at(-1)) % COL_ACCOUNT_TYPES.length] };
 }
 
 /** How far back the seeded applications still in progress were created. */
@@ -535,6 +549,7 @@ export function generateCountryData(
     ]);
     const assigned = source === 'seller' || source === 'renovation' || faker.datatype.boolean(0.35);
 
+    const phone = cellphone(country, faker);
     rows.push({
       customer: {
         country,
@@ -546,13 +561,13 @@ export function generateCountryData(
         firstName,
         lastName,
         birthDate: birth.toISOString().slice(0, 10),
-        cellphone: cellphone(country, faker),
+        cellphone: phone,
         email: faker.internet
           .email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) })
           .toLowerCase(),
         address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 9999 })}, ${faker.helpers.arrayElement(CITIES[country])}`,
         // Most customers gave the account the loan would be paid into; all of those whose application went to audit.
-        ...(faker.datatype.boolean(0.7) || wentToAudit(statusId) ? bankAccountOf(country, faker) : {}),
+        ...(faker.datatype.boolean(0.7) || wentToAudit(statusId) ? bankAccountOf(country, faker, phone) : {}),
         createdAt,
         updatedAt: createdAt,
       },

@@ -13,7 +13,7 @@ import {
 import { and, asc, desc, eq, fillPlaceholders, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Tx } from '../db/client';
-import { audits, customers, leads, users } from '../db/schema';
+import { audits, customers, leads, payableAccount, users } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { customerColumns, customerSummaryOf, isoText, personRefOf } from './leads';
 
@@ -393,11 +393,11 @@ export class AuditsRepository {
   /** Whether the lead's customer has a bank account to pay into, read inside the decision's transaction. */
   async hasBankAccount(tx: Tx, country: Country, leadId: number): Promise<boolean> {
     const [row] = await tx
-      .select({ account: customers.bankAccount })
+      .select({ account: payableAccount })
       .from(leads)
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .where(and(eq(leads.id, leadId), eq(leads.country, country)));
-    return !!row?.account;
+    return row?.account === true;
   }
 
   /**

@@ -1,11 +1,12 @@
-import { TERMINAL_STATUSES, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
+import { TERMINAL_STATUSES, callBackEventText, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 
 /*
- * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal) and the record
- * of calls placed through telephony. Each change writes the lead's timeline in the same transaction.
+ * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal; cancelled or
+ * rescheduled from the sale detail) and the record of calls placed through telephony. Each change writes the
+ * lead's timeline in the same transaction.
  */
 
 /**
@@ -23,6 +24,16 @@ export async function handOverCallBacks(tx: Tx, country: Country, leadId: number
 export type CallBackChange =
   | { ok: true; id: number; leadId: number; status: 'resolved' | 'postponed'; next: { id: number; scheduleTime: Date } | null }
   | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' };
+
+/**
+ * A pending call back cancelled or moved from the sale detail: whose reminder it is (the realtime event goes
+ * to them), or why not: not that application's ('not_found'), the application is no longer the seller's
+ * ('not_yours'), no longer pending ('not_pending'), or (a reschedule) another pending one of the application
+ * is due at that time ('same_time'). `changed` false: a repeat of the same reschedule, nothing written.
+ */
+export type CallBackEdit =
+  | { ok: true; id: number; leadId: number; sellerId: number | null; scheduleTime: Date; changed: boolean }
+  | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' | 'same_time' };
 
 /** A call about to be placed: who, through which telephony user, to which number, about which lead. */
 export interface CallRecord {
@@ -148,6 +159,79 @@ export class CallsRepository {
   }
 
   /**
+   * A pending call back of the lead marked cancelled (nobody will be reminded of it) and a `call_back` event
+   * saying so. `ownSellerId`: the caller is a seller, who may act only while the lead is theirs.
+   */
+  async cancel(country: Country, leadId: number, id: number, by: { userId: number; ownSellerId?: number }): Promise<CallBackEdit> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.lockLeadPending(tx, country, leadId, id, by.ownSellerId);
+      if (!found.ok) return found;
+      const { row } = found;
+      await tx
+        .update(scheduledCalls)
+        .set({ status: 'cancelled', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
+        .where(eq(scheduledCalls.id, id));
+      await this.mirrorNextCall(tx, country, leadId);
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'call_back',
+        userId: by.userId,
+        body: callBackEventText.cancelled(formatDateTime(country, row.scheduleTime), row.note),
+        fromValue: row.scheduleTime.toISOString(),
+        toValue: 'cancelled',
+      });
+      return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: row.scheduleTime, changed: true };
+    });
+  }
+
+  /**
+   * A pending call back of the lead moved to `at` (the same row: its seller and note stay), with a
+   * `call_back` event 'Llamada del … reprogramada al …'. To the time it already has: nothing written (a
+   * repeat). To the time of another pending call back of the lead: 'same_time' (one reminder per instant).
+   */
+  async reschedule(country: Country, leadId: number, id: number, at: Date, by: { userId: number; ownSellerId?: number }): Promise<CallBackEdit> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.lockLeadPending(tx, country, leadId, id, by.ownSellerId);
+      if (!found.ok) return found;
+      const { row } = found;
+      if (row.scheduleTime.getTime() === at.getTime()) return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: at, changed: false };
+      // Checked with the lead's row locked: another booking or move of this lead waits for this one.
+      const [taken] = await tx
+        .select({ id: scheduledCalls.id })
+        .from(scheduledCalls)
+        .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.scheduleTime, at), eq(scheduledCalls.status, 'pending')));
+      if (taken) return { ok: false, reason: 'same_time' };
+      await tx
+        .update(scheduledCalls)
+        .set({ scheduleTime: at, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })
+        .where(eq(scheduledCalls.id, id));
+      await this.mirrorNextCall(tx, country, leadId);
+      await tx.insert(leadEvents).values({
+        country,
+        leadId,
+        type: 'call_back',
+        userId: by.userId,
+        body: callBackEventText.rescheduled(formatDateTime(country, row.scheduleTime), formatDateTime(country, at)),
+        fromValue: row.scheduleTime.toISOString(),
+        toValue: at.toISOString(),
+      });
+      return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: at, changed: true };
+    });
+  }
+
+  /** A lead to call: its seller and its customer's stored cellphone (null when the customer has none). */
+  async leadToCall(country: Country, leadId: number): Promise<{ id: number; sellerId: number | null; cellphone: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ id: leads.id, sellerId: leads.sellerId, cellphone: customers.cellphone })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(and(eq(leads.country, country), eq(leads.id, leadId)))
+      .limit(1);
+    return row;
+  }
+
+  /**
    * The seller's lead whose customer has this cellphone (national digits), if any: the most recently updated
    * one still open, else the most recently updated.
    */
@@ -225,8 +309,18 @@ export class CallsRepository {
     });
   }
 
-  /** Row lock first, so a resolve and a postpone of the same call back cannot both pass the checks. */
+  /**
+   * Row locks first, so a resolve, a postpone, a cancel and a reschedule of the same call back cannot two of
+   * them pass the checks: the lead's row (NO KEY UPDATE, as booking and a status change take it: one order for
+   * all, no deadlock), then the call back's.
+   */
   private async lockOwnPending(tx: Tx, country: Country, id: number, sellerId: number) {
+    const [call] = await tx
+      .select({ leadId: scheduledCalls.leadId })
+      .from(scheduledCalls)
+      .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.country, country)));
+    if (!call) return { ok: false as const, reason: 'not_found' as const };
+    await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, call.leadId)).for('no key update');
     const [row] = await tx
       .select({
         leadId: scheduledCalls.leadId,
@@ -240,6 +334,29 @@ export class CallsRepository {
       .for('update');
     if (!row) return { ok: false as const, reason: 'not_found' as const };
     if (row.sellerId !== sellerId) return { ok: false as const, reason: 'not_yours' as const };
+    if (row.status !== 'pending') return { ok: false as const, reason: 'not_pending' as const };
+    return { ok: true as const, row };
+  }
+
+  /**
+   * The lead's row locked (NO KEY UPDATE, the order of lockOwnPending, booking and status changes), then its
+   * call back `id`: not_found unless it is this lead's, not_yours when the lead has moved to another seller
+   * than `ownSellerId` (when given), not_pending once resolved, postponed or cancelled.
+   */
+  private async lockLeadPending(tx: Tx, country: Country, leadId: number, id: number, ownSellerId: number | undefined) {
+    const [lead] = await tx
+      .select({ sellerId: leads.sellerId })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.country, country)))
+      .for('no key update');
+    if (!lead) return { ok: false as const, reason: 'not_found' as const };
+    if (ownSellerId !== undefined && lead.sellerId !== ownSellerId) return { ok: false as const, reason: 'not_yours' as const };
+    const [row] = await tx
+      .select({ sellerId: scheduledCalls.sellerId, status: scheduledCalls.status, scheduleTime: scheduledCalls.scheduleTime, note: scheduledCalls.note })
+      .from(scheduledCalls)
+      .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.country, country)))
+      .for('update');
+    if (!row) return { ok: false as const, reason: 'not_found' as const };
     if (row.status !== 'pending') return { ok: false as const, reason: 'not_pending' as const };
     return { ok: true as const, row };
   }

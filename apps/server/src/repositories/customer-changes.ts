@@ -13,6 +13,7 @@ const FIELD_LABELS: [keyof CustomerEdit, string][] = [
   ['address', 'Domicilio'],
   ['bank', 'Banco'],
   ['bankAccount', 'Cuenta bancaria'],
+  ['bankAccountType', 'Tipo de cuenta'],
 ];
 
 type CustomerFields = Partial<Record<keyof CustomerEdit, string | null>>;

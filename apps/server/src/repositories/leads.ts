@@ -6,6 +6,7 @@ import {
   stepsOf,
   TERMINAL_STATUSES,
   type AmountRange,
+  type ColAccountType,
   type Country,
   type CustomerSummary,
   type FieldError,
@@ -15,11 +16,11 @@ import {
   type LeadSource,
   type ListCount,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, fillPlaceholders, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db, type Tx } from '../db/client';
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
-import { encodeCursor, type Cursor } from '../lib/cursor';
+import { encodeCursor, INFINITY_KEYS, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
@@ -95,21 +96,45 @@ const SORT_COLUMNS = {
   id: leads.id,
 } as const;
 
-const TIMESTAMP_SORTS = new Set<LeadSortField>(['created_at', 'updated_at']);
+/**
+ * The sort by next call (the soonest pending call back) orders by an expression with no nulls in it, one
+ * per direction, so that leads without a call back come last both ways (and a keyset compares whole rows,
+ * where a NULL compares as unknown): NULL is +infinity ascending, -infinity descending. The same
+ * expressions as the indexes leads_list_next_call_idx, leads_list_seller_next_call_idx and their `_desc`
+ * twins (db/schema.ts), so a page is an index range (the descending ones read backwards).
+ */
+const NEXT_CALL_KEYS = {
+  asc: sql`coalesce(${leads.nextCallAt}, 'infinity'::timestamptz)`,
+  desc: sql`coalesce(${leads.nextCallAt}, '-infinity'::timestamptz)`,
+} as const;
 
-/** The sort column's value as exact text (timestamps in epoch microseconds: JS dates only keep milliseconds). */
-function sortKeyOf(sort: LeadSortField): SQL<string> {
-  const column = SORT_COLUMNS[sort];
-  return TIMESTAMP_SORTS.has(sort)
-    ? sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`
-    : sql<string>`${column}::text`;
+/** What a list sorted by `sort` in the direction `dir` orders by (then by id). */
+function sortExpression(sort: LeadSortField, dir: 'asc' | 'desc'): PgColumn | SQL {
+  return sort === 'next_call_at' ? NEXT_CALL_KEYS[dir] : SORT_COLUMNS[sort];
 }
 
-/** A cursor's text value back as a value of the sort column, bound as a parameter. */
+const TIMESTAMP_SORTS = new Set<LeadSortField>(['created_at', 'updated_at', 'next_call_at']);
+
+/**
+ * The sort value as exact text (timestamps in epoch microseconds: JS dates only keep milliseconds). The
+ * next call's infinities (leads without one) are the bigint's bounds, INFINITY_KEYS (lib/cursor.ts).
+ */
+function sortKeyOf(sort: LeadSortField, dir: 'asc' | 'desc'): SQL<string> {
+  const column = sortExpression(sort, dir);
+  const micros = sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+  if (sort === 'next_call_at') {
+    return sql<string>`(case when isfinite(${column}) then ${micros} when ${column} > timestamptz 'epoch' then '${sql.raw(INFINITY_KEYS.infinity)}' else '${sql.raw(INFINITY_KEYS['-infinity'])}' end)`;
+  }
+  return TIMESTAMP_SORTS.has(sort) ? micros : sql<string>`${column}::text`;
+}
+
+/** A cursor's text value back as a value of the sort expression, bound as a parameter. */
 function sortValueOf(sort: LeadSortField, value: SQL): SQL {
-  return TIMESTAMP_SORTS.has(sort)
-    ? sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`
-    : sql`${value}::bigint`;
+  const timestamp = sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+  if (sort === 'next_call_at') {
+    return sql`(case ${value}::bigint when '${sql.raw(INFINITY_KEYS.infinity)}'::bigint then 'infinity'::timestamptz when '${sql.raw(INFINITY_KEYS['-infinity'])}'::bigint then '-infinity'::timestamptz else ${timestamp} end)`;
+  }
+  return TIMESTAMP_SORTS.has(sort) ? timestamp : sql`${value}::bigint`;
 }
 
 const stepLabels = {
@@ -309,8 +334,8 @@ const timelineJson = sql<string>`(
  * The columns of a fetched row: always its id and the sort key of its cursor, then either the list item's
  * JSON text (pages) or rowFields with the local times (exports).
  */
-function listSelection(sort: LeadSortField, output: 'page' | 'export') {
-  const position = { id: leads.id, sortKey: sortKeyOf(sort) };
+function listSelection(sort: LeadSortField, dir: 'asc' | 'desc', output: 'page' | 'export') {
+  const position = { id: leads.id, sortKey: sortKeyOf(sort, dir) };
   if (output === 'page') return { ...position, json: listItemJson(sql`${ph('steps')}`) };
   return {
     ...position,
@@ -321,7 +346,7 @@ function listSelection(sort: LeadSortField, output: 'page' | 'export') {
 }
 
 /** The export selection's keys, in the order of the statement's columns (drizzle selects a flat object's fields in order). */
-const EXPORT_KEYS = Object.keys(listSelection('id', 'export'));
+const EXPORT_KEYS = Object.keys(listSelection('id', 'desc', 'export'));
 
 /**
  * An export row from its columns as an array (pg's array row mode): the driver has already parsed the
@@ -483,6 +508,7 @@ const storedCustomerColumns = {
   address: customers.address,
   bank: customers.bank,
   bankAccount: customers.bankAccount,
+  bankAccountType: customers.bankAccountType,
   firstName: customers.firstName,
   lastName: customers.lastName,
   birthDate: customers.birthDate,
@@ -499,6 +525,7 @@ const KEPT_FIELDS = [
   ['cellphone', 'cellphone'],
   ['bank', 'bank'],
   ['bankAccount', 'bank_account'],
+  ['bankAccountType', 'bank_account_type'],
 ] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
 type KeptField = LeadCreated['customer_kept'][number];
 
@@ -530,6 +557,7 @@ async function reusedValues(tx: Tx, input: NewLeadInput, stored: StoredCustomer)
     address: givenAddress(given.address) ?? stored.address,
     bank: accountFillable ? given.bank : stored.bank,
     bankAccount: accountFillable ? given.bankAccount : stored.bankAccount,
+    bankAccountType: accountFillable ? given.bankAccountType : stored.bankAccountType,
   };
 }
 
@@ -665,8 +693,11 @@ export class LeadsRepository {
       params.cursorId = cursor.id;
     }
     const selected: Params = output === 'page' ? { steps: STEP_LABEL_ARRAYS[scope.country] } : { zone: COUNTRY_TIME_ZONE[scope.country] };
-    const shape = `${key}|${sort}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}|${output}`;
-    const column = SORT_COLUMNS[sort];
+    // The next call's expression (and its cursor's key) depends on the requested direction, not only on the way it is read.
+    const sorted = sort === 'next_call_at' ? `${sort}:${dir}` : sort;
+    const shape = `${key}|${sorted}|${effective}|${cursor ? 'c' : ''}|${limit}|${offset > 0 ? 'o' : ''}|${output}`;
+    // The requested direction's expression (a 'prev' page reads it the other way).
+    const column = sortExpression(sort, dir);
     const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
     const where = () => {
       const parts = conditions.map((condition) => condition());
@@ -689,7 +720,7 @@ export class LeadsRepository {
     };
     const rows = () =>
       this.db
-        .select(listSelection(sort, output))
+        .select(listSelection(sort, dir, output))
         .from(leads)
         .innerJoin(customers, eq(customers.id, leads.customerId))
         .leftJoin(users, eq(users.id, leads.sellerId))
@@ -715,7 +746,7 @@ export class LeadsRepository {
     // estimates favour custom plans), so it runs on the pool that keeps generic plans (queryRows).
     if (few && !needsCustomer && output === 'page') {
       const statement = this.statements.get(`few|${shape}`, () => {
-        const matching = this.db.select({ id: leads.id, key: column }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
+        const matching = this.db.select({ id: leads.id, key: is(column, SQL) ? column.as('sort_key') : column }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
         const byKey = effective === 'desc' ? [desc(matching.key), desc(matching.id)] : [asc(matching.key), asc(matching.id)];
         const pageIds = this.db.select({ id: matching.id }).from(matching).orderBy(...byKey).limit(literalLimit(limit)).$dynamic();
         if (offset > 0) pageIds.offset(ph('offset'));
@@ -739,7 +770,7 @@ export class LeadsRepository {
         : await this.run(idsStatement, params);
     const found = idRows.map((row) => Number(row[0]));
     if (found.length === 0) return [];
-    const byIds = this.statements.get(`rows|${sort}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
+    const byIds = this.statements.get(`rows|${sorted}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
     const byId = new Map<number, unknown[]>();
     for (const row of await this.run(byIds, { ids: found, ...selected }, true)) byId.set(row[0] as number, row);
     // A row deleted between the two statements is just left out.
@@ -816,6 +847,7 @@ export class LeadsRepository {
               ['address', customers.address, 'string'],
               ['bank', customers.bank, 'string'],
               ['bank_account', customers.bankAccount, 'string'],
+              ['bank_account_type', customers.bankAccountType, 'string'],
               ['version', customers.version, 'number'],
             ],
             lead: [
@@ -911,6 +943,7 @@ export class LeadsRepository {
             address: givenAddress(given.address),
             bank: given.bank,
             bankAccount: given.bankAccount,
+            bankAccountType: given.bankAccountType,
           })
           // A concurrent creation for the same new document inserted it first (this waited for it to commit):
           // then this one is a reuse like any other, read and locked below.
@@ -1098,6 +1131,8 @@ export interface NewLeadInput {
     /** col only (arg's CBU names its bank); with the account or not at all. */
     bank: string | null;
     bankAccount: string | null;
+    /** col only, with a bank's account (a wallet's has none). */
+    bankAccountType: ColAccountType | null;
   };
   /** Minor units. */
   requestedAmount: number;

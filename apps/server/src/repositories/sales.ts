@@ -1,4 +1,4 @@
-import { CALL_BACK_MAX_PENDING, formatDateTime, isTerminalStatus, type Country, type ScheduledCall } from '@backoffice/shared';
+import { CALL_BACK_MAX_PENDING, formatDateTime, isTerminalStatus, type ColAccountType, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
@@ -28,6 +28,8 @@ export interface CustomerEdit {
   address?: string | null;
   bank?: string | null;
   bankAccount?: string | null;
+  /** Set with the account number: col's Ahorros or Corriente, null for a wallet or a CBU. */
+  bankAccountType?: ColAccountType | null;
 }
 
 /** A field of the edit that a hold on the customer refuses, by its API name. */
@@ -134,6 +136,7 @@ export class SalesRepository {
           address: customers.address,
           bank: customers.bank,
           bankAccount: customers.bankAccount,
+          bankAccountType: customers.bankAccountType,
           version: customers.version,
         })
         .from(customers)
@@ -147,7 +150,7 @@ export class SalesRepository {
       // Saving what is stored writes nothing: a new version would make everyone else's open edit stale.
       if (!change) return { saved: true };
       const changes = (key: keyof CustomerEdit) => edit[key] !== undefined && edit[key] !== before[key];
-      const accountChanges = changes('bank') || changes('bankAccount');
+      const accountChanges = changes('bank') || changes('bankAccount') || changes('bankAccountType');
       if (editor.sellerId !== undefined) {
         const held: HeldField[] = [
           ...(changes('firstName') ? (['first_name'] as const) : []),

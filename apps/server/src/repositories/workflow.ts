@@ -1,7 +1,7 @@
 import { isTerminalStatus, type Country } from '@backoffice/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { customers, leadStatusHistory, leads, scheduledCalls } from '../db/schema';
+import { customers, leadStatusHistory, leads, payableAccount, scheduledCalls } from '../db/schema';
 
 /** What the workflow needs of a lead: its status, owner, version, offer, and the customer's document. */
 export interface WorkflowLead {
@@ -41,7 +41,7 @@ const fields = {
   offeredAmount: leads.offeredAmount,
   requestedAmount: leads.requestedAmount,
   docNumber: customers.docNumber,
-  hasBankAccount: sql<boolean>`${customers.bankAccount} is not null`,
+  hasBankAccount: payableAccount,
 };
 
 /**

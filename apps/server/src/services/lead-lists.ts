@@ -177,6 +177,14 @@ export class LeadLists {
   }
 
   /**
+   * A write that moves leads within a sort without changing which leads a filter matches (a call back
+   * scheduled, resolved or postponed moves its lead in the next call's order): only the positions go.
+   */
+  reordered(): void {
+    this.anchors.clear();
+  }
+
+  /**
    * Where the page starts: the request's cursor when it has one for this sort; a page by number from the
    * nearest anchor (PageAnchors) rather than an offset walking every row before it.
    */

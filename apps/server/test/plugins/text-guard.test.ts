@@ -8,6 +8,8 @@ describe('fieldWithForbiddenChar', () => {
     expect(fieldWithForbiddenChar({ body: 'nota \ud800' })).toBe('body');
     expect(fieldWithForbiddenChar({ body: '\udc00 nota' })).toBe('body');
     expect(fieldWithForbiddenChar({ body: 'del \u007f' })).toBe('body');
+    // What a body that is not UTF-8 decodes to: the bytes sent are lost.
+    expect(fieldWithForbiddenChar({ customer: { last_name: 'Nu\ufffdez' } })).toBe('customer.last_name');
   });
 
   it('lets text through: tabs, line breaks, accents and whole emoji', () => {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { salesStatusesOf, type Country, type RealtimeEventName } from '@backoffice/shared';
+import { isTerminalStatus, salesStatusesOf, type Country, type RealtimeEventName } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +127,8 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     const supervisor = await connectClient(url, { token: tokens.supervisor });
     const colSeller = await connectClient(url, { token: tokens.colSeller });
 
-    const lead = arg.find((l) => l.sellerId === otherSellerId)!;
+    // An open application: a closed one takes no other seller.
+    const lead = arg.find((l) => l.sellerId === otherSellerId && !isTerminalStatus('arg', l.statusId))!;
     const client = new TestClient(t.app);
     await client.login('arg', 'supervisor@arg.example');
     const res = await client.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 });

@@ -55,7 +55,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `audit${seq}@example.com`,
         // Where an approval pays: every case has an account but those made to lack one.
-        ...(withAccount && (country === 'arg' ? { bankAccount: ARG_CBU } : { bank: 'Davivienda', bankAccount: '055012345678' })),
+        ...(withAccount && (country === 'arg' ? { bankAccount: ARG_CBU } : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' })),
       })
       .returning();
     const [lead] = await app.db
@@ -422,6 +422,25 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
     expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('approves a col account only with its type (one stored before the type was asked is not payable); a wallet needs none', async () => {
+    const auditor = await as('col', 'audit@col.example');
+    const withoutType = await insertLead('col', C.AUDIT_PENDING, 620);
+    const customerOf = async (id: number) => (await leadRow(id)).customerId;
+    await t.app.db.update(customers).set({ bankAccountType: null }).where(eq(customers.id, await customerOf(withoutType)));
+    expect((await claim(auditor, withoutType, 'col')).statusCode).toBe(200);
+    const before = await snapshot(withoutType);
+    const refused = await decide(auditor, withoutType, { decision: 'approve' }, 'col');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(AUDIT_MESSAGES.noBankAccount);
+    expect(await snapshot(withoutType)).toEqual(before);
+
+    const wallet = await insertLead('col', C.AUDIT_PENDING, 630);
+    await t.app.db.update(customers).set({ bank: 'Daviplata', bankAccount: '3101234567', bankAccountType: null }).where(eq(customers.id, await customerOf(wallet)));
+    expect((await claim(auditor, wallet, 'col')).statusCode).toBe(200);
+    const approved = await decide(auditor, wallet, { decision: 'approve' }, 'col');
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 
   it('approves only a customer with a bank account to pay into (409, nothing written); other decisions still go', async () => {

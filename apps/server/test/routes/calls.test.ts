@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ARG_STATUS_IDS, callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, DIAL_MESSAGES, callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { calls, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
+import { calls, customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
 import { CALL_ERRORS } from '../../src/routes/country/calls';
 import { NeotelAdapter, SimulatedTelephony, TelephonyError } from '../../src/services/telephony';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
@@ -346,17 +346,23 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).json()).toEqual({ call_id: null, status: 'ended', lead_id: null });
 
     // The same number written as people write it (international, with the trunk 0 and the 15): the same
-    // customer's lead; the digits as written are what is dialled.
+    // customer's lead, with or without lead_id; the national number is what is dialled and recorded.
     for (const written of [`+54 9 ${lead.cellphone.slice(0, 2)} ${lead.cellphone.slice(2, 6)}-${lead.cellphone.slice(6)}`, `0${lead.cellphone.slice(0, 2)} 15 ${lead.cellphone.slice(2)}`]) {
-      res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: written });
-      expect(res.json(), written).toMatchObject({ status: 'started', lead_id: lead.id });
-      expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe(written.replace(/\D/g, ''));
-      expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+      for (const body of [{ user: neotel, cellphone: written }, { user: neotel, cellphone: written, lead_id: lead.id }]) {
+        res = await seller.post('/api/arg/customers/calls/start', body);
+        expect(res.json(), written).toMatchObject({ status: 'started', lead_id: lead.id });
+        expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe(lead.cellphone);
+        expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+      }
     }
-    // A number nobody of theirs has: recorded without a lead. Separators are dropped.
+    // A number none of their customers has: a seller does not call it (403 naming cellphone), nothing recorded.
+    const beforeStranger = (await t.app.db.select().from(calls)).length;
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '11-2222-3333' });
-    expect(res.json()).toMatchObject({ status: 'started', lead_id: null });
-    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe('1122223333');
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: CALL_ERRORS.notYourCustomer }]);
+    expect((await t.app.db.select().from(calls)).length).toBe(beforeStranger);
+    res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone });
+    expect(res.statusCode, res.body).toBe(200);
     // One call at a time: starts sent while it is open (a double click) are refused and dial nothing.
     const callCount = async () => (await t.app.db.select().from(calls)).length;
     const before = await callCount();
@@ -366,10 +372,12 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(await callCount()).toBe(before);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
     // With none open, starts sent at the same moment place exactly one call.
+    const startedEvents = async () => (await eventsOf(lead.id)).filter((e) => e.body === `Llamada a ${lead.cellphone} iniciada`).length;
+    const startedBefore = await startedEvents();
     const together = await Promise.all([0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone, lead_id: lead.id })));
     expect(together.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await callCount()).toBe(before + 1);
-    expect((await eventsOf(lead.id)).filter((e) => e.body === `Llamada a ${lead.cellphone} iniciada`)).toHaveLength(2);
+    expect(await startedEvents()).toBe(startedBefore + 1);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
 
     // The customer's later application, closed since: the call still goes to the one being worked.
@@ -388,7 +396,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(res.statusCode).toBe(404);
 
     // The simulator fails numbers ending in 0000: 502 with a message, the failed call recorded and on the timeline.
+    await t.app.db.update(customers).set({ cellphone: '1155550000' }).where(eq(customers.id, customerId));
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155550000', lead_id: lead.id });
+    await t.app.db.update(customers).set({ cellphone: lead.cellphone }).where(eq(customers.id, customerId));
     expect(res.statusCode).toBe(502);
     expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
     const failed = (await t.app.db.select().from(calls).where(eq(calls.cellphone, '1155550000')))[0];
@@ -405,6 +415,102 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('click-to-call dials only a national number of the country, and from a lead only its customer\'s own cellphone', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    const neotel = await neotelOf('seller@arg.example');
+    const [other, , , lead] = arg.filter((l) => l.sellerId === sellerId);
+    const callCount = async () => (await t.app.db.select().from(calls)).length;
+    const eventCount = async () => (await eventsOf(lead.id)).length;
+    const start = (client: TestClient, body: Record<string, unknown>, country: Country = 'arg') => client.post(`/api/${country}/customers/calls/start`, body);
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+    const calledBefore = await callCount();
+    const eventsBefore = await eventCount();
+
+    // Abroad, premium-rate, toll-free (the security review's numbers), with or without a lead: 400 naming
+    // cellphone with the reason, nothing started or recorded.
+    for (const [cellphone, message] of [
+      ['+1 900 555 1234', DIAL_MESSAGES.international.arg],
+      ['+57 310 555 1234', DIAL_MESSAGES.international.arg],
+      ['0600 222 3333', DIAL_MESSAGES.premium.arg],
+      ['0800 333 4444', DIAL_MESSAGES.special.arg],
+      ['911', DIAL_MESSAGES.national.arg],
+    ]) {
+      for (const body of [{ user: neotel, cellphone }, { user: neotel, cellphone, lead_id: lead.id }]) {
+        const res = await start(seller, body);
+        expect(res.statusCode, cellphone).toBe(400);
+        expect(res.json().fields, cellphone).toEqual([{ field: 'cellphone', message }]);
+      }
+    }
+    // A lead with a number that is not its customer's (a stranger's, another customer's of the same seller):
+    // 409 naming cellphone; nothing started, nothing on the lead's record.
+    for (const cellphone of ['1199998888', other.cellphone]) {
+      const res = await start(seller, { user: neotel, cellphone, lead_id: lead.id });
+      expect(res.statusCode, cellphone).toBe(409);
+      expect(res.json()).toMatchObject({ statusMessage: CALL_ERRORS.notLeadsCellphone(lead.id), fields: [{ field: 'cellphone', message: CALL_ERRORS.notLeadsCellphone(lead.id) }] });
+    }
+    // The customer has no cellphone: nothing to call from the lead.
+    const [{ customerId }] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, lead.id));
+    await t.app.db.update(customers).set({ cellphone: null }).where(eq(customers.id, customerId));
+    let res = await start(seller, { user: neotel, cellphone: lead.cellphone, lead_id: lead.id });
+    await t.app.db.update(customers).set({ cellphone: lead.cellphone }).where(eq(customers.id, customerId));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: CALL_ERRORS.leadWithoutCellphone(lead.id) }]);
+    expect(await callCount()).toBe(calledBefore);
+    expect(await eventCount()).toBe(eventsBefore);
+
+    // The customer's own number, as written on the detail: started, on the lead.
+    res = await start(seller, { user: neotel, cellphone: lead.cellphone, lead_id: lead.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'started', lead_id: lead.id });
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
+
+    // Without a lead, a role that neither works its own leads nor may open /test (the renovator, who has a
+    // telephony user) names the lead; with it, it calls that customer.
+    const renovator = await as('arg', 'seller_renovator@arg.example');
+    const renovatorNeotel = await neotelOf('seller_renovator@arg.example');
+    expect(renovatorNeotel).toBeGreaterThan(0);
+    res = await start(renovator, { user: renovatorNeotel, cellphone: lead.cellphone });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: CALL_ERRORS.leadRequired }]);
+    res = await start(renovator, { user: renovatorNeotel, cellphone: '1199998888', lead_id: lead.id });
+    expect(res.statusCode).toBe(409);
+    res = await start(renovator, { user: renovatorNeotel, cellphone: lead.cellphone, lead_id: lead.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await renovator.post('/api/arg/customers/calls/hang-up', { user: renovatorNeotel })).statusCode).toBe(200);
+
+    // The admin (a /test role) calls a national number of no lead, never one abroad.
+    const admin = await as('arg', 'admin@arg.example');
+    const adminNeotel = await neotelOf('admin@arg.example');
+    expect((await start(admin, { user: adminNeotel, cellphone: '+1 900 555 1234' })).statusCode).toBe(400);
+    res = await start(admin, { user: adminNeotel, cellphone: '011 15 2222-3333' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'started', lead_id: null });
+    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe('1122223333');
+    expect((await admin.post('/api/arg/customers/calls/hang-up', { user: adminNeotel })).statusCode).toBe(200);
+
+    // col: a mobile, written nationally or internationally; never a landline, premium, toll-free or abroad.
+    const colSeller = await as('col', 'seller@col.example');
+    const colNeotel = await neotelOf('seller@col.example');
+    expect((await colSeller.post('/api/col/customers/calls/hang-up', { user: colNeotel })).statusCode).toBe(200);
+    for (const [cellphone, message] of [
+      ['+54 11 5555 4444', DIAL_MESSAGES.international.col],
+      ['01 900 555 1234', DIAL_MESSAGES.premium.col],
+      ['01 8000 555 123', DIAL_MESSAGES.special.col],
+      ['601 555 1234', DIAL_MESSAGES.national.col],
+    ]) {
+      res = await start(colSeller, { user: colNeotel, cellphone }, 'col');
+      expect(res.statusCode, cellphone).toBe(400);
+      expect(res.json().fields, cellphone).toEqual([{ field: 'cellphone', message }]);
+    }
+    const colLead = col.find((l) => l.sellerId === colSellerId)!;
+    res = await start(colSeller, { user: colNeotel, cellphone: `+57 ${colLead.cellphone}`, lead_id: colLead.id }, 'col');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0]).toMatchObject({ cellphone: colLead.cellphone, leadId: colLead.id });
+    expect((await colSeller.post('/api/col/customers/calls/hang-up', { user: colNeotel })).statusCode).toBe(200);
+    res = await start(colSeller, { user: colNeotel, cellphone: '3109998877', lead_id: colLead.id }, 'col');
+    expect(res.statusCode).toBe(409);
+  });
+
   it('telephony (Neotel adapter against a fake Neotel): success and failure, both recorded', async () => {
     const neo = await fakeNeotel();
     const app = await createTestApp(driver, {
@@ -412,13 +518,21 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       telephony: { adapter: 'neotel', neotelBaseUrl: neo.url, neotelToken: 'tok', neotelTimeoutMs: 2_000, simulateFailure: false, failSuffix: '0000' },
     });
     try {
+      // The admin (a /test role): numbers of no lead (this database has none).
       const client = new TestClient(app.app);
-      expect((await client.login('arg', 'seller@arg.example')).statusCode).toBe(200);
-      const neotel = (await app.app.db.select({ n: users.neotelId }).from(users).where(eq(users.email, 'seller@arg.example')))[0].n;
+      expect((await client.login('arg', 'admin@arg.example')).statusCode).toBe(200);
+      const neotel = (await app.app.db.select({ n: users.neotelId }).from(users).where(eq(users.email, 'admin@arg.example')))[0].n;
 
       let res = await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
       expect(res.statusCode, res.body).toBe(200);
-      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155554444' });
+      // Numbers abroad or premium-rate never reach Neotel.
+      for (const cellphone of ['+1 900 555 1234', '0600 222 3333']) {
+        res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone });
+        expect(res.statusCode, cellphone).toBe(400);
+      }
+      expect(neo.requests).toHaveLength(1);
+      // Written internationally, the national number is what Neotel dials.
+      res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '+54 9 11 5555-4444' });
       expect(res.statusCode, res.body).toBe(200);
       expect(neo.requests.map((r) => [r.path, r.auth, r.body])).toEqual([
         ['/api/calls/hang-up', 'Bearer tok', { user: neotel }],

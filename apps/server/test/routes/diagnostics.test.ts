@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, diagnosticsResponseSchema, testCallResponseSchema, type Country } from '@backoffice/shared';
+import { DIAL_MESSAGES, MESSAGES, diagnosticsResponseSchema, testCallResponseSchema, type Country } from '@backoffice/shared';
 import { desc, eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,16 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     res = await admin.post('/api/arg/diagnostics/test-call', { cellphone: '12' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([expect.objectContaining({ field: 'cellphone' })]);
+    // A test call costs what any call does: never abroad, premium-rate or special (nothing called or recorded).
+    for (const [cellphone, message] of [
+      ['+1 900 555 1234', DIAL_MESSAGES.international.arg],
+      ['0600 222 3333', DIAL_MESSAGES.premium.arg],
+      ['0800 333 4444', DIAL_MESSAGES.special.arg],
+    ]) {
+      res = await admin.post('/api/arg/diagnostics/test-call', { cellphone });
+      expect(res.statusCode, cellphone).toBe(400);
+      expect(res.json().fields, cellphone).toEqual([{ field: 'cellphone', message }]);
+    }
     res = await admin.post('/api/arg/diagnostics/test-call', { cellphone: '1155552222' }, { xsrf: false });
     expect(res.statusCode).toBe(403);
     [row] = await callsOf(t, me.id);
@@ -137,8 +147,11 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
 
     // A col seller (allowed by the rule) calls from their own telephony user.
     const colSeller = await userOf(t, 'seller@col.example');
-    res = await (await as('col', 'seller@col.example')).post('/api/col/diagnostics/test-call', { cellphone: '3001112222' });
+    res = await (await as('col', 'seller@col.example')).post('/api/col/diagnostics/test-call', { cellphone: '01 900 555 1234' });
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: DIAL_MESSAGES.premium.col }]);
+    res = await (await as('col', 'seller@col.example')).post('/api/col/diagnostics/test-call', { cellphone: '+57 300 111 2222' });
     expect(res.statusCode, res.body).toBe(200);
+    expect((await callsOf(t, colSeller.id))[0].cellphone).toBe('3001112222');
     expect((await callsOf(t, colSeller.id))[0]).toMatchObject({ country: 'col', neotelUser: colSeller.neotel, status: 'started' });
   });
 

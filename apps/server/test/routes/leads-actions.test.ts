@@ -95,7 +95,8 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
   });
   it('adds notes, changes the management status and reassigns, each with its timeline event, newest first', async () => {
     const supervisor = await as('arg', 'supervisor@arg.example');
-    const lead = arg[4];
+    // Open (closed applications take no management status nor seller: below).
+    const lead = arg[3];
     const otherSeller = (await userIds(t.app, 'arg', ['2', '7'])).find((id) => id !== lead.sellerId)!;
 
     let res = await supervisor.post(`/api/arg/leads/${lead.id}/notes`, { body: '  Llamar después de las 18  ' });
@@ -145,6 +146,61 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
 
     expect(await leadRow(lead.id)).toEqual(before);
     expect(await tableCounts()).toEqual(countsBefore);
+  });
+
+  it('takes no management status nor another seller on a closed application (409, nothing written); notes still go', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[5];
+    await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.CANCELLED }).where(eq(leads.id, lead.id));
+    const before = await leadRow(lead.id);
+    const countsBefore = await tableCounts();
+    const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
+    for (const [path, body] of [
+      ['management-status', { management_status: 'No responde', version: before.version }],
+      ['seller', { seller_id: seller, version: before.version }],
+    ] as const) {
+      const res = await admin.patch(`/api/arg/leads/${lead.id}/${path}`, body);
+      expect(res.statusCode, path).toBe(409);
+      expect(res.json().message).toBe('La solicitud está cerrada: su estado de gestión y su vendedor ya no cambian.');
+    }
+    expect(await leadRow(lead.id)).toEqual(before);
+    expect(await tableCounts()).toEqual(countsBefore);
+    expect((await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'Cliente avisado del cierre' })).statusCode).toBe(200);
+  });
+
+  it('lets admin, supervisor and ATC correct the customer from the lead (the sale edit’s rules); nobody else', async () => {
+    const lead = arg[9];
+    const url = `/api/arg/leads/${lead.id}/customer`;
+    const read = async (client: TestClient) => leadDetailSchema.parse((await client.get(`/api/arg/leads/${lead.id}`)).json()).customer;
+    const atc = await as('arg', 'atc@arg.example');
+    const before = await read(atc);
+    const body = { first_name: before.first_name, last_name: before.last_name, cellphone: before.cellphone, email: 'corregido@example.com', version: before.version };
+    for (const email of ['operator@arg.example', 'seller@arg.example', 'seller_renovator@arg.example']) {
+      const refused = await (await as('arg', email)).patch(url, body);
+      expect(refused.statusCode, email).toBe(403);
+    }
+    expect((await read(atc)).email).toBe(before.email);
+
+    const saved = await atc.patch(url, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = leadDetailSchema.parse(saved.json());
+    expect(detail.customer).toMatchObject({ email: 'corregido@example.com', version: before.version + 1 });
+    expect(detail.timeline[0]).toMatchObject({ type: 'customer', text: 'Email: corregido@example.com' });
+    // On the version read: someone saved first.
+    const stale = await (await as('arg', 'supervisor@arg.example')).patch(url, { ...body, email: 'otro@example.com' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
+    // What the audit checked stays while an application of the customer is in audit, for the back office too.
+    await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, lead.id));
+    const admin = await as('arg', 'admin@arg.example');
+    const locked = await admin.patch(url, { ...body, last_name: 'Otro Apellido', version: before.version + 1 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().fields).toEqual([{ field: 'last_name', message: expect.stringContaining('auditoría o transferencia') }]);
+    // The body is the sale edit's: each wrong field named, nothing written.
+    const invalid = await admin.patch(url, { ...body, email: 'no-es-email', version: before.version + 1 });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields.map((f: { field: string }) => f.field)).toEqual(['email']);
+    expect((await read(admin)).email).toBe('corregido@example.com');
   });
 
   it('lets only one of two concurrent edits of the same version through', async () => {
@@ -206,6 +262,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     // Other control characters (an escape sequence) and half a UTF-16 pair would be stored: refused too.
     await refused(await admin.post('/api/arg/leads', { ...validArg(), address: 'Calle 1 \u001b[31m' }), 'address', NUL_MESSAGE);
     await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'nota \ud800' }), 'body', NUL_MESSAGE);
+    // A body in Latin-1, not UTF-8: its 'ñ' decodes to U+FFFD, which would be stored instead of the letter.
+    const latin1 = Buffer.from(JSON.stringify({ body: 'Nota de Nuñez' }), 'latin1');
+    await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, latin1, { headers: { 'content-type': 'application/json' } }), 'body', NUL_MESSAGE);
     // A phone with letters or other digits is refused rather than cut to another number.
     for (const cellphone of ['11 5555-4444 ext', '115555444\uff14']) {
       await refused(await admin.post('/api/arg/leads', { ...validArg(), cellphone }), 'cellphone', 'Celular inválido: solo números, espacios, +, guiones o paréntesis');
@@ -237,6 +296,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/arg/leads/${lead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 }],
+      ['PATCH', `/api/arg/leads/${lead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 }],
       ['POST', '/api/arg/leads', validArg()],
     ];
     for (const client of [collector, auditor]) {
@@ -264,7 +324,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
 
   it('keeps sellers to their own leads for the detail and every action', async () => {
     const seller = await as('arg', 'seller@arg.example');
-    const own = arg.find((l) => l.sellerId === sellerId && l.version === 1 && ![arg[4].id, arg[6].id, arg[7].id].includes(l.id))!;
+    const own = arg.find((l) => l.sellerId === sellerId && l.version === 1 && ![arg[3].id, arg[4].id, arg[5].id, arg[6].id, arg[7].id].includes(l.id))!;
     // As stored now (earlier tests reassign some of the fixture's leads).
     const [others] = await t.app.db.select({ id: leads.id }).from(leads).where(and(eq(leads.country, 'arg'), ne(leads.sellerId, sellerId))).limit(1);
     expect((await seller.get(`/api/arg/leads/${others.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead está asignado a otro vendedor' });
@@ -458,19 +518,47 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
 
       const colOperator = await as('col', 'operator@col.example');
       const colDoc = '1076543210';
-      const colFirst = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Davivienda', bank_account: '0550 1234 5678' });
+      const colFirst = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Davivienda', bank_account: '0550 1234 5678', bank_account_type: 'Ahorros' });
       expect(colFirst.statusCode, colFirst.body).toBe(201);
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
       await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: '', bank_account: ' ' });
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
-      const colMoved = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
+      const colMoved = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766', bank_account_type: 'Ahorros' });
       expect(colMoved.statusCode, colMoved.body).toBe(201);
       expect(colMoved.json().customer_kept).toEqual(['bank', 'bank_account']);
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
       const colBare = '1076543211';
       const colWithout = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare });
-      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare, bank: 'Bancolombia', bank_account: '99887766' });
-      expect(await customerOf(colWithout.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766' });
+      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare, bank: 'Bancolombia', bank_account: '99887766', bank_account_type: 'Ahorros' });
+      expect(await customerOf(colWithout.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766', bankAccountType: 'Ahorros' });
+    });
+
+    it('takes a col account as a bank, its number and type, or a wallet and the holder’s cellphone; anything else writes nothing', async () => {
+      const operator = await as('col', 'operator@col.example');
+      const customerCount = async () => (await t.app.db.select({ n: count() }).from(customers))[0].n;
+      const before = await customerCount();
+      for (const [account, field] of [
+        [{ bank: 'Davivienda', bank_account: '055012345678' }, 'bank_account_type'],
+        [{ bank: 'Nequi', bank_account: '3101234567', bank_account_type: 'Ahorros' }, 'bank_account_type'],
+        [{ bank: 'Daviplata', bank_account: '055012345678' }, 'bank_account'],
+        [{ bank_account_type: 'Corriente' }, 'bank_account_type'],
+      ] as const) {
+        const res = await operator.post('/api/col/leads', { ...validCol(), doc_number: '1076543299', ...account });
+        expect(res.statusCode, JSON.stringify(account)).toBe(400);
+        expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual([field]);
+      }
+      expect(await customerCount()).toBe(before);
+
+      const wallet = await operator.post('/api/col/leads', { ...validCol(), doc_number: '1076543299', bank: 'Nequi', bank_account: '310 123 4567' });
+      expect(wallet.statusCode, wallet.body).toBe(201);
+      const detail = leadDetailSchema.parse((await operator.get(`/api/col/leads/${wallet.json().id}`)).json());
+      expect(detail.customer).toMatchObject({ bank: 'Nequi', bank_account: '3101234567', bank_account_type: null });
+      const bank = await operator.post('/api/col/leads', { ...validCol(), doc_number: '1076543298', bank: 'Banco W', bank_account: '123456789', bank_account_type: 'Corriente' });
+      expect(leadDetailSchema.parse((await operator.get(`/api/col/leads/${bank.json().id}`)).json()).customer).toMatchObject({
+        bank: 'Banco W',
+        bank_account: '123456789',
+        bank_account_type: 'Corriente',
+      });
     });
 
     it('never erases stored data with a blank field, nor moves the payout account of a case in audit (the #799 report)', async () => {
@@ -483,6 +571,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         address: 'Calle 45 # 12-30, Bogotá',
         bank: 'Davivienda',
         bank_account: '055012345678',
+        bank_account_type: 'Ahorros',
       });
       expect(first.statusCode, first.body).toBe(201);
       const customerId = first.json().customer_id as number;
@@ -502,9 +591,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           address: blank,
           bank: 'Bancolombia',
           bank_account: '99887766',
+          bank_account_type: 'Corriente',
         });
         expect(res.statusCode, res.body).toBe(201);
-        expect(res.json()).toMatchObject({ customer_id: customerId, customer_reused: true, customer_kept: ['first_name', 'last_name', 'cellphone', 'bank', 'bank_account'] });
+        expect(res.json()).toMatchObject({
+          customer_id: customerId,
+          customer_reused: true,
+          customer_kept: ['first_name', 'last_name', 'cellphone', 'bank', 'bank_account', 'bank_account_type'],
+        });
         expect(await customerOf()).toMatchObject({
           // Identity stays, contact data given takes the new values, blank and the account keep what was stored;
           // so does the cellphone, which the audit checked ('Teléfono').
@@ -516,11 +610,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           address: 'Calle 45 # 12-30, Bogotá',
           bank: 'Davivienda',
           bankAccount: '055012345678',
+          bankAccountType: 'Ahorros',
         });
       }
       // The case in audit reads the same account.
       const detail = (await colAdmin.get(`/api/col/leads/${first.json().id}`)).json();
-      expect(detail.customer).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bank_account: '055012345678', email: 'nuevo.correo@example.co' });
+      expect(detail.customer).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros', email: 'nuevo.correo@example.co' });
       // The upsert itself reads a blank address as not given, whoever calls it (not only through the schema).
       await t.app.leads.create({
         country: 'col',
@@ -536,6 +631,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           address: '  ',
           bank: null,
           bankAccount: null,
+          bankAccountType: null,
         },
         requestedAmount: 250_000_000,
         term: 12,
@@ -545,7 +641,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         userId: await userIdByEmail(t.app, 'col', 'admin@col.example'),
         reason: 'Alta de lead',
       });
-      expect(await customerOf()).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bankAccount: '055012345678' });
+      expect(await customerOf()).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
       // An address given is the customer's new one.
       await colAdmin.post('/api/col/leads', { ...validCol(), doc_number: doc, address: '  Carrera 7 # 70-10 ' });
       expect((await customerOf()).address).toBe('Carrera 7 # 70-10');
@@ -571,7 +667,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const admin = await as('col', 'admin@col.example');
       const seller = await as('col', 'seller@col.example');
       const doc = '84782050';
-      const audited = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc, bank: 'Davivienda', bank_account: '055012345678' })).json();
+      const audited = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).json();
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY, sellerId: other }).where(eq(leads.id, audited.id));
       const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, audited.customer_id)))[0];
 
@@ -602,18 +698,18 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.PENDING_OFFER, sellerId: other }).where(eq(leads.id, theirs.id));
       const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, theirs.customer_id)))[0];
 
-      const account = { bank: 'Bancolombia', bank_account: '99999999' };
+      const account = { bank: 'Bancolombia', bank_account: '99999999', bank_account_type: 'Ahorros' };
       const mine = await (await as('col', 'seller@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
       expect(mine.statusCode, mine.body).toBe(201);
-      expect(mine.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank', 'bank_account'] });
+      expect(mine.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank', 'bank_account', 'bank_account_type'] });
       expect(await customerOf()).toMatchObject({ bank: null, bankAccount: null });
       expect(await customerEvents(theirs.id)).toEqual([]);
       // The back office's application fills it in, on every application's timeline.
       const operator = await (await as('col', 'operator@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
       expect(operator.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
-      expect(await customerOf()).toMatchObject({ bank: 'Bancolombia', bankAccount: '99999999' });
+      expect(await customerOf()).toMatchObject({ bank: 'Bancolombia', bankAccount: '99999999', bankAccountType: 'Ahorros' });
       for (const id of [theirs.id, mine.json().id]) {
-        expect(await customerEvents(id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999` })]);
+        expect(await customerEvents(id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999\nTipo de cuenta: Ahorros` })]);
       }
     });
 
@@ -770,12 +866,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         [{ requested_amount: 50_000 }, 'requested_amount'],
         [{ bank: 'Bancolombia' }, 'bank_account'],
         [{ bank_account: '1234567890' }, 'bank_account'],
-        [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
-        [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
+        [{ bank: 'Banco Inventado', bank_account: '1234567890', bank_account_type: 'Ahorros' }, 'bank'],
+        [{ bank: 'Bancolombia', bank_account: '12-34', bank_account_type: 'Ahorros' }, 'bank_account'],
         // Letters or a dash are not dropped (they would read another document, another account) ...
         [{ doc_number: 'AB12c345678' }, 'doc_number'],
         [{ doc_number: '1234567-8' }, 'doc_number'],
-        [{ bank: 'Bancolombia', bank_account: '12AB345678' }, 'bank_account'],
+        [{ bank: 'Bancolombia', bank_account: '12AB345678', bank_account_type: 'Ahorros' }, 'bank_account'],
         // ... nor another country's prefixes: an Argentine number is no Colombian mobile.
         [{ cellphone: '+54 351 555 4444' }, 'cellphone'],
         [{ cellphone: '300 15 1234567' }, 'cellphone'],

@@ -247,8 +247,8 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     for (const sample of samples) {
       expect(sample).toBeDefined();
       const { offered_amount, rate, timeline, customer, ...item } = (await admin.get(`/api/arg/leads/${String(sample!.id)}`)).json();
-      const { birth_date, address, bank, bank_account, version, ...customerSummary } = customer;
-      expect([offered_amount, rate, timeline, birth_date, address, bank, bank_account, version].every((v) => v !== undefined)).toBe(true);
+      const { birth_date, address, bank, bank_account, bank_account_type, version, ...customerSummary } = customer;
+      expect([offered_amount, rate, timeline, birth_date, address, bank, bank_account, bank_account_type, version].every((v) => v !== undefined)).toBe(true);
       expect(sample).toHaveProperty('next_call_at');
       expect(sample).toStrictEqual({ ...item, customer: customerSummary });
     }

@@ -324,19 +324,19 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     await refused(colSeller, colUrl, colBase, [
       [{ bank: 'Bancolombia' }, 'bank_account'],
       [{ bank_account: '1234567890' }, 'bank_account'],
-      [{ bank: 'Banco Inventado', bank_account: '1234567890' }, 'bank'],
-      [{ bank: 'Bancolombia', bank_account: '12-34' }, 'bank_account'],
+      [{ bank: 'Banco Inventado', bank_account: '1234567890', bank_account_type: 'Ahorros' }, 'bank'],
+      [{ bank: 'Bancolombia', bank_account: '12-34', bank_account_type: 'Ahorros' }, 'bank_account'],
     ]);
-    const colSaved = await colSeller.patch(colUrl, { ...colBase, address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '0550 1234 5678' });
+    const colSaved = await colSeller.patch(colUrl, { ...colBase, address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '0550 1234 5678', bank_account_type: 'Ahorros' });
     expect(colSaved.statusCode, colSaved.body).toBe(200);
-    expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({ bank: 'Davivienda', bank_account: '055012345678' });
+    expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({ bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' });
 
     // Left out, the address and the account are kept: an API client's partial edit erases nothing.
     const { address: _left, ...withoutAddress } = colBase;
     const kept = await colSeller.patch(colUrl, { ...withoutAddress, version: colBase.version + 1, cellphone: '3109998877' });
     expect(kept.statusCode, kept.body).toBe(200);
     const keptDetail = saleDetailSchema.parse(kept.json());
-    expect(keptDetail.customer).toMatchObject({ address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '055012345678', cellphone: '3109998877' });
+    expect(keptDetail.customer).toMatchObject({ address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros', cellphone: '3109998877' });
     expect(keptDetail.timeline[0]).toMatchObject({ type: 'customer', text: 'Celular: 3109998877' });
     // null clears, as blank does; a bank without its account (or the reverse) is still refused.
     await refused(colSeller, colUrl, { ...withoutAddress, version: colBase.version + 2 }, [[{ bank_account: null }, 'bank_account']]);
@@ -429,18 +429,26 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const setStatus = (id: number, statusId: number) => t.app.db.update(leads).set({ statusId }).where(eq(leads.id, id));
     const edit = async () => {
       const { customer } = saleDetailSchema.parse((await seller.get(`/api/col/sales/${lead.id}`)).json());
-      const { first_name, last_name, cellphone, email, address, bank, bank_account, version } = customer;
-      return { url: `/api/col/sales/${lead.id}/customer`, base: { first_name, last_name, cellphone, email, address, bank, bank_account, version } };
+      const { first_name, last_name, cellphone, email, address, bank, bank_account, bank_account_type, version } = customer;
+      return {
+        url: `/api/col/sales/${lead.id}/customer`,
+        base: { first_name, last_name, cellphone, email, address, bank, bank_account, bank_account_type, version },
+      };
     };
     let { url, base } = await edit();
-    expect((await seller.patch(url, { ...base, bank: 'Davivienda', bank_account: '055012345678' })).statusCode).toBe(200);
+    expect((await seller.patch(url, { ...base, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).statusCode).toBe(200);
 
     // Audited (approved, about to be paid): a new account, or none, is refused naming the field; nothing written.
     await setStatus(lead.id, COL_STATUS_IDS.AUDIT_APPROVAL);
     ({ url, base } = await edit());
     const customerBefore = (await t.app.db.select().from(customers).where(eq(customers.docNumber, lead.docNumber)))[0];
     const eventsBefore = await eventCount();
-    for (const change of [{ bank: 'Bancolombia', bank_account: '11112222333' }, { bank: null, bank_account: null }]) {
+    for (const change of [
+      { bank: 'Bancolombia', bank_account: '11112222333', bank_account_type: 'Ahorros' },
+      { bank: null, bank_account: null, bank_account_type: null },
+      // The same account as another type is another account for the transfer.
+      { bank_account_type: 'Corriente' },
+    ]) {
       const res = await seller.patch(url, { ...base, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(409);
       expect(res.json().fields).toEqual([{ field: 'bank_account', message: expect.stringContaining(`la solicitud #${lead.id} está en auditoría o transferencia`) }]);
@@ -478,11 +486,15 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     term: 12,
     bank: 'Davivienda',
     bank_account: '055011112222',
+    bank_account_type: 'Ahorros',
   };
   const customerEdit = async (client: TestClient, leadId: number) => {
     const { customer } = saleDetailSchema.parse((await client.get(`/api/col/sales/${leadId}`)).json());
-    const { first_name, last_name, cellphone, email, address, bank, bank_account, version } = customer;
-    return { url: `/api/col/sales/${leadId}/customer`, base: { first_name, last_name, cellphone, email, address, bank, bank_account, version } };
+    const { first_name, last_name, cellphone, email, address, bank, bank_account, bank_account_type, version } = customer;
+    return {
+      url: `/api/col/sales/${leadId}/customer`,
+      base: { first_name, last_name, cellphone, email, address, bank, bank_account, bank_account_type, version },
+    };
   };
   const customerRow = async (id: number) => (await t.app.db.select().from(customers).where(eq(customers.id, id)))[0];
   const customerEvents = async (leadId: number) =>
@@ -511,8 +523,8 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const eventsBefore = await eventCount();
     const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: su identidad y su cuenta bancaria no se pueden cambiar desde esta venta.`;
     for (const [change, fields] of [
-      [{ bank: 'Bancolombia', bank_account: '99999999' }, ['bank_account']],
-      [{ bank: null, bank_account: null }, ['bank_account']],
+      [{ bank: 'Bancolombia', bank_account: '99999999', bank_account_type: 'Ahorros' }, ['bank_account']],
+      [{ bank: null, bank_account: null, bank_account_type: null }, ['bank_account']],
       [{ first_name: 'Otra' }, ['first_name']],
       // With contact data too: the whole edit is refused.
       [{ first_name: 'Otra', last_name: 'Persona', email: 'otra@example.co', bank_account: '99999999' }, ['first_name', 'last_name', 'bank_account']],
@@ -534,7 +546,7 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // The back office corrects the identity and the account, from any application, on every timeline.
     const adminId = await userIdByEmail(t.app, 'col', 'admin@col.example');
     const { base: adminBase } = await customerEdit(admin, mine);
-    const corrected = await admin.patch(url, { ...adminBase, last_name: 'Ríos Peña', bank: 'Bancolombia', bank_account: '12345678' });
+    const corrected = await admin.patch(url, { ...adminBase, last_name: 'Ríos Peña', bank: 'Bancolombia', bank_account: '12345678', bank_account_type: 'Ahorros' });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const correction = 'Apellido: Ríos Peña\nBanco: Bancolombia\nCuenta bancaria: 12345678';
     expect((await customerEvents(theirs.id)).at(-1)).toEqual({ body: `Por la solicitud #${mine}\n${correction}`, userId: adminId });
@@ -543,9 +555,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // Once the other seller's application has ended, the seller may correct them too.
     await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.CANCELLED }).where(eq(leads.id, theirs.id));
     const { base: later } = await customerEdit(seller, mine);
-    const own = await seller.patch(url, { ...later, first_name: 'María', bank: 'Davivienda', bank_account: '055011112222' });
+    const own = await seller.patch(url, { ...later, first_name: 'María', bank: 'Davivienda', bank_account: '055011112222', bank_account_type: 'Ahorros' });
     expect(own.statusCode, own.body).toBe(200);
-    expect(await customerRow(theirs.customer_id)).toMatchObject({ firstName: 'María', bank: 'Davivienda', bankAccount: '055011112222' });
+    expect(await customerRow(theirs.customer_id)).toMatchObject({ firstName: 'María', bank: 'Davivienda', bankAccount: '055011112222', bankAccountType: 'Ahorros' });
   });
 
   it('keeps what the audit checked (cellphone, names) while an application of the customer is in audit or transfer, whoever edits it', async () => {

@@ -60,7 +60,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
           ? {}
           : country === 'arg'
             ? { bankAccount: buildCbu('2850590', '9400904181352') }
-            : { bank: 'Davivienda', bankAccount: '055012345678' }),
+            : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' }),
       })
       .returning();
     const [lead] = await t.app.db
@@ -332,7 +332,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const noAccount = await insertLead(country, from, { bankAccount: false, sellerId: owner });
       const before = await snapshot(noAccount.id);
       const offered = leadTransitionsSchema.parse((await client.get(`/api/${country}/leads/${noAccount.id}/transitions`)).json());
-      expect(offered.transitions.find((o) => o.to_status === to)?.blocked, `${country} ${from}`).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
+      expect(offered.transitions.find((o) => o.to_status === to)?.blocked, `${country} ${from}`).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
       const refused = await move(client, country, noAccount.id, { to_status: to, version: 1 });
       expect(refused.statusCode).toBe(409);
       expect(await snapshot(noAccount.id)).toEqual(before);
@@ -489,10 +489,10 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         const before = await snapshot(lead.id);
         const offered = leadTransitionsSchema.parse((await operator.get(`/api/${country}/leads/${lead.id}/transitions`)).json());
         const toTransfer = country === 'arg' ? A.TRANSFER_IN_PROGRESS : C.TRANSFER_IN_PROGRESS;
-        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
+        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
         const res = await move(operator, country, lead.id, { to_status: toTransfer, version: 1 });
         expect(res.statusCode).toBe(409);
-        expect(res.json().message).toBe('El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir');
+        expect(res.json().message).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
         expect(await snapshot(lead.id)).toEqual(before);
       }
     });

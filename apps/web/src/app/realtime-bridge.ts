@@ -20,7 +20,8 @@ export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asign
  * refreshes the lists and that application's details; the seller it was taken from is told, and their open
  * screens reload. `call-reminder:due` is for the call-reminders
  * feature: `useRealtimeEvent('call-reminder:due', () => poll())` asks schedule-calls at once instead of
- * waiting for its next 180 s poll.
+ * waiting for its next 180 s poll. `call-reminder:changed` (a call back cancelled or moved) is for it too, and
+ * reloads the application's details and the lists here.
  */
 export function useRealtimeBridge(): void {
   const session = useSession();
@@ -52,5 +53,12 @@ export function useRealtimeBridge(): void {
     const action = { label: 'Abrir', onClick: () => navigate(applicationPath(payload.lead_id)) };
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
+  });
+
+  // A call back cancelled or moved (by another tab, or the back office): the sale's pending calls and the
+  // lists' next call.
+  useRealtimeEvent('call-reminder:changed', (payload) => {
+    refreshApplicationDetails(queryClient, payload.lead_id);
+    refreshApplicationLists(queryClient);
   });
 }

@@ -1,9 +1,11 @@
-import { statusLabelOf, type TimelineEntry } from '@backoffice/shared';
+import { callBackEventKind, statusLabelOf, type TimelineEntry } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
 import {
   IconArrowsExchange,
   IconCalendarCheck,
+  IconCalendarRepeat,
   IconCalendarTime,
+  IconCalendarX,
   IconClockPause,
   IconMessage,
   IconPhoneCall,
@@ -42,7 +44,15 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
     case 'customer':
       return { ...base, icon: IconUserEdit, color: 'secondary', title: 'Datos del cliente', body: entry.text };
     case 'call_back':
-      return { ...base, icon: IconCalendarTime, color: 'primary', title: 'Llamada programada', body: entry.text };
+      // Booked, or (from the sale detail) cancelled or moved: the server's text says which.
+      switch (callBackEventKind(entry.text)) {
+        case 'cancelled':
+          return { ...base, icon: IconCalendarX, color: 'error', title: 'Llamada cancelada', body: entry.text };
+        case 'rescheduled':
+          return { ...base, icon: IconCalendarRepeat, color: 'warning', title: 'Llamada reprogramada', body: entry.text };
+        default:
+          return { ...base, icon: IconCalendarTime, color: 'primary', title: 'Llamada programada', body: entry.text };
+      }
     case 'call_resolved':
       return { ...base, icon: IconCalendarCheck, color: 'success', title: 'Llamada resuelta', body: entry.text };
     case 'call_postponed':

@@ -1,4 +1,4 @@
-import { COL_BANKS } from '@backoffice/shared';
+import { COL_ACCOUNT_TYPES, COL_ACCOUNT_TYPE_LABELS, COL_BANKS } from '@backoffice/shared';
 import { Grid, TextField } from '@mui/material';
 import { Controller, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { COUNTRY } from '../config/env';
@@ -33,7 +33,8 @@ export interface FormFieldSpec<T extends FieldValues> {
 }
 
 /**
- * The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank and its number.
+ * The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank, the account's type and
+ * its number (a wallet, Nequi or Daviplata: no type, the holder's cellphone as the number).
  * `lockedBecause`: why it cannot change now (an application in audit or transfer): shown, not editable.
  */
 export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: string): FormFieldSpec<T>[] {
@@ -41,8 +42,18 @@ export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: str
   return COUNTRY === 'arg'
     ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)', ...lock }]
     : [
-        { name: 'bank' as Path<T>, label: 'Banco', options: COL_BANKS, emptyOption: 'Sin banco', ...lock, helper: undefined },
-        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', helper: 'Con el banco, o ninguno', ...lock },
+        { name: 'bank' as Path<T>, label: 'Banco', size: 4, options: COL_BANKS, emptyOption: 'Sin banco', ...lock, helper: undefined },
+        {
+          name: 'bank_account_type' as Path<T>,
+          label: 'Tipo de cuenta',
+          size: 4,
+          options: COL_ACCOUNT_TYPES,
+          optionLabels: COL_ACCOUNT_TYPE_LABELS,
+          emptyOption: 'Sin tipo (Nequi, Daviplata)',
+          ...lock,
+          helper: undefined,
+        },
+        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', size: 4, helper: 'En Nequi y Daviplata, el celular', ...lock },
       ];
 }
 

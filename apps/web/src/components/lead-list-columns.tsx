@@ -203,11 +203,13 @@ export const managementColumn: Column = textColumn({
   wrap: true,
 });
 
-/** The soonest pending call back: what the seller's reminders will bring up. */
+/**
+ * The soonest pending call back: what the seller's reminders will bring up. Sorts (the server's
+ * `next_call_at`): the first click puts the soonest first; leads without one come last either way.
+ */
 export const nextCallColumn: Column = textColumn({
   field: 'next_call_at',
   headerName: 'Próxima llamada',
-  sortable: false,
   text: (row) => (row.next_call_at ? dateTime(row.next_call_at) : '—'),
 });
 

@@ -72,7 +72,7 @@ export const AUDIT_MESSAGES = {
   commentRequired: 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información',
   checklistIncomplete: (label: string) => `Para aprobar falta verificar: ${label}`,
   /** Approving sends the money: to an account the customer must have on file. */
-  noBankAccount: 'El cliente no tiene cuenta bancaria: no se puede aprobar. Pide la información al vendedor.',
+  noBankAccount: 'El cliente no tiene cuenta bancaria completa: no se puede aprobar. Pide la información al vendedor.',
 } as const;
 
 /** `GET /audits`: audit statuses (the local "audit statuses" list; default the queue's two), claim, page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import type { Country } from '../countries';
+import { PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE, dialablePhone } from '../documents';
 import { MAX_INTEGER, digitsText, positiveInt } from './common';
 
 /*
@@ -57,19 +58,31 @@ export const hangUpBodySchema = z.object({ user: neotelUser });
 export type HangUpBody = z.infer<typeof hangUpBodySchema>;
 
 /**
- * `POST /customers/calls/start`: who calls (their telephony number), which number, and the lead if known.
- * The number stays as written: its digits are dialled, and its national form (the country's, which the
- * server knows) finds the seller's customer with it.
+ * A number to call, as people write it (separators, '+54 9 …', the trunk 0 and the 15): read as the
+ * country's national number, which is what is dialled and recorded; refused, naming `cellphone`, when it is
+ * not one the back office calls (`dialablePhone`: never abroad, premium-rate or special numbers).
  */
-export const startCallBodySchema = z.object({
-  user: neotelUser,
-  cellphone: z
+export const dialableCellphone = (country: Country) =>
+  z
     .string({ error: 'Indica el celular' })
     .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE)
-    .refine((value) => /^\d{6,15}$/.test(value.replace(/\D/g, '')), 'Celular inválido'),
-  lead_id: positiveInt().optional(),
-});
-export type StartCallBody = z.input<typeof startCallBodySchema>;
+    .transform((value, context) => {
+      const number = dialablePhone(value, country);
+      if (number.ok) return number.digits;
+      context.addIssue({ code: 'custom', message: number.message });
+      return z.NEVER;
+    });
+
+/**
+ * `POST /customers/calls/start`: who calls (their telephony number), which number, and the lead if known
+ * (the web always sends it). Per country: `cellphone` arrives as its national digits. The server then ties
+ * the number to a customer: with `lead_id`, it must be that lead's customer's cellphone.
+ */
+export const startCallBodySchemas = {
+  arg: z.object({ user: neotelUser, cellphone: dialableCellphone('arg'), lead_id: positiveInt().optional() }),
+  col: z.object({ user: neotelUser, cellphone: dialableCellphone('col'), lead_id: positiveInt().optional() }),
+} as const;
+export type StartCallBody = z.input<(typeof startCallBodySchemas)['arg']>;
 
 export const callResultSchema = z.object({
   /** The recorded call (start), null when a hang-up found no open call. */

@@ -25,8 +25,17 @@ export const okSchema = z.object({ ok: z.literal(true) });
  */
 export const MAX_INTEGER = 2_147_483_647;
 
-/** A positive integer as a request sends it in JSON (ids, versions, statuses). */
-export const positiveInt = () => z.number().int().positive().max(MAX_INTEGER);
+const POSITIVE_INT = 'Debe ser un número entero positivo';
+/**
+ * A positive integer as a request sends it in JSON (ids, versions, statuses): one reason, in Spanish, for
+ * text, a fraction, zero, a negative, 1e400 or a number past PostgreSQL's integer alike.
+ */
+export const positiveInt = () =>
+  z
+    .number({ error: POSITIVE_INT })
+    .int({ error: POSITIVE_INT, abort: true })
+    .positive({ error: POSITIVE_INT, abort: true })
+    .max(MAX_INTEGER, { error: POSITIVE_INT });
 
 /**
  * A whole number as text arrives in query strings and paths: plain digits only. Coerced the way JavaScript
@@ -35,16 +44,22 @@ export const positiveInt = () => z.number().int().positive().max(MAX_INTEGER);
 export const digitsText = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
 
 /** Identifiers in query strings and paths (`/lead-detail?id=123`), as text, or as numbers in JSON. */
-export const idSchema = z.preprocess(digitsText, z.number({ error: 'Debe ser un número entero positivo' }).int().positive().max(MAX_INTEGER));
+export const idSchema = z.preprocess(digitsText, positiveInt());
 
 /**
  * What a paste can carry at the ends of a text besides spaces: zero-width spaces and joiners, the word
- * joiner (the BOM is a space to JavaScript already).
+ * joiner, the direction marks (the BOM is a space to JavaScript already).
  */
-const BLANK_ENDS = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
+const BLANK_ENDS = /^[\s\u200b-\u200f\u2060\u061c]+|[\s\u200b-\u200f\u2060\u061c]+$/g;
+/**
+ * Direction embeddings, overrides and isolates: in a Spanish back office they only make a text read other
+ * than it is stored ('\u202e' shows what follows reversed), so they are dropped wherever they are.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Free text people type or paste (notes, reasons, comments): composed (NFC) and trimmed of spaces and of the
- * invisible characters at its ends, so that a text with nothing to read is empty ('\u200b' is no note).
+ * Free text people type or paste (notes, reasons, comments): composed (NFC), without direction controls and
+ * trimmed of spaces and of the invisible characters at its ends, so that a text with nothing to read is
+ * empty ('\u200b' is no note) and what is shown is what was written.
  */
-export const freeText = () => z.string().overwrite((text) => text.normalize('NFC').replace(BLANK_ENDS, ''));
+export const freeText = () => z.string().overwrite((text) => text.normalize('NFC').replace(BIDI_CONTROLS, '').replace(BLANK_ENDS, ''));

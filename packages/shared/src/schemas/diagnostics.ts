@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import { dialableCellphone } from './calls';
 
 /*
  * /test (DOMAIN 4: the SPEC 6 "admin route" rule): the health of the API, its database, the telephony
@@ -45,15 +45,16 @@ export const diagnosticsResponseSchema = z.object({
 });
 export type DiagnosticsResponse = z.infer<typeof diagnosticsResponseSchema>;
 
-/** `POST /api/{country}/diagnostics/test-call`: the number to call from the signed-in user's telephony user. */
-export const testCallBodySchema = z.object({
-  cellphone: z
-    .string({ error: 'Indica el celular' })
-    .regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE)
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().min(6, 'Celular inválido').max(15, 'Celular inválido')),
-});
-export type TestCallBody = z.input<typeof testCallBodySchema>;
+/**
+ * `POST /api/{country}/diagnostics/test-call`: the number to call from the signed-in user's telephony user.
+ * Any number of the country that a call may dial (no customer needed: a test line, one's own phone), never one
+ * abroad, premium-rate or special: a test call costs what any call does.
+ */
+export const testCallBodySchemas = {
+  arg: z.object({ cellphone: dialableCellphone('arg') }),
+  col: z.object({ cellphone: dialableCellphone('col') }),
+} as const;
+export type TestCallBody = z.input<(typeof testCallBodySchemas)['arg']>;
 
 export const testCallResponseSchema = z.object({
   ok: z.literal(true),

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, DATA_RATE_VALUES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
-import { COL_BANKS } from '../catalogues/banks';
+import { COL_ACCOUNT_TYPES, COL_BANKS, isColWallet } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
-import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, dniSchema, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, DIAL_MESSAGES, dniSchema, NATIONAL_NUMBER, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
 import { freeText, idSchema, MAX_INTEGER, positiveInt, type FieldError } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
-export const LEAD_SORT_FIELDS = ['created_at', 'updated_at', 'requested_amount', 'id'] as const;
+/**
+ * What the lead lists sort by (ties broken by id). `next_call_at`: the soonest pending call back; leads
+ * without one come last in both directions.
+ */
+export const LEAD_SORT_FIELDS = ['created_at', 'updated_at', 'requested_amount', 'id', 'next_call_at'] as const;
 export type LeadSortField = (typeof LEAD_SORT_FIELDS)[number];
 /** `management=none` asks for leads without a management status; `seller=none` for unassigned ones. */
 export const NONE = 'none';
@@ -131,6 +135,8 @@ export const customerSchema = customerSummarySchema.extend({
   /** Where a disbursement goes: arg a CBU in `bank_account` (no `bank`); col a bank and its account number. */
   bank: z.string().nullable(),
   bank_account: z.string().nullable(),
+  /** col: Ahorros or Corriente (COL_ACCOUNT_TYPES); null for a wallet, an arg CBU or no account. */
+  bank_account_type: z.enum(COL_ACCOUNT_TYPES).nullable(),
   /** Customer edits (sale detail) are checked against it, not the lead's version. */
   version: z.number().int(),
 });
@@ -189,6 +195,12 @@ export const reassignSellerBodySchema = z.object({
 });
 export type ReassignSellerBody = z.infer<typeof reassignSellerBodySchema>;
 
+/**
+ * Why a closed application (a terminal status: disbursed, rejected, cancelled…) takes no management status
+ * and no other seller: nobody works it any more. Notes still go on its history.
+ */
+export const CLOSED_LEAD_MESSAGE = 'La solicitud está cerrada: su estado de gestión y su vendedor ya no cambian.';
+
 /** Per-country limits of a new application, in whole currency units. */
 export const LEAD_LIMITS = {
   arg: { minAmount: 1_000, maxAmount: 1_000_000, minTerm: 1, maxTerm: 36 },
@@ -197,15 +209,16 @@ export const LEAD_LIMITS = {
 
 /**
  * A name as it is pasted from anywhere: composed ('José' typed on a Mac arrives as e + a combining accent),
- * a typographic apostrophe (O’Connor) or a non-breaking space are the same name, stored one way. After NFC a
- * letter may still carry combining marks NFC has no code point for; more than two on one letter
+ * full-width ('ＡＮＡ', from some IMEs: search reads text in NFKC, so stored so it is found), a typographic
+ * apostrophe (O’Connor) or a non-breaking space are the same name, stored one way (NFKC). After that a
+ * letter may still carry combining marks with no composed code point; more than two on one letter
  * ('Á́́́́', stacked accents) is no name's spelling and is refused as not letters.
  */
 const NAME_PATTERN = /^(?!.*\p{M}{3})([\p{L}][\p{L}\p{M} '.-]*)?$/u;
 const name = (label: string) =>
   z
-    .string({ error: `${label}: campo obligatorio` })
-    .transform((value) => value.normalize('NFC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, ' ').trim())
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label}: campo obligatorio` : `${label}: debe ser texto`) })
+    .transform((value) => value.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, ' ').trim())
     .pipe(
       z
         .string()
@@ -242,7 +255,7 @@ export const customerFieldSchemas = {
     last_name: name('Apellido'),
     birth_date: birthDateOf('arg'),
     cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
-    cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => /^[1-9]\d{9}$/.test(v), 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'),
+    cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => NATIONAL_NUMBER.arg.test(v), DIAL_MESSAGES.national.arg),
     // Trimmed before it is checked: ' Ana@Mail.com ' from an API client is the address a form field would send.
     email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   },
@@ -250,7 +263,7 @@ export const customerFieldSchemas = {
     first_name: name('Nombre'),
     last_name: name('Apellido'),
     birth_date: birthDateOf('col'),
-    cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => /^3\d{9}$/.test(v), 'Celular inválido: 10 dígitos que empiezan con 3'),
+    cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => NATIONAL_NUMBER.col.test(v), DIAL_MESSAGES.national.col),
     email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   },
 } as const;
@@ -334,44 +347,82 @@ export const optionalField = <T extends z.ZodType<string | null>>(schema: T) =>
 
 /**
  * The customer's bank account (DOMAIN 2), optional when a lead is created and when a seller edits the
- * customer: arg a CBU (its first digits name the bank, so no bank field), col a bank from the list and its
- * account number, both or neither (`bankPair`).
+ * customer: arg a CBU (its first digits name the bank, so no bank field and no type); col a bank from the
+ * list, the account's type and its number, or none of them (`colBankAccountIssues`).
  */
 export const bankAccountFields = {
   arg: {
     bank: optionalField(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
     bank_account: optionalField(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores (opcional)'),
+    bank_account_type: optionalField(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe('No se envía: basta el CBU'),
   },
   col: {
     bank: optionalField(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account (opcional)'),
-    bank_account: optionalField(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank (opcional)'),
+    bank_account: optionalField(colAccountSchema).describe(
+      'Número de cuenta, 6 a 20 dígitos, junto con bank; en Nequi y Daviplata, el celular del titular (opcional)',
+    ),
+    bank_account_type: optionalField(z.enum(COL_ACCOUNT_TYPES, { error: 'Tipo de cuenta: Ahorros o Corriente' })).describe(
+      'Ahorros o Corriente, con un banco; Nequi y Daviplata no tienen tipo',
+    ),
   },
 } as const;
 
-const BANK_PAIR_MESSAGE = 'Indica el banco y el número de cuenta, o ninguno';
-/** col: a bank without its account number (or the other way round) is refused on the account. */
-export const bankPair = {
-  check: (value: { bank: string | null; bank_account: string | null }) => (value.bank === null) === (value.bank_account === null),
-  issue: { message: BANK_PAIR_MESSAGE, path: ['bank_account'] },
-};
+export const COL_BANK_ACCOUNT_MESSAGES = {
+  pair: 'Indica el banco y el número de cuenta, o ninguno',
+  typeRequired: 'Elige el tipo de cuenta: ahorros o corriente',
+  typeWithoutBank: 'El tipo de cuenta va con un banco y su número de cuenta',
+  walletType: (bank: string) => `${bank} no tiene tipo de cuenta: déjalo vacío`,
+  walletAccount: (bank: string) => `En ${bank} la cuenta es el celular del titular: 10 dígitos que empiezan por 3`,
+} as const;
 
-type BankValue = string | null | undefined;
+export interface ColBankAccount {
+  bank: string | null;
+  bank_account: string | null;
+  bank_account_type: string | null;
+}
+/** A col cellphone, and so a wallet's account number. */
+const COL_CELLPHONE = /^3\d{9}$/;
+type BankAccountIssue = { path: 'bank_account' | 'bank_account_type'; message: string };
+
 /**
- * bankPair as a check of the whole body (withBodyCheck), so it is told together with every other field's
- * reason: `fields` read the bank and the account as the object does, and the pair is checked (by `check`,
- * bankPair's unless said) only when both are valid on their own (one reason per field).
+ * What is wrong with a col bank account as a whole (each field already valid on its own): a bank and its
+ * number come together or not at all; a bank's account has a type (a transfer names it), a wallet's has none
+ * and its number is the holder's cellphone.
  */
-export function bankPairBodyCheck(
-  fields: { bank: z.ZodType<BankValue, unknown>; bank_account: z.ZodType<BankValue, unknown> },
-  check: (value: { bank: BankValue; bank_account: BankValue }) => boolean = (value) => bankPair.check({ bank: value.bank ?? null, bank_account: value.bank_account ?? null }),
-) {
+export function colBankAccountIssues({ bank, bank_account: account, bank_account_type: type }: ColBankAccount): BankAccountIssue[] {
+  if ((bank === null) !== (account === null)) return [{ path: 'bank_account', message: COL_BANK_ACCOUNT_MESSAGES.pair }];
+  if (bank === null || account === null) return type === null ? [] : [{ path: 'bank_account_type', message: COL_BANK_ACCOUNT_MESSAGES.typeWithoutBank }];
+  if (!isColWallet(bank)) return type === null ? [{ path: 'bank_account_type', message: COL_BANK_ACCOUNT_MESSAGES.typeRequired }] : [];
+  return [
+    ...(type === null ? [] : [{ path: 'bank_account_type' as const, message: COL_BANK_ACCOUNT_MESSAGES.walletType(bank) }]),
+    ...(COL_CELLPHONE.test(account) ? [] : [{ path: 'bank_account' as const, message: COL_BANK_ACCOUNT_MESSAGES.walletAccount(bank) }]),
+  ];
+}
+type BankValue = string | null | undefined;
+type BankFieldSchemas = { [K in keyof ColBankAccount]: z.ZodType<BankValue, unknown> };
+/**
+ * colBankAccountIssues as a check of the whole body (withBodyCheck), so it is told together with every other
+ * field's reason: `fields` read the three as the object does, and the account is checked only when all three
+ * are valid on their own (one reason per field). With `keptWhenAbsent` (an edit) the three left out keep the
+ * stored account, and the bank and its number come together; otherwise a field left out is none.
+ */
+export function colBankAccountBodyCheck(fields: BankFieldSchemas, keptWhenAbsent = false) {
   return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const bank = fields.bank.safeParse(body.bank);
     const account = fields.bank_account.safeParse(body.bank_account);
-    if (bank.success && account.success && !check({ bank: bank.data, bank_account: account.data })) {
-      // Not bankPair.issue itself: zod's refine() rewrites the params object it is given (message → error).
-      ctx.addIssue({ code: 'custom', message: BANK_PAIR_MESSAGE, path: ['bank_account'] });
+    const type = fields.bank_account_type.safeParse(body.bank_account_type);
+    if (!bank.success || !account.success || !type.success) return;
+    if (keptWhenAbsent) {
+      // An edit changes the bank and its number together: one of them alone would pair the other with a stale value.
+      if ((bank.data === undefined) !== (account.data === undefined)) {
+        ctx.addIssue({ code: 'custom', message: COL_BANK_ACCOUNT_MESSAGES.pair, path: ['bank_account'] });
+        return;
+      }
+      if (bank.data === undefined && account.data === undefined && type.data === undefined) return;
     }
+    const value = { bank: bank.data ?? null, bank_account: account.data ?? null, bank_account_type: type.data ?? null };
+    // New objects: zod's addIssue rewrites the params object it is given (message → error).
+    for (const { path, message } of colBankAccountIssues(value)) ctx.addIssue({ code: 'custom', message, path: [path] });
   };
 }
 
@@ -502,8 +553,8 @@ export function withColDocumentRule<T extends z.ZodObject<typeof colDocumentFiel
 }
 
 /**
- * col: a CC or a CE; cellphone (optional, see NEW_CUSTOMER_FIELDS) is 10 digits starting with 3; a bank and
- * its account, or neither (bankPair, told with the other fields' reasons).
+ * col: a CC or a CE; cellphone (optional, see NEW_CUSTOMER_FIELDS) is 10 digits starting with 3; a bank, its
+ * account's type and number, or none (colBankAccountIssues, told with the other fields' reasons).
  */
 export const colLeadCreateSchema = withBodyCheck(
   withColDocumentRule(
@@ -521,7 +572,7 @@ export const colLeadCreateSchema = withBodyCheck(
       ...bankAccountFields.col,
     }),
   ),
-  bankPairBodyCheck(bankAccountFields.col),
+  colBankAccountBodyCheck(bankAccountFields.col),
 );
 
 /**
@@ -557,7 +608,7 @@ export const leadCreatedSchema = z.object({
    * The fields given whose values an existing customer kept its own for (identity, a stored bank account, the
    * cellphone while an application of the customer is in audit or transfer).
    */
-  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'cellphone', 'bank', 'bank_account'])),
+  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'cellphone', 'bank', 'bank_account', 'bank_account_type'])),
 });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 

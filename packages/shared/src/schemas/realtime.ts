@@ -15,6 +15,19 @@ export const callReminderDueSchema = z.object({
   schedule_time: z.string(),
 });
 
+/**
+ * A pending call back cancelled or moved to another time from the sale detail (by its seller or the back
+ * office): the seller's reminders ask schedule-calls again (one shown for it goes) and the application's
+ * screens reload.
+ */
+export const callReminderChangedSchema = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  change: z.enum(['cancelled', 'rescheduled']),
+  /** ISO date-time (UTC): when it is due now (rescheduled), or was (cancelled). */
+  schedule_time: z.string(),
+});
+
 /** A lead now belongs to `seller_id`: reassigned by a supervisor/admin, or taken by the seller from the pool. */
 export const leadAssignedSchema = z.object({
   lead_id: z.number().int(),
@@ -45,6 +58,7 @@ export const bulkJobProgressSchema = z.object({
 
 export const REALTIME_EVENTS = {
   'call-reminder:due': callReminderDueSchema,
+  'call-reminder:changed': callReminderChangedSchema,
   'lead:assigned': leadAssignedSchema,
   'customer-message:inbound': customerMessageInboundSchema,
   'bulk-job:progress': bulkJobProgressSchema,

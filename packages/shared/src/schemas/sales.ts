@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COL_BANKS } from '../catalogues/banks';
+import { COL_ACCOUNT_TYPES, COL_BANKS } from '../catalogues/banks';
 import { cbuSchema, colAccountSchema } from '../documents';
-import { bankPair, bankPairBodyCheck, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema, withBodyCheck } from './leads';
+import { colBankAccountBodyCheck, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema, withBodyCheck } from './leads';
 import { freeText, idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 import { AUDIT_DECISION_LABELS } from './audits';
@@ -99,13 +99,21 @@ export const argSaleCustomerUpdateSchema = z.object({
   address: addressField,
   bank: keptIfAbsent(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
   bank_account: keptIfAbsent(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores; ausente se conserva, null o vacío lo borra'),
+  bank_account_type: keptIfAbsent(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe('No se envía: basta el CBU'),
   /** The customer's version as read (409 when someone saved first). */
   version: versionField,
 });
 
 const colBankFields = {
-  bank: keptIfAbsent(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account; ausentes ambos se conservan'),
-  bank_account: keptIfAbsent(colAccountSchema).describe('Número de cuenta, 6 a 20 dígitos, junto con bank; null o vacíos ambos la borran'),
+  bank: keptIfAbsent(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe(
+    'Banco de la lista, con bank_account y bank_account_type; ausentes los tres se conservan',
+  ),
+  bank_account: keptIfAbsent(colAccountSchema).describe(
+    'Número de cuenta, 6 a 20 dígitos (en Nequi y Daviplata, el celular del titular); null o vacíos los tres la borran',
+  ),
+  bank_account_type: keptIfAbsent(z.enum(COL_ACCOUNT_TYPES, { error: 'Tipo de cuenta: Ahorros o Corriente' })).describe(
+    'Ahorros o Corriente con un banco; null con Nequi o Daviplata',
+  ),
 };
 export const colSaleCustomerUpdateSchema = withBodyCheck(
   z.object({
@@ -117,11 +125,8 @@ export const colSaleCustomerUpdateSchema = withBodyCheck(
     ...colBankFields,
     version: versionField,
   }),
-  // Both left out (kept), or both given: a bank and its account, or neither. Told with the other fields' reasons.
-  bankPairBodyCheck(
-    colBankFields,
-    (value) => (value.bank === undefined) === (value.bank_account === undefined) && bankPair.check({ bank: value.bank ?? null, bank_account: value.bank_account ?? null }),
-  ),
+  // The three left out (kept), or a whole account, or none. Told with the other fields' reasons.
+  colBankAccountBodyCheck(colBankFields, true),
 );
 
 export const saleCustomerUpdateSchemas = { arg: argSaleCustomerUpdateSchema, col: colSaleCustomerUpdateSchema } as const;
@@ -142,6 +147,15 @@ export const CALL_BACK_MESSAGES = {
   /** The application ended (a terminal status): its call backs are cancelled and no new one is taken. */
   closed: 'La solicitud está cerrada: no se programan llamadas sobre ella.',
   full: `La solicitud ya tiene ${CALL_BACK_MAX_PENDING} llamadas programadas: resuelve alguna antes de programar otra.`,
+  /** Cancel / reschedule / resolve / postpone of a call back id unknown here (or another application's). */
+  notFound: 'Llamada programada no encontrada',
+  /** It was resolved, postponed or cancelled meanwhile (the reminder, another tab, the application ending). */
+  notPending: 'Esta llamada ya fue resuelta, pospuesta o cancelada',
+  /** Rescheduled onto the time of another of the application's pending call backs. */
+  sameTime: 'La solicitud ya tiene otra llamada programada para esa fecha y hora',
+  cancelled: 'Llamada cancelada',
+  rescheduled: 'Llamada reprogramada',
+  cancelConfirm: (when: string) => `¿Cancelar la llamada programada del ${when}? Deja de estar entre los recordatorios.`,
 } as const;
 
 /** `POST /sales/:id/call-back`: when to call (an ISO date-time with offset, in the future, within CALL_BACK_MAX_DAYS) and why. */
@@ -159,6 +173,36 @@ export const scheduleCallBodySchema = z.object({
     .transform((text) => (text ? text : undefined)),
 });
 export type ScheduleCallBody = z.input<typeof scheduleCallBodySchema>;
+
+/** `/sales/:id/call-back/:callId…`: the application and one of its call backs (scheduled_calls id). */
+export const callBackParamsSchema = z.object({ id: idSchema, callId: idSchema });
+export type CallBackParams = z.infer<typeof callBackParamsSchema>;
+
+/**
+ * `PATCH /sales/:id/call-back/:callId`: a pending call back moved to another time, with the rules and
+ * messages of booking one (a date-time with offset, in the future, within CALL_BACK_MAX_DAYS). The answer is
+ * the sale (saleDetailSchema), as booking's.
+ */
+export const rescheduleCallBodySchema = scheduleCallBodySchema.pick({ at: true });
+export type RescheduleCallBody = z.input<typeof rescheduleCallBodySchema>;
+
+/*
+ * The timeline's texts of a call back (type 'call_back'): booked ('Llamar el …'), cancelled and rescheduled
+ * from the sale detail ('Llamada del … cancelada', '… reprogramada al …', as resolve and postpone read). The
+ * server writes them, the timeline titles the entry by its kind. `when` is formatDateTime's text.
+ */
+export const callBackEventText = {
+  cancelled: (when: string, note: string | null) => `Llamada del ${when} cancelada${note ? `\n${note}` : ''}`,
+  rescheduled: (from: string, to: string) => `Llamada del ${from} reprogramada al ${to}`,
+} as const;
+
+/** Which call back change a 'call_back' timeline entry records (its first line is the server's own). */
+export function callBackEventKind(text: string | null): 'scheduled' | 'cancelled' | 'rescheduled' {
+  const first = (text ?? '').split('\n', 1)[0];
+  if (/^Llamada del .+ cancelada$/.test(first)) return 'cancelled';
+  if (/^Llamada del .+ reprogramada al .+$/.test(first)) return 'rescheduled';
+  return 'scheduled';
+}
 
 /** `POST /sales/:id/take`: the lead, now assigned to the seller who took it. */
 export const takeSaleResponseSchema = z.object({ id: z.number().int(), seller_id: z.number().int(), version: z.number().int() });

@@ -23,7 +23,7 @@ export interface GuardSubject {
 export const GUARD_MESSAGES: Record<TransitionGuard, string> = {
   hasOffer: 'El lead no tiene una oferta aprobada por riesgo',
   hasSeller: 'El lead no tiene un vendedor asignado',
-  hasBankAccount: 'El cliente no tiene cuenta bancaria: hace falta una para auditar y transferir',
+  hasBankAccount: 'El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir',
 };
 
 const GUARD_HOLDS: Record<TransitionGuard, (lead: GuardSubject) => boolean> = {

@@ -5,11 +5,12 @@ export const NUL_MESSAGE = 'Tiene un carácter no permitido';
 
 /**
  * Characters no field of ours holds: control characters but tab and line breaks (an escape sequence in an
- * address would reach every export and terminal), and UTF-16 halves without their pair (PostgreSQL would
- * store them as U+FFFD, silently not what was sent).
+ * address would reach every export and terminal), UTF-16 halves without their pair (PostgreSQL would
+ * store them as U+FFFD, silently not what was sent) and U+FFFD itself, what bytes that are not UTF-8 decode
+ * to (a body sent in Latin-1: 'Nu\xf1ez' would be stored as 'Nu�ez').
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The first string in a parsed request part that holds a forbidden character (NUL among them), as its

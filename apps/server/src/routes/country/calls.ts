@@ -1,7 +1,9 @@
 import {
+  CALL_BACK_MESSAGES,
   callActionResponseSchema,
   callIdQuerySchema,
   callResultSchema,
+  canAccess,
   errorBodySchema,
   hangUpBodySchema,
   isSeller,
@@ -9,7 +11,7 @@ import {
   nationalPhone,
   onlyDigits,
   scheduleCallsResponseSchema,
-  startCallBodySchema,
+  startCallBodySchemas,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
@@ -31,15 +33,22 @@ const errors = {
 /** Spanish, shown by the web as the server's statusMessage. */
 export const CALL_ERRORS = {
   onlySellers: 'Solo los vendedores reciben recordatorios de llamadas',
-  notFound: 'Llamada programada no encontrada',
+  notFound: CALL_BACK_MESSAGES.notFound,
   notYours: 'Esta llamada está asignada a otro vendedor',
-  notPending: 'Esta llamada ya fue resuelta o pospuesta',
+  /** Cancelled too: from the sale detail, or with its application. */
+  notPending: CALL_BACK_MESSAGES.notPending,
   noNeotelUser: 'No tienes un usuario de neotel asignado',
   wrongNeotelUser: 'El usuario de Neotel no corresponde a tu sesión',
   startFailed: 'No se pudo iniciar la llamada en Neotel. Revisa que estés logueado en Neotel.',
   hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisa que estés logueado en Neotel.',
   /** One call at a time per user (a double click dials once). */
   callInProgress: 'Ya tienes una llamada en curso: cuélgala antes de iniciar otra.',
+  /** A call from a lead dials that lead's customer's own stored cellphone, nothing else (409, `cellphone`). */
+  notLeadsCellphone: (leadId: number) => `El celular no es el del cliente del lead ${leadId}: solo se llama al celular guardado del cliente`,
+  leadWithoutCellphone: (leadId: number) => `El cliente del lead ${leadId} no tiene celular guardado`,
+  /** Without a lead (403, `cellphone`): a seller only their own customers; any number, only the /test roles. */
+  notYourCustomer: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes',
+  leadRequired: 'Indica el lead (lead_id): solo se llama al celular del cliente de un lead',
 } as const;
 
 /**
@@ -66,6 +75,8 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       if (change.reason === 'not_yours') throw new HttpError(403, CALL_ERRORS.notYours);
       throw new HttpError(409, CALL_ERRORS.notPending);
     }
+    // The lead's next call moved (or it has none left): so did its place in the lists sorted by it.
+    app.leadLists[country].reordered();
     return {
       id: change.id,
       lead_id: change.leadId,
@@ -173,30 +184,38 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         tags: ['calls'],
         summary: 'Inicia una llamada desde el usuario de telefonía (el propio) al celular; queda registrada y en el historial del lead',
         security,
-        body: startCallBodySchema,
+        body: startCallBodySchemas[country],
         response: { 200: callResultSchema, ...errors },
       },
     },
     async (request) => {
       const user = request.user!;
+      // `cellphone`: the country's national number (the body schema refused anything abroad, premium or special).
       const { user: neotelUser, cellphone, lead_id: leadIdParam } = request.body;
       ownTelephonyUser(user, neotelUser);
       const ownLeadsOnly = isSellerOrWoAssignation(country, user.role);
+      const refuse = (statusCode: number, message: string) => new HttpError(statusCode, message, [{ field: 'cellphone', message }]);
       let leadId: number | null = null;
       if (leadIdParam !== undefined) {
-        const row = await app.leads.find(country, leadIdParam);
+        const row = await app.calls.leadToCall(country, leadIdParam);
         if (!row) throw new HttpError(404, MESSAGES.leadNotFound);
         if (ownLeadsOnly && row.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead(row.sellerId));
+        // The lead's customer's own number, however it was written; anything else would dial a stranger and
+        // put the call on this lead's record.
+        const stored = row.cellphone ? onlyDigits(nationalPhone(row.cellphone, country)) : '';
+        if (!stored) throw refuse(409, CALL_ERRORS.leadWithoutCellphone(row.id));
+        if (stored !== cellphone) throw refuse(409, CALL_ERRORS.notLeadsCellphone(row.id));
         leadId = row.id;
-      } else if (ownLeadsOnly) {
-        // The reminder modal knows the lead, the bare number does not: a seller's call goes on their lead's
-        // timeline when one of their customers has that number.
-        leadId = await app.calls.leadByCellphone(country, user.id, onlyDigits(nationalPhone(cellphone, country)));
+      } else {
+        // SPEC 7's body is only {user, cellphone}: a seller's call goes on their lead's timeline when one of
+        // their customers has that number.
+        if (ownLeadsOnly) leadId = await app.calls.leadByCellphone(country, user.id, cellphone);
+        // A number nobody's lead has: only the roles of /test, which dial test numbers anyway.
+        if (leadId === null && !canAccess('test', country, user.role)) throw refuse(403, ownLeadsOnly ? CALL_ERRORS.notYourCustomer : CALL_ERRORS.leadRequired);
       }
-      const dialled = onlyDigits(cellphone);
       let call;
       try {
-        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone: dialled, leadId, adapter: telephony.name });
+        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'telephony start failed');

@@ -5,7 +5,7 @@ import {
   MESSAGES as SHARED_MESSAGES,
   diagnosticsResponseSchema,
   errorBodySchema,
-  testCallBodySchema,
+  testCallBodySchemas,
   testCallResponseSchema,
 } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
@@ -118,7 +118,7 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
         tags: ['diagnostics'],
         summary: 'Llamada de prueba desde el usuario de telefonía propio: corta la anterior, inicia y la registra',
         security,
-        body: testCallBodySchema,
+        body: testCallBodySchemas[country],
         response: { 200: testCallResponseSchema, ...errors },
       },
     },

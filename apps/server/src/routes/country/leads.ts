@@ -4,8 +4,10 @@ import {
   customerLookupQuerySchemas,
   customerLookupResponseSchema,
   errorBodySchema,
+  CLOSED_LEAD_MESSAGE,
   findRole,
   IDEMPOTENCY_MESSAGES,
+  isTerminalStatus,
   leadCreateHeadersSchema,
   leadCreateSchemas,
   leadCreatedSchema,
@@ -16,12 +18,14 @@ import {
   leadListResponseSchema,
   newCustomerLeadCreateSchemas,
   reassignSellerBodySchema,
+  saleCustomerUpdateSchemas,
   setManagementStatusBodySchema,
   type ArgLeadCreate,
   type ColLeadCreate,
   type LeadAction,
   type LeadDetail,
   type RoleKind,
+  type SaleCustomerUpdate,
 } from '@backoffice/shared';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +35,8 @@ import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
+import { SalesRepository } from '../../repositories/sales';
+import { editCustomer } from '../../services/customer-edit';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './index';
 
@@ -183,7 +189,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const user = request.user!;
       requireAction(user, 'management');
-      await visibleLead(user, request.params.id);
+      // Closed now means closed at the version sent too: the update below requires that version.
+      if (isTerminalStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
       const { management_status: status, version } = request.body;
       const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status);
       if (!saved) throw new HttpError(409, MESSAGES.staleLead);
@@ -209,6 +216,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       requireAction(user, 'reassign');
       const before = await visibleLead(user, request.params.id);
+      if (isTerminalStatus(country, before.status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
       const { seller_id: sellerId, version } = request.body;
       const seller = await app.users.findActiveOfKinds(country, sellerId, ASSIGNABLE);
       if (!seller) throw invalidData([{ field: 'seller_id', message: MESSAGES.unknownSeller }]);
@@ -220,6 +228,34 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       // The seller it was taken from may have it open: told (the event names the new seller), their screen
       // stops offering work they may no longer do. The version the change was made on was the one read here.
       if (before.seller && before.seller.id !== seller.id && before.version === version) app.realtime.toUser(before.seller.id, 'lead:assigned', assigned);
+      return visibleLead(user, request.params.id);
+    },
+  );
+
+  const customerEdits = new SalesRepository(app.db);
+  app.patch(
+    '/leads/:id/customer',
+    {
+      onRequest: app.authorize('lead-detail'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Corrige los datos del cliente desde el detalle del lead (admin, supervisor, ATC); mismas reglas que desde la venta',
+        description:
+          'El mismo cuerpo y las mismas reglas que PATCH /sales/:id/customer: 409 si la versión del cliente no es la actual, o si cambia ' +
+          'nombre, apellido, celular o cuenta bancaria mientras una solicitud del cliente está en auditoría o transferencia.',
+        security,
+        params: leadIdParamsSchema,
+        body: saleCustomerUpdateSchemas[country],
+        response: { 200: leadDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      requireAction(user, 'customer');
+      const lead = await visibleLead(user, request.params.id);
+      await editCustomer(customerEdits, country, user, { leadId: lead.id, customerId: lead.customer.id }, request.body as SaleCustomerUpdate);
+      // Names, phone and email are what free-text search and the list show.
+      changed();
       return visibleLead(user, request.params.id);
     },
   );
@@ -310,6 +346,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           address: body.address ?? null,
           bank: body.bank,
           bankAccount: body.bank_account,
+          bankAccountType: body.bank_account_type,
         },
         requestedAmount: body.requested_amount * 100,
         term: body.term,

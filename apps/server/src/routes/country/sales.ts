@@ -1,10 +1,8 @@
 import {
   CALL_BACK_MESSAGES,
   NONE,
-  bankAccountLockedMessage,
-  cellphoneLockedMessage,
-  customerHeldMessage,
-  namesLockedMessage,
+  callBackParamsSchema,
+  rescheduleCallBodySchema,
   errorBodySchema,
   findRole,
   isTerminalStatus,
@@ -29,18 +27,15 @@ import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
-import { SalesRepository, type CustomerEdit, type HeldField } from '../../repositories/sales';
+import type { CallBackEdit } from '../../repositories/calls';
+import { SalesRepository } from '../../repositories/sales';
+import { editCustomer } from '../../services/customer-edit';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 const SALES_MESSAGES = {
-  staleCustomer: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
-  bankAccountLocked: bankAccountLockedMessage,
-  cellphoneLocked: cellphoneLockedMessage,
-  namesLocked: namesLockedMessage,
-  customerHeld: customerHeldMessage,
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
   callBackClosed: CALL_BACK_MESSAGES.closed,
   notInSales: 'La solicitud no está en un estado de venta',
@@ -54,23 +49,6 @@ const SALES_MESSAGES = {
  * admin and seller), and taking from the pool is exactly their job.
  */
 const POOL_TAKERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation'];
-
-/**
- * Who may change the identity and bank account of a customer another seller works: the back office. Anyone
- * else who edits a customer (a seller, today the only other role the sale detail admits) is held to it
- * while an open application of the customer is another seller's.
- */
-const BACK_OFFICE: readonly RoleKind[] = ['operator', 'supervisor', 'admin'];
-
-/** Why a held field cannot change, as the 409 names it. */
-const heldMessage = (reason: 'otherSeller' | 'inAudit', field: HeldField, leadId: number) =>
-  reason === 'otherSeller'
-    ? SALES_MESSAGES.customerHeld(leadId)
-    : field === 'cellphone'
-      ? SALES_MESSAGES.cellphoneLocked(leadId)
-      : field === 'bank_account'
-        ? SALES_MESSAGES.bankAccountLocked(leadId)
-        : SALES_MESSAGES.namesLocked(leadId);
 
 /**
  * /sales and /sale-detail. The list is the lead list machinery (repository, keyset paging, capped count,
@@ -262,28 +240,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
-      const body = request.body as SaleCustomerUpdate;
-      const edit: CustomerEdit = {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        cellphone: body.cellphone,
-        email: body.email,
-        // A field left out keeps its value: it is neither written nor shown as a change in the timeline.
-        ...(body.address !== undefined && { address: body.address }),
-        ...(body.bank !== undefined && { bank: body.bank }),
-        ...(body.bank_account !== undefined && { bankAccount: body.bank_account }),
-      };
-      const kind = findRole(country, user.role)?.kind;
-      const editor = { userId: user.id, sellerId: kind && BACK_OFFICE.includes(kind) ? undefined : user.id };
-      const result = await sales.updateCustomer(country, row.id, row.customerId, editor, body.version, edit);
-      if (!result.saved && result.reason === 'stale') throw new HttpError(409, SALES_MESSAGES.staleCustomer);
-      if (!result.saved) {
-        // A conflict with the state of the customer's other applications, not a permission: it passes once
-        // that application closes (or leaves audit and transfer). Each refused field says why.
-        const { reason, leadId } = result;
-        const fields = result.fields.map((field) => ({ field, message: heldMessage(reason, field, leadId) }));
-        throw new HttpError(409, [...new Set(fields.map((f) => f.message))].join(' '), fields);
-      }
+      await editCustomer(sales, country, user, { leadId: row.id, customerId: row.customerId }, request.body as SaleCustomerUpdate);
       // Names, phone and email are what free-text search and the list show.
       changed();
       return sendJsonText(reply, await visibleSale(user, row.id));
@@ -315,6 +272,72 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       });
       if (scheduled === 'closed') throw new HttpError(409, SALES_MESSAGES.callBackClosed);
       if (scheduled === 'full') throw new HttpError(409, CALL_BACK_MESSAGES.full);
+      // The lead may come sooner in the next call's order.
+      if (scheduled === 'scheduled') lists.reordered();
+      return sendJsonText(reply, await visibleSale(user, row.id));
+    },
+  );
+
+  /**
+   * A cancel or a reschedule done: the lead's next call moved (the lists sorted by it), and the seller whose
+   * reminder it is hears of it (their other tabs, or the seller when the back office changed it). Refusals
+   * write nothing: 404 not this application's call back, 403 the lead is no longer the seller's, 409 no
+   * longer pending (resolved, postponed or cancelled meanwhile) or another one at that time.
+   */
+  const callBackEdited = (edit: CallBackEdit, change: 'cancelled' | 'rescheduled') => {
+    if (!edit.ok) {
+      if (edit.reason === 'not_found') throw new HttpError(404, CALL_BACK_MESSAGES.notFound);
+      if (edit.reason === 'not_yours') throw new HttpError(403, MESSAGES.notYourLead(null));
+      if (edit.reason === 'same_time') throw new HttpError(409, CALL_BACK_MESSAGES.sameTime, [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }]);
+      throw new HttpError(409, CALL_BACK_MESSAGES.notPending);
+    }
+    if (!edit.changed) return;
+    lists.reordered();
+    if (edit.sellerId !== null) {
+      app.realtime.toUser(edit.sellerId, 'call-reminder:changed', { id: edit.id, lead_id: edit.leadId, change, schedule_time: edit.scheduleTime.toISOString() });
+    }
+  };
+
+  app.post(
+    '/sales/:id/call-back/:callId/cancel',
+    {
+      onRequest: app.authorize('sale-detail'),
+      schema: {
+        tags: ['sales'],
+        summary: 'Cancela una llamada programada pendiente de la solicitud (sale de los recordatorios); queda en el historial',
+        security,
+        params: callBackParamsSchema,
+        response: { 200: saleDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const row = await visibleRow(user, request.params.id);
+      const edit = await app.calls.cancel(country, row.id, request.params.callId, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
+      callBackEdited(edit, 'cancelled');
+      return sendJsonText(reply, await visibleSale(user, row.id));
+    },
+  );
+
+  app.patch(
+    '/sales/:id/call-back/:callId',
+    {
+      onRequest: app.authorize('sale-detail'),
+      schema: {
+        tags: ['sales'],
+        summary: 'Reprograma una llamada pendiente de la solicitud a otra fecha y hora (las reglas de programarla); queda en el historial',
+        security,
+        params: callBackParamsSchema,
+        body: rescheduleCallBodySchema,
+        response: { 200: saleDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const row = await visibleRow(user, request.params.id);
+      const at = new Date(request.body.at);
+      const edit = await app.calls.reschedule(country, row.id, request.params.callId, at, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
+      callBackEdited(edit, 'rescheduled');
       return sendJsonText(reply, await visibleSale(user, row.id));
     },
   );

@@ -2,11 +2,13 @@ import { canLead } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { ActivityTimeline } from '../../components/activity-timeline';
+import { CustomerForm } from '../../components/customer-form';
 import { DetailIdProblem, useDetailId } from '../../components/detail-id';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
 import { useLead } from '../../features/leads/api/get-lead';
+import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
@@ -15,6 +17,7 @@ import { useSession } from '../../lib/session';
 function LeadDetailView({ id }: { id: number }) {
   const session = useSession();
   const lead = useLead(id);
+  const updateCustomer = useUpdateLeadCustomer(id);
   if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
   if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
   const role = session?.role ?? -1;
@@ -23,6 +26,8 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <LeadSummary lead={lead.data} />
+          {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
+          {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.customer.version} application={lead.data} mutation={updateCustomer} />}
           <ActivityTimeline entries={lead.data.timeline} subject="lead" />
         </Stack>
       </Grid>

@@ -1,17 +1,19 @@
 import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { ActivityTimeline } from '../../components/activity-timeline';
+import { CustomerForm } from '../../components/customer-form';
 import { DetailIdProblem, useDetailId } from '../../components/detail-id';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
-import { CustomerForm } from '../../features/sales/components/customer-form';
+import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-customer';
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
 
 function SaleDetailView({ id }: { id: number }) {
   const sale = useSale(id);
+  const updateCustomer = useUpdateSaleCustomer(id);
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
   if (sale.error) return <Alert severity="error">{sale.error.message}</Alert>;
   return (
@@ -20,7 +22,7 @@ function SaleDetailView({ id }: { id: number }) {
         <Stack spacing={3}>
           <SaleSummary sale={sale.data} />
           {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
-          <CustomerForm key={sale.data.customer.version} sale={sale.data} />
+          <CustomerForm key={sale.data.customer.version} application={sale.data} mutation={updateCustomer} />
           <ActivityTimeline entries={sale.data.timeline} subject="sale" />
         </Stack>
       </Grid>

@@ -8,6 +8,7 @@ import {
   EMPTY_CHECKLIST,
   TEXT_AREA_ROWS,
   auditDecisionBodySchema,
+  isPayableAccount,
   statusIdOf,
   type AuditChecklist,
   type AuditDecision,
@@ -81,8 +82,9 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
   // Closes the error notice shown, if any.
   const closeNotice = useRef<(() => void) | null>(null);
   const mine = !!detail.claim && detail.claim.user.id === userId;
-  // Nothing to pay into: the account cannot be verified nor the application approved (the server refuses it too).
-  const noAccount = !detail.lead.customer.bank_account;
+  // Nothing to pay into (or a col account without its type): the account cannot be verified nor the
+  // application approved (the server refuses it too).
+  const noAccount = !isPayableAccount(detail.lead.customer);
   useEffect(
     () => () => {
       closeNotice.current?.();

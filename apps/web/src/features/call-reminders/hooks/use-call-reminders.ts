@@ -11,7 +11,8 @@ import { getScheduleCalls } from '../api/get-schedule-calls';
  * every CALL_REMINDER_POLL_MS; the timer stops on unmount (the app closing or signing out). The reminder is
  * shown when an answer is non-empty and differs from the previous answer. A 401 calls `onUnauthorized`
  * (local logout plus the logout call); other failures are only logged. The realtime bridge's
- * `call-reminder:due` asks at once instead of waiting for the next poll (the interval stays as SPEC says).
+ * `call-reminder:due` asks at once instead of waiting for the next poll (the interval stays as SPEC says);
+ * `call-reminder:changed` (a call back cancelled or moved) also closes the reminder shown for it.
  */
 export function useCallReminders(onUnauthorized: () => void): { call: DueCall | null; dismiss: () => void } {
   const session = useSession();
@@ -62,6 +63,12 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
   }, [polls]);
 
   useRealtimeEvent('call-reminder:due', () => pollNow.current?.());
+  // Cancelled or moved from a sale detail (here, in another tab, or by the back office): its reminder, if
+  // shown, goes, and the next due one (if any) is asked for at once.
+  useRealtimeEvent('call-reminder:changed', (payload) => {
+    setCall((shown) => (shown?.id === payload.id ? null : shown));
+    pollNow.current?.();
+  });
 
   const dismiss = useCallback(() => setCall(null), []);
   return { call: polls ? call : null, dismiss };

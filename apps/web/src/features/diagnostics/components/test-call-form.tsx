@@ -1,8 +1,9 @@
-import { MESSAGES, testCallBodySchema, type TestCallResponse } from '@backoffice/shared';
+import { MESSAGES, testCallBodySchemas, type TestCallResponse } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField } from '@mui/material';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import { usePlaceTestCall } from '../api/place-test-call';
 import { time } from '../../../lib/format';
@@ -21,7 +22,7 @@ export function TestCallForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = testCallBodySchema.safeParse({ cellphone });
+    const parsed = testCallBodySchemas[COUNTRY].safeParse({ cellphone });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Celular inválido');
       return;
@@ -60,7 +61,7 @@ export function TestCallForm() {
             value={cellphone}
             onChange={(event) => setCellphone(event.target.value)}
             error={!!error}
-            helperText={error ?? 'Solo dígitos, entre 6 y 15'}
+            helperText={error ?? (COUNTRY === 'arg' ? 'Un número de Argentina: 10 dígitos con código de área' : 'Un celular de Colombia: 10 dígitos que empiezan con 3')}
             size="small"
             slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
           />

@@ -1,4 +1,4 @@
-import type { AddNoteBody, LeadDetail, ReassignSellerBody, SetManagementStatusBody } from '@backoffice/shared';
+import type { AddNoteBody, LeadDetail, ReassignSellerBody, SaleCustomerUpdateInput, SetManagementStatusBody } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
@@ -31,3 +31,7 @@ export const useSetManagementStatus = (id: number) =>
 
 export const useReassignSeller = (id: number) =>
   useLeadMutation<ReassignSellerBody>(id, (body) => api.patch(`leads/${id}/seller`, body));
+
+/** The customer's data corrected from the lead (admin, supervisor, ATC): the sale edit's body and rules. */
+export const useUpdateLeadCustomer = (id: number) =>
+  useLeadMutation<SaleCustomerUpdateInput>(id, (body) => api.patch(`leads/${id}/customer`, body));

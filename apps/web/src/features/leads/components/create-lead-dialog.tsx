@@ -96,8 +96,13 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   });
   const { register, control, handleSubmit, formState, setError, reset } = form;
   const existing = useExistingCustomer(control);
+  const { isSubmitted } = formState;
   useEffect(() => {
     existingRef.current = existing;
+    // Errors already shown were told for the other kind of customer: 'Ingresa el celular' for a new one
+    // stays red on a field an existing customer may leave blank, unless the form is checked again.
+    if (isSubmitted) void form.trigger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the customer found changes
   }, [existing]);
   // A whole application typed in: a reload or a session that ended must not lose it.
   const draft = useFormDraft(form, 'new_lead');

@@ -50,6 +50,7 @@ const KEPT_LABELS: Record<LeadCreated['customer_kept'][number], string> = {
   cellphone: 'celular',
   bank: 'banco',
   bank_account: 'cuenta bancaria',
+  bank_account_type: 'tipo de cuenta',
 };
 export function keptDataMessage(kept: LeadCreated['customer_kept']): string | undefined {
   return kept.length > 0 ? `Se conservaron los datos guardados del cliente: ${listed(kept.map((field) => KEPT_LABELS[field]))}` : undefined;

@@ -1,9 +1,10 @@
-import type { LeadDetail } from '@backoffice/shared';
-import { Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
+import { CLOSED_LEAD_MESSAGE, isTerminalStatus, type LeadDetail } from '@backoffice/shared';
+import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
+import { COUNTRY } from '../../../config/env';
 import { useFilterResource } from '../../../lib/filter-resources';
 import { useAddNote, useReassignSeller, useSetManagementStatus } from '../api/lead-mutations';
 
@@ -59,8 +60,14 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardContent>
         <Stack spacing={3}>
           <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} />
-          <ManagementForm key={`m-${lead.version}`} lead={lead} />
-          {canReassign && <ReassignForm key={`r-${lead.version}`} lead={lead} />}
+          {isTerminalStatus(COUNTRY, lead.status_id) ? (
+            <Alert severity="info">{CLOSED_LEAD_MESSAGE}</Alert>
+          ) : (
+            <>
+              <ManagementForm key={`m-${lead.version}`} lead={lead} />
+              {canReassign && <ReassignForm key={`r-${lead.version}`} lead={lead} />}
+            </>
+          )}
         </Stack>
       </CardContent>
     </Card>

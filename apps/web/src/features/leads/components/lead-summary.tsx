@@ -1,4 +1,4 @@
-import { LEAD_SOURCE_LABELS, STATUSES, stepsOf, type LeadDetail } from '@backoffice/shared';
+import { COL_ACCOUNT_TYPE_LABELS, LEAD_SOURCE_LABELS, STATUSES, isColWallet, stepsOf, type LeadDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Divider, Grid, Typography } from '@mui/material';
 import { Breakable, DetailField } from '../../../components/detail-field';
 import { StatusChip } from '../../../components/status-chip';
@@ -12,7 +12,8 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
   const step = stepsOf(COUNTRY).find((s) => s.id === lead.status_id);
   const { customer } = lead;
   return (
-    <Card>
+    // A named region: its fields read apart from the customer form's same labels beside it.
+    <Card component="section" aria-label="Resumen del lead">
       <CardHeader
         title={`${customer.first_name} ${customer.last_name}`}
         subheader={`Lead #${lead.id} · creado ${date(lead.created_at)}`}
@@ -45,6 +46,11 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
           <Grid size={{ xs: 12, md: 6 }}><DetailField label="Domicilio">{customer.address}</DetailField></Grid>
           {/* What the audit's 'Cuenta bancaria' item checks and the transfer pays into. */}
           {COUNTRY === 'col' && <Grid size={{ xs: 6, md: 3 }}><DetailField label="Banco">{customer.bank}</DetailField></Grid>}
+          {COUNTRY === 'col' && customer.bank && !isColWallet(customer.bank) && (
+            <Grid size={{ xs: 6, md: 3 }}>
+              <DetailField label="Tipo de cuenta">{customer.bank_account_type ? COL_ACCOUNT_TYPE_LABELS[customer.bank_account_type] : 'Sin indicar'}</DetailField>
+            </Grid>
+          )}
           <Grid size={{ xs: 12, md: COUNTRY === 'arg' ? 6 : 3 }}>
             <DetailField label={COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta'}>{customer.bank_account}</DetailField>
           </Grid>

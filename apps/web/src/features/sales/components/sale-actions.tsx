@@ -5,10 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY, COUNTRY_NAME } from '../../../config/env';
-import { dateTime } from '../../../lib/format';
 import { useAddSaleNote } from '../api/add-sale-note';
 import { useScheduleCallBack } from '../api/schedule-call-back';
 import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
+import { PendingCallBacks } from './pending-call-backs';
 
 
 /** Keyed by the sale's version: the mutation's state goes with the form (a save or a 409 starts afresh). */
@@ -68,16 +68,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
       <Button type="submit" variant="outlined" disabled={!at || schedule.isPending} sx={{ alignSelf: 'flex-end' }}>
         Programar llamada
       </Button>
-      {sale.scheduled_calls.length > 0 && (
-        <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }} aria-label="Llamadas pendientes">
-          {sale.scheduled_calls.map((call) => (
-            <Typography component="li" variant="body2" key={call.id}>
-              {dateTime(call.schedule_time)}
-              {call.note ? ` · ${call.note}` : ''}
-            </Typography>
-          ))}
-        </Stack>
-      )}
+      <PendingCallBacks sale={sale} />
     </Stack>
   );
 }

@@ -4,26 +4,27 @@ import {
   cellphoneLockedMessage,
   namesLockedMessage,
   saleCustomerUpdateSchemas,
+  type LeadDetail,
   type SaleCustomerUpdate,
   type SaleCustomerUpdateInput,
-  type SaleDetail,
 } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import type { z } from 'zod';
 import { useForm, type Path } from 'react-hook-form';
-import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
-import { RestoredDraftAlert } from '../../../components/restored-draft-alert';
-import { isStale, useNotifyStale } from '../../../components/lead-forms';
-import { useNotify } from '../../../components/notifications';
-import { COUNTRY } from '../../../config/env';
-import { useFormDraft } from '../../../hooks/use-form-draft';
-import { ApiError } from '../../../lib/api-client';
-import { useUpdateSaleCustomer } from '../api/update-sale-customer';
+import { COUNTRY } from '../config/env';
+import { useFormDraft } from '../hooks/use-form-draft';
+import { ApiError } from '../lib/api-client';
+import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from './form-fields';
+import { isStale, useNotifyStale, type FormMutation } from './lead-forms';
+import { useNotify } from './notifications';
+import { RestoredDraftAlert } from './restored-draft-alert';
 
 // Both countries' schemas have the same fields; they differ in the cellphone rule and the bank account
-// (arg a CBU, col a bank from the list and its account number).
+// (arg a CBU, col a bank from the list, the account's type and its number).
 const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
+const resolver = zodResolver(schema);
+const withoutAccount = ({ bank: _bank, bank_account: _account, bank_account_type: _type, ...rest }: SaleCustomerUpdateInput) => rest;
 
 /** `lockedBecause`: why the names and the cellphone cannot change now (as the account): shown, not editable. */
 const contactFields = (lockedBecause?: { names: string; cellphone: string }): FormFieldSpec<SaleCustomerUpdateInput>[] => [
@@ -35,12 +36,13 @@ const contactFields = (lockedBecause?: { names: string; cellphone: string }): Fo
 ];
 
 /**
- * The customer's contact and name, validated by the shared rules before sending (the server checks the
- * same). Saving carries the customer's version: a 409 means someone saved first, and the reloaded sale
- * remounts this form (its key is the version) with their values; a notification says why (useNotifyStale).
+ * The customer's contact, name and bank account, validated by the shared rules before sending (the server
+ * checks the same), from an application's detail (the seller's sale, the back office's lead): each feature
+ * passes its own mutation. Saving carries the customer's version: a 409 means someone saved first, and the
+ * reloaded application remounts this form (its key is the version) with their values; a notification says
+ * why (useNotifyStale).
  */
-export function CustomerForm({ sale }: { sale: SaleDetail }) {
-  const update = useUpdateSaleCustomer(sale.id);
+export function CustomerForm({ application: sale, mutation: update }: { application: LeadDetail; mutation: FormMutation<SaleCustomerUpdateInput> }) {
   const notify = useNotify();
   const notifyStale = useNotifyStale();
   const { customer } = sale;
@@ -52,7 +54,9 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
     ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(locked ? bankAccountLockedMessage(sale.id) : undefined),
   ];
   const form = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
-    resolver: zodResolver(schema),
+    // Locked, the account is shown as stored and left out of the edit: the server keeps it as it is, even one
+    // stored before its type was asked (which the seller could neither complete nor send back then).
+    resolver: locked ? (values, context, options) => resolver(withoutAccount(values), context, options) : resolver,
     defaultValues: {
       first_name: customer.first_name,
       last_name: customer.last_name,
@@ -61,6 +65,7 @@ export function CustomerForm({ sale }: { sale: SaleDetail }) {
       address: customer.address ?? '',
       bank: customer.bank ?? '',
       bank_account: customer.bank_account ?? '',
+      bank_account_type: customer.bank_account_type ?? '',
       version: customer.version,
     },
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "bank_account_type" text;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_bank_account_type_check" CHECK ("customers"."bank_account_type" in ('Ahorros', 'Corriente'));
