@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
+import { birthDateRange, buildCuil, canAccess, CLOSED_LEAD_MESSAGE, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, typeDate } from './support';
 
@@ -340,6 +340,16 @@ test('the back office corrects the customer from the lead detail: saved, on the 
   await expect(page.getByText('Datos del cliente guardados')).toBeVisible();
   await expect(page.getByTestId('timeline-item').filter({ hasText: `Email: ${email}` })).toHaveCount(1);
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+});
+
+test('a closed lead offers no management status nor reassignment, says why, and still takes notes', async ({ page }) => {
+  await openLeads(page, `?status=${statusIdOf(COUNTRY, 'REJECTED')}`);
+  await rows(page).first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
+  await expect(page.getByText(CLOSED_LEAD_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Estado de gestión' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reasignar' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Nueva nota' })).toBeVisible();
 });
 
 test('the detail shows the timeline and a note added appears at once', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
+import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, gridFit, openCalendar, signIn, typeDate } from './support';
 
@@ -346,4 +346,18 @@ test('the call back’s calendar starts at the country’s today, even where the
   await expect(await dayOf(addDays(today, 1))).toBeEnabled();
   if (today.endsWith('-01')) await expect(calendar.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
   else await expect(await dayOf(addDays(today, -1))).toBeDisabled();
+});
+
+test('a closed sale offers no call back nor management status, says why, and still takes notes', async ({ page }) => {
+  // arg's seller has rejected sales in the demo data; col's sales screen also admits its admin, who sees all.
+  await signIn(page, COUNTRY === 'arg' ? seller : 'admin@col.example');
+  await expect(page).not.toHaveURL(/\/login/);
+  const rejected = statusIdOf(COUNTRY, 'REJECTED')!;
+  const list = (await (await page.request.get(`/api/${COUNTRY}/sales?sales_status=${rejected}`)).json()) as LeadListResponse;
+  expect(list.rows.length, 'the demo data gives the seller a rejected sale').toBeGreaterThan(0);
+  await page.goto(`/sale-detail?id=${list.rows[0].id}`);
+  await expect(page.getByText(CLOSED_SALE_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Estado de gestión' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Programar llamada' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Nueva nota' })).toBeVisible();
 });

@@ -143,6 +143,9 @@ export const CALL_BACK_MAX_DAYS = 90;
  */
 export const CALL_BACK_MAX_PENDING = 10;
 
+/** What a closed sale's detail says where its call backs and management status were offered. */
+export const CLOSED_SALE_MESSAGE = 'La solicitud está cerrada: ya no se programan llamadas ni cambia su estado de gestión. Las notas siguen.';
+
 export const CALL_BACK_MESSAGES = {
   /** The application ended (a terminal status): its call backs are cancelled and no new one is taken. */
   closed: 'La solicitud está cerrada: no se programan llamadas sobre ella.',

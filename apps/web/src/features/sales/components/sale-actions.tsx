@@ -1,4 +1,4 @@
-import { addDays, CALL_BACK_MAX_DAYS, CALL_BACK_MESSAGES, isTerminalStatus, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isTerminalStatus, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
@@ -81,9 +81,15 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
       <CardHeader title="Gestión de la venta" />
       <CardContent>
         <Stack spacing={3}>
-          {/* An application that ended takes no call backs (the server cancelled its pending ones). */}
-          {isTerminalStatus(COUNTRY, sale.status_id) ? <Alert severity="info">{CALL_BACK_MESSAGES.closed}</Alert> : <CallBackForm sale={sale} />}
-          <ManagementForm key={`m-${sale.version}`} sale={sale} />
+          {/* An application that ended takes no call backs (the server cancelled its pending ones) nor management status. */}
+          {isTerminalStatus(COUNTRY, sale.status_id) ? (
+            <Alert severity="info">{CLOSED_SALE_MESSAGE}</Alert>
+          ) : (
+            <>
+              <CallBackForm sale={sale} />
+              <ManagementForm key={`m-${sale.version}`} sale={sale} />
+            </>
+          )}
           <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} />
         </Stack>
       </CardContent>
