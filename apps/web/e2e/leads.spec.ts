@@ -386,6 +386,23 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 2);
   await expect(field).toBeFocused();
   await expect(field).toHaveValue('');
+
+  // The connection drops after the server saved a note: sending it again does not write it twice.
+  let dropped = false;
+  await page.route(`**/api/${COUNTRY}/leads/${id}/notes`, async (route) => {
+    if (dropped) return route.fallback();
+    dropped = true;
+    expect((await route.fetch()).status()).toBe(200);
+    await route.abort('connectionreset');
+  });
+  const once = `Nota sin respuesta ${Date.now()}`;
+  await field.fill(once);
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(page.getByText(MESSAGES.networkError)).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  await expect(field).toHaveValue('');
+  await expect(page.getByTestId('timeline-item').filter({ hasText: once })).toHaveCount(1);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
 });
 
 test('the detail’s headings outline it: one h1 naming the lead, its cards’ titles as h2, the history’s entries no headings', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Country, LeadCreated } from '@backoffice/shared';
+import type { Country } from '@backoffice/shared';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -9,7 +9,7 @@ const KEPT_FOR = sql`interval '24 hours'`;
 /** Expired keys a creation prunes on its way: enough to keep up with any creation rate, never a long delete. */
 const PRUNE_BATCH = 50;
 
-/** A client's key for one creation, and what it asked for (a repeat with other data is refused). */
+/** A client's key for one request that writes (a lead's creation, a note), and what it asked for (a repeat with other data is refused). */
 export interface IdempotencyKey {
   userId: number;
   key: string;
@@ -21,17 +21,17 @@ export function requestHashOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('base64url');
 }
 
-/** What a repeated key answers: the first creation's body, or that the key was used for other data. */
-export type EarlierAnswer = { outcome: 'replayed'; lead: LeadCreated } | { outcome: 'keyReused' };
+/** What a repeated key answers: what the first request recorded, or that the key was used for other data. */
+export type EarlierAnswer<T> = { outcome: 'replayed'; answer: T } | { outcome: 'keyReused' };
 
 /** The key's first answer while it lasts, undefined when the key is new (or expired). */
-export async function earlierAnswer(db: Db | Tx, once: IdempotencyKey): Promise<EarlierAnswer | undefined> {
+export async function earlierAnswer<T>(db: Db | Tx, once: IdempotencyKey): Promise<EarlierAnswer<T> | undefined> {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, once.userId), eq(idempotencyKeys.key, once.key), gt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`)));
   if (!row) return undefined;
-  return row.requestHash === once.requestHash ? { outcome: 'replayed', lead: row.response as LeadCreated } : { outcome: 'keyReused' };
+  return row.requestHash === once.requestHash ? { outcome: 'replayed', answer: row.response as T } : { outcome: 'keyReused' };
 }
 
 /**
@@ -39,7 +39,7 @@ export async function earlierAnswer(db: Db | Tx, once: IdempotencyKey): Promise<
  * with it committed first: this one waited on its row and must roll back). An expired key is taken over.
  * Prunes a few expired keys on the way.
  */
-export async function keepAnswer(tx: Tx, country: Country, once: IdempotencyKey, response: LeadCreated): Promise<boolean> {
+export async function keepAnswer(tx: Tx, country: Country, once: IdempotencyKey, response: object): Promise<boolean> {
   const kept = await tx
     .insert(idempotencyKeys)
     .values({ userId: once.userId, key: once.key, country, requestHash: once.requestHash, response })

@@ -894,16 +894,17 @@ export class LeadsRepository {
   async create(
     input: NewLeadInput,
     once?: IdempotencyKey,
-  ): Promise<{ outcome: 'created'; lead: LeadCreated } | { outcome: 'incomplete'; fields: FieldError[] } | EarlierAnswer> {
-    const earlier = once && (await earlierAnswer(this.db, once));
-    if (earlier) return earlier;
+  ): Promise<{ outcome: 'created' | 'replayed'; lead: LeadCreated } | { outcome: 'incomplete'; fields: FieldError[] } | { outcome: 'keyReused' }> {
+    const asLead = (earlier: EarlierAnswer<LeadCreated>) => (earlier.outcome === 'replayed' ? { outcome: 'replayed' as const, lead: earlier.answer } : earlier);
+    const earlier = once && (await earlierAnswer<LeadCreated>(this.db, once));
+    if (earlier) return asLead(earlier);
     try {
       return { outcome: 'created', lead: await this.insertLead(input, once) };
     } catch (error) {
       if (error instanceof IncompleteNewCustomer) return { outcome: 'incomplete', fields: error.fields };
       // A concurrent request with the key committed first: answer what it answered.
-      const answer = error instanceof KeyTaken && once && (await earlierAnswer(this.db, once));
-      if (answer) return answer;
+      const answer = error instanceof KeyTaken && once && (await earlierAnswer<LeadCreated>(this.db, once));
+      if (answer) return asLead(answer);
       throw error;
     }
   }
@@ -1037,8 +1038,25 @@ export class LeadsRepository {
   }
 
   /** A note on the timeline. Notes do not change the lead, so they need no version. */
-  async addNote(country: Country, leadId: number, userId: number, body: string): Promise<void> {
-    await this.db.insert(leadEvents).values({ country, leadId, type: 'note', userId, body });
+  /**
+   * A note on the lead's history, at most once per idempotency key: a repeat of the key ('replayed': a send
+   * whose answer was lost, sent again) writes nothing; 'keyReused' when it came with another note or lead.
+   */
+  async addNote(country: Country, leadId: number, userId: number, body: string, once?: IdempotencyKey): Promise<'added' | 'replayed' | 'keyReused'> {
+    const earlier = once && (await earlierAnswer<{ event_id: number }>(this.db, once));
+    if (earlier) return earlier.outcome;
+    try {
+      await this.db.transaction(async (tx) => {
+        const [event] = await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id });
+        if (once && !(await keepAnswer(tx, country, once, { lead_id: leadId, event_id: event.id }))) throw new KeyTaken();
+      });
+      return 'added';
+    } catch (error) {
+      // The same note sent twice at once: the other one committed first, this one wrote nothing.
+      const answer = error instanceof KeyTaken && once && (await earlierAnswer(this.db, once));
+      if (answer) return answer.outcome;
+      throw error;
+    }
   }
 
   /** The management status; false when someone else changed the lead first (see versionedChange). */

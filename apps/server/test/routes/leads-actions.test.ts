@@ -203,6 +203,34 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect((await read(admin)).email).toBe('corregido@example.com');
   });
 
+  it('writes a note once per Idempotency-Key: a lost answer sent again, or the same send twice at once, is one note', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const lead = arg[10];
+    const url = `/api/arg/leads/${lead.id}/notes`;
+    const notes = async () => (await t.app.db.select({ n: count() }).from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'note'))))[0].n;
+    const before = await notes();
+    const headers = { 'idempotency-key': 'nota-1' };
+    const first = await admin.post(url, { body: 'Pidió que lo llamen el viernes' }, { headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await admin.post(url, { body: 'Pidió que lo llamen el viernes' }, { headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(leadDetailSchema.parse(again.json()).timeline.filter((entry) => entry.type === 'note' && entry.text === 'Pidió que lo llamen el viernes')).toHaveLength(1);
+    expect(await notes()).toBe(before + 1);
+    // The key with another note: refused, nothing written.
+    const other = await admin.post(url, { body: 'Otra nota' }, { headers });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().fields).toEqual([{ field: 'idempotency-key', message: 'Esta clave de idempotencia ya se usó con otros datos: usa una clave nueva para otra solicitud.' }]);
+    // Two sends of one key at once: one note.
+    const both = await Promise.all([0, 1].map(() => admin.post(url, { body: 'Doble clic' }, { headers: { 'idempotency-key': 'nota-2' } })));
+    expect(both.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await notes()).toBe(before + 2);
+    // Without a key, the same text twice is two notes (written on purpose).
+    await admin.post(url, { body: 'Sin respuesta' });
+    await admin.post(url, { body: 'Sin respuesta' });
+    expect(await notes()).toBe(before + 4);
+  });
+
   it('lets only one of two concurrent edits of the same version through', async () => {
     const admin = await as('arg', 'admin@arg.example');
     const supervisor = await as('arg', 'supervisor@arg.example');
@@ -349,6 +377,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/arg/leads/${argLead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/arg/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/arg/leads/${argLead.id}/seller`, { seller_id: sellerId, version: 1 }],
+      ['PATCH', `/api/arg/leads/${argLead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 }],
       ['POST', '/api/arg/leads', validArg()],
     ];
     for (const [method, url, payload] of argRoutes) {
@@ -362,6 +391,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/col/leads/${argLead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/col/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/col/leads/${argLead.id}/seller`, { seller_id: colSeller, version: 1 }],
+      ['PATCH', `/api/col/leads/${argLead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '3101234567', email: 'a@b.co', version: 1 }],
     ];
     for (const [method, url, payload] of colRoutes) {
       expect((await colAdmin.request(method as 'GET', url, payload)).statusCode, `${method} ${url}`).toBe(404);

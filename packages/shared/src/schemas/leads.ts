@@ -613,14 +613,15 @@ export const leadCreatedSchema = z.object({
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 
 /**
- * `Idempotency-Key` (optional) on POST /leads: a client that repeats a creation whose answer it did not get
- * sends the same key and gets the first answer again (with `Idempotent-Replayed: true`), not a second lead.
+ * `Idempotency-Key` (optional) on POST /leads and POST /leads/:id/notes: a client that repeats a request whose
+ * answer it did not get sends the same key and gets the first answer again (with `Idempotent-Replayed:
+ * true`), not a second lead or note.
  */
 export const IDEMPOTENCY_MESSAGES = {
   format: 'La clave de idempotencia lleva de 1 a 255 caracteres visibles (ASCII, sin espacios)',
   reused: 'Esta clave de idempotencia ya se usó con otros datos: usa una clave nueva para otra solicitud.',
 } as const;
-export const leadCreateHeadersSchema = z.looseObject({
+export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_MESSAGES.format)

@@ -7,8 +7,8 @@ import {
   CLOSED_LEAD_MESSAGE,
   findRole,
   IDEMPOTENCY_MESSAGES,
+  idempotencyHeadersSchema,
   isTerminalStatus,
-  leadCreateHeadersSchema,
   leadCreateSchemas,
   leadCreatedSchema,
   leadDetailSchema,
@@ -158,17 +158,25 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Agrega una nota al historial; responde el lead actualizado',
+        description: 'Con `Idempotency-Key`, repetir la misma nota con la misma clave no agrega otra (responde el lead, `Idempotent-Replayed: true`).',
         security,
+        headers: idempotencyHeadersSchema,
         params: leadIdParamsSchema,
         body: addNoteBodySchema,
-        response: { 200: leadDetailSchema, ...errors },
+        response: { 200: leadDetailSchema, ...errors, 422: errorBodySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user!;
       requireAction(user, 'note');
       await visibleLead(user, request.params.id);
-      await app.leads.addNote(country, request.params.id, user.id, request.body.body);
+      const key = request.headers['idempotency-key'];
+      const { body } = request.body;
+      // Hashed with the lead: the same key sent for a note on another lead is another request.
+      const once = key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ note: request.params.id, body }) };
+      const added = await app.leads.addNote(country, request.params.id, user.id, body, once);
+      if (added === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+      if (added === 'replayed') void reply.header('idempotent-replayed', 'true');
       return visibleLead(user, request.params.id);
     },
   );
@@ -318,7 +326,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'está en auditoría o transferencia: `customer_kept` nombra los campos indicados que no se aplicaron. ' +
           'Monto en unidades enteras de la moneda.',
         security,
-        headers: leadCreateHeadersSchema,
+        headers: idempotencyHeadersSchema,
         body: leadCreateSchemas[country],
         response: { 201: leadCreatedSchema, ...errors, 422: errorBodySchema },
       },

@@ -1,15 +1,10 @@
 import type { ArgLeadCreate, ColLeadCreate, LeadCreated } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { refreshApplicationLists } from '../../../lib/application-queries';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 
 type LeadCreate = ArgLeadCreate | ColLeadCreate;
-
-/** 128 random bits as hex (crypto.randomUUID exists only on HTTPS and localhost). */
-function newKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Sends each distinct form content with its own Idempotency-Key, and the same content again with the same
@@ -18,17 +13,12 @@ function newKey(): string {
  */
 export function useCreateLead() {
   const queryClient = useQueryClient();
-  const last = useRef<{ body: string; key: string } | null>(null);
-  const keyFor = (body: LeadCreate) => {
-    const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: newKey() };
-    return last.current.key;
-  };
+  const once = useIdempotencyKey<LeadCreate>();
   return useMutation({
-    mutationFn: (body: LeadCreate) => api.post<LeadCreated>('leads', body, { headers: { 'Idempotency-Key': keyFor(body) } }),
+    mutationFn: (body: LeadCreate) => api.post<LeadCreated>('leads', body, { headers: once.headersFor(body) }),
     onSuccess: () => {
       // A lead with the same data made on purpose afterwards is a new one.
-      last.current = null;
+      once.done();
       refreshApplicationLists(queryClient);
       // The customer's applications (or the customer itself) are new: the form's notice asks again.
       void queryClient.invalidateQueries({ queryKey: ['customers', 'lookup'] });

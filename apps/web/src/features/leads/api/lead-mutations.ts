@@ -2,6 +2,7 @@ import type { AddNoteBody, LeadDetail, ReassignSellerBody, SaleCustomerUpdateInp
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 
 /**
  * Every lead change refreshes that lead and the lists that may show it. A refused one (409: someone saved
@@ -24,7 +25,15 @@ function useLeadMutation<TBody>(id: number, send: (body: TBody) => Promise<LeadD
   });
 }
 
-export const useAddNote = (id: number) => useLeadMutation<AddNoteBody>(id, (body) => api.post(`leads/${id}/notes`, body));
+/** A note sent again after a lost answer is not written twice (its Idempotency-Key). */
+export function useAddNote(id: number) {
+  const once = useIdempotencyKey<AddNoteBody>();
+  return useLeadMutation<AddNoteBody>(id, async (body) => {
+    const lead = await api.post<LeadDetail>(`leads/${id}/notes`, body, { headers: once.headersFor(body) });
+    once.done();
+    return lead;
+  });
+}
 
 export const useSetManagementStatus = (id: number) =>
   useLeadMutation<SetManagementStatusBody>(id, (body) => api.patch(`leads/${id}/management-status`, body));
