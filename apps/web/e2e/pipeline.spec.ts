@@ -2,7 +2,7 @@ import {
   buildCbu,
   buildCuil,
   statusIdOf,
-  statusLabelOf,
+  saleStatusLabelOf,
   STEP_LABELS,
   type ArgLeadCreateInput,
   type AuditQueueResponse,
@@ -33,8 +33,11 @@ const EMAIL = {
 const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
 
 const idOf = (status: string) => statusIdOf(COUNTRY, status)!;
-/** The label the workflow gives a target ('Paso 3 · PENDING_CUSTOMER_APPROVAL', or the bare status name). */
-const labelOf = (status: string) => statusLabelOf(COUNTRY, idOf(status));
+/**
+ * A status as the sale screens name it ('Paso 3 · PENDING_CUSTOMER_APPROVAL'; a sales status by its sales name,
+ * 'CREADO'); the audit statuses read the same on the auditor's screens.
+ */
+const labelOf = (status: string) => saleStatusLabelOf(COUNTRY, idOf(status));
 const stepOf = (status: string) => STEP_LABELS[COUNTRY][status];
 
 /** A seller's move: the button they press (its target) and where the sale lands (an automated stage may move it on). */

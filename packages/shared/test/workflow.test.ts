@@ -17,6 +17,8 @@ import {
   roleMayTake,
   roleOfKind,
   salesStatusesOf,
+  saleStatusLabelOf,
+  statusIdOf,
   statusLabelOf,
   stepsOf,
   transitionsFrom,
@@ -271,5 +273,16 @@ describe('col pipeline', () => {
     expect(findTransition('col', S.TRANSFER_MANUAL, S.TRANSFERRED)).toBeDefined();
     expect(TERMINAL_STATUSES.col).toEqual(expect.arrayContaining([S.TRANSFERRED, S.DESIST, S.EXPIRED]));
     expect(reachable('col').has(S.EXPIRED)).toBe(true);
+  });
+});
+
+describe('status names on the sale screens', () => {
+  it('name a sales status by its SPEC 4 name, with its step, and any other as the workflow does', () => {
+    expect(saleStatusLabelOf('arg', statusIdOf('arg', 'CREATED')!)).toBe('CREADO');
+    expect(saleStatusLabelOf('arg', statusIdOf('arg', 'ON_GESTION')!)).toBe('EN GESTION');
+    expect(saleStatusLabelOf('col', statusIdOf('col', 'ACCEPTED')!)).toBe('Paso 10 · APROBADO');
+    expect(saleStatusLabelOf('col', statusIdOf('col', 'REJECTED')!)).toBe('RECHAZO · RECHAZADO');
+    const audit = statusIdOf('arg', 'AUDIT_PENDING')!;
+    expect(saleStatusLabelOf('arg', audit)).toBe(statusLabelOf('arg', audit));
   });
 });

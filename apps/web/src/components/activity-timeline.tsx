@@ -1,4 +1,4 @@
-import { callBackEventKind, statusLabelOf, type TimelineEntry } from '@backoffice/shared';
+import { callBackEventKind, saleStatusLabelOf, statusLabelOf, type TimelineEntry } from '@backoffice/shared';
 import { Card, CardContent, CardHeader } from '@mui/material';
 import {
   IconArrowsExchange,
@@ -17,11 +17,16 @@ import {
 import { COUNTRY } from '../config/env';
 import { Timeline, type TimelineItem } from './timeline';
 
-/** A status with its step where it has one ('Paso 3 · PENDING_CUSTOMER_APPROVAL'), as the lists and the transitions name it. */
-const statusName = (id: number | null) => (id === null ? '' : statusLabelOf(COUNTRY, id));
 
 /** What a lead is called where it is shown: a lead (leads, audits) or a sale (the seller's application). */
 export type ActivitySubject = 'lead' | 'sale';
+
+/**
+ * A status with its step where it has one ('Paso 3 · PENDING_CUSTOMER_APPROVAL'), as the lists and the
+ * transitions name it; on a sale, a sales status by its sales name ('Paso 2 · CREADO'), as the sale's chip.
+ */
+const statusName = (id: number | null, subject: ActivitySubject) =>
+  id === null ? '' : subject === 'sale' ? saleStatusLabelOf(COUNTRY, id) : statusLabelOf(COUNTRY, id);
 
 const SUBJECT_TITLES: Record<ActivitySubject, { assignment: string; created: string }> = {
   lead: { assignment: 'Reasignado', created: 'Lead creado' },
@@ -32,7 +37,7 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
   const base = { key: entry.id, at: entry.at, who: entry.user?.name ?? 'Sistema' };
   switch (entry.type) {
     case 'status':
-      return { ...base, icon: IconArrowsExchange, color: 'info', title: entry.from_status === null ? `Estado inicial ${statusName(entry.to_status)}` : `${statusName(entry.from_status)} → ${statusName(entry.to_status)}`, body: entry.text };
+      return { ...base, icon: IconArrowsExchange, color: 'info', title: entry.from_status === null ? `Estado inicial ${statusName(entry.to_status, subject)}` : `${statusName(entry.from_status, subject)} → ${statusName(entry.to_status, subject)}`, body: entry.text };
     case 'note':
       return { ...base, icon: IconMessage, color: 'primary', title: 'Nota', body: entry.text };
     case 'management':

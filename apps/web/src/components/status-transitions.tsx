@@ -21,7 +21,12 @@ interface StatusTransitionsProps {
   'data-testid': string;
   /** Other actions listed before the transitions (the lead's automated stage). */
   children?: ReactNode;
+  /** How a status is named here (the sale screens: by its sales name); the workflow's label otherwise. */
+  labelOf?: StatusLabel;
 }
+
+type StatusLabel = (statusId: number) => string;
+const workflowLabel: StatusLabel = (statusId) => statusLabelOf(COUNTRY, statusId);
 
 /**
  * The amount offered as typed, read as the new-lead form reads the amount asked for ('1.500.000',
@@ -40,20 +45,21 @@ function offerProblem(text: string): string | undefined {
  * What a move's success says: where the application is now. Automated stages may have run on from the status
  * chosen (a lead sent to PREFILTER is decided at once), so the server's answer, not the choice, is named.
  */
-export function movedMessage(subject: string, option: TransitionOption, nowStatusId: number): string {
-  return nowStatusId === option.to_status ? `${subject} a ${option.label}` : `${subject} a ${option.label}; ahora está en ${statusLabelOf(COUNTRY, nowStatusId)}`;
+export function movedMessage(subject: string, option: TransitionOption, nowStatusId: number, labelOf: StatusLabel = workflowLabel): string {
+  const moved = `${subject} a ${labelOf(option.to_status)}`;
+  return nowStatusId === option.to_status ? moved : `${moved}; ahora está en ${labelOf(nowStatusId)}`;
 }
 
 /**
  * The status changes the signed-in role may make from the current status, as the server lists them (the
  * server checks each again). Every change is confirmed; rejections and the like ask for the reason.
  */
-export function StatusTransitions({ options, question, onMove, disabled, 'data-testid': testId, children }: StatusTransitionsProps) {
+export function StatusTransitions({ options, question, onMove, disabled, 'data-testid': testId, children, labelOf = workflowLabel }: StatusTransitionsProps) {
   const confirm = useConfirm();
   const prompt = usePrompt();
 
   const move = async (option: TransitionOption) => {
-    const message = question(option.label);
+    const message = question(labelOf(option.to_status));
     let reason: string | undefined;
     let offeredAmount: number | undefined;
     if (option.sets_offer && !option.reason_required) {
@@ -97,7 +103,7 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
                   disabled={disabled || option.blocked !== null}
                   onClick={() => move(option)}
                 >
-                  {option.label}
+                  {labelOf(option.to_status)}
                 </Button>
                 {option.blocked && (
                   <Typography variant="caption" color="text.secondary">

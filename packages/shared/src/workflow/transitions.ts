@@ -420,3 +420,14 @@ export function statusLabelOf(country: Country, statusId: number): string {
   const step = STEP_LABELS[country][name];
   return step ? `${step} · ${name}` : name;
 }
+
+/**
+ * A status as the seller's sale screens name it: a sales status by its SPEC 4 name ('Paso 2 · CREADO', as
+ * the sale's chip and the sales list), any other as statusLabelOf.
+ */
+export function saleStatusLabelOf(country: Country, statusId: number): string {
+  const sales = salesStatusesOf(country).find((status) => status.id === statusId)?.name;
+  if (sales === undefined) return statusLabelOf(country, statusId);
+  const step = STEP_LABELS[country][statusNameOf(country, statusId)];
+  return step ? `${step} · ${sales}` : sales;
+}
