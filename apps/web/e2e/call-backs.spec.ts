@@ -1,4 +1,4 @@
-import { addDays, CALL_BACK_MESSAGES, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import { addDays, CALL_BACK_MESSAGES, MESSAGES, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signIn, typeDate } from './support';
 
@@ -99,4 +99,51 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
   for (const call of (await sale(page, saleId)).scheduled_calls) {
     expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`)).status()).toBe(200);
   }
+});
+
+test('a reminder shown for a lead given to another seller goes: its call backs went with it', async ({ page, browser }) => {
+  await signIn(page, SELLER);
+  await expect(page).toHaveURL(/\/sales$/);
+  const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
+  // Not the sale the other test of this file works.
+  const saleId = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id)).at(-2)!.id;
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const booked = await page.request.post(`/api/${COUNTRY}/sales/${saleId}/call-back`, {
+    data: { at: new Date(Date.now() + 2_000).toISOString() },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  // The reminders ask once when the app starts: the call back is due.
+  await page.reload();
+  const reminder = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
+  await expect(reminder).toContainText(`Lead #${saleId}`);
+
+  // A supervisor gives the lead to another seller.
+  const context = await browser.newContext();
+  const supervisor = await context.newPage();
+  await signIn(supervisor, `supervisor@${COUNTRY}.example`);
+  await expect(supervisor).not.toHaveURL(/\/login/);
+  const reassign = async (toOther: boolean) => {
+    await supervisor.goto(`/lead-detail?id=${saleId}`);
+    const current = (await (await supervisor.request.get(`/api/${COUNTRY}/leads/${saleId}`)).json()) as { seller: { name: string } | null };
+    await supervisor.getByRole('combobox', { name: 'Vendedor' }).click();
+    const options = supervisor.getByRole('option');
+    const target = toOther ? options.filter({ hasNotText: current.seller?.name ?? '' }).first() : options.filter({ hasText: me.name }).first();
+    await target.click();
+    await supervisor.getByRole('button', { name: 'Reasignar' }).click();
+    await supervisor.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect(supervisor.getByText('Lead reasignado')).toBeVisible();
+  };
+  const me = (await (await page.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { name: string };
+  await reassign(true);
+  // The seller's reminder goes by itself (the realtime bridge tells them the lead is someone else's).
+  await expect(reminder).toBeHidden();
+
+  // Back to the seller, whose call back is resolved: no other spec meets it.
+  await reassign(false);
+  for (const call of (await sale(page, saleId)).scheduled_calls) {
+    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`)).status()).toBe(200);
+  }
+  await context.close();
 });

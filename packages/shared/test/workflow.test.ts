@@ -22,6 +22,7 @@ import {
   statusLabelOf,
   stepsOf,
   transitionsFrom,
+  isClosedStatus,
   workableSalesStatusesOf,
   type Country,
   type RoleKind,
@@ -284,5 +285,18 @@ describe('status names on the sale screens', () => {
     expect(saleStatusLabelOf('col', statusIdOf('col', 'REJECTED')!)).toBe('RECHAZO · RECHAZADO');
     const audit = statusIdOf('arg', 'AUDIT_PENDING')!;
     expect(saleStatusLabelOf('arg', audit)).toBe(statusLabelOf('arg', audit));
+  });
+});
+
+describe('closed applications', () => {
+  it('are the terminal statuses and those the workflow never leaves (a loan after the pipeline)', () => {
+    for (const country of ['arg', 'col'] as const) {
+      for (const id of TERMINAL_STATUSES[country]) expect(isClosedStatus(country, id)).toBe(true);
+      for (const status of STATUSES[country]) {
+        expect(isClosedStatus(country, status.id), `${country} ${status.name}`).toBe(transitionsFrom(country, status.id).length === 0);
+      }
+      for (const name of ['CLOSED', 'BAD_DEBT']) expect(isClosedStatus(country, statusIdOf(country, name)!), `${country} ${name}`).toBe(true);
+    }
+    expect(isClosedStatus('col', statusIdOf('col', 'AUDIT_PENDING')!)).toBe(false);
   });
 });

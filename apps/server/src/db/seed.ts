@@ -20,6 +20,7 @@ import {
   demoEmail,
   formatDateTime,
   isTerminalStatus,
+  isClosedStatus,
   auditQueueStatusIds,
   statusIdOf,
   todayIn,
@@ -121,7 +122,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
             sellerId = pool[d.sellerPick % pool.length].id;
           }
           // A call back belongs to a seller, on an application still in progress.
-          const callBack = withCallBacks && sellerId !== null && !isTerminalStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
+          const callBack = withCallBacks && sellerId !== null && !isClosedStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
           return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId, nextCallAt: callBack, statusChangedAt: d.statusChangedAt };
         });
         const insertedLeads = await tx

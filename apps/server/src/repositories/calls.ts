@@ -1,4 +1,4 @@
-import { TERMINAL_STATUSES, callBackEventText, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
+import { CLOSED_STATUSES, callBackEventText, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
@@ -241,7 +241,7 @@ export class CallsRepository {
       .from(leads)
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .where(and(eq(leads.country, country), eq(leads.sellerId, sellerId), eq(customers.cellphone, cellphone)))
-      .orderBy(inArray(leads.statusId, [...TERMINAL_STATUSES[country]]), desc(leads.updatedAt), desc(leads.id))
+      .orderBy(inArray(leads.statusId, [...CLOSED_STATUSES[country]]), desc(leads.updatedAt), desc(leads.id))
       .limit(1);
     return row?.id ?? null;
   }

@@ -1,4 +1,4 @@
-import { BANK_ACCOUNT_LOCKED_STATUSES, TERMINAL_STATUSES, type Country } from '@backoffice/shared';
+import { BANK_ACCOUNT_LOCKED_STATUSES, CLOSED_STATUSES, type Country } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { leadEvents, leads } from '../db/schema';
@@ -99,7 +99,7 @@ export async function applicationOfAnotherSeller(tx: Tx, country: Country, custo
         eq(leads.customerId, customerId),
         isNotNull(leads.sellerId),
         ne(leads.sellerId, sellerId),
-        notInArray(leads.statusId, [...TERMINAL_STATUSES[country]]),
+        notInArray(leads.statusId, [...CLOSED_STATUSES[country]]),
       ),
     )
     .orderBy(asc(leads.id))

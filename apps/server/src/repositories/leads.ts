@@ -4,7 +4,7 @@ import {
   missingNewCustomerFields,
   NONE,
   stepsOf,
-  TERMINAL_STATUSES,
+  CLOSED_STATUSES,
   type AmountRange,
   type ColAccountType,
   type Country,
@@ -1026,7 +1026,7 @@ export class LeadsRepository {
         heldByAnotherSeller:
           sellerId === null
             ? sql<boolean>`false`
-            : sql<boolean>`coalesce(bool_or(${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(TERMINAL_STATUSES[country])})), false)`,
+            : sql<boolean>`coalesce(bool_or(${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(CLOSED_STATUSES[country])})), false)`,
       })
       .from(customers)
       .leftJoin(leads, eq(leads.customerId, customers.id))

@@ -1,4 +1,4 @@
-import { CALL_BACK_MAX_PENDING, formatDateTime, isTerminalStatus, type ColAccountType, type Country, type ScheduledCall } from '@backoffice/shared';
+import { CALL_BACK_MAX_PENDING, formatDateTime, isClosedStatus, type ColAccountType, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
@@ -150,7 +150,10 @@ export class SalesRepository {
       // Saving what is stored writes nothing: a new version would make everyone else's open edit stale.
       if (!change) return { saved: true };
       const changes = (key: keyof CustomerEdit) => edit[key] !== undefined && edit[key] !== before[key];
-      const accountChanges = changes('bank') || changes('bankAccount') || changes('bankAccountType');
+      // Filling in the type of an account stored without one (before types were asked) completes it: the
+      // account stays the one audited and paid into, so no hold refuses it. Anything else moves the money.
+      const typeCompleted = before.bankAccountType === null && !changes('bank') && !changes('bankAccount');
+      const accountChanges = changes('bank') || changes('bankAccount') || (changes('bankAccountType') && !typeCompleted);
       if (editor.sellerId !== undefined) {
         const held: HeldField[] = [
           ...(changes('firstName') ? (['first_name'] as const) : []),
@@ -197,7 +200,7 @@ export class SalesRepository {
     const when = formatDateTime(country, input.at);
     return this.db.transaction(async (tx) => {
       const [lead] = await tx.select({ statusId: leads.statusId }).from(leads).where(eq(leads.id, leadId)).for('no key update');
-      if (!lead || isTerminalStatus(country, lead.statusId)) return 'closed';
+      if (!lead || isClosedStatus(country, lead.statusId)) return 'closed';
       // Counted with the lead's row locked: concurrent schedules of one lead take their turns. At the cap a
       // repeat of one already pending is still that one ('again'), not a new one refused.
       const [{ pending, same }] = await tx

@@ -1,4 +1,4 @@
-import { isTerminalStatus, type Country } from '@backoffice/shared';
+import { isClosedStatus, type Country } from '@backoffice/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customers, leadStatusHistory, leads, payableAccount, scheduledCalls } from '../db/schema';
@@ -109,7 +109,7 @@ export class WorkflowRepository {
         reason: change.reason,
       });
       // Nobody calls about an application that ended: its pending call backs are cancelled (no reminder).
-      if (isTerminalStatus(country, change.to)) {
+      if (isClosedStatus(country, change.to)) {
         await tx
           .update(scheduledCalls)
           .set({ status: 'cancelled', resolvedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${scheduledCalls.version} + 1` })

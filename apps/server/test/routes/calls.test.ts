@@ -407,12 +407,18 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const detail = leadDetailSchema.parse((await seller.get(`/api/arg/leads/${lead.id}`)).json());
     expect(detail.timeline[0]).toMatchObject({ type: 'call', text: expect.stringMatching(/fallida/) });
 
-    // Staff with a telephony number (a col seller) call too; their country only.
+    // Staff with a telephony number (a col seller) call too; their country only, their own customers only
+    // (SPEC 6 lets a col seller open /test: that is no licence to dial anyone from click-to-call).
     const colSeller = await as('col', 'seller@col.example');
     const colNeotel = await neotelOf('seller@col.example');
-    expect((await colSeller.post('/api/arg/customers/calls/start', { user: colNeotel, cellphone: '3001112222' })).statusCode).toBe(403);
+    const own = col.find((l) => l.sellerId === colSellerId)!;
+    expect((await colSeller.post('/api/arg/customers/calls/start', { user: colNeotel, cellphone: own.cellphone })).statusCode).toBe(403);
     res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: '3001112222' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes' }]);
+    res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: own.cellphone });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ lead_id: own.id });
   });
 
   it('click-to-call dials only a national number of the country, and from a lead only its customer\'s own cellphone', async () => {

@@ -151,20 +151,23 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
   it('takes no management status nor another seller on a closed application (409, nothing written); notes still go', async () => {
     const admin = await as('arg', 'admin@arg.example');
     const lead = arg[5];
-    await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.CANCELLED }).where(eq(leads.id, lead.id));
-    const before = await leadRow(lead.id);
-    const countsBefore = await tableCounts();
-    const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
-    for (const [path, body] of [
-      ['management-status', { management_status: 'No responde', version: before.version }],
-      ['seller', { seller_id: seller, version: before.version }],
-    ] as const) {
-      const res = await admin.patch(`/api/arg/leads/${lead.id}/${path}`, body);
-      expect(res.statusCode, path).toBe(409);
-      expect(res.json().message).toBe('La solicitud está cerrada: su estado de gestión y su vendedor ya no cambian.');
+    // Ended in the workflow (CANCELLED), or a loan's life after it, which the workflow never leaves (CLOSED).
+    for (const status of [ARG_STATUS_IDS.CANCELLED, ARG_STATUS_IDS.CLOSED]) {
+      await t.app.db.update(leads).set({ statusId: status }).where(eq(leads.id, lead.id));
+      const before = await leadRow(lead.id);
+      const countsBefore = await tableCounts();
+      const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
+      for (const [path, body] of [
+        ['management-status', { management_status: 'No responde', version: before.version }],
+        ['seller', { seller_id: seller, version: before.version }],
+      ] as const) {
+        const res = await admin.patch(`/api/arg/leads/${lead.id}/${path}`, body);
+        expect(res.statusCode, `${status} ${path}`).toBe(409);
+        expect(res.json().message).toBe('La solicitud está cerrada: su estado de gestión y su vendedor ya no cambian.');
+      }
+      expect(await leadRow(lead.id)).toEqual(before);
+      expect(await tableCounts()).toEqual(countsBefore);
     }
-    expect(await leadRow(lead.id)).toEqual(before);
-    expect(await tableCounts()).toEqual(countsBefore);
     expect((await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'Cliente avisado del cierre' })).statusCode).toBe(200);
   });
 

@@ -458,6 +458,22 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // The same account sent back with other changes is fine.
     const contact = await seller.patch(url, { ...base, email: 'nuevo@example.co' });
     expect(contact.statusCode, contact.body).toBe(200);
+    // An account stored before its type was asked cannot be paid into: filling in only its type completes it,
+    // even now (the account stays the audited one); changing the type once it has one is moving the money.
+    await t.app.db.update(customers).set({ bankAccountType: null }).where(eq(customers.id, customerBefore.id));
+    ({ url, base } = await edit());
+    const completed = await seller.patch(url, { ...base, bank_account_type: 'Corriente' });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect((await t.app.db.select().from(customers).where(eq(customers.id, customerBefore.id)))[0].bankAccountType).toBe('Corriente');
+    ({ url, base } = await edit());
+    expect((await seller.patch(url, { ...base, bank_account_type: 'Ahorros' })).statusCode).toBe(409);
+    // And an edit that leaves the account out keeps it, whatever it lacks.
+    await t.app.db.update(customers).set({ bankAccountType: null }).where(eq(customers.id, customerBefore.id));
+    ({ url, base } = await edit());
+    const { bank: _bank, bank_account: _account, bank_account_type: _type, ...withoutAccount } = base;
+    expect((await seller.patch(url, { ...withoutAccount, email: 'otro@example.co' })).statusCode).toBe(200);
+    await t.app.db.update(customers).set({ bankAccountType: 'Corriente' }).where(eq(customers.id, customerBefore.id));
+    ({ url, base } = await edit());
 
     // Another application of the customer in audit holds it too, whichever application the edit comes from.
     await setStatus(lead.id, COL_STATUS_IDS.REQUEST_INFORMATION);
@@ -647,5 +663,10 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(refused.json().message).toBe('La solicitud está cerrada: no se programan llamadas sobre ella.');
     expect(await eventCount()).toBe(events);
     expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(1);
+    // Nor in a status the workflow never leaves (the loan's life after it: CLOSED).
+    await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.CLOSED }).where(eq(leads.id, lead.id));
+    const afterPipeline = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at });
+    expect(afterPipeline.statusCode).toBe(409);
+    expect(await eventCount()).toBe(events);
   });
 });

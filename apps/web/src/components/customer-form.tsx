@@ -1,5 +1,6 @@
 import {
   BANK_ACCOUNT_LOCKED_STATUSES,
+  isColWallet,
   bankAccountLockedMessage,
   cellphoneLockedMessage,
   namesLockedMessage,
@@ -49,25 +50,31 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
   // In audit or transfer the names, the account and the cellphone are the audited ones (the server also checks the
   // customer's other applications, and whether another seller works one of them).
   const locked = BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id);
+  // A col bank account stored before its type was asked: its type may be filled in even while the account is
+  // locked (the server takes that as completing the audited account, not changing it).
+  const typeMissing = customer.bank !== null && !isColWallet(customer.bank) && customer.bank_account_type === null;
   const fields = [
     ...contactFields(locked ? { names: namesLockedMessage(sale.id), cellphone: cellphoneLockedMessage(sale.id) } : undefined),
-    ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(locked ? bankAccountLockedMessage(sale.id) : undefined),
+    ...bankAccountFieldSpecs<SaleCustomerUpdateInput>(locked ? bankAccountLockedMessage(sale.id) : undefined, { typeMissing }),
   ];
+  const defaultValues = {
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    cellphone: customer.cellphone ?? '',
+    email: customer.email ?? '',
+    address: customer.address ?? '',
+    bank: customer.bank ?? '',
+    bank_account: customer.bank_account ?? '',
+    bank_account_type: customer.bank_account_type ?? '',
+    version: customer.version,
+  };
+  // The account is sent only when one of its fields changed: left out, the server keeps it as stored (an
+  // email corrected on a customer whose account lacks its type must not have to pick one).
+  const accountUntouched = (values: SaleCustomerUpdateInput) =>
+    values.bank === defaultValues.bank && values.bank_account === defaultValues.bank_account && values.bank_account_type === defaultValues.bank_account_type;
   const form = useForm<SaleCustomerUpdateInput, unknown, SaleCustomerUpdate>({
-    // Locked, the account is shown as stored and left out of the edit: the server keeps it as it is, even one
-    // stored before its type was asked (which the seller could neither complete nor send back then).
-    resolver: locked ? (values, context, options) => resolver(withoutAccount(values), context, options) : resolver,
-    defaultValues: {
-      first_name: customer.first_name,
-      last_name: customer.last_name,
-      cellphone: customer.cellphone ?? '',
-      email: customer.email ?? '',
-      address: customer.address ?? '',
-      bank: customer.bank ?? '',
-      bank_account: customer.bank_account ?? '',
-      bank_account_type: customer.bank_account_type ?? '',
-      version: customer.version,
-    },
+    resolver: (values, context, options) => resolver(accountUntouched(values) ? withoutAccount(values) : values, context, options),
+    defaultValues,
   });
   const { register, handleSubmit, formState, setError } = form;
   // Kept while typing; a draft typed on an earlier version of the customer (someone saved since) is dropped,

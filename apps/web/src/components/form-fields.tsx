@@ -35,10 +35,12 @@ export interface FormFieldSpec<T extends FieldValues> {
 /**
  * The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank, the account's type and
  * its number (a wallet, Nequi or Daviplata: no type, the holder's cellphone as the number).
- * `lockedBecause`: why it cannot change now (an application in audit or transfer): shown, not editable.
+ * `lockedBecause`: why it cannot change now (an application in audit or transfer): shown, not editable; but
+ * the type of an account stored without one (`typeMissing`) may still be filled in.
  */
-export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: string): FormFieldSpec<T>[] {
+export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: string, { typeMissing = false } = {}): FormFieldSpec<T>[] {
   const lock = lockedBecause ? { disabled: true, helper: lockedBecause } : {};
+  const typeLock = typeMissing ? { helper: 'Falta el tipo de cuenta: complétalo' } : { ...lock, helper: undefined };
   return COUNTRY === 'arg'
     ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)', ...lock }]
     : [
@@ -49,11 +51,10 @@ export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: str
           size: 4,
           options: COL_ACCOUNT_TYPES,
           optionLabels: COL_ACCOUNT_TYPE_LABELS,
-          emptyOption: 'Sin tipo (Nequi, Daviplata)',
-          ...lock,
-          helper: undefined,
+          emptyOption: 'Sin tipo',
+          ...typeLock,
         },
-        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', size: 4, helper: 'En Nequi y Daviplata, el celular', ...lock },
+        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', size: 4, helper: 'En Nequi y Daviplata: el celular, sin tipo', ...lock },
       ];
 }
 

@@ -403,6 +403,20 @@ export function isTerminalStatus(country: Country, statusId: number): boolean {
 }
 
 /**
+ * Where nobody works an application any more: the terminal statuses, and the catalogue's statuses the
+ * workflow neither enters nor leaves (a loan's life after the pipeline: CLOSED, BAD_DEBT, PAID…). No
+ * management status, seller change or call back there; notes still go.
+ */
+export const CLOSED_STATUSES: Record<Country, readonly number[]> = {
+  arg: STATUSES.arg.map((s) => s.id).filter((id) => transitionsFrom('arg', id).length === 0),
+  col: STATUSES.col.map((s) => s.id).filter((id) => transitionsFrom('col', id).length === 0),
+};
+
+export function isClosedStatus(country: Country, statusId: number): boolean {
+  return CLOSED_STATUSES[country].includes(statusId);
+}
+
+/**
  * The sales statuses an application can still move on from (not terminal): what the unassigned pool offers
  * and what taking from it accepts. A seller who took a RECHAZADO application would find nothing to do.
  */

@@ -8,7 +8,7 @@ import {
   findRole,
   IDEMPOTENCY_MESSAGES,
   idempotencyHeadersSchema,
-  isTerminalStatus,
+  isClosedStatus,
   leadCreateSchemas,
   leadCreatedSchema,
   leadDetailSchema,
@@ -198,7 +198,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       requireAction(user, 'management');
       // Closed now means closed at the version sent too: the update below requires that version.
-      if (isTerminalStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
+      if (isClosedStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
       const { management_status: status, version } = request.body;
       const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status);
       if (!saved) throw new HttpError(409, MESSAGES.staleLead);
@@ -224,7 +224,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       requireAction(user, 'reassign');
       const before = await visibleLead(user, request.params.id);
-      if (isTerminalStatus(country, before.status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
+      if (isClosedStatus(country, before.status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
       const { seller_id: sellerId, version } = request.body;
       const seller = await app.users.findActiveOfKinds(country, sellerId, ASSIGNABLE);
       if (!seller) throw invalidData([{ field: 'seller_id', message: MESSAGES.unknownSeller }]);

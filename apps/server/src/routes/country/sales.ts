@@ -5,7 +5,7 @@ import {
   rescheduleCallBodySchema,
   errorBodySchema,
   findRole,
-  isTerminalStatus,
+  isClosedStatus,
   leadIdParamsSchema,
   leadListResponseSchema,
   saleCustomerUpdateSchemas,
@@ -205,7 +205,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         if (result.reason === 'not_found') throw new HttpError(404, MESSAGES.leadNotFound);
         if (result.reason === 'taken') throw new HttpError(409, SALES_MESSAGES.alreadyTaken);
         // RECHAZADO is a sales status with no way out; any other status with none (CANCELLED…) reads the same.
-        if (isTerminalStatus(country, result.statusId)) throw new HttpError(409, SALES_MESSAGES.closed(salesNameOf(result.statusId)));
+        if (isClosedStatus(country, result.statusId)) throw new HttpError(409, SALES_MESSAGES.closed(salesNameOf(result.statusId)));
         throw new HttpError(409, SALES_MESSAGES.notInSales);
       }
       if (result.again) return { id: request.params.id, seller_id: user.id, version: result.version };

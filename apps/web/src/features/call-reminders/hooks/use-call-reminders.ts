@@ -12,7 +12,8 @@ import { getScheduleCalls } from '../api/get-schedule-calls';
  * shown when an answer is non-empty and differs from the previous answer. A 401 calls `onUnauthorized`
  * (local logout plus the logout call); other failures are only logged. The realtime bridge's
  * `call-reminder:due` asks at once instead of waiting for the next poll (the interval stays as SPEC says);
- * `call-reminder:changed` (a call back cancelled or moved) also closes the reminder shown for it.
+ * `call-reminder:changed` (a call back cancelled or moved) also closes the reminder shown for it, and
+ * `lead:assigned` to someone else the one shown for that lead (its call backs went with it).
  */
 export function useCallReminders(onUnauthorized: () => void): { call: DueCall | null; dismiss: () => void } {
   const session = useSession();
@@ -67,6 +68,13 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
   // shown, goes, and the next due one (if any) is asked for at once.
   useRealtimeEvent('call-reminder:changed', (payload) => {
     setCall((shown) => (shown?.id === payload.id ? null : shown));
+    pollNow.current?.();
+  });
+  // The lead went to another seller, its pending call backs with it: a reminder shown for it is theirs now.
+  const me = session?.id;
+  useRealtimeEvent('lead:assigned', (payload) => {
+    if (payload.seller_id === me) return;
+    setCall((shown) => (shown?.lead_id === payload.lead_id ? null : shown));
     pollNow.current?.();
   });
 

@@ -1,4 +1,4 @@
-import { CLOSED_LEAD_MESSAGE, isTerminalStatus, type LeadDetail } from '@backoffice/shared';
+import { CLOSED_LEAD_MESSAGE, isClosedStatus, type LeadDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -60,7 +60,7 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardContent>
         <Stack spacing={3}>
           <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} />
-          {isTerminalStatus(COUNTRY, lead.status_id) ? (
+          {isClosedStatus(COUNTRY, lead.status_id) ? (
             <Alert severity="info">{CLOSED_LEAD_MESSAGE}</Alert>
           ) : (
             <>

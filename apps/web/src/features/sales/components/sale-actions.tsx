@@ -1,4 +1,4 @@
-import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isTerminalStatus, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isClosedStatus, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
@@ -82,7 +82,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
       <CardContent>
         <Stack spacing={3}>
           {/* An application that ended takes no call backs (the server cancelled its pending ones) nor management status. */}
-          {isTerminalStatus(COUNTRY, sale.status_id) ? (
+          {isClosedStatus(COUNTRY, sale.status_id) ? (
             <Alert severity="info">{CLOSED_SALE_MESSAGE}</Alert>
           ) : (
             <>
