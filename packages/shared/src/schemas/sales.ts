@@ -156,6 +156,8 @@ export const CALL_BACK_MESSAGES = {
   notPending: 'Esta llamada ya fue resuelta, pospuesta o cancelada',
   /** Rescheduled onto the time of another of the application's pending call backs. */
   sameTime: 'La solicitud ya tiene otra llamada programada para esa fecha y hora',
+  /** Reprogramar with the time it already has: nothing to move. */
+  sameAsBefore: 'La llamada ya está programada para esa fecha y hora: elige otra',
   cancelled: 'Llamada cancelada',
   rescheduled: 'Llamada reprogramada',
   cancelConfirm: (when: string) => `¿Cancelar la llamada programada del ${when}? Deja de estar entre los recordatorios.`,

@@ -45,6 +45,8 @@ function RescheduleDialog({ saleId, call, onClose }: { saleId: number; call: Sch
     event.stopPropagation();
     const parsed = rescheduleCallBodySchema.safeParse({ at: toIso(at) });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    // The same time is no move (the server would write nothing): say so rather than 'Llamada reprogramada'.
+    if (new Date(parsed.data.at).getTime() === new Date(call.schedule_time).getTime()) return setError(CALL_BACK_MESSAGES.sameAsBefore);
     setError(null);
     reschedule.mutate(
       { callId: call.id, at: parsed.data.at },
