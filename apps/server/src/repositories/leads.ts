@@ -180,7 +180,7 @@ const rowFields = {
   ...customerColumns,
 };
 
-export type ExportRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string };
+export type ExportRow = LeadRowData & { sortKey: string; createdLocal: string; updatedLocal: string; nextCallLocal: string | null };
 
 export type LeadRowData = {
   id: number;
@@ -342,6 +342,7 @@ function listSelection(sort: LeadSortField, dir: 'asc' | 'desc', output: 'page' 
     ...rowFields,
     createdLocal: sql<string>`to_char(${leads.createdAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
     updatedLocal: sql<string>`to_char(${leads.updatedAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
+    nextCallLocal: sql<string | null>`to_char(${leads.nextCallAt} at time zone ${ph('zone')}::text, 'YYYY-MM-DD HH24:MI')`,
   };
 }
 

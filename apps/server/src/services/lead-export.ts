@@ -36,6 +36,8 @@ export function exportColumns(country: Country): Column[] {
     { header: 'Cuotas', width: 8, kind: 'number', value: (r) => r.term },
     { header: 'Vendedor', width: 22, kind: 'text', value: (r) => r.sellerName ?? 'Sin asignar' },
     { header: 'Gestión', width: 30, kind: 'text', value: (r) => r.managementStatus ?? 'Sin gestión' },
+    // What a list sorted by the next call is sorted by: the seller's call plan, on paper.
+    { header: 'Próxima llamada', width: 18, kind: 'date', value: (r) => r.nextCallLocal },
     { header: 'Origen', width: 12, kind: 'text', value: (r) => LEAD_SOURCE_LABELS[r.source] },
     country === 'col' && { header: 'Calificación de datos', width: 10, kind: 'number', value: (r) => r.dataRate },
     { header: 'Última actualización', width: 18, kind: 'date', value: (r) => r.updatedLocal },

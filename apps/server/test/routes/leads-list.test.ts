@@ -393,7 +393,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   it('exports the whole filtered set as CSV: BOM, Spanish headers, accents, quoting, formula neutralisation', async () => {
     const f: Filter = { status: [1, 4, 26, 32, 8, 15] };
     const want = expected(known, f);
+    // A pending call back of one row, at 15:30 UTC: 12:30 in Buenos Aires.
+    await t.app.db.update(leads).set({ nextCallAt: new Date('2026-03-02T15:30:00Z') }).where(eq(leads.id, known[8].id));
     const res = await admin.get(`/api/arg/leads/export?format=csv&${queryOf(f)}&page=3&pageSize=10`);
+    await t.app.db.update(leads).set({ nextCallAt: null }).where(eq(leads.id, known[8].id));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-arg-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -404,7 +407,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines[0]).toBe(
-      'Lead;Fecha de creación;Estado;Paso;Tipo de documento;Documento;CUIL;Nombre;Apellido;Celular;Email;Monto solicitado;Cuotas;Vendedor;Gestión;Origen;Última actualización',
+      'Lead;Fecha de creación;Estado;Paso;Tipo de documento;Documento;CUIL;Nombre;Apellido;Celular;Email;Monto solicitado;Cuotas;Vendedor;Gestión;Próxima llamada;Origen;Última actualización',
     );
     // The whole set, not a page, in the list's order.
     expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(want);
@@ -422,7 +425,9 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(cells[6]).toBe(plain.cuil);
     expect(cells[11]).toBe(plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','));
     expect(cells[14]).toBe(plain.managementStatus ?? 'Sin gestión');
-    expect(cells[15]).toBe(LEAD_SOURCE_LABELS[plain.source]);
+    expect(cells[15]).toBe('2026-03-02 12:30');
+    expect(lineOf(known[5].id).split(';')[15]).toBe('');
+    expect(cells[16]).toBe(LEAD_SOURCE_LABELS[plain.source]);
     // Local (Buenos Aires) time of creation.
     const local = new Date(plain.createdAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     expect(cells[1]).toBe(local);
