@@ -530,6 +530,11 @@ const KEPT_FIELDS = [
 ] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
 type KeptField = LeadCreated['customer_kept'][number];
 
+/** The transaction-scoped lock that creations of one new document (country, type, number) take in turn. */
+export function newDocumentTurn(country: Country, docType: string, docNumber: string): SQL {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${`new-customer:${country}:${docType}:${docNumber}`}, 0))`;
+}
+
 /** A blank address is "not given" (the schema already says so; this holds for any caller): it never erases. */
 const givenAddress = (address: string | null) => address?.trim() || null;
 
@@ -917,6 +922,13 @@ export class LeadsRepository {
       // The customer of the document, locked until this commits: what it was is the timeline's record of a change.
       const lockStored = async () => (await tx.select(storedCustomerColumns).from(customers).where(byDocument).for('no key update'))[0];
       let stored = await lockStored();
+      if (!stored) {
+        // A document new as far as this transaction sees: its creations take turns, and the re-read after the
+        // turn sees one that committed meanwhile. So a body without the customer's data (sent because the
+        // lookup saw the customer another creation had just written) reuses it instead of being refused.
+        await tx.execute(newDocumentTurn(country, given.docType, given.docNumber));
+        stored = await lockStored();
+      }
       let inserted: StoredCustomer | undefined;
       if (!stored) {
         // A document new to the country needs the customer's identity and contact data, which an existing

@@ -2,6 +2,7 @@ import { ARG_STATUS_IDS, COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResp
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
+import { newDocumentTurn } from '../../src/repositories/leads';
 import { NUL_MESSAGE } from '../../src/plugins/app/text-guard';
 import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
@@ -748,6 +749,33 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
 
     // Only PostgreSQL runs requests side by side (PGlite has one connection, one statement at a time).
     if (driver === 'postgres') {
+      it('waits for a creation of the same new document still under way: a body without the customer’s data then reuses it', async () => {
+        const operator = await as('col', 'operator@col.example');
+        const doc = '84791234';
+        const { first_name: _f, last_name: _l, birth_date: _b, cellphone: _c, email: _e, ...applicationOnly } = validCol();
+        let settled = false;
+        let pending: Promise<Awaited<ReturnType<TestClient['post']>>> | undefined;
+        // Another creation of the document, as the route runs it: its turn taken, the customer written, not committed yet.
+        const customerId = await t.app.db.transaction(async (tx) => {
+          await tx.execute(newDocumentTurn('col', 'CC', doc));
+          const [customer] = await tx
+            .insert(customers)
+            .values({ country: 'col', docType: 'CC', docNumber: doc, firstName: 'Rosa', lastName: 'Vera', birthDate: '1990-01-01', cellphone: '3101112233', email: 'rosa@example.co' })
+            .returning({ id: customers.id });
+          // The form's second application, sent once the lookup saw that customer.
+          pending = operator.post('/api/col/leads', { ...applicationOnly, doc_number: doc });
+          void pending.then(() => {
+            settled = true;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(settled, 'waits for the creation under way').toBe(false);
+          return customer.id;
+        });
+        const res = await pending!;
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ customer_id: customerId, customer_reused: true });
+      });
+
       it('takes concurrent creations for one new document one after another: one creates the customer, the others reuse it, each change on the timeline', async () => {
         const operator = await as('col', 'operator@col.example');
         const operatorId = await userIdByEmail(t.app, 'col', 'operator@col.example');
