@@ -752,7 +752,9 @@ export class LeadsRepository {
     // estimates favour custom plans), so it runs on the pool that keeps generic plans (queryRows).
     if (few && !needsCustomer && output === 'page') {
       const statement = this.statements.get(`few|${shape}`, () => {
-        const matching = this.db.select({ id: leads.id, key: is(column, SQL) ? column.as('sort_key') : column }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
+        // The key always gets its own name: sorted by id, a bare column would select "id" twice (ambiguous).
+        const key = is(column, SQL) ? column.as('sort_key') : sql`${column}`.as('sort_key');
+        const matching = this.db.select({ id: leads.id, key }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
         const byKey = effective === 'desc' ? [desc(matching.key), desc(matching.id)] : [asc(matching.key), asc(matching.id)];
         const pageIds = this.db.select({ id: matching.id }).from(matching).orderBy(...byKey).limit(literalLimit(limit)).$dynamic();
         if (offset > 0) pageIds.offset(ph('offset'));

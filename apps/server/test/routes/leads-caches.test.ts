@@ -189,7 +189,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     try {
       const pageCalls = vi.spyOn(small.app.leads, 'page');
       const statuses = [1, 4, 5, 26];
-      const columns = { created_at: leads.createdAt, updated_at: leads.updatedAt, requested_amount: leads.requestedAmount } as const;
+      const columns = { id: leads.id, created_at: leads.createdAt, updated_at: leads.updatedAt, requested_amount: leads.requestedAmount } as const;
       const expected = async (column: keyof typeof columns, dir: 'asc' | 'desc') => {
         const by = dir === 'asc' ? asc : desc;
         const rows = await small.app.db
@@ -203,7 +203,8 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       const get = async (query: string) => (await admin.get(`/api/arg/leads?status=${statuses.join(',')}&pageSize=10&${query}`)).json() as Page;
       const ids = (page: Page) => page.rows.map((row) => row.id);
 
-      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc'], ['updated_at', 'asc']] as const) {
+      // By id too: the gathered matches' sort key must not be a second "id" (ambiguous, a 500).
+      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc'], ['updated_at', 'asc'], ['id', 'asc'], ['id', 'desc']] as const) {
         const want = await expected(column, dir);
         expect(want.length).toBe(32);
         const sorted = `sort=${column}&dir=${dir}`;
