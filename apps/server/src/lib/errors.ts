@@ -41,6 +41,11 @@ export const MESSAGES = {
   unknownSeller: 'El vendedor no existe, no está activo o no es de este país',
 } as const;
 
+/** The answer to a write refused by repositories/lead-lock.ts: 404 the lead is gone, 403 no longer the seller's. */
+export function leadRefused(refusal: { reason: 'not_found' } | { reason: 'not_yours'; sellerId: number | null }): HttpError {
+  return refusal.reason === 'not_found' ? new HttpError(404, MESSAGES.leadNotFound) : new HttpError(403, MESSAGES.notYourLead(refusal.sellerId));
+}
+
 /** 'Datos inválidos: email: Ingresa un email válido; password: ...' */
 export function invalidData(fields: FieldError[]): HttpError {
   return new HttpError(400, `Datos inválidos: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);

@@ -1,6 +1,7 @@
 import { CLOSED_STATUSES, callBackEventText, formatDateTime, type Country, type DueCall } from '@backoffice/shared';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { holdLead } from './lead-lock';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 
 /*
@@ -320,7 +321,9 @@ export class CallsRepository {
       .from(scheduledCalls)
       .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.country, country)));
     if (!call) return { ok: false as const, reason: 'not_found' as const };
-    await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, call.leadId)).for('no key update');
+    // The lead's seller now, not only the call back's: a reminder is acted on only while the lead is theirs.
+    const lead = await holdLead(tx, country, call.leadId, sellerId, 'no key update');
+    if (!lead.ok) return { ok: false as const, reason: lead.reason };
     const [row] = await tx
       .select({
         leadId: scheduledCalls.leadId,
@@ -344,13 +347,8 @@ export class CallsRepository {
    * than `ownSellerId` (when given), not_pending once resolved, postponed or cancelled.
    */
   private async lockLeadPending(tx: Tx, country: Country, leadId: number, id: number, ownSellerId: number | undefined) {
-    const [lead] = await tx
-      .select({ sellerId: leads.sellerId })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.country, country)))
-      .for('no key update');
-    if (!lead) return { ok: false as const, reason: 'not_found' as const };
-    if (ownSellerId !== undefined && lead.sellerId !== ownSellerId) return { ok: false as const, reason: 'not_yours' as const };
+    const lead = await holdLead(tx, country, leadId, ownSellerId, 'no key update');
+    if (!lead.ok) return { ok: false as const, reason: lead.reason };
     const [row] = await tx
       .select({ sellerId: scheduledCalls.sellerId, status: scheduledCalls.status, scheduleTime: scheduledCalls.scheduleTime, note: scheduledCalls.note })
       .from(scheduledCalls)

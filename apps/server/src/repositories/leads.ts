@@ -24,6 +24,7 @@ import { encodeCursor, INFINITY_KEYS, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
+import { holdLead, type LeadRefusal } from './lead-lock';
 import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
 import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange, type CustomerChange } from './customer-changes';
 import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
@@ -1057,15 +1058,25 @@ export class LeadsRepository {
    * A note on the lead's history, at most once per idempotency key: a repeat of the key ('replayed': a send
    * whose answer was lost, sent again) writes nothing; 'keyReused' when it came with another note or lead.
    */
-  async addNote(country: Country, leadId: number, userId: number, body: string, once?: IdempotencyKey): Promise<'added' | 'replayed' | 'keyReused'> {
+  /** `by.ownSellerId`: the writer is a seller, whose note lands only while the lead is theirs. */
+  async addNote(
+    country: Country,
+    leadId: number,
+    by: { userId: number; ownSellerId: number | undefined },
+    body: string,
+    once?: IdempotencyKey,
+  ): Promise<'added' | 'replayed' | 'keyReused' | LeadRefusal> {
+    const { userId } = by;
     const earlier = once && (await earlierAnswer<{ event_id: number }>(this.db, once));
     if (earlier) return earlier.outcome;
     try {
-      await this.db.transaction(async (tx) => {
+      return await this.db.transaction(async (tx) => {
+        const lead = await holdLead(tx, country, leadId, by.ownSellerId);
+        if (!lead.ok) return lead;
         const [event] = await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id });
         if (once && !(await keepAnswer(tx, country, once, { lead_id: leadId, event_id: event.id }))) throw new KeyTaken();
+        return 'added' as const;
       });
-      return 'added';
     } catch (error) {
       // The same note sent twice at once: the other one committed first, this one wrote nothing.
       const answer = error instanceof KeyTaken && once && (await earlierAnswer(this.db, once));

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 import { handOverCallBacks } from './calls';
+import { holdLead, type LeadRefusal } from './lead-lock';
 import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange } from './customer-changes';
 
 /*
@@ -45,6 +46,7 @@ export type HeldField = 'first_name' | 'last_name' | 'cellphone' | 'bank_account
 export type CustomerUpdate =
   | { saved: true }
   | { saved: false; reason: 'stale' }
+  | { saved: false; reason: 'refused'; refusal: LeadRefusal }
   | { saved: false; reason: 'otherSeller' | 'inAudit'; leadId: number; fields: HeldField[] };
 
 export class SalesRepository {
@@ -122,11 +124,15 @@ export class SalesRepository {
     country: Country,
     leadId: number,
     customerId: number,
-    editor: { userId: number; sellerId: number | undefined },
+    editor: { userId: number; sellerId: number | undefined; ownSellerId: number | undefined },
     version: number,
     edit: CustomerEdit,
   ): Promise<CustomerUpdate> {
     return this.db.transaction(async (tx) => {
+      // The application it is made from first (the order status changes lock in): a seller's edit lands
+      // only while the application is still theirs.
+      const lead = await holdLead(tx, country, leadId, editor.ownSellerId);
+      if (!lead.ok) return { saved: false, reason: 'refused', refusal: lead };
       const [before] = await tx
         .select({
           firstName: customers.firstName,
@@ -195,12 +201,13 @@ export class SalesRepository {
   async scheduleCall(
     country: Country,
     leadId: number,
-    input: { sellerId: number | null; createdBy: number; at: Date; note: string | undefined },
-  ): Promise<'scheduled' | 'again' | 'closed' | 'full'> {
+    input: { ownSellerId: number | undefined; createdBy: number; at: Date; note: string | undefined },
+  ): Promise<'scheduled' | 'again' | 'closed' | 'full' | LeadRefusal> {
     const when = formatDateTime(country, input.at);
     return this.db.transaction(async (tx) => {
-      const [lead] = await tx.select({ statusId: leads.statusId }).from(leads).where(eq(leads.id, leadId)).for('no key update');
-      if (!lead || isClosedStatus(country, lead.statusId)) return 'closed';
+      const lead = await holdLead(tx, country, leadId, input.ownSellerId, 'no key update');
+      if (!lead.ok) return lead;
+      if (isClosedStatus(country, lead.statusId)) return 'closed';
       // Counted with the lead's row locked: concurrent schedules of one lead take their turns. At the cap a
       // repeat of one already pending is still that one ('again'), not a new one refused.
       const [{ pending, same }] = await tx
@@ -216,7 +223,8 @@ export class SalesRepository {
         .values({
           country,
           leadId,
-          sellerId: input.sellerId,
+          // The reminder goes to whoever works the lead now; an unassigned lead's call back has no seller yet.
+          sellerId: lead.sellerId,
           scheduleTime: input.at,
           status: 'pending',
           note: input.note ?? null,

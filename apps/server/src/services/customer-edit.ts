@@ -8,7 +8,7 @@ import {
   type RoleKind,
   type SaleCustomerUpdate,
 } from '@backoffice/shared';
-import { HttpError } from '../lib/errors';
+import { HttpError, leadRefused } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import type { CustomerEdit, HeldField, SalesRepository } from '../repositories/sales';
 
@@ -40,7 +40,8 @@ export async function editCustomer(
   sales: SalesRepository,
   country: Country,
   user: AuthUser,
-  application: { leadId: number; customerId: number },
+  /** `ownSellerId`: the editor is a seller, who edits only while the application is theirs. */
+  application: { leadId: number; customerId: number; ownSellerId: number | undefined },
   body: SaleCustomerUpdate,
 ): Promise<void> {
   const edit: CustomerEdit = {
@@ -55,9 +56,10 @@ export async function editCustomer(
     ...(body.bank_account !== undefined && { bankAccount: body.bank_account, bankAccountType: body.bank_account_type ?? null }),
   };
   const kind = findRole(country, user.role)?.kind;
-  const editor = { userId: user.id, sellerId: kind && NOT_HELD.includes(kind) ? undefined : user.id };
+  const editor = { userId: user.id, sellerId: kind && NOT_HELD.includes(kind) ? undefined : user.id, ownSellerId: application.ownSellerId };
   const result = await sales.updateCustomer(country, application.leadId, application.customerId, editor, body.version, edit);
   if (!result.saved && result.reason === 'stale') throw new HttpError(409, STALE_CUSTOMER_MESSAGE);
+  if (!result.saved && result.reason === 'refused') throw leadRefused(result.refusal);
   if (!result.saved) {
     // A conflict with the state of the customer's other applications, not a permission: it passes once
     // that application closes (or leaves audit and transfer). Each refused field says why.

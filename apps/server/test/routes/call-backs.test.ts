@@ -1,7 +1,7 @@
 import { CALL_BACK_MAX_DAYS, CALL_BACK_MAX_PENDING, CALL_BACK_MESSAGES, formatDateTime, isTerminalStatus, REALTIME_EVENTS, saleDetailSchema, type Country } from '@backoffice/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
+import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
 import { createTestApp, signedIn, type Driver, type TestApp, type TestClient } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, type KnownLead } from '../helpers/leads-fixture';
 
@@ -303,4 +303,45 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     expect(await callRow(id)).toMatchObject({ status: 'cancelled', sellerId: colSellerId });
     expect(told).toHaveBeenLastCalledWith(colSellerId, 'call-reminder:changed', expect.objectContaining({ id, change: 'cancelled' }));
   });
+
+  // Only PostgreSQL runs requests side by side (PGlite has one connection, one statement at a time).
+  if (driver === 'postgres') {
+    it('refuses a seller’s write that waited on a reassignment of the lead being committed (403, nothing written)', async () => {
+      const seller = await as('arg', 'seller@arg.example');
+      const lead = ownLead();
+      const callId = await book(seller, 'arg', lead.id, new Date(Date.now() + 2 * HOUR));
+      const { customer } = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
+      const customerRow = async () => (await t.app.db.select().from(customers).where(eq(customers.id, customer.id)))[0];
+      // Each passes the route's check (the lead is still the seller's when it starts) and reaches its
+      // transaction while the reassignment holds the lead's row.
+      const writes: Record<string, () => ReturnType<TestClient['get']>> = {
+        booking: () => seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.now() + 5 * HOUR).toISOString() }),
+        note: () => seller.post(`/api/arg/leads/${lead.id}/notes`, { body: 'Nota escrita mientras se reasignaba' }),
+        customer: () =>
+          seller.patch(`/api/arg/sales/${lead.id}/customer`, { first_name: customer.first_name, last_name: customer.last_name, cellphone: '1144445555', email: customer.email, version: customer.version }),
+        resolve: () => seller.get(`/api/arg/sales/resolve-call?id=${callId}`),
+        postpone: () => seller.get(`/api/arg/sales/postpone-call?id=${callId}`),
+      };
+      for (const [name, write] of Object.entries(writes)) {
+        const before = { ...(await snapshot(lead.id)), customer: await customerRow() };
+        let settled = false;
+        let pending: ReturnType<typeof write> | undefined;
+        await t.app.db.transaction(async (tx) => {
+          await tx.update(leads).set({ sellerId: otherSellerId }).where(eq(leads.id, lead.id));
+          pending = write();
+          void pending.then(() => {
+            settled = true;
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          expect(settled, `${name} waits for the reassignment`).toBe(false);
+        });
+        const res = await pending!;
+        expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
+        // The reminder's own words for it (SPEC 5 shows the server's statusMessage).
+        expect(res.json().statusMessage, name).toMatch(/^Est(e lead está asignado|a llamada está asignada) a otro vendedor$/);
+        expect({ ...(await snapshot(lead.id)), customer: await customerRow() }, name).toEqual(before);
+        await t.app.db.update(leads).set({ sellerId }).where(eq(leads.id, lead.id));
+      }
+    });
+  }
 });

@@ -30,7 +30,7 @@ import {
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+import { HttpError, MESSAGES, invalidData, leadRefused } from '../../lib/errors';
 import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
@@ -174,7 +174,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { body } = request.body;
       // Hashed with the lead: the same key sent for a note on another lead is another request.
       const once = key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ note: request.params.id, body }) };
-      const added = await app.leads.addNote(country, request.params.id, user.id, body, once);
+      const added = await app.leads.addNote(country, request.params.id, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId }, body, once);
+      if (typeof added === 'object') throw leadRefused(added);
       if (added === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (added === 'replayed') void reply.header('idempotent-replayed', 'true');
       return visibleLead(user, request.params.id);
@@ -261,7 +262,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       requireAction(user, 'customer');
       const lead = await visibleLead(user, request.params.id);
-      await editCustomer(customerEdits, country, user, { leadId: lead.id, customerId: lead.customer.id }, request.body as SaleCustomerUpdate);
+      await editCustomer(customerEdits, country, user, { leadId: lead.id, customerId: lead.customer.id, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
       // Names, phone and email are what free-text search and the list show.
       changed();
       return visibleLead(user, request.params.id);

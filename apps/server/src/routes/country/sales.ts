@@ -24,7 +24,7 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, MESSAGES } from '../../lib/errors';
+import { HttpError, MESSAGES, leadRefused } from '../../lib/errors';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { CallBackEdit } from '../../repositories/calls';
@@ -240,7 +240,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
-      await editCustomer(sales, country, user, { leadId: row.id, customerId: row.customerId }, request.body as SaleCustomerUpdate);
+      await editCustomer(sales, country, user, { leadId: row.id, customerId: row.customerId, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
       // Names, phone and email are what free-text search and the list show.
       changed();
       return sendJsonText(reply, await visibleSale(user, row.id));
@@ -264,12 +264,12 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
       const scheduled = await sales.scheduleCall(country, row.id, {
-        // The reminder goes to whoever works the lead; an unassigned lead's call back has no seller yet.
-        sellerId: row.sellerId,
+        ownSellerId: scopeOf(user).ownSellerId,
         createdBy: user.id,
         at: new Date(request.body.at),
         note: request.body.note,
       });
+      if (typeof scheduled === 'object') throw leadRefused(scheduled);
       if (scheduled === 'closed') throw new HttpError(409, SALES_MESSAGES.callBackClosed);
       if (scheduled === 'full') throw new HttpError(409, CALL_BACK_MESSAGES.full);
       // The lead may come sooner in the next call's order.
