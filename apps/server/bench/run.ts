@@ -262,7 +262,12 @@ async function main() {
        from leads l join customers c on c.id = l.customer_id
       where l.country = 'arg' and l.id % 997 = 0 order by l.id limit 500`,
   );
+  // Audit cases (GET /audits/:leadId answers only leads that went through audit).
+  const { rows: audited } = await client.query<{ lead_id: number }>(
+    `select distinct lead_id from audits where country = 'arg' and lead_id % 97 = 0 order by lead_id limit 500`,
+  );
   await client.end();
+  const auditCases = audited.map((row) => String(row.lead_id));
   const fragments = sample.map((row) => row.doc_number.slice(1, 7));
   const ids = sample.map((row) => row.id);
   // A first name and a surname, as a person types them: most pairs match thousands of customers, some few.
@@ -296,7 +301,7 @@ async function main() {
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
       // The auditors' queue (~85,000 cases waiting) and a case (reported, no target).
       ['audit_queue', ['/api/arg/audits']],
-      ['audit_case', () => `/api/arg/audits/${ids[Math.floor(Math.random() * ids.length)]}`],
+      ['audit_case', () => `/api/arg/audits/${pick(auditCases)}`],
       ['health', ['/api/health']],
     ];
     // Warm-up: the first requests of each scenario compile code paths and fill caches.

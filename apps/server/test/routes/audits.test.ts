@@ -266,6 +266,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const notInAudit = await claim(first, accepted);
     expect(notInAudit.statusCode).toBe(409);
     expect(notInAudit.json().message).toBe('El lead no está esperando auditoría');
+    // Nor is it an audit case to read: the auditor sees no application that never went through audit.
+    const read = await first.get(`/api/arg/audits/${accepted}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.json().message).toBe('El lead no pasó por auditoría: no es un caso de auditoría');
   });
 
   it('refuses decisions from anyone but the claim holder (409) and writes nothing', async () => {

@@ -24,6 +24,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const AUDIT_ROUTE_MESSAGES = {
   notInAudit: 'El lead no está esperando auditoría',
+  notAuditCase: 'El lead no pasó por auditoría: no es un caso de auditoría',
   heldBy: (name: string) => `Este caso ya lo tomó ${name}. Elige otro de la cola.`,
   notClaimed: 'Toma el caso antes de decidir: nadie lo tiene tomado.',
   changed: 'El caso cambió mientras decidías (otra persona lo tomó o lo resolvió): revisa cómo quedó.',
@@ -59,6 +60,8 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const detail = async (leadId: number): Promise<JsonText<AuditDetail>> => {
     const [found, rounds] = await Promise.all([app.leads.detail(country, leadId), app.audits.rounds(country, leadId)]);
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
+    // Only an audit case (a round open or closed): auditors read no other application through it.
+    if (rounds.length === 0) throw new HttpError(404, AUDIT_ROUTE_MESSAGES.notAuditCase);
     const openOne = rounds.find((r) => r.open !== null);
     const open = openOne?.open ?? null;
     const rest: Omit<AuditDetail, 'lead'> = {
