@@ -553,10 +553,8 @@ const givenAddress = (address: string | null) => address?.trim() || null;
 async function reusedValues(tx: Tx, input: NewLeadInput, stored: StoredCustomer) {
   const given = input.customer;
   const inAudit = await applicationInAuditOrTransfer(tx, input.country, stored.id);
-  const accountFillable =
-    stored.bankAccount === null &&
-    inAudit === undefined &&
-    (input.sellerId === null || (await applicationOfAnotherSeller(tx, input.country, stored.id, input.sellerId)) === undefined);
+  // A seller's application never gets here while another seller works the customer (HeldByAnotherSeller).
+  const accountFillable = stored.bankAccount === null && inAudit === undefined;
   return {
     // Not given (blank in the form): the stored one stays.
     cellphone: (inAudit === undefined ? given.cellphone : undefined) ?? stored.cellphone,
@@ -903,7 +901,12 @@ export class LeadsRepository {
   async create(
     input: NewLeadInput,
     once?: IdempotencyKey,
-  ): Promise<{ outcome: 'created' | 'replayed'; lead: LeadCreated } | { outcome: 'incomplete'; fields: FieldError[] } | { outcome: 'keyReused' }> {
+  ): Promise<
+    | { outcome: 'created' | 'replayed'; lead: LeadCreated }
+    | { outcome: 'incomplete'; fields: FieldError[] }
+    | { outcome: 'heldByAnotherSeller'; leadId: number }
+    | { outcome: 'keyReused' }
+  > {
     const asLead = (earlier: EarlierAnswer<LeadCreated>) => (earlier.outcome === 'replayed' ? { outcome: 'replayed' as const, lead: earlier.answer } : earlier);
     const earlier = once && (await earlierAnswer<LeadCreated>(this.db, once));
     if (earlier) return asLead(earlier);
@@ -911,6 +914,7 @@ export class LeadsRepository {
       return { outcome: 'created', lead: await this.insertLead(input, once) };
     } catch (error) {
       if (error instanceof IncompleteNewCustomer) return { outcome: 'incomplete', fields: error.fields };
+      if (error instanceof HeldByAnotherSeller) return { outcome: 'heldByAnotherSeller', leadId: error.leadId };
       // A concurrent request with the key committed first: answer what it answered.
       const answer = error instanceof KeyTaken && once && (await earlierAnswer<LeadCreated>(this.db, once));
       if (answer) return asLead(answer);
@@ -973,6 +977,12 @@ export class LeadsRepository {
       if (inserted) customer = inserted;
       else {
         if (!stored) throw new Error(`customer ${given.docType} ${given.docNumber} neither inserted nor found`);
+        // One seller at a time works a customer: a seller's new application would show them the customer
+        // another seller is working and change the contact data that seller calls.
+        if (input.sellerId !== null) {
+          const theirs = await applicationOfAnotherSeller(tx, country, stored.id, input.sellerId);
+          if (theirs !== undefined) throw new HeldByAnotherSeller(theirs);
+        }
         const values = await reusedValues(tx, input, stored);
         change = customerChange(stored, values);
         customer = { ...stored, ...values };
@@ -1027,7 +1037,16 @@ export class LeadsRepository {
     docNumber: string,
     sellerId: number | null = null,
   ): Promise<
-    | { id: number; firstName: string; lastName: string; applications: number; hasBankAccount: boolean; cellphoneLocked: boolean; bankAccountFillable: boolean }
+    | {
+        id: number;
+        firstName: string;
+        lastName: string;
+        applications: number;
+        hasBankAccount: boolean;
+        cellphoneLocked: boolean;
+        bankAccountFillable: boolean;
+        otherSellerApplication: number | null;
+      }
     | undefined
   > {
     const inList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
@@ -1039,26 +1058,26 @@ export class LeadsRepository {
         applications: count(leads.id),
         hasBankAccount: sql<boolean>`(${customers.bankAccount} is not null)`,
         cellphoneLocked: sql<boolean>`coalesce(bool_or(${leads.statusId} in (${inList(BANK_ACCOUNT_LOCKED_STATUSES[country])})), false)`,
-        heldByAnotherSeller:
+        // As applicationOfAnotherSeller: the first open application assigned to another seller.
+        otherSellerApplication:
           sellerId === null
-            ? sql<boolean>`false`
-            : sql<boolean>`coalesce(bool_or(${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(CLOSED_STATUSES[country])})), false)`,
+            ? sql<number | null>`null::integer`
+            : sql<number | null>`min(${leads.id}) filter (where ${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(CLOSED_STATUSES[country])}))`,
       })
       .from(customers)
       .leftJoin(leads, eq(leads.customerId, customers.id))
       .where(and(eq(customers.country, country), eq(customers.docType, docType), eq(customers.docNumber, docNumber)))
       .groupBy(customers.id);
     if (!row) return undefined;
-    const { heldByAnotherSeller, ...customer } = row;
-    return { ...customer, bankAccountFillable: !row.hasBankAccount && !row.cellphoneLocked && !heldByAnotherSeller };
+    return { ...row, bankAccountFillable: !row.hasBankAccount && !row.cellphoneLocked && row.otherSellerApplication === null };
   }
 
-  /** A note on the timeline. Notes do not change the lead, so they need no version. */
   /**
-   * A note on the lead's history, at most once per idempotency key: a repeat of the key ('replayed': a send
-   * whose answer was lost, sent again) writes nothing; 'keyReused' when it came with another note or lead.
+   * A note on the lead's history (notes do not change the lead, so they need no version), at most once per
+   * idempotency key: a repeat of the key ('replayed': a send whose answer was lost, sent again) writes nothing;
+   * 'keyReused' when it came with another note or lead. `by.ownSellerId`: the writer is a seller, whose note
+   * lands only while the lead is theirs.
    */
-  /** `by.ownSellerId`: the writer is a seller, whose note lands only while the lead is theirs. */
   async addNote(
     country: Country,
     leadId: number,
@@ -1152,6 +1171,13 @@ class KeyTaken extends Error {}
 class IncompleteNewCustomer extends Error {
   constructor(readonly fields: FieldError[]) {
     super('new customer without its data');
+  }
+}
+
+/** A seller's application for a customer whose open application `leadId` another seller works (nothing written). */
+class HeldByAnotherSeller extends Error {
+  constructor(readonly leadId: number) {
+    super('customer worked by another seller');
   }
 }
 

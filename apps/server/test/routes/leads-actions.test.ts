@@ -696,17 +696,17 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         .where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.type, 'customer')))
         .orderBy(leadEvents.id);
 
-    it('keeps the cellphone the audit checked when another seller creates an application for the customer (the AUDIT_RETRY report)', async () => {
-      const { other } = await colSellers();
+    it('keeps the cellphone the audit checked when the seller creates another application for the customer (the AUDIT_RETRY report)', async () => {
+      const { mine } = await colSellers();
       const admin = await as('col', 'admin@col.example');
       const seller = await as('col', 'seller@col.example');
       const doc = '84782050';
       const audited = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).json();
-      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY, sellerId: other }).where(eq(leads.id, audited.id));
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY, sellerId: mine }).where(eq(leads.id, audited.id));
       const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, audited.customer_id)))[0];
 
-      // Another seller's new application with another cellphone and email: the email changes, the cellphone
-      // the auditor checked ('Teléfono') stays, and the answer says so.
+      // A new application with another cellphone and email: the email changes, the cellphone the auditor
+      // checked ('Teléfono') stays, and the answer says so.
       const res = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '320 777 6655', email: 'otro.correo@example.co' });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ customer_id: audited.customer_id, customer_reused: true, customer_kept: ['cellphone'] });
@@ -724,27 +724,38 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect((await customerOf()).cellphone).toBe('3207776655');
     });
 
-    it('lets no seller’s new application fill in the bank account of a customer another seller works; the back office’s does', async () => {
+    it('refuses a seller a new application for a customer another seller works (409 naming doc_number, nothing written); the back office’s fills in the account', async () => {
       const { other } = await colSellers();
       const admin = await as('col', 'admin@col.example');
+      const seller = await as('col', 'seller@col.example');
       const doc = '84782060';
       const theirs = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc })).json();
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.PENDING_OFFER, sellerId: other }).where(eq(leads.id, theirs.id));
       const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, theirs.customer_id)))[0];
+      const leadCount = async () => (await t.app.db.select({ n: count() }).from(leads))[0].n;
 
       const account = { bank: 'Bancolombia', bank_account: '99999999', bank_account_type: 'Ahorros' };
-      const mine = await (await as('col', 'seller@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
-      expect(mine.statusCode, mine.body).toBe(201);
-      expect(mine.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank', 'bank_account', 'bank_account_type'] });
-      expect(await customerOf()).toMatchObject({ bank: null, bankAccount: null });
-      expect(await customerEvents(theirs.id)).toEqual([]);
-      // The back office's application fills it in, on every application's timeline.
+      const before = { customer: await customerOf(), leads: await leadCount() };
+      // With new contact data too: none of it may reach the customer the other seller calls.
+      const refused = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro@example.co', ...account });
+      expect(refused.statusCode, refused.body).toBe(409);
+      const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: no puedes crearle otra. Pide a un supervisor que te la reasigne.`;
+      expect(refused.json()).toMatchObject({ message, fields: [{ field: 'doc_number', message }] });
+      expect({ customer: await customerOf(), leads: await leadCount() }).toEqual(before);
+      // The lookup says so before the form is sent; the back office's lookup does not.
+      const lookup = async (client: TestClient) => (await client.get(`/api/col/customers/lookup?doc_number=${doc}`)).json().customer;
+      expect(await lookup(seller)).toMatchObject({ other_seller_application: theirs.id, bank_account_fillable: false });
+      expect(await lookup(admin)).toMatchObject({ other_seller_application: null, bank_account_fillable: true });
+      // Once that application is closed, the customer is anyone's to work again.
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.DESIST }).where(eq(leads.id, theirs.id));
+      expect((await seller.post('/api/col/leads', { ...validCol(), doc_number: doc })).statusCode).toBe(201);
+      await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.PENDING_OFFER }).where(eq(leads.id, theirs.id));
+
+      // The back office's application fills the account in, on every application's timeline.
       const operator = await (await as('col', 'operator@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
       expect(operator.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
       expect(await customerOf()).toMatchObject({ bank: 'Bancolombia', bankAccount: '99999999', bankAccountType: 'Ahorros' });
-      for (const id of [theirs.id, mine.json().id]) {
-        expect(await customerEvents(id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999\nTipo de cuenta: Ahorros` })]);
-      }
+      expect(await customerEvents(theirs.id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999\nTipo de cuenta: Ahorros` })]);
     });
 
     // Only PostgreSQL runs requests side by side (PGlite has one connection, one statement at a time).
@@ -1038,7 +1049,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const res = await admin.get(`/api/arg/customers/lookup?doc_number=${encodeURIComponent(dotted)}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(customerLookupResponseSchema.parse(res.json())).toEqual({
-        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false, cellphone_locked: false, bank_account_fillable: true },
+        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false, cellphone_locked: false, bank_account_fillable: true, other_seller_application: null },
       });
       expect(res.json().customer.applications).toBeGreaterThan(0);
       // Its stored account is reported (not the account itself).

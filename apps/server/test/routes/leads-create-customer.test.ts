@@ -157,12 +157,13 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     const first = (await admin.post('/api/arg/leads', { ...argCustomer(doc), ...argApplication })).json();
     const lookup = async (client: typeof admin) => customerLookupResponseSchema.parse((await client.get(`/api/arg/customers/lookup?doc_number=${doc}`)).json()).customer;
     expect(await lookup(admin)).toMatchObject({ has_bank_account: false, cellphone_locked: false, bank_account_fillable: true });
-    // Another seller's open application: a seller's new one would not save an account; the back office's would.
+    expect(await lookup(seller)).toMatchObject({ other_seller_application: null });
+    // Another seller's open application: a seller's new one would be refused; the back office's would save an account.
     const sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     const otherSeller = (await userIds(t.app, 'arg', ['2', '7'])).find((id) => id !== sellerId)!;
     await t.app.db.update(leads).set({ sellerId: otherSeller }).where(eq(leads.id, first.id));
-    expect(await lookup(seller)).toMatchObject({ cellphone_locked: false, bank_account_fillable: false });
-    expect(await lookup(admin)).toMatchObject({ bank_account_fillable: true });
+    expect(await lookup(seller)).toMatchObject({ cellphone_locked: false, bank_account_fillable: false, other_seller_application: first.id });
+    expect(await lookup(admin)).toMatchObject({ bank_account_fillable: true, other_seller_application: null });
     // In audit: the cellphone is kept and no account is saved, whoever asks.
     await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, first.id));
     expect(await lookup(admin)).toMatchObject({ cellphone_locked: true, bank_account_fillable: false });

@@ -528,11 +528,15 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const theirs = (await admin.post('/api/col/leads', { ...colCustomer, doc_number: doc })).json() as { id: number; customer_id: number };
     await t.app.db.update(leads).set({ sellerId: otherColSeller, statusId: COL_STATUS_IDS.PENDING_OFFER }).where(eq(leads.id, theirs.id));
     expect((await seller.get(`/api/col/sales/${theirs.id}`)).statusCode).toBe(403);
-    // ...but a new application of the same customer is theirs, and its sale edits that customer.
-    const created = await seller.post('/api/col/leads', { ...colCustomer, doc_number: doc });
+    // ...nor to open another one of (409)...
+    expect((await seller.post('/api/col/leads', { ...colCustomer, doc_number: doc })).statusCode).toBe(409);
+    // ...but a second application of the same customer the back office gave the seller is theirs, and its sale
+    // edits that customer.
+    const created = await admin.post('/api/col/leads', { ...colCustomer, doc_number: doc });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ customer_id: theirs.customer_id, customer_reused: true });
     const mine = created.json().id as number;
+    await t.app.db.update(leads).set({ sellerId: colSellerId }).where(eq(leads.id, mine));
     const { url, base } = await customerEdit(seller, mine);
 
     const stored = await customerRow(theirs.customer_id);

@@ -30,7 +30,16 @@ export const customerLookupResponseSchema = z.object({
       cellphone_locked: z.boolean(),
       /** A bank account given with a new application (by who asks) would be saved: none stored, nothing holds it. */
       bank_account_fillable: z.boolean(),
+      /**
+       * For a seller asking: the customer's open application another seller works, which refuses the asker a
+       * new one (409, customerWorkedMessage); null when there is none, and for everyone else.
+       */
+      other_seller_application: z.number().int().nullable(),
     })
     .nullable(),
 });
+
+/** Why a seller may not open an application for a customer another seller is working (POST /leads, 409 `doc_number`). */
+export const customerWorkedMessage = (leadId: number) =>
+  `Otro vendedor gestiona la solicitud #${leadId} de este cliente: no puedes crearle otra. Pide a un supervisor que te la reasigne.`;
 export type CustomerLookup = z.infer<typeof customerLookupResponseSchema>;

@@ -3,6 +3,7 @@ import {
   canLead,
   customerLookupQuerySchemas,
   customerLookupResponseSchema,
+  customerWorkedMessage,
   errorBodySchema,
   CLOSED_LEAD_MESSAGE,
   findRole,
@@ -281,9 +282,10 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         summary: 'El cliente de un documento, si existe (el formulario de nuevo lead avisa antes de guardar que lo reutiliza)',
         description:
           'Mismo país, tipo (col: `doc_type` CC o CE, CC si falta) y número de documento que reutilizaría POST /leads: `{customer: {id, first_name, last_name, applications, ' +
-          'has_bank_account, cellphone_locked, bank_account_fillable}}`, o `{customer: null}`. `cellphone_locked`: una solicitud del cliente está en ' +
+          'has_bank_account, cellphone_locked, bank_account_fillable, other_seller_application}}`, o `{customer: null}`. `cellphone_locked`: una solicitud del cliente está en ' +
           'auditoría o transferencia (un nuevo lead conserva su celular); `bank_account_fillable`: la cuenta indicada en un nuevo lead de quien ' +
-          'pregunta se guardaría. Para los roles que pueden crear leads.',
+          'pregunta se guardaría; `other_seller_application`: para un vendedor, la solicitud abierta del cliente que gestiona otro vendedor ' +
+          '(su nuevo lead sería rechazado, 409). Para los roles que pueden crear leads.',
         security,
         querystring: customerLookupQuerySchemas[country],
         response: { 200: customerLookupResponseSchema, ...errors, 429: errorBodySchema },
@@ -302,6 +304,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           has_bank_account: found.hasBankAccount,
           cellphone_locked: found.cellphoneLocked,
           bank_account_fillable: found.bankAccountFillable,
+          other_seller_application: found.otherSellerApplication,
         },
       };
     },
@@ -322,9 +325,10 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'celular y email (400 nombrando cada uno que falte, sin escribir nada). Un cliente existente (mismo país y documento) ' +
           'se reutiliza y esos datos pueden omitirse: se actualizan su celular, su email y su ' +
           'domicilio si se indican (vacío u omitido no borra el guardado); se mantienen su identidad y su cuenta bancaria ' +
-          '(la nueva solo se guarda si no tiene una, ninguna solicitud del cliente está en auditoría o transferencia y, ' +
-          'si la crea un vendedor, ninguna abierta es de otro vendedor), y su celular mientras una solicitud del cliente ' +
-          'está en auditoría o transferencia: `customer_kept` nombra los campos indicados que no se aplicaron. ' +
+          '(la nueva solo se guarda si no tiene una y ninguna solicitud del cliente está en auditoría o transferencia), ' +
+          'y su celular mientras una solicitud del cliente está en auditoría o transferencia: `customer_kept` nombra los ' +
+          'campos indicados que no se aplicaron. Un vendedor no crea una solicitud para un cliente con una solicitud abierta ' +
+          'de otro vendedor (409 nombrando `doc_number`, sin escribir nada). ' +
           'Monto en unidades enteras de la moneda.',
         security,
         headers: idempotencyHeadersSchema,
@@ -367,6 +371,10 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         reason: screening.reason,
       }, key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) });
       if (created.outcome === 'incomplete') throw invalidData(created.fields);
+      if (created.outcome === 'heldByAnotherSeller') {
+        const message = customerWorkedMessage(created.leadId);
+        throw new HttpError(409, message, [{ field: 'doc_number', message }]);
+      }
       if (created.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (created.outcome === 'replayed') void reply.header('idempotent-replayed', 'true');
       else changed();

@@ -1,4 +1,4 @@
-import { customerLookupQuerySchemas, type CustomerLookup, type LeadCreated } from '@backoffice/shared';
+import { customerLookupQuerySchemas, customerWorkedMessage, type CustomerLookup, type LeadCreated } from '@backoffice/shared';
 import { Alert, Grid } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
@@ -20,7 +20,7 @@ const listed = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).jo
  * is in audit or transfer; cellphone, email and address are updated when given; an account given is saved
  * only when the lookup says it would be.
  */
-export function existingCustomerText(customer: ExistingCustomer): string {
+export function existingCustomerText(customer: Omit<ExistingCustomer, 'other_seller_application'>): string {
   const applications = `${customer.applications} ${customer.applications === 1 ? 'solicitud' : 'solicitudes'}`;
   const kept = [
     'nombre',
@@ -81,10 +81,12 @@ export function useExistingCustomer(control: Control<FieldValues>): ExistingCust
  */
 export function ExistingCustomerNotice({ customer }: { customer: ExistingCustomer | undefined }) {
   if (!customer) return null;
+  // Another seller works the customer: saving would be refused, so that is all there is to say.
+  const worked = customer.other_seller_application;
   return (
     <Grid size={12}>
-      <Alert severity="info" data-testid="existing-customer">
-        {existingCustomerText(customer)}
+      <Alert severity={worked === null ? 'info' : 'warning'} data-testid="existing-customer">
+        {worked === null ? existingCustomerText(customer) : customerWorkedMessage(worked)}
       </Alert>
     </Grid>
   );
