@@ -34,7 +34,7 @@ export type CallBackChange =
  */
 export type CallBackEdit =
   | { ok: true; id: number; leadId: number; sellerId: number | null; scheduleTime: Date; changed: boolean }
-  | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' | 'same_time' };
+  | { ok: false; reason: 'not_found' | 'not_yours' | 'not_pending' | 'same_time' | 'stale' };
 
 /** A call about to be placed: who, through which telephony user, to which number, about which lead. */
 export interface CallRecord {
@@ -191,12 +191,21 @@ export class CallsRepository {
    * `call_back` event 'Llamada del … reprogramada al …'. To the time it already has: nothing written (a
    * repeat). To the time of another pending call back of the lead: 'same_time' (one reminder per instant).
    */
-  async reschedule(country: Country, leadId: number, id: number, at: Date, by: { userId: number; ownSellerId?: number }): Promise<CallBackEdit> {
+  async reschedule(
+    country: Country,
+    leadId: number,
+    id: number,
+    move: { at: Date; version: number },
+    by: { userId: number; ownSellerId?: number },
+  ): Promise<CallBackEdit> {
+    const { at } = move;
     return this.db.transaction(async (tx) => {
       const found = await this.lockLeadPending(tx, country, leadId, id, by.ownSellerId);
       if (!found.ok) return found;
       const { row } = found;
+      // Before the version: the same move sent twice (a retry) is done, not stale.
       if (row.scheduleTime.getTime() === at.getTime()) return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: at, changed: false };
+      if (row.version !== move.version) return { ok: false, reason: 'stale' };
       // Checked with the lead's row locked: another booking or move of this lead waits for this one.
       const [taken] = await tx
         .select({ id: scheduledCalls.id })
@@ -350,7 +359,7 @@ export class CallsRepository {
     const lead = await holdLead(tx, country, leadId, ownSellerId, 'no key update');
     if (!lead.ok) return { ok: false as const, reason: lead.reason };
     const [row] = await tx
-      .select({ sellerId: scheduledCalls.sellerId, status: scheduledCalls.status, scheduleTime: scheduledCalls.scheduleTime, note: scheduledCalls.note })
+      .select({ sellerId: scheduledCalls.sellerId, status: scheduledCalls.status, scheduleTime: scheduledCalls.scheduleTime, note: scheduledCalls.note, version: scheduledCalls.version })
       .from(scheduledCalls)
       .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.country, country)))
       .for('update');

@@ -98,7 +98,7 @@ export class SalesRepository {
   /** The lead's pending call backs, soonest first. */
   async pendingCalls(leadId: number): Promise<ScheduledCall[]> {
     const rows = await this.db
-      .select({ id: scheduledCalls.id, scheduleTime: scheduledCalls.scheduleTime, status: scheduledCalls.status, note: scheduledCalls.note })
+      .select({ id: scheduledCalls.id, scheduleTime: scheduledCalls.scheduleTime, status: scheduledCalls.status, note: scheduledCalls.note, version: scheduledCalls.version })
       .from(scheduledCalls)
       .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')))
       .orderBy(asc(scheduledCalls.scheduleTime), asc(scheduledCalls.id));
@@ -107,6 +107,7 @@ export class SalesRepository {
       schedule_time: row.scheduleTime.toISOString(),
       status: row.status as ScheduledCall['status'],
       note: row.note,
+      version: row.version,
     }));
   }
 

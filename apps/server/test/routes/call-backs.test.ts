@@ -46,8 +46,12 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
   });
   const cancel = (client: TestClient, leadId: number, callId: number, country: Country = 'arg') =>
     client.post(`/api/${country}/sales/${leadId}/call-back/${callId}/cancel`, {});
-  const reschedule = (client: TestClient, leadId: number, callId: number, at: unknown, country: Country = 'arg') =>
-    client.patch(`/api/${country}/sales/${leadId}/call-back/${callId}`, { at: at instanceof Date ? at.toISOString() : at });
+  /** A move made on the call back's `version` (by default the one stored now, as a fresh read would send). */
+  const reschedule = async (client: TestClient, leadId: number, callId: number, at: unknown, country: Country = 'arg', version?: number) =>
+    client.patch(`/api/${country}/sales/${leadId}/call-back/${callId}`, {
+      at: at instanceof Date ? at.toISOString() : at,
+      version: version ?? (await callRow(callId))?.version ?? 1,
+    });
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
@@ -55,7 +59,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const sellers = await t.app.db.select({ id: users.id }).from(users).where(and(eq(users.country, 'arg'), eq(users.role, '2'), eq(users.active, true)));
     otherSellerId = sellers.map((s) => s.id).find((id) => id !== sellerId)!;
     colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
-    arg = await insertKnownLeads(t.app, 'arg', 40, [sellerId, otherSellerId]);
+    arg = await insertKnownLeads(t.app, 'arg', 60, [sellerId, otherSellerId]);
     col = await insertKnownLeads(t.app, 'col', 10, [colSellerId]);
     open = arg.filter((l) => l.sellerId === sellerId && !isTerminalStatus('arg', l.statusId));
   });
@@ -158,6 +162,29 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     expect(again.statusCode, again.body).toBe(200);
     expect(await snapshot(lead.id)).toEqual(before);
     expect(told).not.toHaveBeenCalled();
+  });
+
+  it('refuses a move made on a call back someone else moved since it was read (409, nothing written); the same move again is done', async () => {
+    const seller = await as('arg', 'seller@arg.example');
+    // The same seller in another tab (or a supervisor: whoever else may move it).
+    const otherTab = seller;
+    const lead = ownLead();
+    const id = await book(seller, 'arg', lead.id, new Date(Date.now() + 2 * HOUR));
+    const read = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json()).scheduled_calls.find((call) => call.id === id)!;
+    expect(read.version).toBe(1);
+    const first = new Date(Date.now() + 4 * HOUR);
+    expect((await reschedule(otherTab, lead.id, id, first, 'arg', read.version)).statusCode).toBe(200);
+    // That move repeated (a retry) is not stale: nothing more written.
+    const after = await snapshot(lead.id);
+    expect((await reschedule(otherTab, lead.id, id, first, 'arg', read.version)).statusCode).toBe(200);
+    expect(await snapshot(lead.id)).toEqual(after);
+    // The first tab, on what it read before that move, is told instead of silently undoing it.
+    const stale = await reschedule(seller, lead.id, id, new Date(Date.now() + 6 * HOUR), 'arg', read.version);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().statusMessage).toBe(CALL_BACK_MESSAGES.stale);
+    expect(await snapshot(lead.id)).toEqual(after);
+    const body = (await seller.patch(`/api/arg/sales/${lead.id}/call-back/${id}`, { at: first.toISOString() })).json();
+    expect(body).toMatchObject({ statusCode: 400, fields: [{ field: 'version' }] });
   });
 
   it('refuses to move a call back onto the time of another pending one (409 naming `at`, nothing written)', async () => {

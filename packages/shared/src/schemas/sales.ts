@@ -33,6 +33,8 @@ export const scheduledCallSchema = z.object({
   schedule_time: z.string(),
   status: z.enum(SCHEDULED_CALL_STATUSES),
   note: z.string().nullable(),
+  /** A reschedule sends it back (409 when someone moved the call back first). */
+  version: z.number().int(),
 });
 export type ScheduledCall = z.infer<typeof scheduledCallSchema>;
 
@@ -158,6 +160,8 @@ export const CALL_BACK_MESSAGES = {
   sameTime: 'La solicitud ya tiene otra llamada programada para esa fecha y hora',
   /** Reprogramar with the time it already has: nothing to move. */
   sameAsBefore: 'La llamada ya está programada para esa fecha y hora: elige otra',
+  /** A reschedule made on a call back someone else moved since it was read (its `version`). */
+  stale: 'Otra persona reprogramó esta llamada mientras la editabas: revisa su nuevo horario.',
   cancelled: 'Llamada cancelada',
   rescheduled: 'Llamada reprogramada',
   cancelConfirm: (when: string) => `¿Cancelar la llamada programada del ${when}? Deja de estar entre los recordatorios.`,
@@ -185,10 +189,14 @@ export type CallBackParams = z.infer<typeof callBackParamsSchema>;
 
 /**
  * `PATCH /sales/:id/call-back/:callId`: a pending call back moved to another time, with the rules and
- * messages of booking one (a date-time with offset, in the future, within CALL_BACK_MAX_DAYS). The answer is
+ * messages of booking one (a date-time with offset, in the future, within CALL_BACK_MAX_DAYS), on the version
+ * read. The answer is
  * the sale (saleDetailSchema), as booking's.
  */
-export const rescheduleCallBodySchema = scheduleCallBodySchema.pick({ at: true });
+export const rescheduleCallBodySchema = scheduleCallBodySchema.pick({ at: true }).extend({
+  /** The call back's version as read (scheduledCallSchema): 409 `stale` when someone moved it first. */
+  version: versionField,
+});
 export type RescheduleCallBody = z.input<typeof rescheduleCallBodySchema>;
 
 /*

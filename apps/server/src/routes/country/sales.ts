@@ -282,13 +282,15 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
    * A cancel or a reschedule done: the lead's next call moved (the lists sorted by it), and the seller whose
    * reminder it is hears of it (their other tabs, or the seller when the back office changed it). Refusals
    * write nothing: 404 not this application's call back, 403 the lead is no longer the seller's, 409 no
-   * longer pending (resolved, postponed or cancelled meanwhile) or another one at that time.
+   * longer pending (resolved, postponed or cancelled meanwhile), another one at that time, or moved by
+   * someone else since it was read.
    */
   const callBackEdited = (edit: CallBackEdit, change: 'cancelled' | 'rescheduled') => {
     if (!edit.ok) {
       if (edit.reason === 'not_found') throw new HttpError(404, CALL_BACK_MESSAGES.notFound);
       if (edit.reason === 'not_yours') throw new HttpError(403, MESSAGES.notYourLead(null));
       if (edit.reason === 'same_time') throw new HttpError(409, CALL_BACK_MESSAGES.sameTime, [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }]);
+      if (edit.reason === 'stale') throw new HttpError(409, CALL_BACK_MESSAGES.stale);
       throw new HttpError(409, CALL_BACK_MESSAGES.notPending);
     }
     if (!edit.changed) return;
@@ -335,8 +337,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = request.user!;
       const row = await visibleRow(user, request.params.id);
-      const at = new Date(request.body.at);
-      const edit = await app.calls.reschedule(country, row.id, request.params.callId, at, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
+      const move = { at: new Date(request.body.at), version: request.body.version };
+      const edit = await app.calls.reschedule(country, row.id, request.params.callId, move, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
       callBackEdited(edit, 'rescheduled');
       return sendJsonText(reply, await visibleSale(user, row.id));
     },

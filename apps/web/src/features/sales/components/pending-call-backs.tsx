@@ -43,13 +43,13 @@ function RescheduleDialog({ saleId, call, onClose }: { saleId: number; call: Sch
     event.preventDefault();
     // React carries the event up its own tree, through the portal: not to the booking form around the list.
     event.stopPropagation();
-    const parsed = rescheduleCallBodySchema.safeParse({ at: toIso(at) });
+    const parsed = rescheduleCallBodySchema.safeParse({ at: toIso(at), version: call.version });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Datos inválidos');
     // The same time is no move (the server would write nothing): say so rather than 'Llamada reprogramada'.
     if (new Date(parsed.data.at).getTime() === new Date(call.schedule_time).getTime()) return setError(CALL_BACK_MESSAGES.sameAsBefore);
     setError(null);
     reschedule.mutate(
-      { callId: call.id, at: parsed.data.at },
+      { callId: call.id, ...parsed.data },
       {
         onSuccess: () => {
           notify(CALL_BACK_MESSAGES.rescheduled);
