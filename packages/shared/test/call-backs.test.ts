@@ -16,12 +16,13 @@ describe('call back events', () => {
     expect(callBackEventKind(null)).toBe('scheduled');
   });
 
-  it('reschedules with the booking’s rules and messages, and takes only the time', () => {
+  it('reschedules with the booking’s rules and messages, and takes only the time and the version read', () => {
     const past = new Date(Date.now() - 60_000).toISOString();
     const book = scheduleCallBodySchema.safeParse({ at: past });
-    const move = rescheduleCallBodySchema.safeParse({ at: past });
+    const move = rescheduleCallBodySchema.safeParse({ at: past, version: 1 });
     expect(move.error?.issues.map((i) => [i.path, i.message])).toEqual(book.error?.issues.map((i) => [i.path, i.message]));
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect(rescheduleCallBodySchema.parse({ at, note: 'ignorada' })).toEqual({ at });
+    expect(rescheduleCallBodySchema.parse({ at, version: 2, note: 'ignorada' })).toEqual({ at, version: 2 });
+    expect(rescheduleCallBodySchema.safeParse({ at }).error?.issues.map((i) => i.path)).toEqual([['version']]);
   });
 });

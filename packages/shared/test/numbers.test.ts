@@ -21,4 +21,21 @@ describe('ids and versions as a request sends them', () => {
     expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, first_name: ['Ana'] }))).toEqual(['first_name: Nombre: debe ser texto']);
     expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, first_name: 123 }))).toEqual(['first_name: Nombre: debe ser texto']);
   });
+
+  it('tells a document, CUIL, cellphone or email sent as a number that it must be text, not that it is missing', () => {
+    const lead = { doc_number: '30111222', requested_amount: 25_000, term: 12 };
+    expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, cellphone: 1144445555 }))).toEqual(['cellphone: Celular: debe ser texto']);
+    expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, cuil: 20301112223 }))).toEqual(['cuil: CUIL: debe ser texto']);
+    expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, email: 5 }))).toEqual(['email: Email: debe ser texto']);
+    expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, doc_number: 30111222 }))).toEqual(['doc_number: DNI: debe ser texto']);
+    const colLead = { ...lead, requested_amount: 3_000_000 };
+    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: 1012345678 }))).toEqual(['doc_number: Número de documento: debe ser texto']);
+    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: undefined }))).toEqual(['doc_number: Ingresa el número de documento']);
+  });
+
+  it('takes a null address as not given and drops direction controls from it', () => {
+    const lead = { doc_number: '30111222', requested_amount: 25_000, term: 12 };
+    expect(leadCreateSchemas.arg.parse({ ...lead, address: null }).address).toBeUndefined();
+    expect(leadCreateSchemas.arg.parse({ ...lead, address: ' Calle \u202e1 ' }).address).toBe('Calle 1');
+  });
 });

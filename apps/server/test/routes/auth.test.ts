@@ -67,9 +67,11 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       expect('role_id' in body.user).toBe(false);
     });
 
-    it('accepts the email in any case', async () => {
+    it('accepts the email in any case, and with the spaces a paste leaves around it', async () => {
       const res = await (await freshClient(t)).login('arg', 'ADMIN@Arg.Example');
       expect(res.statusCode).toBe(200);
+      const pasted = await (await freshClient(t)).login('arg', ' admin@arg.example ');
+      expect(pasted.statusCode, pasted.body).toBe(200);
     });
 
     it.each([

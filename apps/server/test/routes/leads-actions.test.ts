@@ -127,6 +127,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       .from(leadEvents)
       .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'assignment')));
     expect(event).toMatchObject({ fromValue: lead.sellerId === null ? null : String(lead.sellerId), toValue: String(otherSeller) });
+
+    // The same seller again (a double click, a second supervisor): done, nothing written.
+    for (const version of [3, 2]) {
+      res = await supervisor.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: otherSeller, version });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(leadDetailSchema.parse(res.json())).toMatchObject({ version: 3, seller: { id: otherSeller } });
+    }
+    expect((await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'assignment')))).length).toBe(1);
   });
 
   it('refuses a stale version with 409 and writes nothing', async () => {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BRANCH_ID } from '../countries';
 
 export const loginBodySchema = z.object({
-  email: z.email('Ingresa un email válido').max(254).trim().toLowerCase(),
+  // Trimmed before it is checked (as the customer's email): ' admin@arg.example ' is that account.
+  email: z.string({ error: 'Ingresa un email válido' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   password: z.string().min(1, 'Ingresa la contraseña').max(256),
   branch_id: z.union([z.literal(BRANCH_ID.arg), z.literal(BRANCH_ID.col)], {
     error: 'branch_id debe ser 1 (arg) o 2 (col)',

@@ -63,3 +63,13 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
  * empty ('\u200b' is no note) and what is shown is what was written.
  */
 export const freeText = () => z.string().overwrite((text) => text.normalize('NFC').replace(BIDI_CONTROLS, '').replace(BLANK_ENDS, ''));
+
+/**
+ * A required text field: missing (absent or null) is told with `missing` ('Ingresa el celular'); a value of
+ * another type (a number sent by an API client) is told it must be text, not that it is missing.
+ */
+export const requiredText = (missing: string, label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label}: debe ser texto`) });
+
+/** A customer's address: free text (as notes: no direction controls), up to 200 characters. */
+export const addressText = () => freeText().max(200, 'El domicilio admite hasta 200 caracteres');

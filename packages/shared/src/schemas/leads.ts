@@ -5,7 +5,7 @@ import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
 import { cbuSchema, colAccountSchema, colCcSchema, colCeSchema, cuilSchema, DIAL_MESSAGES, dniSchema, NATIONAL_NUMBER, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
-import { freeText, idSchema, MAX_INTEGER, positiveInt, type FieldError } from './common';
+import { addressText, freeText, idSchema, MAX_INTEGER, positiveInt, requiredText, type FieldError } from './common';
 import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
 /**
@@ -236,14 +236,14 @@ const birthDateOf = (country: Country) =>
   });
 
 /**
- * An optional text of a new application: blank ("" or spaces, as an empty form field sends it) is "not
- * given" (undefined), never "erase": a reused customer keeps what is stored (LeadsRepository.create).
+ * An optional text of a new application: null or blank ("" or spaces, as an empty form field sends it) is
+ * "not given" (undefined), never "erase": a reused customer keeps what is stored (LeadsRepository.create).
  */
-const blankIsNotGiven = (schema: z.ZodString) => schema.optional().transform((value) => (value ? value : undefined));
+const blankIsNotGiven = (schema: z.ZodString) => schema.nullish().transform((value) => (value ? value : undefined));
 
 /** A cellphone as stored: the national number's digits, however it was written ('+54 9 11 …', '011 15 …'). */
 const nationalDigits = (country: Country) => (value: string) => onlyDigits(nationalPhone(value, country));
-const cellphoneText = z.string({ error: 'Ingresa el celular' }).regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
+const cellphoneText = requiredText('Ingresa el celular', 'Celular').regex(PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE);
 
 /**
  * The customer's own fields, each required and read as a new customer stores it: the sale's customer edit
@@ -254,17 +254,17 @@ export const customerFieldSchemas = {
     first_name: name('Nombre'),
     last_name: name('Apellido'),
     birth_date: birthDateOf('arg'),
-    cuil: z.string({ error: 'Ingresa el CUIL' }).pipe(cuilSchema),
+    cuil: requiredText('Ingresa el CUIL', 'CUIL').pipe(cuilSchema),
     cellphone: cellphoneText.transform(nationalDigits('arg')).refine((v) => NATIONAL_NUMBER.arg.test(v), DIAL_MESSAGES.national.arg),
     // Trimmed before it is checked: ' Ana@Mail.com ' from an API client is the address a form field would send.
-    email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
+    email: requiredText('Ingresa el email', 'Email').trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   },
   col: {
     first_name: name('Nombre'),
     last_name: name('Apellido'),
     birth_date: birthDateOf('col'),
     cellphone: cellphoneText.transform(nationalDigits('col')).refine((v) => NATIONAL_NUMBER.col.test(v), DIAL_MESSAGES.national.col),
-    email: z.string({ error: 'Ingresa el email' }).trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
+    email: requiredText('Ingresa el email', 'Email').trim().toLowerCase().pipe(z.email('Ingresa un email válido').max(254)),
   },
 } as const;
 
@@ -320,7 +320,7 @@ const leadCustomerFields = {
 };
 
 const commonLeadFields = {
-  address: blankIsNotGiven(z.string().trim().max(200, 'El domicilio admite hasta 200 caracteres')),
+  address: blankIsNotGiven(addressText()),
 };
 
 const isBody = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -489,7 +489,7 @@ const amountOf = (country: Country) => {
 export const wholeAmountSchemas = { arg: amountOf('arg'), col: amountOf('col') } as const;
 
 /** arg's document: a DNI (dots allowed), kept as digits. */
-export const argDocNumberSchema = z.string({ error: 'Ingresa el DNI' }).pipe(dniSchema);
+export const argDocNumberSchema = requiredText('Ingresa el DNI', 'DNI').pipe(dniSchema);
 
 /**
  * arg: DNI plus, optionally (see NEW_CUSTOMER_FIELDS), the customer's CUIL (which must contain that DNI);
@@ -533,7 +533,7 @@ const COL_DOC_SCHEMAS = { CC: colCcSchema, CE: colCeSchema } as const;
  */
 export const colDocumentFields = {
   doc_type: z.enum(COL_DOC_TYPES, { error: 'Tipo de documento: CC o CE' }).default('CC'),
-  doc_number: z.string({ error: 'Ingresa el número de documento' }).trim(),
+  doc_number: requiredText('Ingresa el número de documento', 'Número de documento').trim(),
 };
 /**
  * The number read by its type's rule, named on `doc_number`, together with every other field's reason

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COL_ACCOUNT_TYPES, COL_BANKS } from '../catalogues/banks';
 import { cbuSchema, colAccountSchema } from '../documents';
 import { colBankAccountBodyCheck, customerFieldSchemas, exportQuery, leadDetailSchema, leadListQuerySchema, withBodyCheck } from './leads';
-import { freeText, idSchema, positiveInt } from './common';
+import { addressText, freeText, idSchema, positiveInt } from './common';
 import { csvOf } from './list';
 import { AUDIT_DECISION_LABELS } from './audits';
 
@@ -82,10 +82,7 @@ const colFields = customerFieldSchemas.col;
  * The address and the bank account are optional in an edit: absent, the stored value is kept (an API
  * client that leaves them out must not erase where the money is paid); null or blank clears it.
  */
-const addressField = z
-  .string()
-  .trim()
-  .max(200, 'El domicilio admite hasta 200 caracteres')
+const addressField = addressText()
   .nullable()
   .transform((value) => (value ? value : null))
   .optional();

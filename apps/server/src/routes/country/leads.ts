@@ -230,6 +230,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { seller_id: sellerId, version } = request.body;
       const seller = await app.users.findActiveOfKinds(country, sellerId, ASSIGNABLE);
       if (!seller) throw invalidData([{ field: 'seller_id', message: MESSAGES.unknownSeller }]);
+      // Already theirs (a double click, two supervisors at once): done, and nothing to write or tell.
+      if (before.seller?.id === seller.id) return before;
       const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
       if (!saved) throw new HttpError(409, MESSAGES.staleLead);
       changed();
