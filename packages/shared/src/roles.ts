@@ -218,9 +218,11 @@ export const LEAD_ACTIONS = {
   reassign: ['admin', 'supervisor'],
   /**
    * Correcting a customer's data from the lead detail: who writes on the customer-care screens (an operator
-   * only reads those). Sellers edit their customers from the sale detail.
+   * only reads those), and the seller renovator, who moves applications to audit and back from it on this
+   * screen (SPEC 6 keeps /sale-detail from them) and so must be able to complete a CBU or fix a cellphone.
+   * The renovator is held as a seller (services/customer-edit.ts). Sellers edit from the sale detail.
    */
-  customer: ['admin', 'supervisor', 'atc'],
+  customer: ['admin', 'supervisor', 'atc', 'seller_renovator'],
 } as const satisfies Record<string, readonly RoleKind[]>;
 export type LeadAction = keyof typeof LEAD_ACTIONS;
 

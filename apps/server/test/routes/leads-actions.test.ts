@@ -187,7 +187,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     const atc = await as('arg', 'atc@arg.example');
     const before = await read(atc);
     const body = { first_name: before.first_name, last_name: before.last_name, cellphone: before.cellphone, email: 'corregido@example.com', version: before.version };
-    for (const email of ['operator@arg.example', 'seller@arg.example', 'seller_renovator@arg.example']) {
+    for (const email of ['operator@arg.example', 'seller@arg.example']) {
       const refused = await (await as('arg', email)).patch(url, body);
       expect(refused.statusCode, email).toBe(403);
     }
@@ -213,6 +213,32 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields.map((f: { field: string }) => f.field)).toEqual(['email']);
     expect((await read(admin)).email).toBe('corregido@example.com');
+  });
+
+  it('lets the seller renovator correct the customer from the lead, held as a seller: not the names or account another seller’s application uses', async () => {
+    const renovator = await as('arg', 'seller_renovator@arg.example');
+    const renovatorId = await userIdByEmail(t.app, 'arg', 'seller_renovator@arg.example');
+    const otherSeller = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const doc = '30777111';
+    const lead = (await (await as('arg', 'admin@arg.example')).post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female') })).json() as { id: number };
+    const url = `/api/arg/leads/${lead.id}/customer`;
+    const read = async () => leadDetailSchema.parse((await renovator.get(`/api/arg/leads/${lead.id}`)).json()).customer;
+    const cbu = buildCbu('2850590', '0940090418135');
+    // Another seller's open application: contact data saves, the account does not (409 naming it).
+    await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.REQUEST_INFORMATION, sellerId: otherSeller }).where(eq(leads.id, lead.id));
+    let before = await read();
+    const body = { first_name: before.first_name, last_name: before.last_name, cellphone: before.cellphone, email: before.email, version: before.version };
+    const held = await renovator.patch(url, { ...body, bank_account: cbu });
+    expect(held.statusCode, held.body).toBe(409);
+    expect(held.json().fields).toEqual([{ field: 'bank_account', message: expect.stringContaining(`Otro vendedor gestiona la solicitud #${lead.id}`) }]);
+    const contact = await renovator.patch(url, { ...body, email: 'renovado@example.com' });
+    expect(contact.statusCode, contact.body).toBe(200);
+    // Their own application (DEVUELTO, back from audit for the account): the account too.
+    await t.app.db.update(leads).set({ sellerId: renovatorId }).where(eq(leads.id, lead.id));
+    before = await read();
+    const saved = await renovator.patch(url, { ...body, email: 'renovado@example.com', bank_account: cbu, version: before.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(leadDetailSchema.parse(saved.json()).customer).toMatchObject({ bank_account: cbu, version: before.version + 1 });
   });
 
   it('writes a note once per Idempotency-Key: a lost answer sent again, or the same send twice at once, is one note', async () => {

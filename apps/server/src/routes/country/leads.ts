@@ -251,7 +251,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('lead-detail'),
       schema: {
         tags: ['leads'],
-        summary: 'Corrige los datos del cliente desde el detalle del lead (admin, supervisor, ATC); mismas reglas que desde la venta',
+        summary: 'Corrige los datos del cliente desde el detalle del lead (admin, supervisor, ATC, vendedor renovador); mismas reglas que desde la venta',
         description:
           'El mismo cuerpo y las mismas reglas que PATCH /sales/:id/customer: 409 si la versión del cliente no es la actual, o si cambia ' +
           'nombre, apellido, celular o cuenta bancaria mientras una solicitud del cliente está en auditoría o transferencia.',
