@@ -69,6 +69,8 @@ const envSchema = z.object({
    */
   CUSTOMER_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   SEARCHER_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  /** Test calls (/test) an hour per user and node: they dial any national number; 0 = no limit. */
+  TEST_CALL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Minutes a postponed call back waits before it is due again. */
   CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Which telephony system places calls: the built-in simulator (default) or Neotel over HTTP. */
@@ -119,8 +121,8 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
   telephony: TelephonyConfig;
-  /** Requests a minute per user and node; 0 = no limit. */
-  rateLimits: { customerLookup: number; searcher: number };
+  /** Requests a minute (test calls: an hour) per user and node; 0 = no limit. */
+  rateLimits: { customerLookup: number; searcher: number; testCall: number };
 }
 
 export interface TelephonyConfig {
@@ -195,6 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       neotelToken: e.NEOTEL_TOKEN || undefined,
       neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
     },
-    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT },
+    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT, testCall: e.TEST_CALL_RATE_LIMIT },
   };
 }

@@ -69,12 +69,27 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
     const other = await as('supervisor@arg.example');
     expect((await other.get(search(61))).statusCode).toBe(200);
   });
+
+  it('answers the 11th test call of a user within an hour with 429: /test dials any national number', async () => {
+    // col sellers reach /test (SPEC 6's admin rule); their other calls are only to their own customers.
+    const seller = new TestClient(t.app, '10.3.0.2');
+    expect((await seller.login('col', 'seller@col.example')).statusCode).toBe(200);
+    const call = () => seller.post('/api/col/diagnostics/test-call', { cellphone: '3109998877' });
+    for (let i = 0; i < 10; i++) expect((await call()).statusCode, `call ${i + 1}`).toBe(200);
+    const refused = await call();
+    expectTooMany(refused);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+  });
 });
 
 describe('rate limit configuration', () => {
-  it('defaults to 30 lookups and 60 searches a minute; 0 turns a limit off', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60 });
-    expect(loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5' }).rateLimits).toEqual({ customerLookup: 0, searcher: 5 });
+  it('defaults to 30 lookups and 60 searches a minute and 10 test calls an hour; 0 turns a limit off', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60, testCall: 10 });
+    expect(loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5', TEST_CALL_RATE_LIMIT: '0' }).rateLimits).toEqual({
+      customerLookup: 0,
+      searcher: 5,
+      testCall: 0,
+    });
     expect(perUserRateLimit(0)).toBe(false);
     expect(perUserRateLimit(30)).toMatchObject({ max: 30, timeWindow: '1 minute' });
   });

@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
+import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
 import { CALL_ERRORS } from './calls';
 import type { CountryOptions } from './index';
@@ -114,12 +115,14 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     '/diagnostics/test-call',
     {
       onRequest: app.authorize('test'),
+      // Per user and hour: it dials any national number (plugins/external/rate-limit.ts).
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.testCall, '1 hour') },
       schema: {
         tags: ['diagnostics'],
         summary: 'Llamada de prueba desde el usuario de telefonía propio: corta la anterior, inicia y la registra',
         security,
         body: testCallBodySchemas[country],
-        response: { 200: testCallResponseSchema, ...errors },
+        response: { 200: testCallResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
