@@ -449,6 +449,9 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
 });
 
+/** Whole pesos as people type them: '1.500.000'. */
+const thousands = (amount: number) => String(Math.floor(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
 // Only col's risk revises an offer the customer rejected (REVISION → PENDING_OFFER).
 if (COUNTRY === 'col') {
   test('risk revises a rejected offer: the move asks the amount, and the lead is offered it', async ({ page }) => {
@@ -457,15 +460,22 @@ if (COUNTRY === 'col') {
     await signInAndWait(page, 'risk@col.example');
     const waiting = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${revision}`)).json()) as LeadListResponse;
     expect(waiting.rows.length, 'a demo application in revision').toBeGreaterThan(0);
-    const id = waiting.rows[0].id;
+    const { id, requested_amount: requested } = waiting.rows[0];
     await page.goto(`/lead-detail?id=${id}`);
     await page.getByRole('button', { name: toLabel, exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Monto ofrecido (vacío: se mantiene la oferta)').fill('1.300.000');
+    const field = dialog.getByLabel('Monto ofrecido (vacío: se mantiene la oferta)');
+    // More than the customer asked for: refused (risk offers up to the request), nothing changed.
+    await field.fill(thousands(requested / 100 + 1));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('La oferta no puede superar el monto solicitado', { exact: false })).toBeVisible();
+    const offer = Math.floor(requested / 100);
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: toLabel, exact: true }).click();
+    await field.fill(thousands(offer));
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
     const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number; offered_amount: number };
-    expect(lead).toMatchObject({ status_id: statusIdOf(COUNTRY, 'PENDING_OFFER'), offered_amount: 130_000_000 });
+    expect(lead).toMatchObject({ status_id: statusIdOf(COUNTRY, 'PENDING_OFFER'), offered_amount: offer * 100 });
   });
 }
 
@@ -479,7 +489,9 @@ if (COUNTRY === 'col') {
     await signInAndWait(page, 'risk@col.example');
     const waiting = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${manual}`)).json()) as LeadListResponse;
     expect(waiting.rows.length, 'a demo application waiting for risk').toBeGreaterThan(0);
-    const id = waiting.rows[0].id;
+    const { id, requested_amount: requested } = waiting.rows[0];
+    // Whole pesos, at most what was asked for.
+    const offer = Math.floor(requested / 100);
     await page.goto(`/lead-detail?id=${id}`);
     await page.getByRole('button', { name: toLabel, exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -487,19 +499,19 @@ if (COUNTRY === 'col') {
     const refusal = dialog.getByText('Monto inválido: escribe pesos enteros, p. ej. 2.500.000', { exact: true });
 
     // Cents the amount cannot have: refused in the dialog, which stays open with what was typed; nothing is sent.
-    await field.fill('1.500.000,50');
+    await field.fill(`${thousands(offer)},50`);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(refusal).toBeVisible();
-    await expect(field).toHaveValue('1.500.000,50');
+    await expect(field).toHaveValue(`${thousands(offer)},50`);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     // Put right, the message goes; written as the app shows amounts (no cents, ',00'), the offer is read whole.
-    await field.fill('1.500.000,00');
+    await field.fill(`${thousands(offer)},00`);
     await expect(refusal).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
     await expect(dialog).toHaveCount(0);
     const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { status_id: number; offered_amount: number };
-    expect(lead).toMatchObject({ status_id: offered, offered_amount: 150_000_000 });
+    expect(lead).toMatchObject({ status_id: offered, offered_amount: offer * 100 });
   });
 }
 

@@ -34,6 +34,7 @@ export const WORKFLOW_MESSAGES = {
   unknownStatus: (id: number) => `Estado desconocido: ${id}`,
   noOfferHere: 'Este cambio de estado no fija una oferta',
   offerLimits: (min: string, max: string) => `La oferta va de ${min} a ${max}`,
+  offerAboveRequested: (requested: string) => `La oferta no puede superar el monto solicitado (${requested})`,
   auditOnly: (from: string, to: string) =>
     `El paso de ${from} a ${to} es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.`,
 } as const;
@@ -198,11 +199,17 @@ export class WorkflowService {
         if (input.offeredAmount < minAmount || input.offeredAmount > maxAmount) {
           throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.offerLimits(formatMoney(country, minAmount * 100), formatMoney(country, maxAmount * 100)) }]);
         }
+        // As the risk stage's own offers: up to what the customer asked for, never a larger loan than applied for.
+        if (input.offeredAmount * 100 > lead.requestedAmount) {
+          throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.offerAboveRequested(formatMoney(country, lead.requestedAmount)) }]);
+        }
         offer = defaultOffer(country, input.offeredAmount * 100);
       }
       offer ??= transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined;
-      // A stage run by a person is on record as theirs (the adapter's reason says what it decided).
-      return { to, version: input.version, userId: user?.id ?? null, reason, offer };
+      // A stage run by a person is on record as theirs (the adapter's reason says what it decided). An amount
+      // risk set by hand is on the history too: the timeline says what was offered, not only that it was.
+      const offered = input.offeredAmount !== undefined ? `Oferta: ${formatMoney(country, input.offeredAmount * 100)}` : null;
+      return { to, version: input.version, userId: user?.id ?? null, reason: [reason, offered].filter(Boolean).join('\n') || null, offer };
     }, input.within);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);

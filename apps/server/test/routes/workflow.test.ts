@@ -3,11 +3,12 @@ import {
   COL_STATUS_IDS as C,
   buildCbu,
   buildCuil,
+  formatMoney,
   leadDetailSchema,
   leadTransitionsSchema,
   type Country,
 } from '@backoffice/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { customers, leadStatusHistory, leads } from '../../src/db/schema';
@@ -38,7 +39,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   const insertLead = async (
     country: Country,
     statusId: number,
-    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null; bankAccount?: boolean } = {},
+    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null; requestedAmount?: number; bankAccount?: boolean } = {},
   ) => {
     const seq = String(++docSeq).padStart(5, '0');
     const digit = String(options.lastDigit ?? 4);
@@ -68,7 +69,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       .values({
         country,
         customerId: customer.id,
-        requestedAmount: 2_500_000,
+        requestedAmount: options.requestedAmount ?? 2_500_000,
         term: 12,
         statusId,
         source: 'seller',
@@ -348,14 +349,17 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   it('lets risk set the offer where it approves: a revision changes the offer the customer rejected', async () => {
     const risk = await as('col', 'risk@col.example');
     const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
-    const revision = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000 });
+    // The customer asked for $ 1.500.000 (cents).
+    const revision = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000, requestedAmount: 150_000_000 });
     const offered = leadTransitionsSchema.parse((await risk.get(`/api/col/leads/${revision.id}/transitions`)).json());
     expect(offered.transitions.find((o) => o.to_status === C.PENDING_OFFER)).toMatchObject({ sets_offer: true });
     expect(offered.transitions.find((o) => o.to_status === C.REJECTED)).toMatchObject({ sets_offer: false });
     const before = await snapshot(revision.id);
-    // Outside the country's amounts, or on a move that sets no offer: 400 naming it, nothing written.
+    // Outside the country's amounts, above what was asked for, or on a move that sets no offer: 400 naming
+    // it, nothing written.
     for (const [to, amount, message] of [
       [C.PENDING_OFFER, 50, 'La oferta va de'],
+      [C.PENDING_OFFER, 1_500_001, `La oferta no puede superar el monto solicitado (${formatMoney('col', 150_000_000)})`],
       [C.REJECTED, 900_000, 'Este cambio de estado no fija una oferta'],
     ] as const) {
       const res = await move(risk, 'col', revision.id, { to_status: to, version: 1, reason: 'Revisión', offered_amount: amount });
@@ -366,6 +370,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const res = await move(risk, 'col', revision.id, { to_status: C.PENDING_OFFER, version: 1, offered_amount: 900_000 });
     expect(res.statusCode, res.body).toBe(200);
     expect(await leadRow(revision.id)).toMatchObject({ statusId: C.PENDING_OFFER, offeredAmount: 90_000_000 });
+    // The amount is on the history: the timeline says what risk offered.
+    const [history] = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, revision.id)).orderBy(desc(leadStatusHistory.id)).limit(1);
+    expect(history).toMatchObject({ toStatus: C.PENDING_OFFER, reason: `Oferta: ${formatMoney('col', 90_000_000)}` });
     // Without an amount the offer stays as it was.
     const again = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000 });
     expect((await move(risk, 'col', again.id, { to_status: C.PENDING_OFFER, version: 1 })).statusCode).toBe(200);
