@@ -1,7 +1,7 @@
 import { canAccess } from '@backoffice/shared';
 import { ROLES, demoEmail, sessionKeysFor } from './roles-fixture';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, signIn } from './support';
+import { COUNTRY, PASSWORD, signIn } from './support';
 
 test.describe('sign-in', () => {
   for (const role of ROLES[COUNTRY]) {
@@ -104,6 +104,22 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Nuevo lead' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Apellido' })).toHaveValue('');
     await expect(dialog.getByText(/Recuperamos/)).toHaveCount(0);
+  });
+
+  test('signing in shows the loading indicator while the landing screen’s code loads', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    // A slow link: every script asked for from now on (the landing screen's) comes a second late.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.getByLabel('Email').fill(`admin@${COUNTRY}.example`);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Ingresando…' })).toBeVisible();
+    // The scripts come in a few rounds (a chunk, then those it imports), each a second late.
+    await expect(page).toHaveURL(/\/leads$/, { timeout: 20_000 });
   });
 
   test('an anonymous visit to a protected page goes to /login', async ({ page }) => {

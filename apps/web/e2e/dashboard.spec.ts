@@ -82,8 +82,11 @@ test('a seller sees only their own blocks and numbers', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Tus leads por paso' })).toBeVisible();
   await expect(funnelLabels(page)).toHaveText(api.funnel!.map((step) => number.format(step.count)));
   await expect(page.getByTestId('block-daily')).toBeVisible();
+  // The conversion once: its own card, not again among the headline numbers.
   await expect(page.getByTestId('block-conversion')).toBeVisible();
-  await expect(page.getByTestId('kpi-conversion')).toContainText('Tu conversión');
+  await expect(page.getByTestId('block-conversion')).toContainText('Tu conversión');
+  await expect(page.getByText('Tu conversión', { exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('kpi-conversion')).toHaveCount(0);
   await expect(page.getByTestId('block-audit')).toHaveCount(0);
   await expect(page.getByTestId('block-ranking')).toHaveCount(0);
   await expect(page.getByTestId('kpi-audit')).toHaveCount(0);
@@ -107,8 +110,23 @@ test('a user with nothing in the period reads that, not charts of zeros', async 
   await expect(page.getByTestId('block-daily')).toContainText('Ninguna solicitud creada ni desembolsada en el período.');
   await expect(page.getByTestId('block-daily').locator('svg')).toHaveCount(0);
   await expect(page.getByTestId('block-conversion')).toContainText('Ningún lead creado en el período.');
-  await expect(page.getByTestId('kpi-conversion')).toContainText('—');
-  await expect(page.getByTestId('kpi-conversion')).not.toContainText('0%');
+  await expect(page.getByTestId('block-conversion')).not.toContainText('0%');
+});
+
+test('a seller’s funnel bar opens their sales list filtered by that step', async ({ page }) => {
+  await openDashboard(page, `seller@${COUNTRY}.example`);
+  const api = await apiDashboard(page);
+  const funnel = api.funnel!;
+  const block = page.getByTestId('block-funnel');
+  await expect(funnelLabels(page)).toHaveText(funnel.map((step) => number.format(step.count)));
+  const index = funnel.findIndex((step) => step.count > 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  // The keyboard's link and the bar go to /sales (the seller's working list), not to /leads and its pool.
+  await expect(block.getByRole('link', { name: funnel[index].label, exact: true })).toHaveAttribute('href', `/sales?step=${funnel[index].step_id}`);
+  await block.locator('.MuiBarChart-element').nth(index).click();
+  await expect(page).toHaveURL(new RegExp(`/sales\\?step=${funnel[index].step_id}$`));
+  await expect(page.getByRole('heading', { name: 'Ventas' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Solicitudes sin asignar' })).toHaveCount(0);
 });
 
 test('on a 1366×768 laptop the page ends with its last block: no blank space to scroll into below it', async ({ page }) => {

@@ -16,12 +16,25 @@ test('a seller without assignation takes an application from the unassigned pool
   const first = pool.getByTestId('pool-row').first();
   await expect(first).toBeVisible();
   const id = Number((await first.getByRole('cell').first().textContent())!.replace('#', ''));
+  // Every notification shown from here on (one may come and go within its 2 s).
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    (window as unknown as { shownAlerts: string[] }).shownAlerts = shown;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('[role="alert"]')) shown.push(alert.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await first.getByRole('button', { name: 'Tomar' }).click();
   await expect(page.getByText(`Tomaste la solicitud #${id}`)).toBeVisible();
   // It left the pool and is now in the seller's own list, with its detail open to them.
   await expect(pool.getByRole('cell', { name: `#${id}`, exact: true })).toHaveCount(0);
   // The notification stays long enough to reach its 'Abrir' (past the 2 s default), which opens the detail.
   await page.waitForTimeout(3000);
+  // Said once: the realtime echo of their own take ('Se te asignó el lead #…') adds no second toast.
+  await expect(page.getByRole('alert').filter({ hasText: `#${id}` })).toHaveCount(1);
+  const shown = await page.evaluate(() => (window as unknown as { shownAlerts: string[] }).shownAlerts);
+  expect(shown.some((text) => text.includes(`Tomaste la solicitud #${id}`))).toBe(true);
+  expect(shown.filter((text) => text.includes(`Se te asignó el lead #${id}`))).toEqual([]);
   await page.getByRole('alert').filter({ hasText: `Tomaste la solicitud #${id}` }).getByRole('button', { name: 'Abrir' }).click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));
   await expect(page.getByText(`Lead #${id}`).first()).toBeVisible();

@@ -224,32 +224,56 @@ test('in audit or transfer the sale shows the names, the cellphone and the accou
   await expect(page.getByRole('textbox', { name: 'Domicilio' })).toBeEnabled();
 });
 
-test('a customer saved meanwhile in another tab: the stale tab is told and shows the saved data', async ({ page, context }) => {
+test('a customer saved meanwhile in another tab: the stale tab is told, keeps what it typed, names what changed and saves again', async ({ page, context }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
   await page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').nth(1).getByRole('link').click();
   await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
   const other = await context.newPage();
   await other.setViewportSize({ width: 1600, height: 1000 });
   await other.goto(page.url());
   const address = (tab: typeof page) => tab.getByRole('textbox', { name: 'Domicilio' });
+  const email = (tab: typeof page) => tab.getByRole('textbox', { name: 'Email' });
   await expect(address(other)).toBeVisible();
   const stamp = Date.now();
 
+  // The first tab changes the address and the email, and saves.
   await address(page).fill(`Calle Primera ${stamp}`);
+  await email(page).fill(`primera.${stamp}@example.com`);
   await page.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(page.getByText('Datos del cliente guardados')).toBeVisible();
 
+  // The second, on the version it read, had typed another address: refused (409), and the reason stays on screen.
   await address(other).fill(`Calle Segunda ${stamp}`);
+  const refused = other.waitForResponse((response) => response.url().endsWith(`/sales/${id}/customer`) && response.request().method() === 'PATCH');
   await other.getByRole('button', { name: 'Guardar cliente' }).click();
-  // The form reloads with the saved data, and the reason stays on screen after that (until closed).
-  await expect(address(other)).toHaveValue(`Calle Primera ${stamp}`);
+  expect((await refused).status()).toBe(409);
   await other.waitForTimeout(2500);
   await expect(other.getByRole('alert').filter({ hasText: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' })).toBeVisible();
+  // Nothing typed is lost; the email the other tab saved (untouched here) is taken, not overwritten.
+  await expect(address(other)).toHaveValue(`Calle Segunda ${stamp}`);
+  await expect(email(other)).toHaveValue(`primera.${stamp}@example.com`);
+  // Each field the other user changed is named, with what they saved.
+  const changed = other.getByTestId('customer-changed-by-other');
+  await expect(changed).toContainText('Otro usuario modificó este cliente mientras lo editabas');
+  await expect(changed.getByRole('listitem')).toHaveText([
+    `Email: guardó «primera.${stamp}@example.com», que ya ves en el formulario.`,
+    `Domicilio: guardó «Calle Primera ${stamp}»; tú escribiste otro valor, que es el que se guardará.`,
+  ]);
+  await expect(other.getByText(`Otro usuario guardó «Calle Primera ${stamp}»: se guardará lo que escribiste`)).toBeVisible();
+
+  // Saved again, deliberately, on the stored version: it goes through, with both users' changes.
+  await other.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(other.getByText('Datos del cliente guardados')).toBeVisible();
+  await expect(changed).toHaveCount(0);
+  const saved = (await (await other.request.get(`/api/${COUNTRY}/sales/${id}`)).json()) as { customer: { address: string; email: string } };
+  expect(saved.customer).toMatchObject({ address: `Calle Segunda ${stamp}`, email: `primera.${stamp}@example.com` });
+  await expect(address(other)).toHaveValue(`Calle Segunda ${stamp}`);
 });
 
-test('the customer’s data being edited survives a reload until saved; a draft typed before someone else saved is dropped', async ({ page, context }) => {
+test('the customer’s data being edited survives a reload until saved; a draft typed before someone else saved is kept and names their change', async ({ page, context }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
@@ -269,7 +293,8 @@ test('the customer’s data being edited survives a reload until saved; a draft 
   await expect(address(page)).toHaveValue(`Calle Borrador ${stamp}`);
   await expect(restored(page)).toHaveCount(0);
 
-  // Typed here, then another tab saves the customer: the draft would be a stale save, so it is not restored.
+  // Typed here, then another tab saves the customer: after a reload the draft is still there, on the stored
+  // version, and the other tab's change is named before anything is saved over it.
   await address(page).fill(`Calle Vieja ${stamp}`);
   const other = await context.newPage();
   await other.setViewportSize({ width: 1600, height: 1000 });
@@ -278,8 +303,17 @@ test('the customer’s data being edited survives a reload until saved; a draft 
   await other.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(other.getByText('Datos del cliente guardados')).toBeVisible();
   await page.reload();
-  await expect(address(page)).toHaveValue(`Calle Nueva ${stamp}`);
+  await expect(address(page)).toHaveValue(`Calle Vieja ${stamp}`);
+  await expect(restored(page)).toBeVisible();
+  await expect(page.getByTestId('customer-changed-by-other').getByRole('listitem')).toHaveText([
+    `Domicilio: guardó «Calle Nueva ${stamp}»; tú escribiste otro valor, que es el que se guardará.`,
+  ]);
+  await page.getByRole('button', { name: 'Guardar cliente' }).click();
+  await expect(page.getByText('Datos del cliente guardados')).toBeVisible();
+  await page.reload();
+  await expect(address(page)).toHaveValue(`Calle Vieja ${stamp}`);
   await expect(restored(page)).toHaveCount(0);
+  await expect(page.getByTestId('customer-changed-by-other')).toHaveCount(0);
 });
 
 test('a lead the seller creates opens on its sale detail, and their sales list has it without a reload', async ({ page }) => {

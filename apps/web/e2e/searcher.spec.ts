@@ -31,6 +31,25 @@ test('the navbar search finds a customer by a document fragment and opens the ap
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
 });
 
+test('the navbar search opens empty each time, whatever was typed in it before', async ({ page }) => {
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  const input = page.getByRole('textbox', { name: 'Buscar clientes o pantallas' });
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await input.fill('leads');
+  // Closed with Escape, reopened with Ctrl+K: what is typed now is the whole search.
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveCount(0);
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(input).toHaveValue('');
+  await page.keyboard.type('3518628048');
+  await expect(input).toHaveValue('3518628048');
+  // Closed by choosing a result, reopened: empty again.
+  await page.getByRole('button', { name: 'Buscar clientes: “3518628048”' }).click();
+  await expect(page).toHaveURL(/\/searcher\?q=3518628048$/);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(input).toHaveValue('');
+});
+
 test('on a 1280 px screen an application’s status is shown whole, however long its name', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAndWait(page, `admin@${COUNTRY}.example`);

@@ -6,6 +6,7 @@ import {
   amountColumns,
   customerContactColumns,
   customerNameColumn,
+  dataRateColumns,
   dateTimeColumn,
   defaultColumnsFor,
   emailColumn,
@@ -107,6 +108,18 @@ describe('defaultColumnsFor', () => {
   it('hides a seller’s own name and keeps their working columns; staff keep who has the lead', () => {
     expect(defaultColumnsFor(2, leadColumns)).toEqual({ created_at: false, seller: false, updated_at: false });
     expect(defaultColumnsFor(1, leadColumns)).toEqual({ cellphone: false, updated_at: false });
+  });
+
+  it('offers col’s data rate in the column chooser, hidden by default for every role; arg has none', () => {
+    const [column] = dataRateColumns('col');
+    expect(column).toMatchObject({ field: 'data_rate', headerName: 'Calificación de datos', sortable: false });
+    const row = (data_rate: number | null) => ({ data_rate }) as LeadListItem;
+    expect(column!.valueGetter!(undefined as never, row(5), column!, undefined as never)).toBe('5');
+    expect(column!.valueGetter!(undefined as never, row(null), column!, undefined as never)).toBe('—');
+    const withRate = [...leadColumns, column!];
+    expect(defaultColumnsFor(1, withRate)).toMatchObject({ data_rate: false });
+    expect(defaultColumnsFor(2, withRate)).toMatchObject({ data_rate: false });
+    expect(dataRateColumns('arg')).toEqual([]);
   });
 });
 

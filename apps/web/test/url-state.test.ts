@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadListQuerySchema, salesListQuerySchema } from '@backoffice/shared';
-import { applyListPatch, isFiltered } from '../src/lib/url-state';
+import { applyListPatch, isFiltered, parseListParams } from '../src/lib/url-state';
+import { searchTextProblem } from '../src/components/list-filters';
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -29,5 +30,26 @@ describe('list URL state', () => {
     }
     expect(isFiltered(leadListQuerySchema.parse({ status: '1,2' }))).toBe(true);
     expect(isFiltered(salesListQuerySchema.parse({ sales_status: '1' }))).toBe(true);
+  });
+});
+
+describe('a list’s URL read as its request', () => {
+  it('leaves a text too short to search out of the query and of the request, keeping the other filters', () => {
+    for (const schema of [leadListQuerySchema, salesListQuerySchema]) {
+      const { query, search } = parseListParams(schema, params('q=ab&step=3&sort=id'));
+      expect(query.q).toBeUndefined();
+      expect(query.step).toEqual([3]);
+      expect(search).toBe('step=3&sort=id');
+    }
+  });
+
+  it('leaves any malformed param out of the request, and a valid URL as it is', () => {
+    expect(parseListParams(leadListQuerySchema, params('amount=nope&q=ana')).search).toBe('q=ana');
+    expect(parseListParams(leadListQuerySchema, params('q=ana&status=1&status=2')).search).toBe('q=ana&status=1&status=2');
+  });
+
+  it('holds a search box’s text back, with the reason, until one word has three letters or digits', () => {
+    for (const text of ['a', 'ab', ' ab ', 'a b', '1-2']) expect(searchTextProblem(text), text).toBe('Escribe al menos 3 letras o números para buscar');
+    for (const text of ['', '  ', 'ana', 'ab 123', '300']) expect(searchTextProblem(text), text).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { RealtimeEventPayload } from '@backoffice/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../components/notifications';
@@ -12,6 +13,18 @@ const ASSIGNED_PREFIX = 'lead-assigned-';
 
 export const leadAssignedMessage = (leadId: number) => `Se te asignó el lead #${leadId}`;
 export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asignó a otro vendedor`;
+
+/**
+ * What an assignment tells the signed-in user: 'assigned' (it is theirs now: a toast and the navbar's
+ * notifications), 'taken' (it was theirs and went to another seller), or nothing when they took it from the
+ * pool themselves: the pool that took it already said so ('Tomaste la solicitud #…'), and their other tabs
+ * only refresh.
+ */
+export function assignmentNoticeOf(payload: RealtimeEventPayload<'lead:assigned'>, userId: number | undefined): 'assigned' | 'taken' | null {
+  if (payload.seller_id !== userId) return 'taken';
+  if (payload.source === 'take' && payload.by.id === userId) return null;
+  return 'assigned';
+}
 
 /**
  * The bridge's lifetime and the screens its events refresh, for the signed-in shell: connected while a
@@ -43,7 +56,9 @@ export function useRealtimeBridge(): void {
   useRealtimeEvent('lead:assigned', (payload) => {
     refreshApplicationDetails(queryClient, payload.lead_id);
     refreshApplicationLists(queryClient);
-    if (payload.seller_id !== session?.id) {
+    const notice = assignmentNoticeOf(payload, session?.id);
+    if (notice === null) return;
+    if (notice === 'taken') {
       // Taken from this seller: their open screens reload (no longer theirs) and they are told why.
       appNotifications.remove(`${ASSIGNED_PREFIX}${payload.lead_id}`);
       notify({ message: leadTakenMessage(payload.lead_id), color: 'warning', timeout: null });

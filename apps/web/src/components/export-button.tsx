@@ -2,7 +2,7 @@ import { EXPORT_SELECTION_MAX } from '@backoffice/shared';
 import { Button, LinearProgress, ListItemText, ListSubheader, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { downloadExport, type DownloadProgress } from '../lib/download';
+import { describeProgress, downloadExport, type DownloadProgress } from '../lib/download';
 import { useNotify } from './notifications';
 
 const number = new Intl.NumberFormat('es');
@@ -63,7 +63,7 @@ export function ExportButton({ path, search, fallbackName, selection = [] }: { p
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 280 }} role="status" aria-label="Progreso de la exportación">
         <Stack sx={{ flexGrow: 1 }}>
           <Typography variant="caption">
-            {progress.rows !== null ? `${number.format(progress.rows)}${progress.total ? ` de ${number.format(progress.total)}` : ''} filas` : `${number.format(Math.round(progress.bytes / 1024))} KB`}
+            {describeProgress(progress)}
           </Typography>
           <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} />
         </Stack>

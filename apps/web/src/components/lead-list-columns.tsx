@@ -1,4 +1,4 @@
-import { isSellerOrWoAssignation, STATUSES, stepsOf, type LeadListItem, type RoleId, type StatusEntry } from '@backoffice/shared';
+import { isSellerOrWoAssignation, STATUSES, stepsOf, type Country, type LeadListItem, type RoleId, type StatusEntry } from '@backoffice/shared';
 import { Box, Link as MuiLink } from '@mui/material';
 import type { GridColDef, GridColumnVisibilityModel, GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
 import { useCallback, useMemo, useState } from 'react';
@@ -213,6 +213,22 @@ export const nextCallColumn: Column = textColumn({
   text: (row) => (row.next_call_at ? dateTime(row.next_call_at) : '—'),
 });
 
+/**
+ * col's data rate (SPEC 3: 1 to 7), which the lists filter by and the export holds; arg has none, so no
+ * column. Hidden by default (HIDDEN_BY_DEFAULT), in the column chooser.
+ */
+export const dataRateColumns = (country: Country): Column[] =>
+  country === 'col'
+    ? [
+        textColumn({
+          field: 'data_rate',
+          headerName: 'Calificación de datos',
+          sortable: false,
+          text: (row) => (row.data_rate === null ? '—' : String(row.data_rate)),
+        }),
+      ]
+    : [];
+
 /** Who works the lead. */
 export const sellerColumn: Column = textColumn({
   field: 'seller',
@@ -262,13 +278,13 @@ export const stepColumn: Column = textColumn({
  * navigation open:
  * - staff read who has the lead, its status, amount and management; the step repeats the status, and the
  *   customer's document and cellphone, the term, the dates of the last change and the next call, the
- *   email and the source are at hand in the detail (or a filter);
+ *   email, col's data rate and the source are at hand in the detail (or a filter);
  * - a seller lists only their own leads (their own name in every row is no column of theirs) and works them
  *   by phone: the status, the amount the customer asked for, the cellphone, the management and the next call.
  */
 const HIDDEN_BY_DEFAULT = {
-  staff: ['step', 'term', 'doc_number', 'cellphone', 'email', 'next_call_at', 'source', 'updated_at'],
-  seller: ['created_at', 'step', 'term', 'doc_number', 'email', 'source', 'seller', 'updated_at'],
+  staff: ['step', 'term', 'doc_number', 'cellphone', 'email', 'next_call_at', 'data_rate', 'source', 'updated_at'],
+  seller: ['created_at', 'step', 'term', 'doc_number', 'email', 'data_rate', 'source', 'seller', 'updated_at'],
 } as const;
 
 /** A lead list's default column choice for the role (KeysetDataGrid's columnDefaults). */

@@ -1,4 +1,4 @@
-import { NONE } from '@backoffice/shared';
+import { NONE, searchTextSchema } from '@backoffice/shared';
 import { Box, Button, Checkbox, FormControl, InputAdornment, InputLabel, ListItemText, MenuItem, Select, TextField } from '@mui/material';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -58,7 +58,18 @@ export function MultiSelect({
   );
 }
 
-/** Free text waits for a pause in typing before it touches the URL. */
+/** Why a list's free text cannot search yet (the shared schema's reason: too short), or nothing when it can. */
+export function searchTextProblem(text: string): string | undefined {
+  const parsed = searchTextSchema.safeParse(text);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * Free text waits for a pause in typing before it touches the URL. `value` is the URL's text as it is, even
+ * one the list cannot search by (a shared link's `q=ab`): the box shows it with the reason under it. A text
+ * too short to search is held back, as on /searcher: the URL and the list stay as they are until it is long
+ * enough (or emptied).
+ */
 export function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const [text, setText] = useState(value);
   // Follow the URL when it changes from outside (back/forward, clear filters).
@@ -67,11 +78,12 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
     setUrlValue(value);
     setText(value);
   }
+  const problem = searchTextProblem(text);
   useEffect(() => {
-    if (text === value) return;
+    if (text === value || problem) return;
     const timer = setTimeout(() => onChange(text), 350);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, value, problem, onChange]);
   return (
     <TextField
       size="small"
@@ -79,9 +91,14 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       placeholder="Documento, nombre, celular o email"
       value={text}
       onChange={(event) => setText(event.target.value)}
+      helperText={problem}
       // Wide enough for its whole placeholder.
       sx={{ minWidth: 350, flexGrow: 1 }}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} /></InputAdornment> } }}
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} /></InputAdornment> },
+        // Below the box, in the gap between the bar's rows (FilterBar): the filters around it stay where they are.
+        formHelperText: { sx: { position: 'absolute', top: '100%', mt: 0.25, lineHeight: 1.2, whiteSpace: 'nowrap' } },
+      }}
     />
   );
 }
@@ -89,10 +106,13 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
 /** URL list values as the strings the selects hold. */
 export const strings = (values: (string | number)[] | undefined) => (values ?? []).map(String);
 
-/** The filters of a list in one wrapping row, ending with the button that clears them all. */
+/**
+ * The filters of a list in one wrapping row, ending with the button that clears them all. Its rows are far
+ * enough apart for the search box's hint below it (SearchBox).
+ */
 export function FilterBar({ reset, children }: { reset: () => void; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 2.5, alignItems: 'center' }}>
       {children}
       <Button onClick={reset} startIcon={<IconFilterOff size={18} />} color="secondary">
         Limpiar filtros

@@ -3,6 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COUNTRY } from '../config/env';
+import { automatedStageWait } from './automated-stage-wait';
 import { useConfirm, usePrompt } from './confirm-dialog';
 import { LoadingIndicator } from './loading-indicator';
 
@@ -82,6 +83,9 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
     onMove(option, reason, offeredAmount);
   };
 
+  // What an application at an automated stage waits for (null elsewhere).
+  const waiting = options.data ? automatedStageWait(COUNTRY, options.data.status_id) : null;
+
   return (
     <Card>
       <CardHeader title="Cambiar estado" />
@@ -91,9 +95,17 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
         ) : options.error ? (
           <Alert severity="error">{options.error.message}</Alert>
         ) : options.data.transitions.length === 0 && !children ? (
-          <Typography color="text.secondary">No hay cambios de estado disponibles para tu rol desde el estado actual.</Typography>
+          // At an automated stage nobody picks the next status: say what it waits for, not "nothing for you".
+          <Typography color="text.secondary" data-testid={waiting ? 'automated-stage-wait' : undefined}>
+            {waiting ?? 'No hay cambios de estado disponibles para tu rol desde el estado actual.'}
+          </Typography>
         ) : (
           <Stack spacing={1} data-testid={testId}>
+            {waiting && (
+              <Typography variant="body2" color="text.secondary" data-testid="automated-stage-wait">
+                {waiting}
+              </Typography>
+            )}
             {children}
             {options.data.transitions.map((option) => (
               <Stack key={option.to_status} spacing={0.5}>

@@ -8,6 +8,19 @@ export interface DownloadProgress {
   total: number | null;
 }
 
+const number = new Intl.NumberFormat('es');
+
+/**
+ * What an export's progress reads. Until its first bytes arrive (an XLSX's take seconds), that the file is
+ * being prepared, with the rows the server announced; then the rows received (CSV) or the kilobytes (XLSX).
+ */
+export function describeProgress({ rows, bytes, total }: DownloadProgress): string {
+  const announced = total === null ? '' : ` (${number.format(total)} ${total === 1 ? 'fila' : 'filas'})`;
+  if (bytes === 0) return `Preparando archivo…${announced}`;
+  if (rows !== null) return `${number.format(rows)}${total ? ` de ${number.format(total)}` : ''} filas`;
+  return `${number.format(Math.round(bytes / 1024))} KB${announced}`;
+}
+
 function filenameOf(response: Response, fallback: string): string {
   const header = response.headers.get('Content-Disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
@@ -32,8 +45,11 @@ export async function downloadExport(
     }
     throw new ApiError(response.status, message);
   }
-  const total = Number(response.headers.get('X-Total-Count') ?? NaN);
+  const announced = Number(response.headers.get('X-Total-Count') ?? NaN);
+  const total = Number.isFinite(announced) ? announced : null;
   const countsRows = (response.headers.get('Content-Type') ?? '').includes('text/csv');
+  // The rows to come, told before the first chunk.
+  onProgress({ rows: countsRows ? 0 : null, bytes: 0, total });
   const reader = response.body.getReader();
   const parts: BlobPart[] = [];
   let bytes = 0;
@@ -44,7 +60,7 @@ export async function downloadExport(
     parts.push(value);
     bytes += value.byteLength;
     if (countsRows) for (const byte of value) if (byte === 10) newlines++;
-    onProgress({ rows: countsRows ? Math.max(newlines - 1, 0) : null, bytes, total: Number.isFinite(total) ? total : null });
+    onProgress({ rows: countsRows ? Math.max(newlines - 1, 0) : null, bytes, total });
   }
   const url = URL.createObjectURL(new Blob(parts, { type: response.headers.get('Content-Type') ?? 'application/octet-stream' }));
   const anchor = document.createElement('a');

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 export type UrlPatchValue = string | number | boolean | (string | number)[] | undefined | null;
 
 /**
@@ -24,4 +26,21 @@ const LIST_VIEW_KEYS = new Set(['sort', 'dir', 'page', 'pageSize', 'cursor', 'ex
 /** Whether a list's parsed query narrows it with any filter (an empty list then says the filters match nothing). */
 export function isFiltered(query: object): boolean {
   return Object.entries(query).some(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
+}
+
+/**
+ * A list's URL params read by its shared schema exactly as the server will. A malformed param falls back to
+ * its default, the others kept, and is left out of the request too (`search`, the params the list is asked
+ * for): the list shows what its filters show, never an error about a value no control holds (a `q` too
+ * short to search, from a shared link).
+ */
+export function parseListParams<Q>(schema: z.ZodType<Q>, params: URLSearchParams): { query: Q; search: string } {
+  const raw = Object.fromEntries(params);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { query: parsed.data, search: params.toString() };
+  // Drop only the params that fail, keep the rest.
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = new URLSearchParams(params);
+  for (const key of bad) kept.delete(key);
+  return { query: schema.parse(Object.fromEntries(kept)), search: kept.toString() };
 }

@@ -533,7 +533,8 @@ const COL_DOC_SCHEMAS = { CC: colCcSchema, CE: colCeSchema } as const;
  */
 export const colDocumentFields = {
   doc_type: z.enum(COL_DOC_TYPES, { error: 'Tipo de documento: CC o CE' }).default('CC'),
-  doc_number: requiredText('Ingresa el número de documento', 'Número de documento').trim(),
+  // Empty is missing, as absent is: 'Ingresa…' like every other field, not the type's rule for a wrong number.
+  doc_number: requiredText('Ingresa el número de documento', 'Número de documento').trim().min(1, 'Ingresa el número de documento'),
 };
 /**
  * The number read by its type's rule, named on `doc_number`, together with every other field's reason

@@ -8,6 +8,7 @@ import { AuditClaimCard } from '../../features/audits/components/audit-claim-car
 import { AuditDecisionForm } from '../../features/audits/components/audit-decision-form';
 import { AuditHistory } from '../../features/audits/components/audit-history';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
+import { useListReturnPath } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 function AuditDetailView({ id }: { id: number }) {
@@ -39,10 +40,12 @@ function AuditDetailView({ id }: { id: number }) {
 /** /audit-detail?id=123 (the lead's id): the id comes from the query string (SPEC 2: no path parameters). */
 export default function AuditDetailRoute() {
   const { id, raw } = useDetailId();
+  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
+  const listPath = useListReturnPath('/audits');
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
-        <MuiLink component={Link} to="/audits" underline="hover">
+        <MuiLink component={Link} to={listPath} underline="hover">
           Auditorías
         </MuiLink>
         {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}

@@ -9,6 +9,7 @@ import { useAuditQueue } from '../../features/audits/api/get-audit-queue';
 import { AuditQueueFilters } from '../../features/audits/components/audit-queue-filters';
 import { AuditQueueTable } from '../../features/audits/components/audit-queue-table';
 import { useAuditQueueParams } from '../../features/audits/hooks/use-audit-queue-params';
+import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 /** /audits: the auditors' queue, oldest first; "Tomar" claims a case and opens it. */
@@ -17,6 +18,8 @@ export default function AuditsRoute() {
   const navigate = useNavigate();
   const notify = useNotify();
   const { query, search, update, reset } = useAuditQueueParams();
+  // The audit detail's breadcrumb comes back to the queue as it is now.
+  useRememberListSearch('/audits');
   const queue = useAuditQueue(search);
   const { mutate: claimCase, isPending: claiming, variables: claimed } = useClaimAudit();
   const count = queue.data?.count;

@@ -1,4 +1,4 @@
-import { canAccess, findRole } from '@backoffice/shared';
+import { findRole } from '@backoffice/shared';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { IconMapPin } from '@tabler/icons-react';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -7,6 +7,7 @@ import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { AuditQueueCard } from '../../features/dashboard/components/audit-queue-card';
 import { DailyChart } from '../../features/dashboard/components/daily-chart';
 import { FunnelChart } from '../../features/dashboard/components/funnel-chart';
+import { funnelListOf } from '../../features/dashboard/components/funnel-list';
 import { KpiCards } from '../../features/dashboard/components/kpi-cards';
 import { RangeSelector } from '../../features/dashboard/components/range-selector';
 import { ConversionCard, SellerRanking } from '../../features/dashboard/components/seller-conversion';
@@ -25,7 +26,8 @@ export default function HomeRoute() {
   // The period answered; until then, the one the URL means (the server applies the same defaults).
   const range = data && !dashboard.isPlaceholderData ? { from: data.from, to: data.to } : { from: asked.from, to: asked.to };
   const own = data?.scope === 'own';
-  const linkable = session ? canAccess('leads', COUNTRY, session.role) : false;
+  // Where a funnel bar opens its step: a seller's /sales, anyone else's /leads (none for a role with neither).
+  const funnelList = session ? funnelListOf(COUNTRY, session.role) : null;
 
   return (
     <Stack spacing={3}>
@@ -66,7 +68,7 @@ export default function HomeRoute() {
           <Grid container spacing={3}>
             {data.funnel && (
               <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion ? 7 : 12 }}>
-                <FunnelChart steps={data.funnel} own={own} linkable={linkable} />
+                <FunnelChart steps={data.funnel} own={own} list={funnelList} />
               </Grid>
             )}
             {(data.audit_queue || data.conversion) && (

@@ -12,6 +12,7 @@ import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
+import { useListReturnPath } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 function LeadDetailView({ id }: { id: number }) {
@@ -26,8 +27,8 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <LeadSummary lead={lead.data} />
-          {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
-          {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.customer.version} application={lead.data} mutation={updateCustomer} />}
+          {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
+          {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.id} application={lead.data} mutation={updateCustomer} />}
           <ActivityTimeline entries={lead.data.timeline} subject="lead" />
         </Stack>
       </Grid>
@@ -45,10 +46,12 @@ function LeadDetailView({ id }: { id: number }) {
 /** /lead-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function LeadDetailRoute() {
   const { id, raw } = useDetailId();
+  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
+  const listPath = useListReturnPath('/leads');
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
-        <MuiLink component={Link} to="/leads" underline="hover">
+        <MuiLink component={Link} to={listPath} underline="hover">
           Leads
         </MuiLink>
         {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}

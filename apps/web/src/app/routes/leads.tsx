@@ -13,11 +13,14 @@ import { LeadsFilters } from '../../features/leads/components/leads-filters';
 import { LeadsTable } from '../../features/leads/components/leads-table';
 import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-params';
 import { SalesPool } from '../../features/sales/components/sales-pool';
+import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 export default function LeadsRoute() {
   const session = useSession();
   const { query, search, update, reset } = useLeadListParams();
+  // The lead detail's breadcrumb comes back to the list as it is now.
+  useRememberListSearch('/leads');
   const leads = useLeads(search);
   const [creating, setCreating] = useState(false);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() });

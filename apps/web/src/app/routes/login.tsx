@@ -1,5 +1,6 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { COUNTRY, COUNTRY_NAME } from '../../config/env';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useSession } from '../../lib/session';
@@ -12,8 +13,15 @@ export default function LoginRoute() {
   const state = location.state as { from?: unknown; expired?: unknown } | null;
   const from = state?.from;
 
-  // Signing in stores the session, which re-renders this route: the redirect happens here, once.
-  if (session) return <Navigate to={postLoginPath(from, COUNTRY, session.role, SCREENS)} replace />;
+  // Signing in stores the session, which re-renders this route: the redirect happens here, once. This route
+  // stays on screen while the next one's code loads (a second or more on a slow link): it says so.
+  if (session)
+    return (
+      <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        <Navigate to={postLoginPath(from, COUNTRY, session.role, SCREENS)} replace />
+        <LoadingIndicator loading loadingText="Ingresando…" />
+      </Box>
+    );
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>

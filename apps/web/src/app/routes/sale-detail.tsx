@@ -10,6 +10,7 @@ import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-cust
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
+import { useListReturnPath } from '../../lib/list-return';
 
 function SaleDetailView({ id }: { id: number }) {
   const sale = useSale(id);
@@ -21,8 +22,8 @@ function SaleDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <SaleSummary sale={sale.data} />
-          {/* Remounted with the customer's version: after a save or a 409 it shows the stored values. */}
-          <CustomerForm key={sale.data.customer.version} application={sale.data} mutation={updateCustomer} />
+          {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
+          <CustomerForm key={sale.data.id} application={sale.data} mutation={updateCustomer} />
           <ActivityTimeline entries={sale.data.timeline} subject="sale" />
         </Stack>
       </Grid>
@@ -40,10 +41,12 @@ function SaleDetailView({ id }: { id: number }) {
 /** /sale-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function SaleDetailRoute() {
   const { id, raw } = useDetailId();
+  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
+  const listPath = useListReturnPath('/sales');
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
-        <MuiLink component={Link} to="/sales" underline="hover">
+        <MuiLink component={Link} to={listPath} underline="hover">
           Ventas
         </MuiLink>
         {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}

@@ -6,10 +6,13 @@ import { useSales } from '../../features/sales/api/get-sales';
 import { SalesFilters } from '../../features/sales/components/sales-filters';
 import { SalesTable } from '../../features/sales/components/sales-table';
 import { useSalesListParams } from '../../features/sales/hooks/use-sales-list-params';
+import { useRememberListSearch } from '../../lib/list-return';
 
 /** /sales: the seller's working list (their applications in the sales statuses; all of them for admins). */
 export default function SalesRoute() {
   const { query, search, update, reset } = useSalesListParams();
+  // The sale detail's breadcrumb comes back to the list as it is now.
+  useRememberListSearch('/sales');
   const sales = useSales(search);
   const count = sales.data?.count;
 

@@ -14,11 +14,20 @@ export function SearchDialog({ open, onClose, items }: { open: boolean; onClose:
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const results = useMemo(() => navSearchResults(items, query), [items, query]);
+  // Each opening starts empty, however the last one closed (Escape, a click outside, a result chosen): typing
+  // after Ctrl+K searches for what is typed, not for it after the last search's text.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setQuery('');
+      setActive(0);
+    }
+  }
 
   const go = (item: NavItem | undefined) => {
     if (!item) return;
     navigate(item.path);
-    setQuery('');
     onClose();
   };
 

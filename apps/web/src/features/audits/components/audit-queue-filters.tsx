@@ -10,14 +10,18 @@ import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
 /** Audit status (SPEC 3's local "audit statuses" list; none chosen = the queue's two) and who holds the case. */
 export function AuditQueueFilters({ query, update, reset }: { query: AuditQueueQuery; update: (patch: AuditQueuePatch) => void; reset: () => void }) {
   const statuses = useFilterResource('audit_statuses');
-  const queue = new Set(auditQueueStatusIds(COUNTRY));
+  const queue = auditQueueStatusIds(COUNTRY);
+  // The queue's own states first (AUDITORIA, RE-AUDITORIA: what it shows with none chosen), then the others in
+  // the catalogue's order.
+  const rank = (id: number) => (queue.includes(id) ? queue.indexOf(id) : queue.length);
+  const ordered = [...statuses].sort((a, b) => rank(a.id) - rank(b.id));
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <MultiSelect
         label="Estado de auditoría"
         minWidth={220}
         values={strings(query.status)}
-        options={statuses.map((s) => ({ value: String(s.id), label: queue.has(s.id) ? `${auditStatusLabel(s.id)} (en cola)` : auditStatusLabel(s.id) }))}
+        options={ordered.map((s) => ({ value: String(s.id), label: queue.includes(s.id) ? `${auditStatusLabel(s.id)} (en cola)` : auditStatusLabel(s.id) }))}
         onChange={(status) => update({ status })}
       />
       <FormControl size="small" sx={{ minWidth: 170 }}>

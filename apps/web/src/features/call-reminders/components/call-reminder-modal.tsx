@@ -1,9 +1,11 @@
 import { MESSAGES, type DueCall } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
+import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
 import { time } from '../../../lib/format';
 import { postponeCall } from '../api/postpone-call';
 import { resolveCall } from '../api/resolve-call';
@@ -20,18 +22,27 @@ const messageOf = (error: unknown) => (error instanceof ApiError && error.status
 /**
  * SPEC 2 "Call reminder modal": 'Lead #' + lead_id, read-only Nombre, Horario and Celular (with copy).
  * Aceptar resolves the call back, then starts the call; Posponer asks first, then postpones. Either way the
- * modal closes afterwards. It has no other way out (a reminder is answered, not dismissed).
+ * modal closes afterwards. It has no other way out (a reminder is answered, not dismissed). An answered
+ * reminder changed the lead's call backs: its details (an open sale detail's pending calls and next call) and
+ * the lists (their next call) reload.
  */
 export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: () => void }) {
   const notify = useNotify();
   const confirm = useConfirm();
   const start = useStartCall();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+
+  const refresh = (leadId: number) => {
+    refreshApplicationDetails(queryClient, leadId);
+    refreshApplicationLists(queryClient);
+  };
 
   const accept = async () => {
     setBusy(true);
     try {
-      await resolveCall(call.id);
+      const answer = await resolveCall(call.id);
+      refresh(answer.lead_id);
     } catch (error) {
       notify({ message: messageOf(error), color: 'error' });
       setBusy(false);
@@ -47,7 +58,8 @@ export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: (
     if (!(await confirm({ message: MESSAGES.postponeConfirm }))) return;
     setBusy(true);
     try {
-      await postponeCall(call.id);
+      const answer = await postponeCall(call.id);
+      refresh(answer.lead_id);
       notify({ message: MESSAGES.callPostponed, color: 'success' });
     } catch (error) {
       notify({ message: messageOf(error), color: 'error' });

@@ -4,6 +4,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Link, useNavigate } from 'react-router';
 import { count } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
+import { funnelStepPath, type FunnelList } from './funnel-list';
 
 const ROW_HEIGHT = 34;
 
@@ -11,11 +12,12 @@ const ROW_HEIGHT = 34;
 const shownTable = { position: 'static', width: 'auto', height: 'auto', margin: 0, clip: 'auto', overflow: 'visible', whiteSpace: 'normal' } as const;
 
 /**
- * Current leads by step, one horizontal bar per step in pipeline order. With `linkable` (the role can
- * open the leads list) clicking a row opens /leads filtered by that step.
+ * Current leads by step, one horizontal bar per step in pipeline order. With `list` (the list the role opens
+ * a step in: funnelListOf) clicking a row opens that list filtered by the step.
  */
-export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own: boolean; linkable: boolean }) {
+export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: boolean; list: FunnelList | null }) {
   const navigate = useNavigate();
+  const linkable = list !== null;
   const total = steps.reduce((sum, step) => sum + step.count, 0);
   const title = own ? 'Tus leads por paso' : 'Embudo por paso';
   // No bars to draw (a seller with nothing assigned): say so instead of a column of zeros.
@@ -49,7 +51,7 @@ export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own
           grid={{ vertical: true }}
           margin={{ right: 56 }}
           localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
-          onAxisClick={linkable ? (_event, axis) => axis && navigate(`/leads?step=${steps[axis.dataIndex].step_id}`) : undefined}
+          onAxisClick={list ? (_event, axis) => axis && navigate(funnelStepPath(list, steps[axis.dataIndex].step_id)) : undefined}
         />
       </Box>
       {/*
@@ -61,8 +63,8 @@ export function FunnelChart({ steps, own, linkable }: { steps: FunnelStep[]; own
           {steps.map((step) => (
             <tr key={step.step_id}>
               <th scope="row" style={{ textAlign: 'start', paddingInlineEnd: 16 }}>
-                {linkable ? (
-                  <MuiLink component={Link} to={`/leads?step=${step.step_id}`}>
+                {list ? (
+                  <MuiLink component={Link} to={funnelStepPath(list, step.step_id)}>
                     {step.label}
                   </MuiLink>
                 ) : (

@@ -1,9 +1,9 @@
 import type { DashboardResponse } from '@backoffice/shared';
 import { Avatar, Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { IconCash, IconClipboardCheck, IconFilePlus, IconTrendingUp, type Icon } from '@tabler/icons-react';
+import { IconCash, IconClipboardCheck, IconFilePlus, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { count } from '../../../lib/format';
-import { age, percent } from './format';
+import { age } from './format';
 
 interface Kpi {
   id: string;
@@ -14,7 +14,7 @@ interface Kpi {
   color: 'primary' | 'success' | 'info' | 'warning';
 }
 
-/** The headline numbers of the blocks the role sees, one card each. */
+/** The headline numbers of the blocks the role sees, one card each (the conversion has its own card). */
 export function KpiCards({ data }: { data: DashboardResponse }) {
   const own = data.scope === 'own';
   const kpis: Kpi[] = [];
@@ -36,17 +36,7 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
       color: 'success',
     });
   }
-  if (data.conversion) {
-    kpis.push({
-      id: 'conversion',
-      label: own ? 'Tu conversión' : 'Conversión',
-      // No leads in the period: no rate to show (0% would say none converted).
-      value: data.conversion.created === 0 ? '—' : percent(data.conversion.rate),
-      detail: `${count(data.conversion.converted)} de ${count(data.conversion.created)} llegaron a aceptado`,
-      icon: IconTrendingUp,
-      color: 'info',
-    });
-  }
+  // The conversion is not repeated here: its own card (ConversionCard, a gauge) shows it once.
   if (data.audit_queue) {
     kpis.push({
       id: 'audit',

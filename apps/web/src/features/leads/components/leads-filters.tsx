@@ -1,4 +1,5 @@
 import { NONE, type LeadListQuery } from '@backoffice/shared';
+import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-fields';
 import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
@@ -15,10 +16,12 @@ interface LeadsFiltersProps {
 export function LeadsFilters({ query, update, reset, sellerFilter }: LeadsFiltersProps) {
   const statuses = useFilterResource('statuses');
   const sellers = useFilterResource('sellers');
+  // The box shows the URL's text as it is: one too short to search is not in `query` (nor in the request).
+  const [searchParams] = useSearchParams();
 
   return (
     <FilterBar reset={reset}>
-      <SearchBox value={query.q ?? ''} onChange={(q) => update({ q })} />
+      <SearchBox value={searchParams.get('q') ?? ''} onChange={(q) => update({ q })} />
       <MultiSelect label="Estado" values={strings(query.status)} options={statuses.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(status) => update({ status })} />
       <StepFilter values={strings(query.step)} onChange={(step) => update({ step })} />
       <AmountFilter id="filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />

@@ -6,6 +6,7 @@ import {
   amountColumns,
   customerContactColumns,
   customerNameColumn,
+  dataRateColumns,
   dateTimeColumn,
   defaultColumnsFor,
   emailColumn,
@@ -19,6 +20,7 @@ import {
   type FittedColumn,
 } from '../../../components/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
+import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
@@ -32,6 +34,7 @@ const columns: FittedColumn<LeadListItem>[] = [
   ...customerContactColumns,
   emailColumn,
   managementColumn,
+  ...dataRateColumns(COUNTRY),
   nextCallColumn,
   sellerColumn,
   textColumn({ field: 'source', headerName: 'Origen', sortable: false, text: (row) => LEAD_SOURCE_LABELS[row.source] }),

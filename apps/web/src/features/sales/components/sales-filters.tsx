@@ -1,4 +1,5 @@
 import type { SalesListQuery } from '@backoffice/shared';
+import { useSearchParams } from 'react-router';
 import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
@@ -6,9 +7,11 @@ import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 /** SPEC 3/4 filters of the sales list: sales status, step, amount range, management status and (col) data rate. */
 export function SalesFilters({ query, update, reset }: { query: SalesListQuery; update: (patch: SalesFilterPatch) => void; reset: () => void }) {
   const salesStatuses = useFilterResource('sales_statuses');
+  // The box shows the URL's text as it is: one too short to search is not in `query` (nor in the request).
+  const [searchParams] = useSearchParams();
   return (
     <FilterBar reset={reset}>
-      <SearchBox value={query.q ?? ''} onChange={(q) => update({ q })} />
+      <SearchBox value={searchParams.get('q') ?? ''} onChange={(q) => update({ q })} />
       <MultiSelect
         label="Estado de venta"
         values={strings(query.sales_status)}

@@ -1,0 +1,53 @@
+import { statusIdOf, type LeadListResponse } from '@backoffice/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { COUNTRY, signInAndWait } from './support';
+
+/*
+ * An application waiting on an automated stage (identity validation here: the seed leaves some there) has no
+ * status a person may choose: its "Cambiar estado" card says what it waits for and who moves it on, rather
+ * than that the role has nothing to do.
+ */
+
+const WAITING = 'La solicitud espera la validación de identidad: la procesa el sistema o el back office.';
+const NOTHING = 'No hay cambios de estado disponibles para tu rol desde el estado actual.';
+
+/** The first lead at the status, as the signed-in user's API lists them. */
+async function leadAt(page: Page, name: string): Promise<number> {
+  const response = await page.request.get(`/api/${COUNTRY}/leads?status=${statusIdOf(COUNTRY, name)}&pageSize=10`);
+  expect(response.status(), await response.text()).toBe(200);
+  const leads = (await response.json()) as LeadListResponse;
+  expect(leads.rows.length, `a seeded lead at ${name}`).toBeGreaterThan(0);
+  return leads.rows[0].id;
+}
+
+const leadInIdentityValidation = (page: Page) => leadAt(page, 'VALIDATION_IN_PROGRESS');
+
+const statusCard = (page: Page) => page.locator('.MuiCard-root').filter({ has: page.getByText('Cambiar estado', { exact: true }) });
+
+test('customer service, who may not run the stage, reads what the application waits for', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, `atc@${COUNTRY}.example`);
+  const id = await leadInIdentityValidation(page);
+  await page.goto(`/lead-detail?id=${id}`);
+  await expect(statusCard(page).getByTestId('automated-stage-wait')).toHaveText(WAITING);
+  await expect(page.getByText(NOTHING)).toHaveCount(0);
+});
+
+test('the back office, who may run it, reads the same above the button that runs it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, `supervisor@${COUNTRY}.example`);
+  const id = await leadInIdentityValidation(page);
+  await page.goto(`/lead-detail?id=${id}`);
+  const card = statusCard(page);
+  await expect(card.getByTestId('automated-stage-wait')).toHaveText(WAITING);
+  await expect(card.getByRole('button', { name: 'Ejecutar validación de identidad' })).toBeVisible();
+  await expect(page.getByText(NOTHING)).toHaveCount(0);
+});
+
+test('a status a person moves on still says when the role has nothing to do there', async ({ page }) => {
+  await signInAndWait(page, `atc@${COUNTRY}.example`);
+  // In audit: only the audit case decides, and customer service has no move there.
+  await page.goto(`/lead-detail?id=${await leadAt(page, 'AUDIT_PENDING')}`);
+  await expect(statusCard(page)).toContainText(NOTHING);
+  await expect(statusCard(page).getByTestId('automated-stage-wait')).toHaveCount(0);
+});
