@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
 
 const COUNTRIES = ['arg', 'col'];
 const country = process.env.VITE_COUNTRY ?? 'arg';
@@ -26,7 +27,7 @@ function buildManifest(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), precompress()],
   define: {
     __COUNTRY__: JSON.stringify(country),
     __BUILD_ID__: JSON.stringify(buildId),

@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { errorBodySchema } from '@backoffice/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient, createTestApp, tempDir, type Driver, type TestApp } from '../helpers/app';
 
+const ASSET = 'console.log(1)';
 const INDEX =
   '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
 
@@ -16,7 +18,12 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
     mkdirSync(join(dist.path, 'assets'));
     mkdirSync(join(dist.path, 'builds'));
     writeFileSync(join(dist.path, 'index.html'), INDEX);
-    writeFileSync(join(dist.path, 'assets', 'index-Ab12Cd.js'), 'console.log(1)');
+    writeFileSync(join(dist.path, 'assets', 'index-Ab12Cd.js'), ASSET);
+    // The copies the web build writes beside each text file (apps/web/build/precompress.ts).
+    for (const [file, content] of [['index.html', INDEX], [join('assets', 'index-Ab12Cd.js'), ASSET]]) {
+      writeFileSync(join(dist.path, `${file}.br`), brotliCompressSync(content));
+      writeFileSync(join(dist.path, `${file}.gz`), gzipSync(content));
+    }
     writeFileSync(join(dist.path, 'builds', 'latest.json'), JSON.stringify({ id: 'b1', timestamp: 1 }));
     writeFileSync(join(dist.path, 'favicon.ico'), 'icon');
     // Neither needs demo data.
@@ -72,6 +79,37 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
       expect((await t.app.inject({ url: '/favicon.ico' })).statusCode).toBe(200);
+    });
+
+    it('sends the build’s brotli or gzip copy to a browser that accepts it, with the original’s type and cache policy', async () => {
+      const asset = await t.app.inject({ url: '/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(ASSET);
+
+      const gzipped = await t.app.inject({ url: '/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(ASSET);
+
+      const plain = await t.app.inject({ url: '/assets/index-Ab12Cd.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(ASSET);
+
+      // The SPA's index on a client route: compressed too, and still never cached.
+      const page = await t.app.inject({ url: '/lead-detail?id=12', headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+
+      // A file the build left without copies (too small to gain) is sent as it is.
+      const manifest = await t.app.inject({ url: '/builds/latest.json', headers: { 'accept-encoding': 'br' } });
+      expect(manifest.headers['content-encoding']).toBeUndefined();
+      expect(manifest.json()).toEqual({ id: 'b1', timestamp: 1 });
     });
 
     it('answers a missing file with 404, not with the index', async () => {
