@@ -74,9 +74,10 @@ export async function buildApp(config: AppConfig) {
   await app.register(errorHandler);
   await app.register(helmet);
   await app.register(cookie);
-  await app.register(rateLimit);
   await app.register(swagger);
   await app.register(db);
+  // Its counters are in the database.
+  await app.register(rateLimit);
   await app.register(repositories);
   await app.register(workflow);
   await app.register(leadLists);

@@ -111,6 +111,21 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * The per-user and per-address request limits (plugins/external/rate-limit.ts): one row per key and route,
+ * its count within the window that ends at `expires_at`. In the database, as sign-in throttling, so a limit
+ * holds across every app node.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_at_idx').on(t.expiresAt)],
+);
+
 /** Front-end errors sent to POST /api/log/error. */
 export const errorLogs = pgTable(
   'error_logs',

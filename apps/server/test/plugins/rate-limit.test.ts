@@ -1,8 +1,12 @@
 import { errorBodySchema } from '@backoffice/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { rateLimitCounters } from '../../src/db/schema';
 import { perUserRateLimit } from '../../src/plugins/external/rate-limit';
-import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
+import { RateLimitCounters } from '../../src/repositories/rate-limit-counters';
+import { TestClient, createTestApp, testConfig, type Driver, type TestApp } from '../helpers/app';
 
 const TOO_MANY = 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.';
 
@@ -79,6 +83,57 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
     const refused = await call();
     expectTooMany(refused);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+  });
+});
+
+describe('rate limits across app nodes on postgres', () => {
+  let a: TestApp;
+  let b: App;
+
+  beforeAll(async () => {
+    a = await createTestApp('postgres', { seedLeads: 0 });
+    b = await buildApp(testConfig({ seedLeads: 0, databaseUrl: a.databaseUrl }));
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('counts a user’s requests on every node together: the 31st lookup is refused whichever node gets it', async () => {
+    const onA = new TestClient(a.app, '10.4.0.1');
+    expect((await onA.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    // The same session, sent by the balancer to the other node.
+    const onB = new TestClient(b, '10.4.0.1');
+    for (const [name, value] of onA.jar) onB.jar.set(name, value);
+    const lookup = (i: number) => `/api/arg/customers/lookup?doc_number=${30_000_000 + i}`;
+
+    // Twenty at once on one node, ten on the other: the count holds under concurrency too.
+    const first = await Promise.all(Array.from({ length: 20 }, (_, i) => onA.get(lookup(i))));
+    expect(first.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(await statuses(onB, 10, (i) => lookup(20 + i))).toEqual(Array(10).fill(200));
+    expectTooMany(await onA.get(lookup(30)));
+    expectTooMany(await onB.get(lookup(31)));
+
+    // Once the window has ended (moved into the past here), the user starts afresh, on any node.
+    await a.app.db.update(rateLimitCounters).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect((await onB.get(lookup(32))).statusCode).toBe(200);
+    expect((await onA.get(lookup(33))).statusCode).toBe(200);
+  });
+
+  it('keeps no row of a window that ended once swept', async () => {
+    const counters = new RateLimitCounters(a.app.db);
+    expect(await counters.hit('test:sweep', 60_000)).toMatchObject({ current: 1 });
+    const second = await counters.hit('test:sweep', 60_000);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(55_000);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    expect(await counters.peek('test:sweep')).toMatchObject({ current: 2 });
+
+    await a.app.db.update(rateLimitCounters).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect(await counters.peek('test:sweep')).toEqual({ current: 0, ttl: 0 });
+    await counters.sweep();
+    expect(await a.app.db.select().from(rateLimitCounters)).toEqual([]);
   });
 });
 

@@ -1,21 +1,56 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES } from '../../lib/errors';
+import { RateLimitCounters, type RateLimitHit } from '../../repositories/rate-limit-counters';
+
+type Callback = (error: Error | null, result?: RateLimitHit) => void;
 
 /**
- * Opt-in per route (`config.rateLimit`). Counters are in memory, per node: fine for flood protection of
- * cheap endpoints; sign-in throttling, which must hold across nodes, lives in the database instead.
+ * The plugin's store over the database's counters: each route counts apart (its method and path prefix the
+ * key), and every node counts the same rows.
+ */
+class DatabaseStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly counters: RateLimitCounters,
+    private readonly prefix = '',
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow: number): void {
+    this.counters.hit(this.prefix + key, timeWindow).then((hit) => callback(null, hit), callback);
+  }
+
+  read(key: string, callback: Callback): void {
+    this.counters.peek(this.prefix + key).then((hit) => callback(null, hit), callback);
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): DatabaseStore {
+    // What the plugin passes is the route's limit settings with the route as `routeInfo` (its types say
+    // otherwise).
+    const route = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+    return new DatabaseStore(this.counters, `${this.prefix}${String(route.method ?? '')} ${String(route.url ?? '')} `);
+  }
+}
+
+/**
+ * Opt-in per route (`config.rateLimit`). The counters live in the database (repositories/rate-limit-counters.ts),
+ * as sign-in throttling does: a limit holds across every app node, whichever a balancer sends a request to.
  */
 export default fp(
   async (app) => {
+    const counters = new RateLimitCounters(app.db);
     await app.register(rateLimit, {
       global: false,
+      store: class extends DatabaseStore {
+        constructor() {
+          super(counters);
+        }
+      },
       // The plugin has already set Retry-After; the error handler gives the usual body.
       errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyRequests),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['db'] },
 );
 
 /** The signed-in user (several people can share an office's address); the address only for anonymous ones. */
@@ -26,8 +61,8 @@ function userKey(request: FastifyRequest): string {
 /**
  * `config.rateLimit` for a signed-in route: at most `max` requests a minute per user (0 = no limit), each
  * route counted apart. The route's own `onRequest` must authenticate: the limit's hook runs after it, so
- * it knows the user and requests refused as anonymous or forbidden are not counted. Per node, like every
- * counter here: behind a balancer spreading one user over n nodes the ceiling is up to n times `max`.
+ * it knows the user and requests refused as anonymous or forbidden are not counted. One count for all the
+ * app nodes.
  *
  * Sizes (CUSTOMER_LOOKUP_RATE_LIMIT, SEARCHER_RATE_LIMIT): the new-lead form looks a document up once it
  * is well formed, and caches the answer for 30 s, so a seller typing documents makes a few lookups a
