@@ -26,7 +26,10 @@ export default defineConfig({
   globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
   maxFailures: process.env.CI ? 10 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A slow day of these 2-core machines has seen a long test take 31 s and a detail's first answer over 5 s: the
+  // waits leave room for that (they only ever make a failing run slower).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     // Recording a trace costs every test a third of its time; CI keeps only its printed output, so it records none.

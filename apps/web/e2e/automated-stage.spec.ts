@@ -8,7 +8,8 @@ import { COUNTRY, signInAndWait } from './support';
  * than that the role has nothing to do.
  */
 
-const WAITING = 'La solicitud espera la validación de identidad: la procesa el sistema o el back office.';
+// col's risk team may run the stage too (the workflow's table).
+const WAITING = `La solicitud espera la validación de identidad: la procesa ${COUNTRY === 'col' ? 'el sistema, el back office o el equipo de riesgo' : 'el sistema o el back office'}.`;
 const NOTHING = 'No hay cambios de estado disponibles para tu rol desde el estado actual.';
 
 /** The first lead at the status, as the signed-in user's API lists them. */

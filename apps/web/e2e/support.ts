@@ -1,5 +1,6 @@
+import type { LeadListResponse, SaleDetail } from '@backoffice/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 
 /** The browser tests run against the default build country. */
 export const COUNTRY = (process.env.VITE_COUNTRY ?? 'arg') as 'arg' | 'col';
@@ -15,6 +16,39 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 export async function signInAndWait(page: Page, email: string) {
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/** The seller accounts (SPEC's SELLER role) that get call reminders. */
+export const REMINDED_SELLERS = [`seller@${COUNTRY}.example`, `vendedor.sin.neotel@${COUNTRY}.example`];
+
+/**
+ * Resolves every call back still pending on a seller's applications, through the API in a session of its own.
+ * A spec that books call backs runs it after each test, passed or failed: a test stopped half-way (a timeout
+ * on a busy machine) would otherwise leave a call back that falls due and pops its reminder over the screens
+ * of every later spec signed in as that seller. Their sales with a call back come first by the next call.
+ */
+export async function resolveEveryCallBack(baseURL: string, email: string): Promise<void> {
+  const api = await request.newContext({ baseURL });
+  try {
+    await api.get('/api/health');
+    const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const login = await api.post(`/api/${COUNTRY}/auth/login`, {
+      data: { email, password: PASSWORD, branch_id: COUNTRY === 'arg' ? 1 : 2 },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const sales = (await (await api.get(`/api/${COUNTRY}/sales?sort=next_call_at&dir=asc&pageSize=100`)).json()) as LeadListResponse;
+    for (const row of sales.rows) {
+      if (row.next_call_at === null) break;
+      const sale = (await (await api.get(`/api/${COUNTRY}/sales/${row.id}`)).json()) as SaleDetail;
+      for (const call of sale.scheduled_calls) {
+        const resolved = await api.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`);
+        expect(resolved.status(), await resolved.text()).toBe(200);
+      }
+    }
+  } finally {
+    await api.dispose();
+  }
 }
 
 /**
