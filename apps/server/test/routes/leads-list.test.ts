@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import {
   LEAD_SOURCE_LABELS,
   AMOUNT_RANGES,
@@ -431,6 +432,30 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     // Local (Buenos Aires) time of creation.
     const local = new Date(plain.createdAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
     expect(cells[1]).toBe(local);
+  });
+
+  it('sends a CSV export gzipped to a client that takes it, the same file once undone', async () => {
+    const url = `/api/arg/leads/export?format=csv&${queryOf({ status: [1, 4, 26, 32, 8, 15] })}`;
+    const plain = await admin.get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const zipped = await admin.get(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(zipped.headers['x-total-count']).toBe(plain.headers['x-total-count']);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // Refused with q=0, or not offered: as it is.
+    for (const acceptEncoding of ['gzip;q=0, br', 'identity']) {
+      const res = await admin.get(url, { headers: { 'accept-encoding': acceptEncoding } });
+      expect(res.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
+    }
+    // An XLSX is a zip already.
+    const xlsx = await admin.get(`/api/arg/leads/export?format=xlsx&${queryOf({ status: [1] })}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(xlsx.headers['content-encoding']).toBeUndefined();
   });
 
   it('exports XLSX that opens: header, every filtered row, numbers as numbers', async () => {
