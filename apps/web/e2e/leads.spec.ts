@@ -470,7 +470,10 @@ if (COUNTRY === 'col') {
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText('La oferta no puede superar el monto solicitado', { exact: false })).toBeVisible();
     const offer = Math.floor(requested / 100);
-    if (!(await dialog.isVisible())) await page.getByRole('button', { name: toLabel, exact: true }).click();
+    // The dialog closed on Confirmar (the server refused after): once it is gone, the move again. Asking whether
+    // it is visible raced its closing animation.
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: toLabel, exact: true }).click();
     await field.fill(thousands(offer));
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await expect(page.getByText(`Lead pasado a ${toLabel}`)).toBeVisible();
