@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +66,8 @@ export function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // A build that failed wrote nothing: its own error is the one to see.
+      if (!existsSync(outDir)) return;
       const done = await precompressDir(outDir);
       const total = (key: 'bytes' | 'br') => done.reduce((sum, entry) => sum + entry[key], 0);
       this.info(`precompressed ${done.length} files: ${Math.round(total('bytes') / 1024)} kB → ${Math.round(total('br') / 1024)} kB brotli`);
