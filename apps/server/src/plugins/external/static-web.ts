@@ -9,7 +9,7 @@ export const NOT_BUILT_MESSAGE =
   'La aplicación web no está construida. Ejecuta `npm run build` y vuelve a iniciar el servidor.';
 
 /**
- * Cache policy by file: hashed build assets never change; the manifest and index must be re-checked. `path` is
+ * Cache policy by file: hashed build assets never change; the manifest and index must be re-checked. `sent` is
  * the file sent, which may be the build's compressed copy (`index.html.br`): its policy is the original's.
  */
 function cacheControlFor(sent: string): string {
