@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadListQuerySchema, salesListQuerySchema } from '@backoffice/shared';
+import { auditQueueQuerySchema, leadListQuerySchema, salesListQuerySchema } from '@backoffice/shared';
 import { applyListPatch, isFiltered, parseListParams } from '../src/lib/url-state';
 import { searchTextProblem } from '../src/components/list-filters';
 
@@ -46,6 +46,10 @@ describe('a list’s URL read as its request', () => {
   it('leaves any malformed param out of the request, and a valid URL as it is', () => {
     expect(parseListParams(leadListQuerySchema, params('amount=nope&q=ana')).search).toBe('q=ana');
     expect(parseListParams(leadListQuerySchema, params('q=ana&status=1&status=2')).search).toBe('q=ana&status=1&status=2');
+    // The audit queue's link with a claim filter no control offers: the queue as it is, not an error.
+    const audits = parseListParams(auditQueueQuerySchema, params('claim=someone&status=3&page=2'));
+    expect(audits.query).toMatchObject({ claim: 'all', status: [3], page: 2 });
+    expect(audits.search).toBe('status=3&page=2');
   });
 
   it('holds a search box’s text back, with the reason, until one word has three letters or digits', () => {
