@@ -42,6 +42,17 @@ const envSchema = z.object({
   LIST_TEXT_COUNT_THRESHOLD: z.coerce.number().int().min(1).default(1_000),
   /** Run an automated stage (prefilter, risk, identity, transfer) as soon as a lead reaches its status. */
   WORKFLOW_AUTORUN: flag(true),
+  /**
+   * A change's answer waits for the automated stages it reaches (the simulators answer at once); `false` for
+   * real adapters that take seconds: answered at once, the stages run right after it.
+   */
+  STAGE_RUN_WAIT: flag(true),
+  /** Runs of an automated stage before the system stops trying and leaves it to a person. */
+  STAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Seconds before the first retry of a failed stage run; each further retry waits twice as long. */
+  STAGE_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds between a node's looks for stage runs due (retries, runs a stopped node left); 0 = none. */
+  STAGE_WORKER_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** A page by number starts from the nearest remembered position every this many rows (PageAnchors). */
@@ -64,12 +75,12 @@ const envSchema = z.object({
   /** Seconds between checks for call backs that fell due (`call-reminder:due`); 0 = no check. */
   REALTIME_REMINDER_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /**
-   * Requests a minute per signed-in user (per node) to the customer lookup and to the searcher; 0 = no
-   * limit (the benchmark). Sizes and reasons in plugins/external/rate-limit.ts.
+   * Requests a minute per signed-in user (all nodes together) to the customer lookup and to the searcher;
+   * 0 = no limit (the benchmark). Sizes and reasons in plugins/external/rate-limit.ts.
    */
   CUSTOMER_LOOKUP_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   SEARCHER_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
-  /** Test calls (/test) an hour per user and node: they dial any national number; 0 = no limit. */
+  /** Test calls (/test) an hour per user, all nodes together: they dial any national number; 0 = no limit. */
   TEST_CALL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Minutes a postponed call back waits before it is due again. */
   CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -111,6 +122,8 @@ export interface AppConfig {
   listTextProbeCap: number;
   listTextCountThreshold: number;
   workflowAutoRun: boolean;
+  /** The automated stages' retries (services/stage-worker.ts); workerSeconds 0 = this node runs no due ones. */
+  stageRuns: { wait: boolean; maxAttempts: number; retrySeconds: number; workerSeconds: number };
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
   /** Rows between the positions a list remembers for pages by number (they live as long as counts). */
@@ -121,7 +134,7 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
   telephony: TelephonyConfig;
-  /** Requests a minute (test calls: an hour) per user and node; 0 = no limit. */
+  /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
   rateLimits: { customerLookup: number; searcher: number; testCall: number };
 }
 
@@ -177,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listTextProbeCap: e.LIST_TEXT_PROBE_CAP,
     listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
+    stageRuns: { wait: e.STAGE_RUN_WAIT, maxAttempts: e.STAGE_MAX_ATTEMPTS, retrySeconds: e.STAGE_RETRY_SECONDS, workerSeconds: e.STAGE_WORKER_SECONDS },
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     pageAnchorRows: e.PAGE_ANCHOR_ROWS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,

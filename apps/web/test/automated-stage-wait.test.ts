@@ -1,6 +1,6 @@
 import { ARG_STATUS_IDS, COL_STATUS_IDS } from '@backoffice/shared';
 import { describe, expect, it } from 'vitest';
-import { automatedStageWait } from '../src/components/automated-stage-wait';
+import { automatedStageWait, stageFailureMessage } from '../src/components/automated-stage-wait';
 
 describe('what an application at an automated stage waits for', () => {
   it('names each arg stage the workflow runs by itself', () => {
@@ -33,5 +33,19 @@ describe('what an application at an automated stage waits for', () => {
     expect(automatedStageWait('arg', ARG_STATUS_IDS.PHONE_VALIDATION)).toBeNull();
     expect(automatedStageWait('arg', ARG_STATUS_IDS.AUDIT_PENDING)).toBeNull();
     expect(automatedStageWait('col', COL_STATUS_IDS.PENDING_OFFER)).toBeNull();
+  });
+});
+
+describe('what the system’s failed runs of a stage come to', () => {
+  it('says when it tries again, on the country’s clock (Buenos Aires UTC-3, Bogotá UTC-5)', () => {
+    const failure = { attempts: 1, retry_at: '2026-11-27T18:04:00.000Z' };
+    expect(stageFailureMessage('arg', failure)).toBe('La etapa automática falló una vez: el sistema la reintenta a las 15:04.');
+    expect(stageFailureMessage('col', { ...failure, attempts: 2 })).toBe('La etapa automática falló 2 veces: el sistema la reintenta a las 13:04.');
+  });
+
+  it('says a person must run it once the system stopped trying', () => {
+    expect(stageFailureMessage('arg', { attempts: 5, retry_at: null })).toBe(
+      'La etapa automática falló 5 veces y el sistema dejó de reintentarla: debe ejecutarla el back office.',
+    );
   });
 });

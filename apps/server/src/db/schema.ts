@@ -357,6 +357,35 @@ export const leadStatusHistory = pgTable(
 );
 
 /**
+ * The automated stage a lead waits on, queued in the status change's own transaction (WORKFLOW_AUTORUN): a
+ * stage whose run was cut short (the node stopped, the adapter failed) is not lost but tried again by any
+ * node's stage worker (services/stage-runs.ts). One row per lead at most: a lead waits on one stage, and
+ * any status change replaces the row.
+ */
+export const stageRuns = pgTable(
+  'stage_runs',
+  {
+    leadId: integer('lead_id')
+      .primaryKey()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    /** The status whose stage runs: a lead found elsewhere has moved on and the run is dropped. */
+    statusId: integer('status_id').notNull(),
+    /** Runs started (a claim counts one, whether it ends in an outcome, an error or a stopped node). */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a worker may claim it: now for a new run; a claim moves it a lease ahead (a node that stops
+     * mid-run leaves it to another one then); a failure, the retry's time; 'infinity' once retries ran out.
+     */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** The last attempt's error, for the logs and support (not shown to users as it is). */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stage_runs_run_after_idx').on(t.runAfter), countryCheck('stage_runs', t.country)],
+);
+
+/**
  * What happens to a lead besides status changes: notes, management status changes and reassignments
  * (later: calls, communications). With lead_status_history it makes the detail's timeline, read in one
  * query ordered by time.

@@ -2,6 +2,7 @@ import { isClosedStatus, type Country } from '@backoffice/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customers, leadStatusHistory, leads, payableAccount, scheduledCalls } from '../db/schema';
+import { StageRunsRepository } from './stage-runs';
 
 /** What the workflow needs of a lead: its status, owner, version, offer, and the customer's document. */
 export interface WorkflowLead {
@@ -25,6 +26,8 @@ export interface StatusChange {
   userId: number | null;
   reason: string | null;
   offer?: { amount: number; rate: number };
+  /** The new status's automated stage is queued for the system to run (stage_runs). */
+  queueStage: boolean;
 }
 
 /**
@@ -116,6 +119,8 @@ export class WorkflowRepository {
           .where(and(eq(scheduledCalls.leadId, id), eq(scheduledCalls.status, 'pending')));
         await tx.update(leads).set({ nextCallAt: null }).where(eq(leads.id, id));
       }
+      // Committed with the change or not at all: a stage to run is never lost between the two.
+      await StageRunsRepository.replace(tx, country, id, change.queueStage ? change.to : null);
       if (within) await within(tx, { from: lead.statusId, to: change.to });
       return { from: lead.statusId, to: change.to };
     });

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db/client';
 import { HttpError, MESSAGES, invalidData } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
+import { StageRunsRepository, type ClaimedStageRun } from '../repositories/stage-runs';
 import { WorkflowRepository, type ChangeHook, type WorkflowLead } from '../repositories/workflow';
 import { defaultOffer, type StageAdapters, type StageOutcome } from './adapters/index';
 
@@ -42,7 +43,7 @@ export const WORKFLOW_MESSAGES = {
 export interface TransitionInput {
   country: Country;
   leadId: number;
-  /** Who moves the lead; null for the system itself running an automated stage (runStages). */
+  /** Who moves the lead; null for the system itself running an automated stage (runQueuedStages). */
   user: AuthUser | null;
   to: number;
   version: number;
@@ -59,16 +60,30 @@ type StatusListener = (country: Country) => void;
 
 export interface WorkflowOptions {
   /**
-   * Run the automated stage of the status a lead reaches, and the next ones, before answering the change
-   * (WORKFLOW_AUTORUN). Off, a stage waits until someone runs it (POST /leads/:id/automation).
+   * Queue the automated stage of each status a lead reaches (stage_runs) and run it, and the ones its outcome
+   * reaches, before answering the change (WORKFLOW_AUTORUN). Off, a stage waits until someone runs it
+   * (POST /leads/:id/automation).
    */
   autoRun: boolean;
-  /** A stage that failed to run: the change that led to it stays, the lead waits at the stage's status. */
-  onStageError?: (error: unknown, context: { country: Country; leadId: number }) => void;
+  /**
+   * The change's answer waits for the stages it queued (STAGE_RUN_WAIT, default: the simulators answer at
+   * once, so the answer shows where the chain ended); false for adapters that take seconds: answered at
+   * once, the stages run right after on this node (`drain` waits for them at shutdown).
+   */
+  awaitStages?: boolean;
+  /** Runs of a stage before the system stops trying (STAGE_MAX_ATTEMPTS); then a person runs it. */
+  maxAttempts?: number;
+  /** The first retry's wait after a failed run, doubled at each further one (STAGE_RETRY_SECONDS). */
+  retrySeconds?: number;
+  /** A stage run that failed: the change that led to it stays, the lead waits at the stage's status. */
+  onStageError?: (error: unknown, context: { country: Country; leadId: number; attempts: number; retrySeconds: number | null }) => void;
 }
 
 /** Stages one change may run in a row (prefilter, then risk, …): a bound against a cycle in the tables. */
 const MAX_CHAINED_STAGES = 5;
+/** STAGE_MAX_ATTEMPTS and STAGE_RETRY_SECONDS when not configured: 30 s, 1, 2, 4 min, then a person. */
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_RETRY_SECONDS = 30;
 
 /**
  * The one operation that changes a lead's status (`apply`), used by people choosing a transition and by
@@ -77,6 +92,7 @@ const MAX_CHAINED_STAGES = 5;
  */
 export class WorkflowService {
   private readonly repository: WorkflowRepository;
+  private readonly stageRuns: StageRunsRepository;
   private readonly listeners = new Set<StatusListener>();
 
   constructor(
@@ -85,6 +101,7 @@ export class WorkflowService {
     private readonly options: WorkflowOptions = { autoRun: false },
   ) {
     this.repository = new WorkflowRepository(db);
+    this.stageRuns = new StageRunsRepository(db);
   }
 
   /** Called after every status change (e.g. to drop cached list counts). */
@@ -98,6 +115,7 @@ export class WorkflowService {
     const lead = this.visible(country, user, await this.repository.find(country, leadId));
     const subject = guardSubjectOf(lead);
     const stage = automatedStageAt(country, lead.statusId);
+    const failure = stage ? await this.stageRuns.failure(country, leadId) : undefined;
     return {
       lead_id: lead.id,
       status_id: lead.statusId,
@@ -111,6 +129,9 @@ export class WorkflowService {
       })),
       automation:
         stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
+      stage_failure: failure
+        ? { attempts: failure.attempts, retry_at: failure.retryAt === null ? null : new Date(failure.retryAt).toISOString() }
+        : null,
     };
   }
 
@@ -121,26 +142,77 @@ export class WorkflowService {
       throw invalidData([{ field: 'to_status', message: WORKFLOW_MESSAGES.unknownStatus(input.to) }]);
     }
     await this.apply(input, null);
-    if (this.options.autoRun) await this.runStages(input.country, input.leadId);
+    await this.continueStages(input.country, input.leadId);
+  }
+
+  /** Stage chains running after their change was answered (awaitStages false). */
+  private readonly inFlight = new Set<Promise<void>>();
+
+  /** After a change: the stages it queued, awaited or left running (WorkflowOptions.awaitStages). */
+  private async continueStages(country: Country, leadId: number): Promise<void> {
+    if (!this.options.autoRun) return;
+    const chain = this.runQueuedStages(country, leadId);
+    if (this.options.awaitStages !== false) return chain;
+    // A run that could not even be recorded (the database went away) stays claimed: another tick retries it.
+    const running = chain.catch((error: unknown) => this.options.onStageError?.(error, { country, leadId, attempts: 0, retrySeconds: null }));
+    this.inFlight.add(running);
+    void running.finally(() => this.inFlight.delete(running));
+  }
+
+  /** Waits for the stage chains still running after their changes were answered (shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   /**
-   * The system runs the stage waiting at the lead's status, then the one its outcome reaches, and so on.
-   * The simulators answer at once; a real adapter that takes long belongs in a background job instead.
-   * A failure is reported and ends the chain: the lead waits at that status, where staff can run it again.
+   * Runs the stage queued for the lead (if due and not running elsewhere), then the one its outcome queues,
+   * and so on: the simulators answer at once, so the change's answer already shows where the chain ended. A
+   * failed run ends the chain; it stays queued for a retry (runDueStages).
    */
-  async runStages(country: Country, leadId: number): Promise<void> {
+  async runQueuedStages(country: Country, leadId: number): Promise<void> {
     for (let i = 0; i < MAX_CHAINED_STAGES; i++) {
-      const lead = await this.repository.find(country, leadId);
-      const stage = lead && automatedStageAt(country, lead.statusId);
-      if (!lead || !stage) return;
-      try {
-        const outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
-        await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
-      } catch (error) {
-        this.options.onStageError?.(error, { country, leadId });
-        return;
+      const run = await this.stageRuns.claim(country, leadId);
+      if (!run || !(await this.runClaimed(run))) return;
+    }
+  }
+
+  /**
+   * The stage worker's tick (services/stage-worker.ts): runs claimed from any lead, those waiting for a
+   * retry and those a stopped node left, each continued as far as its chain goes. Answers how many it claimed.
+   */
+  async runDueStages(limit: number): Promise<number> {
+    const runs = await this.stageRuns.claimDue(limit);
+    for (const run of runs) {
+      if (await this.runClaimed(run)) await this.runQueuedStages(run.country, run.leadId);
+    }
+    return runs.length;
+  }
+
+  /**
+   * Runs a claimed stage and applies its outcome as the system's change; true when it did. A failure is
+   * recorded on the run with its retry's time (or none once they ran out) unless a change made meanwhile
+   * has replaced the run, in which case there is nothing left to retry.
+   */
+  private async runClaimed(run: ClaimedStageRun): Promise<boolean> {
+    const { country, leadId } = run;
+    const lead = await this.repository.find(country, leadId);
+    const stage = lead?.statusId === run.statusId ? automatedStageAt(country, run.statusId) : null;
+    if (!lead || !stage) {
+      await this.stageRuns.drop(run);
+      return false;
+    }
+    try {
+      const outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
+      await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
+      return true;
+    } catch (error) {
+      const { maxAttempts = DEFAULT_MAX_ATTEMPTS, retrySeconds: first = DEFAULT_RETRY_SECONDS } = this.options;
+      const retrySeconds = run.attempts < maxAttempts ? first * 2 ** (run.attempts - 1) : null;
+      const message = error instanceof Error ? error.message : String(error);
+      if (await this.stageRuns.fail(run, message, retrySeconds)) {
+        this.options.onStageError?.(error, { country, leadId, attempts: run.attempts, retrySeconds });
       }
+      return false;
     }
   }
 
@@ -162,7 +234,7 @@ export class WorkflowService {
       requestedAmount: lead.requestedAmount,
     });
     await this.apply({ country, leadId, user, to: outcome.to, version, reason: outcome.reason }, outcome);
-    if (this.options.autoRun) await this.runStages(country, leadId);
+    await this.continueStages(country, leadId);
     return outcome;
   }
 
@@ -209,7 +281,14 @@ export class WorkflowService {
       // A stage run by a person is on record as theirs (the adapter's reason says what it decided). An amount
       // risk set by hand is on the history too: the timeline says what was offered, not only that it was.
       const offered = input.offeredAmount !== undefined ? `Oferta: ${formatMoney(country, input.offeredAmount * 100)}` : null;
-      return { to, version: input.version, userId: user?.id ?? null, reason: [reason, offered].filter(Boolean).join('\n') || null, offer };
+      return {
+        to,
+        version: input.version,
+        userId: user?.id ?? null,
+        reason: [reason, offered].filter(Boolean).join('\n') || null,
+        offer,
+        queueStage: this.options.autoRun && automatedStageAt(country, to) !== null,
+      };
     }, input.within);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);

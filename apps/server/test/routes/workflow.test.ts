@@ -8,10 +8,10 @@ import {
   leadTransitionsSchema,
   type Country,
 } from '@backoffice/shared';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { customers, leadStatusHistory, leads } from '../../src/db/schema';
+import { customers, leadStatusHistory, leads, stageRuns } from '../../src/db/schema';
 import type { AuthUser } from '../../src/plugins/app/auth';
 import { simulatedAdapters } from '../../src/services/adapters/index';
 import { WorkflowService } from '../../src/services/workflow';
@@ -580,18 +580,165 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect([last.toStatus, last.userId, last.reason]).toEqual([A.REJECTED, null, 'Identidad: los datos no coinciden con el registro (simulador)']);
     });
 
-    it('a failing adapter leaves the person’s change in place and the lead waiting at the stage', async () => {
+    /** The lead's queued stage run, as the queue holds it (undefined: none). */
+    const queued = async (leadId: number) =>
+      (
+        await t.app.db
+          .select({
+            statusId: stageRuns.statusId,
+            attempts: stageRuns.attempts,
+            lastError: stageRuns.lastError,
+            retryInSeconds: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then round(extract(epoch from ${stageRuns.runAfter} - now()))::int end`,
+          })
+          .from(stageRuns)
+          .where(eq(stageRuns.leadId, leadId))
+      )[0];
+    /** The retry's wait is over (as if its time had come). */
+    const due = (leadId: number) => t.app.db.update(stageRuns).set({ runAfter: sql`now() - interval '1 second'` }).where(eq(stageRuns.leadId, leadId));
+    const identityDown = (calls: { n: number } = { n: 0 }) => ({
+      ...simulatedAdapters(),
+      identity: {
+        run: async () => {
+          calls.n++;
+          throw new Error('identity service down');
+        },
+      },
+    });
+    const transitionsOf = async (leadId: number) => {
+      const admin = await as('arg', 'admin@arg.example');
+      return leadTransitionsSchema.parse((await admin.get(`/api/arg/leads/${leadId}/transitions`)).json());
+    };
+
+    it('a failing adapter leaves the person’s change in place and the run queued for a retry, which the screens show', async () => {
       const errors: unknown[] = [];
-      const down = { ...simulatedAdapters(), identity: { run: async () => Promise.reject(new Error('identity service down')) } };
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(down, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown(), errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
       expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
       expect(errors).toEqual([new Error('identity service down')]);
+      // Queued with the status change, claimed once, to be tried again in STAGE_RETRY_SECONDS (30 s by default).
+      expect(await queued(lead.id)).toEqual({ statusId: A.VALIDATION_IN_PROGRESS, attempts: 1, lastError: 'identity service down', retryInSeconds: 30 });
+      const { stage_failure: failure } = await transitionsOf(lead.id);
+      expect(failure?.attempts).toBe(1);
+      expect(Math.abs(Date.parse(failure!.retry_at!) - Date.now() - 30_000)).toBeLessThan(5_000);
     });
 
-    it('is on by default outside the tests', () => {
+    it('the worker retries a failed run when its time comes, and the lead moves on as if it had run the first time', async () => {
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      // Not before its time.
+      expect(await service().runDueStages(100)).toBe(0);
+      await due(lead.id);
+      await service().runDueStages(100);
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+      expect((await history(lead.id)).slice(-1).map((r) => [r.toStatus, r.userId])).toEqual([[A.VALIDATE_DOCS, null]]);
+      // Paso 7 is a person's: nothing left queued, nothing shown.
+      expect(await queued(lead.id)).toBeUndefined();
+      expect((await transitionsOf(lead.id)).stage_failure).toBeNull();
+    });
+
+    it('waits twice as long after each failure, then stops trying and leaves the stage to a person', async () => {
+      const calls = { n: 0 };
+      const errors: unknown[] = [];
+      const down = () => new WorkflowService(t.app.db, identityDown(calls), { autoRun: true, maxAttempts: 3, retrySeconds: 10, onStageError: (e) => errors.push(e) });
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await down().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      expect((await queued(lead.id))?.retryInSeconds).toBe(10);
+      await due(lead.id);
+      await down().runDueStages(100);
+      expect((await queued(lead.id))?.retryInSeconds).toBe(20);
+      await due(lead.id);
+      await down().runDueStages(100);
+      expect(await queued(lead.id)).toMatchObject({ attempts: 3, retryInSeconds: null });
+      expect([calls.n, errors.length]).toEqual([3, 3]);
+      // Never due again: no retry however long one waits.
+      expect(await down().runDueStages(100)).toBe(0);
+      expect((await transitionsOf(lead.id)).stage_failure).toEqual({ attempts: 3, retry_at: null });
+      // The back office runs it by hand: the failed run is settled with the change.
+      const admin = await as('arg', 'admin@arg.example');
+      const res = await automate(admin, 'arg', lead.id, (await leadRow(lead.id)).version);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().status_id).toBe(A.VALIDATE_DOCS);
+      expect(await queued(lead.id)).toBeUndefined();
+    });
+
+    it('a run cut short (its node stopped) is left alone until its lease ends, then another node runs it once', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const errors: unknown[] = [];
+      // Node A's identity service does not answer (yet): its request is still running the stage.
+      const slow = { ...simulatedAdapters(), identity: { run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (await gate, simulatedAdapters().identity.run(input)) } };
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      const nodeA = service(slow, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await expect.poll(async () => (await queued(lead.id))?.attempts).toBe(1);
+      // Node B's worker does not start it again while A holds it.
+      expect(await service().runDueStages(100)).toBe(0);
+      // A's lease ran out (A stopped): B runs the stage.
+      await due(lead.id);
+      expect(await service().runDueStages(100)).toBe(1);
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+      // A's late answer finds the lead moved on: refused as stale, so nothing written, and no failure to
+      // retry or report (A's request itself ends as it would have: the person's change was made).
+      release();
+      await nodeA;
+      expect((await history(lead.id)).filter((r) => r.toStatus === A.VALIDATE_DOCS)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      expect(await queued(lead.id)).toBeUndefined();
+    });
+
+    it('with STAGE_RUN_WAIT off the change is answered before a slow stage decides, which then moves the lead', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = { ...simulatedAdapters(), identity: { run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (await gate, simulatedAdapters().identity.run(input)) } };
+      const workflow = new WorkflowService(t.app.db, slow, { autoRun: true, awaitStages: false });
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await workflow.transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
+      release();
+      await workflow.drain();
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+    });
+
+    it('two workers claiming at once run each due stage once', async () => {
+      const leadsDue = [];
+      for (let i = 0; i < 6; i++) {
+        const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+        await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+        await due(lead.id);
+        leadsDue.push(lead.id);
+      }
+      const claimed = await Promise.all([service().runDueStages(100), service().runDueStages(100)]);
+      expect(claimed[0] + claimed[1]).toBe(6);
+      for (const id of leadsDue) {
+        expect((await history(id)).filter((r) => r.toStatus === A.VALIDATE_DOCS)).toHaveLength(1);
+      }
+    });
+
+    it('a person’s change settles a queued retry: the stage the lead left is not run', async () => {
+      const calls = { n: 0 };
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service(identityDown(calls)).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      const admin = await as('arg', 'admin@arg.example');
+      const res = await automate(admin, 'arg', lead.id, (await leadRow(lead.id)).version);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await queued(lead.id)).toBeUndefined();
+      expect(await service(identityDown(calls)).runDueStages(100)).toBe(0);
+      expect(calls.n).toBe(1);
+    });
+
+    it('without WORKFLOW_AUTORUN nothing is queued: the stage waits for a person', async () => {
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      const seller = await as('arg', 'seller@arg.example');
+      expect((await move(seller, 'arg', lead.id, { to_status: A.VALIDATION_IN_PROGRESS, version: 1 })).statusCode).toBe(200);
+      expect(await queued(lead.id)).toBeUndefined();
+      expect(await t.app.stageWorker.runOnce()).toBe(0);
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
+    });
+
+    it('is on by default outside the tests, with five runs 30 s, 1, 2 and 4 min apart and a look every 5 s', () => {
       expect(loadConfig({}).workflowAutoRun).toBe(true);
       expect(loadConfig({ WORKFLOW_AUTORUN: 'false' }).workflowAutoRun).toBe(false);
+      expect(loadConfig({}).stageRuns).toEqual({ wait: true, maxAttempts: 5, retrySeconds: 30, workerSeconds: 5 });
+      expect(loadConfig({ STAGE_RUN_WAIT: 'false' }).stageRuns.wait).toBe(false);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { automatedStageAt, transitionsFrom, type AutomatedStage, type Country } from '@backoffice/shared';
+import { automatedStageAt, formatTime, transitionsFrom, type AutomatedStage, type Country, type LeadTransitions } from '@backoffice/shared';
 
 /** What an application at an automated stage waits for, and the pronoun that takes it ('lo'/'la procesa'). */
 const WAITS_FOR: Record<AutomatedStage, { what: string; pronoun: 'lo' | 'la' }> = {
@@ -22,4 +22,15 @@ export function automatedStageWait(country: Country, statusId: number): string |
   const runners = new Set(transitionsFrom(country, statusId).flatMap((t) => (t.automated ? t.roles : [])));
   const who = runners.has('risk') ? 'el sistema, el back office o el equipo de riesgo' : 'el sistema o el back office';
   return `La solicitud espera ${what}: ${pronoun} procesa ${who}.`;
+}
+
+/**
+ * What the system's failed runs of the waiting stage come to (its service did not answer): when it tries
+ * again, on the country's clock, or that it has stopped trying and someone must run the stage.
+ */
+export function stageFailureMessage(country: Country, failure: NonNullable<LeadTransitions['stage_failure']>): string {
+  const times = failure.attempts === 1 ? 'una vez' : `${failure.attempts} veces`;
+  return failure.retry_at
+    ? `La etapa automática falló ${times}: el sistema la reintenta a las ${formatTime(country, failure.retry_at)}.`
+    : `La etapa automática falló ${times} y el sistema dejó de reintentarla: debe ejecutarla el back office.`;
 }

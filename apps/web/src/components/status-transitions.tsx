@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, Stack, Typography } from 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COUNTRY } from '../config/env';
-import { automatedStageWait } from './automated-stage-wait';
+import { automatedStageWait, stageFailureMessage } from './automated-stage-wait';
 import { useConfirm, usePrompt } from './confirm-dialog';
 import { LoadingIndicator } from './loading-indicator';
 
@@ -85,11 +85,17 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
 
   // What an application at an automated stage waits for (null elsewhere).
   const waiting = options.data ? automatedStageWait(COUNTRY, options.data.status_id) : null;
+  const failure = options.data?.stage_failure;
 
   return (
     <Card>
       <CardHeader title="Cambiar estado" />
       <CardContent>
+        {failure && (
+          <Alert severity={failure.retry_at ? 'warning' : 'error'} sx={{ mb: 1 }} data-testid="stage-failure">
+            {stageFailureMessage(COUNTRY, failure)}
+          </Alert>
+        )}
         {options.isPending ? (
           <LoadingIndicator loading loadingText="Cargando transiciones…" />
         ) : options.error ? (

@@ -47,5 +47,11 @@ export const leadTransitionsSchema = z.object({
   transitions: z.array(transitionOptionSchema),
   /** The automated stage waiting at this status, when the role may run it. */
   automation: z.object({ stage: automatedStageSchema, label: z.string() }).nullable(),
+  /**
+   * The system's runs of the stage waiting at this status have failed (the adapter's service did not
+   * answer): how many, and when it tries again (ISO date-time), or null once it has stopped trying and a
+   * person must run it.
+   */
+  stage_failure: z.object({ attempts: z.number().int(), retry_at: z.string().nullable() }).nullable(),
 });
 export type LeadTransitions = z.infer<typeof leadTransitionsSchema>;

@@ -1,24 +1,39 @@
 import fp from 'fastify-plugin';
 import { defaultAdapters } from '../../services/adapters/index';
+import { StageWorker } from '../../services/stage-worker';
 import { WorkflowService } from '../../services/workflow';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The one way to change a lead's status (manual transitions and automated stages). */
     workflow: WorkflowService;
+    /** The node's runner of due automated stages (`runOnce` for tests and diagnostics). */
+    stageWorker: StageWorker;
   }
 }
 
 /** The workflow engine as a decorator, like the repositories: routes ask `app.workflow`. */
 export default fp(
   async (app) => {
-    app.decorate(
-      'workflow',
-      new WorkflowService(app.db, defaultAdapters(), {
-        autoRun: app.config.workflowAutoRun,
-        onStageError: (error, context) => app.log.error({ err: error, ...context }, 'automated stage failed'),
-      }),
-    );
+    const { wait, maxAttempts, retrySeconds, workerSeconds } = app.config.stageRuns;
+    const workflow = new WorkflowService(app.db, defaultAdapters(), {
+      autoRun: app.config.workflowAutoRun,
+      awaitStages: wait,
+      maxAttempts,
+      retrySeconds,
+      onStageError: (error, context) => app.log.error({ err: error, ...context }, 'automated stage failed'),
+    });
+    const worker = new StageWorker(workflow, app.log);
+    app.decorate('workflow', workflow);
+    app.decorate('stageWorker', worker);
+    // A node that serves requests also runs due stages; `inject` (tests) never listens, so never ticks.
+    app.addHook('onListen', async () => {
+      if (app.config.workflowAutoRun) worker.start(workerSeconds);
+    });
+    app.addHook('preClose', async () => {
+      await worker.stop();
+      await workflow.drain();
+    });
   },
   { name: 'workflow', dependencies: ['db', 'config'] },
 );

@@ -1,0 +1,111 @@
+import type { Country } from '@backoffice/shared';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { stageRuns } from '../db/schema';
+
+/** A run a node has claimed: nobody else starts it until the lease ends. */
+export interface ClaimedStageRun {
+  leadId: number;
+  country: Country;
+  statusId: number;
+  /** This claim's attempt, counting from 1. */
+  attempts: number;
+}
+
+/** What the lead's screens say of a stage whose runs failed. */
+export interface StageFailure {
+  attempts: number;
+  /** Epoch milliseconds of the next try; null once the retries ran out. */
+  retryAt: number | null;
+}
+
+/**
+ * How long a claimed run is its node's: a node that stops mid-run (or whose adapter hangs) leaves the run to
+ * another node after this. Longer than any adapter call should take.
+ */
+const LEASE = sql`interval '2 minutes'`;
+
+const claimed = {
+  leadId: stageRuns.leadId,
+  country: sql<Country>`${stageRuns.country}`,
+  statusId: stageRuns.statusId,
+  attempts: stageRuns.attempts,
+};
+
+/** The queue of automated stages to run (`stage_runs`): written with status changes, claimed by runners. */
+export class StageRunsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Inside a status change's transaction: the lead now waits on the stage of `statusId` (queued due now), or,
+   * with null, on none. Whatever was queued for its previous status goes either way.
+   */
+  static async replace(tx: Tx, country: Country, leadId: number, statusId: number | null): Promise<void> {
+    if (statusId === null) {
+      await tx.delete(stageRuns).where(eq(stageRuns.leadId, leadId));
+      return;
+    }
+    const queued = { statusId, attempts: 0, runAfter: sql`now()`, lastError: null, createdAt: sql`now()` };
+    await tx
+      .insert(stageRuns)
+      .values({ leadId, country, ...queued })
+      .onConflictDoUpdate({ target: stageRuns.leadId, set: queued });
+  }
+
+  /** Claims the lead's queued run if it is due (not running on another node, not waiting for a retry). */
+  async claim(country: Country, leadId: number): Promise<ClaimedStageRun | undefined> {
+    const [run] = await this.db
+      .update(stageRuns)
+      .set({ attempts: sql`${stageRuns.attempts} + 1`, runAfter: sql`now() + ${LEASE}` })
+      .where(and(eq(stageRuns.leadId, leadId), eq(stageRuns.country, country), lte(stageRuns.runAfter, sql`now()`)))
+      .returning(claimed);
+    return run;
+  }
+
+  /** Claims up to `limit` due runs of any lead, oldest due first; rows another node is claiming are skipped. */
+  async claimDue(limit: number): Promise<ClaimedStageRun[]> {
+    const due = this.db
+      .select({ leadId: stageRuns.leadId })
+      .from(stageRuns)
+      .where(lte(stageRuns.runAfter, sql`now()`))
+      .orderBy(asc(stageRuns.runAfter))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(stageRuns)
+      .set({ attempts: sql`${stageRuns.attempts} + 1`, runAfter: sql`now() + ${LEASE}` })
+      .where(sql`${stageRuns.leadId} in ${due}`)
+      .returning(claimed);
+  }
+
+  /**
+   * A claimed run failed: tried again in `retrySeconds`, or never (null: the retries ran out, a person runs
+   * the stage). Only the run as claimed: false when a status change has replaced it meanwhile.
+   */
+  async fail(run: ClaimedStageRun, error: string, retrySeconds: number | null): Promise<boolean> {
+    const runAfter = retrySeconds === null ? sql`'infinity'::timestamptz` : sql`now() + make_interval(secs => ${retrySeconds})`;
+    const updated = await this.db
+      .update(stageRuns)
+      .set({ runAfter, lastError: error })
+      .where(and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId), eq(stageRuns.attempts, run.attempts)))
+      .returning({ leadId: stageRuns.leadId });
+    return updated.length > 0;
+  }
+
+  /** A claimed run whose lead is no longer at its status (or gone): nothing to run. */
+  async drop(run: ClaimedStageRun): Promise<void> {
+    await this.db.delete(stageRuns).where(and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId)));
+  }
+
+  /** The lead's queued stage if its runs have failed; undefined when none is queued or none has failed. */
+  async failure(country: Country, leadId: number): Promise<StageFailure | undefined> {
+    const [row] = await this.db
+      .select({
+        attempts: stageRuns.attempts,
+        retryAt: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`,
+      })
+      .from(stageRuns)
+      .where(and(eq(stageRuns.leadId, leadId), eq(stageRuns.country, country), sql`${stageRuns.lastError} is not null`));
+    return row;
+  }
+}
