@@ -47,6 +47,8 @@ const envSchema = z.object({
    * real adapters that take seconds: answered at once, the stages run right after it.
    */
   STAGE_RUN_WAIT: flag(true),
+  /** Simulated stages: a customer document ending in these digits makes every stage's service fail ('' = none). */
+  STAGE_SIMULATE_FAIL_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('99999'),
   /** Runs of an automated stage before the system stops trying and leaves it to a person. */
   STAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   /** Seconds before the first retry of a failed stage run; each further retry waits twice as long. */
@@ -123,7 +125,7 @@ export interface AppConfig {
   listTextCountThreshold: number;
   workflowAutoRun: boolean;
   /** The automated stages' retries (services/stage-worker.ts); workerSeconds 0 = this node runs no due ones. */
-  stageRuns: { wait: boolean; maxAttempts: number; retrySeconds: number; workerSeconds: number };
+  stageRuns: { simulateFailSuffix: string; wait: boolean; maxAttempts: number; retrySeconds: number; workerSeconds: number };
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
   /** Rows between the positions a list remembers for pages by number (they live as long as counts). */
@@ -190,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listTextProbeCap: e.LIST_TEXT_PROBE_CAP,
     listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
-    stageRuns: { wait: e.STAGE_RUN_WAIT, maxAttempts: e.STAGE_MAX_ATTEMPTS, retrySeconds: e.STAGE_RETRY_SECONDS, workerSeconds: e.STAGE_WORKER_SECONDS },
+    stageRuns: { simulateFailSuffix: e.STAGE_SIMULATE_FAIL_SUFFIX, wait: e.STAGE_RUN_WAIT, maxAttempts: e.STAGE_MAX_ATTEMPTS, retrySeconds: e.STAGE_RETRY_SECONDS, workerSeconds: e.STAGE_WORKER_SECONDS },
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     pageAnchorRows: e.PAGE_ANCHOR_ROWS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,

@@ -1,6 +1,6 @@
-import { statusIdOf, type LeadListResponse } from '@backoffice/shared';
+import { statusIdOf, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, api, createApplication, signInAndWait } from './support';
 
 /*
  * An application waiting on an automated stage (identity validation here: the seed leaves some there) has no
@@ -51,4 +51,25 @@ test('a status a person moves on still says when the role has nothing to do ther
   await page.goto(`/lead-detail?id=${await leadAt(page, 'AUDIT_PENDING')}`);
   await expect(statusCard(page)).toContainText(NOTHING);
   await expect(statusCard(page).getByTestId('automated-stage-wait')).toHaveCount(0);
+});
+
+test('a stage whose service does not answer says when the system tries again, and a person running it is told why nothing changed', async ({ page }) => {
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  // Every simulated service fails for a document ending in STAGE_SIMULATE_FAIL_SUFFIX (99999 by default).
+  const { id } = await createApplication(page, '99999');
+  const first = COUNTRY === 'arg' ? { status: 'PREFILTER', run: 'Ejecutar prefiltro' } : { status: 'KILLER', run: 'Ejecutar killer' };
+  const { request, headers } = await api(page);
+  const created = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
+  const moved = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, first.status), version: created.version }, headers });
+  expect(moved.status(), await moved.text()).toBe(200);
+  // The stage's run failed: the application waits at its status, queued for the system's retry.
+  expect(((await moved.json()) as LeadDetail).status_id).toBe(statusIdOf(COUNTRY, first.status));
+
+  await page.goto(`/lead-detail?id=${id}`);
+  const card = statusCard(page);
+  await expect(card.getByTestId('stage-failure')).toHaveText(/^La etapa automática falló una vez: el sistema la reintenta a las \d\d:\d\d\.$/);
+  await card.getByRole('button', { name: first.run }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.')).toBeVisible();
+  await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', first.status);
 });

@@ -1,16 +1,6 @@
-import {
-  buildCbu,
-  buildCuil,
-  statusIdOf,
-  saleStatusLabelOf,
-  STEP_LABELS,
-  type ArgLeadCreateInput,
-  type AuditQueueResponse,
-  type ColLeadCreateInput,
-  type LeadDetail,
-} from '@backoffice/shared';
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { statusIdOf, saleStatusLabelOf, STEP_LABELS, type AuditQueueResponse, type LeadDetail } from '@backoffice/shared';
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { COUNTRY, api, createApplication, signInAndWait } from './support';
 
 /*
  * Issue 4, end to end: a seller takes an application from Paso 2 (col: Paso 6) to AUDITORIA, the identity
@@ -82,32 +72,6 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await signInAndWait(page, email);
   return page;
-}
-
-/** API calls with the page's session: writes echo the XSRF cookie in its header (double submit). */
-async function api(page: Page): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
-  expect(xsrf, 'the XSRF cookie after signing in').toBeDefined();
-  return { request: page.request, headers: { 'X-XSRF-TOKEN': xsrf!.value } };
-}
-
-/** A new application for a new customer; the seller who creates it gets it, in CREATED. */
-async function createApplication(seller: Page): Promise<{ id: number; doc: string }> {
-  const unique = String(Date.now()).slice(-6);
-  const common = { first_name: 'Prueba', last_name: 'Circuito', birth_date: '1988-05-20', email: `circuito.${unique}@example.com`, term: 12 };
-  // Where the approved loan is paid (approving needs it).
-  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' };
-  // arg: a DNI ending in 4 and its CUIL; col: a CC ending in 8.
-  const doc = COUNTRY === 'arg' ? `3${unique}4` : `10${unique}8`;
-  const body =
-    COUNTRY === 'arg'
-      ? ({ ...common, ...account, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
-      : ({ ...common, ...account, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
-  const { request, headers } = await api(seller);
-  const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
-  return { id, doc };
 }
 
 /** A status change through the API (what the admin does to bring the application into the pipeline). */

@@ -1,5 +1,5 @@
-import type { LeadListResponse, SaleDetail } from '@backoffice/shared';
-import type { Locator, Page } from '@playwright/test';
+import { buildCbu, buildCuil, type ArgLeadCreateInput, type ColLeadCreateInput, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, request } from '@playwright/test';
 
 /** The browser tests run against the default build country. */
@@ -105,3 +105,33 @@ export async function gridFit(grid: Locator) {
 
 /** The lead detail's summary card, whose labels the customer form beside it repeats. */
 export const leadSummary = (page: Page) => page.getByRole('region', { name: 'Resumen del lead' });
+
+/** API calls with the page's session: writes echo the XSRF cookie in its header (double submit). */
+export async function api(page: Page): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  expect(xsrf, 'the XSRF cookie after signing in').toBeDefined();
+  return { request: page.request, headers: { 'X-XSRF-TOKEN': xsrf!.value } };
+}
+
+/**
+ * A new application for a new customer; the seller who creates it gets it, in CREATED. The simulated
+ * automated stages decide by the document's ending (apps/server/src/services/adapters/simulator.ts): by
+ * default one that passes every stage (arg 4; col 8, since col's risk sends 4 to manual analysis).
+ */
+export async function createApplication(seller: Page, docEnding = COUNTRY === 'arg' ? '4' : '8'): Promise<{ id: number; doc: string }> {
+  const unique = String(Date.now()).slice(-6);
+  const common = { first_name: 'Prueba', last_name: 'Circuito', birth_date: '1988-05-20', email: `circuito.${unique}@example.com`, term: 12 };
+  // Where the approved loan is paid (approving needs it).
+  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' };
+  // arg: an 8-digit DNI and its CUIL; col: a 9-digit CC; the time's last digits keep them new.
+  const doc = `${COUNTRY === 'arg' ? '3' : '10'}${unique.slice(docEnding.length - 1)}${docEnding}`;
+  const body =
+    COUNTRY === 'arg'
+      ? ({ ...common, ...account, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
+      : ({ ...common, ...account, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
+  const { request, headers } = await api(seller);
+  const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+  return { id, doc };
+}

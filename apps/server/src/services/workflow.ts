@@ -36,6 +36,7 @@ export const WORKFLOW_MESSAGES = {
   noOfferHere: 'Este cambio de estado no fija una oferta',
   offerLimits: (min: string, max: string) => `La oferta va de ${min} a ${max}`,
   offerAboveRequested: (requested: string) => `La oferta no puede superar el monto solicitado (${requested})`,
+  stageUnavailable: 'El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.',
   auditOnly: (from: string, to: string) =>
     `El paso de ${from} a ${to} es una decisión de auditoría: se toma en Auditorías, con el caso tomado y su checklist.`,
 } as const;
@@ -76,7 +77,16 @@ export interface WorkflowOptions {
   /** The first retry's wait after a failed run, doubled at each further one (STAGE_RETRY_SECONDS). */
   retrySeconds?: number;
   /** A stage run that failed: the change that led to it stays, the lead waits at the stage's status. */
-  onStageError?: (error: unknown, context: { country: Country; leadId: number; attempts: number; retrySeconds: number | null }) => void;
+  onStageError?: (error: unknown, context: StageErrorContext) => void;
+}
+
+/** What a stage error is logged with: the system's run (its attempt, when it retries) or a person's (userId). */
+export interface StageErrorContext {
+  country: Country;
+  leadId: number;
+  attempts?: number;
+  retrySeconds?: number | null;
+  userId?: number;
 }
 
 /** Stages one change may run in a row (prefilter, then risk, …): a bound against a cycle in the tables. */
@@ -154,7 +164,7 @@ export class WorkflowService {
     const chain = this.runQueuedStages(country, leadId);
     if (this.options.awaitStages !== false) return chain;
     // A run that could not even be recorded (the database went away) stays claimed: another tick retries it.
-    const running = chain.catch((error: unknown) => this.options.onStageError?.(error, { country, leadId, attempts: 0, retrySeconds: null }));
+    const running = chain.catch((error: unknown) => this.options.onStageError?.(error, { country, leadId }));
     this.inFlight.add(running);
     void running.finally(() => this.inFlight.delete(running));
   }
@@ -227,12 +237,14 @@ export class WorkflowService {
     const stage = automatedStageAt(country, lead.statusId);
     if (!stage) throw new HttpError(409, WORKFLOW_MESSAGES.noAutomation(statusLabelOf(country, lead.statusId)));
     if (!mayRunAutomation(country, lead.statusId, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.automationRole);
-    const outcome = await this.adapters[stage].run({
-      country,
-      leadId,
-      docNumber: lead.docNumber,
-      requestedAmount: lead.requestedAmount,
-    });
+    let outcome: StageOutcome;
+    try {
+      outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
+    } catch (error) {
+      // The person is told the service failed (a 502 of ours, not an internal error); the cause is logged.
+      this.options.onStageError?.(error, { country, leadId, userId: user.id });
+      throw new HttpError(502, WORKFLOW_MESSAGES.stageUnavailable);
+    }
     await this.apply({ country, leadId, user, to: outcome.to, version, reason: outcome.reason }, outcome);
     await this.continueStages(country, leadId);
     return outcome;

@@ -725,6 +725,23 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(calls.n).toBe(1);
     });
 
+    it('the simulated services fail for a document ending in STAGE_SIMULATE_FAIL_SUFFIX; a person running the stage then gets a 502 saying so, and nothing changes', async () => {
+      const lead = await insertLead('arg', A.PREFILTER, { lastDigit: 4 });
+      await t.app.db.update(customers).set({ docNumber: '29999999' }).where(eq(customers.docNumber, lead.docNumber));
+      const before = await snapshot(lead.id);
+      const admin = await as('arg', 'admin@arg.example');
+      const res = await automate(admin, 'arg', lead.id, before.lead.version);
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json().message).toBe('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.');
+      expect(await snapshot(lead.id)).toEqual(before);
+      // The system's own run fails the same way and is queued for its retry.
+      const system = new WorkflowService(t.app.db, simulatedAdapters({ failSuffix: '99999' }), { autoRun: true });
+      const other = await insertLead('arg', A.CREATED, { lastDigit: 4 });
+      await t.app.db.update(customers).set({ docNumber: '28899999' }).where(eq(customers.docNumber, other.docNumber));
+      await system.transition({ country: 'arg', leadId: other.id, user: actor('admin', await userIdByEmail(t.app, 'arg', 'admin@arg.example'), 1), to: A.PREFILTER, version: 1 });
+      expect(await queued(other.id)).toMatchObject({ statusId: A.PREFILTER, attempts: 1, lastError: 'prefilter: the service did not answer (simulator, document ending in 99999)' });
+    });
+
     it('without WORKFLOW_AUTORUN nothing is queued: the stage waits for a person', async () => {
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
       const seller = await as('arg', 'seller@arg.example');
@@ -737,7 +754,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('is on by default outside the tests, with five runs 30 s, 1, 2 and 4 min apart and a look every 5 s', () => {
       expect(loadConfig({}).workflowAutoRun).toBe(true);
       expect(loadConfig({ WORKFLOW_AUTORUN: 'false' }).workflowAutoRun).toBe(false);
-      expect(loadConfig({}).stageRuns).toEqual({ wait: true, maxAttempts: 5, retrySeconds: 30, workerSeconds: 5 });
+      expect(loadConfig({}).stageRuns).toEqual({ simulateFailSuffix: '99999', wait: true, maxAttempts: 5, retrySeconds: 30, workerSeconds: 5 });
       expect(loadConfig({ STAGE_RUN_WAIT: 'false' }).stageRuns.wait).toBe(false);
     });
   });

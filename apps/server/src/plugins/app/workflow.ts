@@ -15,8 +15,8 @@ declare module 'fastify' {
 /** The workflow engine as a decorator, like the repositories: routes ask `app.workflow`. */
 export default fp(
   async (app) => {
-    const { wait, maxAttempts, retrySeconds, workerSeconds } = app.config.stageRuns;
-    const workflow = new WorkflowService(app.db, defaultAdapters(), {
+    const { simulateFailSuffix, wait, maxAttempts, retrySeconds, workerSeconds } = app.config.stageRuns;
+    const workflow = new WorkflowService(app.db, defaultAdapters({ failSuffix: simulateFailSuffix }), {
       autoRun: app.config.workflowAutoRun,
       awaitStages: wait,
       maxAttempts,

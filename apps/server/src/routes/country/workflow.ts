@@ -71,11 +71,13 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['workflow'],
         summary: 'Ejecuta la etapa automática pendiente (prefiltro, killer, riesgo, identidad, transferencia) y aplica su resultado',
-        description: 'Con los simuladores, el resultado depende del último dígito del documento del cliente.',
+        description:
+          'Con los simuladores, el resultado depende del último dígito del documento del cliente. 502 si el servicio de la etapa ' +
+          'no responde: el estado no cambia.',
         security,
         params: leadIdParamsSchema,
         body: runAutomationBodySchema,
-        response: { 200: leadDetailSchema, ...errors },
+        response: { 200: leadDetailSchema, ...errors, 502: errorBodySchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { AutomatedStage, Country } from '@backoffice/shared';
-import { simulatedAdapters } from './simulator';
+import { simulatedAdapters, type SimulatorOptions } from './simulator';
 
 /** What an automated stage is told about the application. */
 export interface StageInput {
@@ -35,8 +35,8 @@ export interface StageAdapter {
 
 export type StageAdapters = Record<AutomatedStage, StageAdapter>;
 
-export function defaultAdapters(): StageAdapters {
-  return simulatedAdapters();
+export function defaultAdapters(simulator: SimulatorOptions = {}): StageAdapters {
+  return simulatedAdapters(simulator);
 }
 
 export { DEFAULT_RATE, defaultOffer, simulatedAdapters } from './simulator';

@@ -11,6 +11,9 @@ import type { Offer, StageAdapter, StageAdapters, StageInput } from './index';
  *   risk                  2 RISK_REJECTED, 3 RISK_FAILED, 4 RISK_MANUAL (col only)  → arg PHONE_VALIDATION, col PENDING_OFFER (with an offer)
  *   identity              5 rejected, 6 manual review, 7 EXCEPTION                  → arg VALIDATE_DOCS, col VALIDATED
  *   transfer              8 TRANSFER_REJECTED, 9 TRANSFER_FAILED                    → arg TRANSFERED, col TRANSFERRED
+ *
+ * A document ending in `failSuffix` (STAGE_SIMULATE_FAIL_SUFFIX) makes every stage's service not answer at
+ * all (the run throws): the system's retries and their notice can be shown on purpose.
  */
 
 type Rule = [status: string, reason: string];
@@ -75,12 +78,19 @@ export function defaultOffer(country: Country, requestedAmount: number): Offer {
   return { amount: requestedAmount, rate: DEFAULT_RATE[country] };
 }
 
-function simulator(stage: AutomatedStage): StageAdapter {
+export interface SimulatorOptions {
+  /** Documents ending in these digits: the service does not answer ('' = none). */
+  failSuffix?: string;
+}
+
+function simulator(stage: AutomatedStage, { failSuffix = '' }: SimulatorOptions): StageAdapter {
   return {
     async run(input: StageInput) {
       const rules = RULES[input.country][stage];
       if (!rules) throw new Error(`No ${stage} stage in ${input.country}`);
-      const digit = input.docNumber.replace(/\D/g, '').slice(-1);
+      const digits = input.docNumber.replace(/\D/g, '');
+      if (failSuffix && digits.endsWith(failSuffix)) throw new Error(`${stage}: the service did not answer (simulator, document ending in ${failSuffix})`);
+      const digit = digits.slice(-1);
       const [status, reason] = rules[digit] ?? rules[PASS];
       const to = statusIdOf(input.country, status)!;
       const approvesRisk = stage === 'risk' && rules[digit] === undefined;
@@ -89,12 +99,12 @@ function simulator(stage: AutomatedStage): StageAdapter {
   };
 }
 
-export function simulatedAdapters(): StageAdapters {
+export function simulatedAdapters(options: SimulatorOptions = {}): StageAdapters {
   return {
-    prefilter: simulator('prefilter'),
-    killer: simulator('killer'),
-    risk: simulator('risk'),
-    identity: simulator('identity'),
-    transfer: simulator('transfer'),
+    prefilter: simulator('prefilter', options),
+    killer: simulator('killer', options),
+    risk: simulator('risk', options),
+    identity: simulator('identity', options),
+    transfer: simulator('transfer', options),
   };
 }
