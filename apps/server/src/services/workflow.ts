@@ -78,6 +78,8 @@ export interface WorkflowOptions {
   retrySeconds?: number;
   /** A stage run that failed: the change that led to it stays, the lead waits at the stage's status. */
   onStageError?: (error: unknown, context: StageErrorContext) => void;
+  /** The system ran a stage and applied its outcome (`to`): e.g. to tell the screens that show the lead. */
+  onStageDecided?: (country: Country, leadId: number, to: number) => void;
 }
 
 /** What a stage error is logged with: the system's run (its attempt, when it retries) or a person's (userId). */
@@ -214,6 +216,7 @@ export class WorkflowService {
     try {
       const outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
       await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
+      this.options.onStageDecided?.(country, leadId, outcome.to);
       return true;
     } catch (error) {
       const { maxAttempts = DEFAULT_MAX_ATTEMPTS, retrySeconds: first = DEFAULT_RETRY_SECONDS } = this.options;

@@ -9,7 +9,7 @@ import {
   type Country,
 } from '@backoffice/shared';
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { customers, leadStatusHistory, leads, stageRuns } from '../../src/db/schema';
 import type { AuthUser } from '../../src/plugins/app/auth';
@@ -740,6 +740,20 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       await t.app.db.update(customers).set({ docNumber: '28899999' }).where(eq(customers.docNumber, other.docNumber));
       await system.transition({ country: 'arg', leadId: other.id, user: actor('admin', await userIdByEmail(t.app, 'arg', 'admin@arg.example'), 1), to: A.PREFILTER, version: 1 });
       expect(await queued(other.id)).toMatchObject({ statusId: A.PREFILTER, attempts: 1, lastError: 'prefilter: the service did not answer (simulator, document ending in 99999)' });
+    });
+
+    it('the node’s stage worker runs what is due with the app’s adapters and tells the country’s screens where the lead went', async () => {
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await due(lead.id);
+      const emitted = vi.spyOn(t.app.realtime, 'toCountry');
+      try {
+        expect(await t.app.stageWorker.runOnce()).toBe(1);
+        expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+        expect(emitted.mock.calls).toEqual([['arg', 'lead:stage-decided', { lead_id: lead.id, status_id: A.VALIDATE_DOCS }]]);
+      } finally {
+        emitted.mockRestore();
+      }
     });
 
     it('without WORKFLOW_AUTORUN nothing is queued: the stage waits for a person', async () => {

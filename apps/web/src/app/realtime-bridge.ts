@@ -34,7 +34,7 @@ export function assignmentNoticeOf(payload: RealtimeEventPayload<'lead:assigned'
  * screens reload. `call-reminder:due` is for the call-reminders
  * feature: `useRealtimeEvent('call-reminder:due', () => poll())` asks schedule-calls at once instead of
  * waiting for its next 180 s poll. `call-reminder:changed` (a call back cancelled or moved) is for it too, and
- * reloads the application's details and the lists here.
+ * reloads the application's details and the lists here. `lead:stage-decided` reloads that application's details.
  */
 export function useRealtimeBridge(): void {
   const session = useSession();
@@ -69,6 +69,10 @@ export function useRealtimeBridge(): void {
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
   });
+
+  // The system decided a stage (a retry, or a run after the change was answered): whoever has the application
+  // open sees where it went. Lists are left to their own refresh: decisions come all day, from every seller.
+  useRealtimeEvent('lead:stage-decided', (payload) => refreshApplicationDetails(queryClient, payload.lead_id));
 
   // A call back cancelled or moved (by another tab, or the back office): the sale's pending calls and the
   // lists' next call.

@@ -37,6 +37,15 @@ export const leadAssignedSchema = z.object({
   by: z.object({ id: z.number().int(), name: z.string() }),
 });
 
+/**
+ * An automated stage the system ran decided where the application goes (to the country: whoever has it open
+ * sees the new status without reloading; a retry or a run after the change's answer decides unseen).
+ */
+export const leadStageDecidedSchema = z.object({
+  lead_id: z.number().int(),
+  status_id: z.number().int(),
+});
+
 /** A message a customer sent through the messaging bridge (no producer yet: the bridge's inbound side). */
 export const customerMessageInboundSchema = z.object({
   customer_id: z.number().int(),
@@ -60,6 +69,7 @@ export const REALTIME_EVENTS = {
   'call-reminder:due': callReminderDueSchema,
   'call-reminder:changed': callReminderChangedSchema,
   'lead:assigned': leadAssignedSchema,
+  'lead:stage-decided': leadStageDecidedSchema,
   'customer-message:inbound': customerMessageInboundSchema,
   'bulk-job:progress': bulkJobProgressSchema,
 } as const;

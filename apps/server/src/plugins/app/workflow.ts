@@ -22,6 +22,8 @@ export default fp(
       maxAttempts,
       retrySeconds,
       onStageError: (error, context) => app.log.error({ err: error, ...context }, 'automated stage failed'),
+      // The realtime plugin registers after this one; a stage only runs once the app is ready.
+      onStageDecided: (country, leadId, to) => app.realtime.toCountry(country, 'lead:stage-decided', { lead_id: leadId, status_id: to }),
     });
     const worker = new StageWorker(workflow, app.log);
     app.decorate('workflow', workflow);
