@@ -1,4 +1,4 @@
-import { statusIdOf, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
+import { statusIdOf, statusLabelOf, type DashboardResponse, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, api, createApplication, signInAndWait } from './support';
 
@@ -53,7 +53,9 @@ test('a status a person moves on still says when the role has nothing to do ther
   await expect(statusCard(page).getByTestId('automated-stage-wait')).toHaveCount(0);
 });
 
-test('a stage whose service does not answer says when the system tries again, and a person running it is told why nothing changed', async ({ page }) => {
+test('a stage whose service does not answer says when the system tries again, a person running it is told why nothing changed, and the dashboard lists it', async ({ page }) => {
+  // The dashboard's numbers may be up to 30 s old: room to wait for them.
+  test.setTimeout(120_000);
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   // Every simulated service fails for a document ending in STAGE_SIMULATE_FAIL_SUFFIX (99999 by default).
   const { id } = await createApplication(page, '99999');
@@ -72,4 +74,15 @@ test('a stage whose service does not answer says when the system tries again, an
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.')).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', first.status);
+
+  // The back office's dashboard lists it among the stages that failed (its numbers may be up to 30 s old).
+  const dashboard = async () => (await (await request.get(`/api/${COUNTRY}/dashboard`)).json()) as DashboardResponse;
+  await expect.poll(async () => (await dashboard()).stage_failures?.leads.some((lead) => lead.lead_id === id), { timeout: 45_000, intervals: [2_000] }).toBe(true);
+  const failures = (await dashboard()).stage_failures!;
+  await page.goto('/');
+  const block = page.getByTestId('block-stage-failures');
+  await expect(block.getByRole('heading', { name: 'Etapas automáticas con fallas' })).toBeVisible();
+  await expect(block.getByTestId('stage-failures-retrying')).toHaveText(String(failures.retrying));
+  await block.getByRole('link', { name: `#${id} · ${statusLabelOf(COUNTRY, statusIdOf(COUNTRY, first.status)!)}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));
 });

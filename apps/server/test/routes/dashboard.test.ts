@@ -8,9 +8,9 @@ import {
   todayIn,
   type DashboardResponse,
 } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadStatusHistory, leads } from '../../src/db/schema';
+import { leadStatusHistory, leads, stageRuns } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { FIXTURE_BASE, insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -202,6 +202,52 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     expect(body.conversion).toBeUndefined();
     expect(body.seller_ranking).toBeUndefined();
     expect(body.audit_queue!.size).toBeGreaterThan(0);
+  });
+
+  it('lists the automated stages whose runs failed for the back office: stopped ones first, then by the next retry', async () => {
+    const [a, b, c, d, e, fresh] = known.slice(10, 16);
+    const now = Date.now();
+    const failed = (lead: KnownLead, attempts: number, runAfter: Date | 'infinity') => ({
+      leadId: lead.id,
+      country: 'arg',
+      statusId: lead.statusId,
+      attempts,
+      runAfter: runAfter === 'infinity' ? sql`'infinity'::timestamptz` : runAfter,
+      lastError: 'identity service down',
+    });
+    await t.app.db.insert(stageRuns).values([
+      failed(a, 2, new Date(now + 120_000)),
+      failed(b, 5, 'infinity'),
+      failed(c, 1, new Date(now + 30_000)),
+      failed(d, 5, 'infinity'),
+      failed(e, 3, new Date(now + 600_000)),
+      // Queued and not failed yet: not a failure.
+      { leadId: fresh.id, country: 'arg', statusId: fresh.statusId },
+    ]);
+    try {
+      const body = await dashboard(admin);
+      expect(body.blocks).toContain('stage_failures');
+      const stopped = [b, d].sort((x, y) => x.id - y.id);
+      expect(body.stage_failures).toEqual({
+        retrying: 3,
+        stopped: 2,
+        leads: [
+          ...stopped.map((lead) => ({ lead_id: lead.id, status_id: lead.statusId, attempts: 5, retry_at: null })),
+          { lead_id: c.id, status_id: c.statusId, attempts: 1, retry_at: new Date(now + 30_000).toISOString() },
+          { lead_id: a.id, status_id: a.statusId, attempts: 2, retry_at: new Date(now + 120_000).toISOString() },
+          { lead_id: e.id, status_id: e.statusId, attempts: 3, retry_at: new Date(now + 600_000).toISOString() },
+        ],
+      });
+      // Not a seller's nor an auditor's block; col's own are col's (none).
+      expect((await dashboard(seller)).stage_failures).toBeUndefined();
+      expect((await dashboard(auditor)).stage_failures).toBeUndefined();
+      const colAdmin = new TestClient(t.app);
+      expect((await colAdmin.login('col', 'admin@col.example')).statusCode).toBe(200);
+      const col = await colAdmin.get('/api/col/dashboard');
+      expect(col.json().stage_failures).toEqual({ retrying: 0, stopped: 0, leads: [] });
+    } finally {
+      await t.app.db.delete(stageRuns);
+    }
   });
 
   it('defaults to the last 30 days of the country', async () => {

@@ -12,7 +12,7 @@ import { isoDateSchema } from './list';
  */
 
 /** The blocks of the dashboard. */
-export const DASHBOARD_BLOCKS = ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking'] as const;
+export const DASHBOARD_BLOCKS = ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] as const;
 export type DashboardBlock = (typeof DASHBOARD_BLOCKS)[number];
 
 /** `own`: only the leads assigned to the caller; `country`: every lead of the country. */
@@ -21,12 +21,13 @@ export type DashboardScope = 'own' | 'country';
 /**
  * The one table of who sees what. Sellers (the three seller kinds) see their own numbers; everyone else
  * the whole country. The seller ranking is for the people who manage sellers; the audit queue for those
- * who work or watch it; collectors only follow disbursements (their future loans).
+ * who work or watch it; the automated stages that failed for the back office, who runs them by hand;
+ * collectors only follow disbursements (their future loans).
  */
 export const DASHBOARD_ACCESS: Record<RoleKind, { scope: DashboardScope; blocks: readonly DashboardBlock[] }> = {
-  admin: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking'] },
-  supervisor: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking'] },
-  operator: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue'] },
+  admin: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] },
+  supervisor: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] },
+  operator: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'stage_failures'] },
   auditor: { scope: 'country', blocks: ['audit_queue', 'funnel', 'daily'] },
   atc: { scope: 'country', blocks: ['funnel', 'daily', 'conversion'] },
   risk: { scope: 'country', blocks: ['funnel', 'daily', 'conversion'] },
@@ -86,6 +87,9 @@ export function funnelStepsOf(country: Country): StepEntry[] {
   };
   return [...stepsOf(country)].sort((a, b) => rank(a.label) - rank(b.label));
 }
+
+/** Applications listed by the stage failures block (those the system stopped retrying first). */
+export const STAGE_FAILURES_LISTED = 10;
 
 export const DASHBOARD_DEFAULT_DAYS = 30;
 /**
@@ -160,6 +164,26 @@ export const dashboardResponseSchema = z.object({
       oldest_since: z.string().nullable(),
       oldest_hours: z.number().nullable(),
       median_hours: z.number().nullable(),
+    })
+    .optional(),
+  /**
+   * Automated stages whose runs failed (their service did not answer), now: those the system still retries
+   * and those it stopped retrying, which a person must run; up to STAGE_FAILURES_LISTED of them, the stopped
+   * ones first, then by the next retry.
+   */
+  stage_failures: z
+    .object({
+      retrying: count,
+      stopped: count,
+      leads: z.array(
+        z.object({
+          lead_id: z.number().int(),
+          status_id: z.number().int(),
+          attempts: z.number().int(),
+          /** ISO date-time of the next retry; null: stopped. */
+          retry_at: z.string().nullable(),
+        }),
+      ),
     })
     .optional(),
   /** Sellers by conversion over the range (best first; ties: more conversions, then more leads), top 10. */

@@ -47,7 +47,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       onRequest: app.authorize('index'),
       schema: {
         tags: ['dashboard'],
-        summary: 'Tablero de inicio: embudo por paso, creadas y desembolsadas por día, conversión, cola de auditoría',
+        summary: 'Tablero de inicio: embudo por paso, creadas y desembolsadas por día, conversión, cola de auditoría, etapas automáticas con fallas',
         description:
           'Los bloques dependen del rol (DASHBOARD_ACCESS); los vendedores ven solo sus leads. Rango por defecto: ' +
           'los últimos 30 días del país. Cada nodo reutiliza los agregados unos segundos (`generated_at`).',
@@ -70,7 +70,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       const shows = new Set(access.blocks);
       const when = <T>(show: boolean, key: string, compute: () => Promise<T>) => (show ? cache.get(prefix + key, compute) : undefined);
 
-      const [funnel, daily, conversion, audit, ranking] = await Promise.all([
+      const [funnel, daily, conversion, audit, ranking, stages] = await Promise.all([
         when(shows.has('funnel'), 'funnel', () => repo.funnel(scope)),
         when(shows.has('daily'), `daily|${days}`, async () => {
           const [created, disbursed] = await Promise.all([repo.createdPerDay(scope, range), repo.disbursedPerDay(scope, range)]);
@@ -80,9 +80,10 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         // The queue is the country's (no seller role sees it).
         when(shows.has('audit_queue'), 'audit_queue', () => repo.auditQueue(country, new Date())),
         when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
+        when(shows.has('stage_failures'), 'stage_failures', () => repo.stageFailures(country)),
       ]);
 
-      const computed = [funnel, daily, conversion, audit, ranking].filter((entry) => entry !== undefined);
+      const computed = [funnel, daily, conversion, audit, ranking, stages].filter((entry) => entry !== undefined);
       const answer: DashboardResponse = {
         scope: access.scope,
         blocks: [...access.blocks],
@@ -118,6 +119,14 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
           converted: row.converted,
           rate: ratio(row.converted, row.created),
         }));
+      }
+      if (stages) {
+        const { retrying, stopped, leads } = stages.value;
+        answer.stage_failures = {
+          retrying,
+          stopped,
+          leads: leads.map((row) => ({ lead_id: row.leadId, status_id: row.statusId, attempts: row.attempts, retry_at: row.retryAt?.toISOString() ?? null })),
+        };
       }
       return answer;
     },

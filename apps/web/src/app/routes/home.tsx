@@ -11,6 +11,7 @@ import { funnelListOf } from '../../features/dashboard/components/funnel-list';
 import { KpiCards } from '../../features/dashboard/components/kpi-cards';
 import { RangeSelector } from '../../features/dashboard/components/range-selector';
 import { ConversionCard, SellerRanking } from '../../features/dashboard/components/seller-conversion';
+import { StageFailuresCard } from '../../features/dashboard/components/stage-failures-card';
 import { useDashboardRange } from '../../features/dashboard/hooks/use-dashboard-range';
 import { describeError } from '../../lib/api-client';
 import { initials } from '../../lib/format';
@@ -67,15 +68,16 @@ export default function HomeRoute() {
           <KpiCards data={data} />
           <Grid container spacing={3}>
             {data.funnel && (
-              <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion ? 7 : 12 }}>
+              <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion || data.stage_failures ? 7 : 12 }}>
                 <FunnelChart steps={data.funnel} own={own} list={funnelList} />
               </Grid>
             )}
-            {(data.audit_queue || data.conversion) && (
+            {(data.audit_queue || data.conversion || data.stage_failures) && (
               <Grid size={{ xs: 12, lg: data.funnel ? 5 : 12 }}>
                 <Stack spacing={3}>
                   {data.audit_queue && <AuditQueueCard queue={data.audit_queue} />}
                   {data.conversion && <ConversionCard conversion={data.conversion} own={own} />}
+                  {data.stage_failures && <StageFailuresCard failures={data.stage_failures} />}
                 </Stack>
               </Grid>
             )}

@@ -1,0 +1,68 @@
+import { statusLabelOf, type DashboardResponse } from '@backoffice/shared';
+import { Box, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { stageFailureMessage } from '../../../components/automated-stage-wait';
+import { COUNTRY } from '../../../config/env';
+import { useApplicationPath } from '../../../lib/application-path';
+import { count } from '../../../lib/format';
+import { DashboardCard } from './dashboard-card';
+
+type StageFailures = NonNullable<DashboardResponse['stage_failures']>;
+
+function Stat({ id, label, value }: { id: string; label: string; value: number }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`stage-failures-${id}`}>
+        {count(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The automated stages whose service did not answer: how many the system still retries and how many it
+ * stopped retrying (the back office runs those by hand), and the applications, each linked to its detail.
+ */
+export function StageFailuresCard({ failures }: { failures: StageFailures }) {
+  const applicationPath = useApplicationPath();
+  const none = failures.retrying + failures.stopped === 0;
+  const more = failures.retrying + failures.stopped - failures.leads.length;
+  return (
+    <DashboardCard
+      id="stage-failures"
+      title="Etapas automáticas con fallas"
+      subheader={none ? 'Todas las etapas automáticas responden' : 'Solicitudes cuya etapa automática no obtuvo respuesta de su servicio'}
+    >
+      {!none && (
+        <>
+          <Stack direction="row" spacing={2} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
+            <Stat id="retrying" label="El sistema reintenta" value={failures.retrying} />
+            <Stat id="stopped" label="Detenidas: ejecutar a mano" value={failures.stopped} />
+          </Stack>
+          <List dense disablePadding sx={{ mt: 1 }}>
+            {failures.leads.map((lead) => (
+              <ListItem key={lead.lead_id} disableGutters divider>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={applicationPath(lead.lead_id)}>
+                      #{lead.lead_id} · {statusLabelOf(COUNTRY, lead.status_id)}
+                    </Link>
+                  }
+                  secondary={stageFailureMessage(COUNTRY, lead)}
+                />
+              </ListItem>
+            ))}
+          </List>
+          {more > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Y {count(more)} más.
+            </Typography>
+          )}
+        </>
+      )}
+    </DashboardCard>
+  );
+}
