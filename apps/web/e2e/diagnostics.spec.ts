@@ -1,9 +1,10 @@
+import type { DiagnosticsResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
 /*
- * /test (DOMAIN 4: SPEC 6's admin route rule; arg role 1, col admin and seller): the four health blocks of
- * the e2e server (PGlite, simulator, realtime bridge listening) and a test call through the simulator.
+ * /test (DOMAIN 4: SPEC 6's admin route rule; arg role 1, col admin and seller): the health blocks of the e2e
+ * server (PGlite, simulator, realtime bridge listening, automated stages) and a test call through the simulator.
  */
 
 const ADMIN = `admin@${COUNTRY}.example`;
@@ -23,7 +24,7 @@ test('opened directly, /test counts this browser among the connected clients wit
   await expect.poll(async () => Number(await page.getByTestId('diag-realtime-clientes-conectados-este-nodo').textContent())).toBeGreaterThanOrEqual(1);
 });
 
-test('the admin sees the four blocks healthy and places a test call', async ({ page }) => {
+test('the admin sees the four service blocks healthy, the automated stages, and places a test call', async ({ page }) => {
   await signInAndWait(page, ADMIN);
   // Reached from the navigation, like any screen.
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Diagnóstico' }).click();
@@ -50,6 +51,14 @@ test('the admin sees the four blocks healthy and places a test call', async ({ p
   await expect(page.getByTestId('diag-telephony-adaptador')).toHaveText('Simulador');
   await expect(page.getByTestId('diag-realtime-estado')).toHaveText('Escuchando');
   await expect(page.getByTestId('diag-realtime-ruta')).toHaveText('/socket.io');
+  // The automated stages, with the API's counts of failed runs (another spec may have left one failing).
+  const { stages } = (await (await page.request.get(`/api/${COUNTRY}/diagnostics`)).json()) as DiagnosticsResponse;
+  const block = page.getByRole('region', { name: 'Etapas automáticas' });
+  await expect(block).toHaveAttribute('data-status', stages.ok ? 'ok' : 'error');
+  await expect(page.getByTestId('diag-stages-adaptador')).toHaveText('Simulador');
+  await expect(page.getByTestId('diag-stages-ejecucion')).toHaveText('Al llegar a su estado');
+  await expect(page.getByTestId('diag-stages-reintentos-este-nodo')).toHaveText('Revisa cada 5 s');
+  await expect(page.getByTestId('diag-stages-detenidas')).toHaveText(String(stages.stopped));
 
   // Refresh asks the server again.
   const again = page.waitForResponse((r) => r.url().endsWith(`/api/${COUNTRY}/diagnostics`) && r.status() === 200);

@@ -3,7 +3,6 @@ import {
   COUNTRY_TIME_ZONE,
   DISBURSED_STATUS,
   SELLER_RANKING_SIZE,
-  STAGE_FAILURES_LISTED,
   funnelStepsOf,
   type Country,
 } from '@backoffice/shared';
@@ -45,12 +44,6 @@ export interface AuditQueueStats {
   size: number;
   oldestSince: Date | null;
   medianHours: number | null;
-}
-
-export interface StageFailures {
-  retrying: number;
-  stopped: number;
-  leads: { leadId: number; statusId: number; attempts: number; retryAt: Date | null }[];
 }
 
 /*
@@ -184,23 +177,5 @@ export class DashboardRepository {
     );
     const [size, oldest, median] = rows[0] ?? [0, null, null];
     return { size: int(size), oldestSince: dateOf(oldest), medianHours: median === null || median === undefined ? null : Number(median) };
-  }
-
-  /** The country's automated stages whose runs failed (stage_runs with an error): a small table. */
-  async stageFailures(country: Country): Promise<StageFailures> {
-    const failed = `from stage_runs where country = $1 and last_error is not null`;
-    const [[counts], listed] = await Promise.all([
-      this.rows(`select count(*) filter (where isfinite(run_after)), count(*) filter (where not isfinite(run_after)) ${failed}`, [country]),
-      this.rows(
-        `select lead_id, status_id, attempts, case when isfinite(run_after) then run_after end
-         ${failed} order by isfinite(run_after), run_after, lead_id limit ${STAGE_FAILURES_LISTED}`,
-        [country],
-      ),
-    ]);
-    return {
-      retrying: int(counts?.[0]),
-      stopped: int(counts?.[1]),
-      leads: listed.map(([leadId, statusId, attempts, retryAt]) => ({ leadId: int(leadId), statusId: int(statusId), attempts: int(attempts), retryAt: dateOf(retryAt) })),
-    };
   }
 }

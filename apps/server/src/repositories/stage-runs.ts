@@ -1,5 +1,5 @@
-import type { Country } from '@backoffice/shared';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { STAGE_FAILURES_LISTED, type Country } from '@backoffice/shared';
+import { and, asc, count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { stageRuns } from '../db/schema';
 
@@ -19,11 +19,27 @@ export interface StageFailure {
   retryAt: number | null;
 }
 
+/** The country's failed stages: how many the system retries, how many it stopped retrying, and a few of them. */
+export interface StageFailures {
+  retrying: number;
+  stopped: number;
+  /** Up to STAGE_FAILURES_LISTED: the stopped ones first, then by the next retry. */
+  leads: ({ leadId: number; statusId: number } & StageFailure)[];
+}
+
 /**
  * How long a claimed run is its node's: a node that stops mid-run (or whose adapter hangs) leaves the run to
  * another node after this. Longer than any adapter call should take.
  */
 const LEASE = sql`interval '2 minutes'`;
+
+const failureFields = {
+  attempts: stageRuns.attempts,
+  // Epoch milliseconds (a number whatever the driver); 'infinity' is no date.
+  retryAt: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`.mapWith((value) =>
+    value === null ? null : Number(value),
+  ),
+};
 
 const claimed = {
   leadId: stageRuns.leadId,
@@ -100,12 +116,29 @@ export class StageRunsRepository {
   /** The lead's queued stage if its runs have failed; undefined when none is queued or none has failed. */
   async failure(country: Country, leadId: number): Promise<StageFailure | undefined> {
     const [row] = await this.db
-      .select({
-        attempts: stageRuns.attempts,
-        retryAt: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`,
-      })
+      .select(failureFields)
       .from(stageRuns)
-      .where(and(eq(stageRuns.leadId, leadId), eq(stageRuns.country, country), sql`${stageRuns.lastError} is not null`));
+      .where(and(eq(stageRuns.leadId, leadId), eq(stageRuns.country, country), isNotNull(stageRuns.lastError)));
     return row;
+  }
+
+  /** The country's failed stages (the dashboard, /test): a small table, only leads waiting on a stage. */
+  async failures(country: Country): Promise<StageFailures> {
+    const failedHere = and(eq(stageRuns.country, country), isNotNull(stageRuns.lastError));
+    const finite = sql`isfinite(${stageRuns.runAfter})`;
+    const [[counts], leads] = await Promise.all([
+      this.db
+        .select({ failed: count(), stopped: sql<number>`count(*) filter (where not ${finite})`.mapWith(Number) })
+        .from(stageRuns)
+        .where(failedHere),
+      this.db
+        .select({ leadId: stageRuns.leadId, statusId: stageRuns.statusId, ...failureFields })
+        .from(stageRuns)
+        .where(failedHere)
+        .orderBy(finite, stageRuns.runAfter, stageRuns.leadId)
+        .limit(STAGE_FAILURES_LISTED),
+    ]);
+    const { failed = 0, stopped = 0 } = counts ?? {};
+    return { retrying: failed - stopped, stopped, leads };
   }
 }

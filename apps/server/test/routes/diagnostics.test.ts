@@ -2,12 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIAL_MESSAGES, MESSAGES, diagnosticsResponseSchema, testCallResponseSchema, type Country } from '@backoffice/shared';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, users } from '../../src/db/schema';
+import { calls, stageRuns, users } from '../../src/db/schema';
 import { NeotelAdapter, SimulatedTelephony } from '../../src/services/telephony';
 import { TestClient, createTestApp, tempDir, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads } from '../helpers/leads-fixture';
 
 /*
  * /test diagnostics (DOMAIN 4: SPEC 6's admin route rule, arg role 1, col admin and seller): the health
@@ -84,6 +85,26 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     expect(body.telephony).toMatchObject({ adapter: 'simulator', ok: true });
     // inject-only: the bridge is configured but this node does not listen, so nothing is attached.
     expect(body.realtime).toEqual({ enabled: true, path: '/socket.io', attached: false, clients: 0, adapter: driver === 'postgres' ? 'postgres' : 'memory' });
+    // The tests' app runs stages only by hand (testConfig), so this node looks for no retries.
+    expect(body.stages).toEqual({ adapter: 'simulator', auto_run: false, worker_seconds: 0, retrying: 0, stopped: 0, ok: true });
+  });
+
+  it('reports the country’s failed stage runs: retrying and stopped, and not ok while there are any', async () => {
+    const [lead] = await insertKnownLeads(t.app, 'arg', 1, []);
+    const [other] = await insertKnownLeads(t.app, 'col', 1, []);
+    await t.app.db.insert(stageRuns).values([
+      { leadId: lead.id, country: 'arg', statusId: lead.statusId, attempts: 5, runAfter: sql`'infinity'::timestamptz`, lastError: 'down' },
+      { leadId: other.id, country: 'col', statusId: other.statusId, attempts: 1, lastError: 'down' },
+    ]);
+    try {
+      const admin = await as('arg', 'admin@arg.example');
+      const body = diagnosticsResponseSchema.parse((await admin.get('/api/arg/diagnostics')).json());
+      expect(body.stages).toMatchObject({ retrying: 0, stopped: 1, ok: false });
+      const colAdmin = await as('col', 'admin@col.example');
+      expect(diagnosticsResponseSchema.parse((await colAdmin.get('/api/col/diagnostics')).json()).stages).toMatchObject({ retrying: 1, stopped: 0, ok: false });
+    } finally {
+      await t.app.db.delete(stageRuns);
+    }
   });
 
   it('SPEC 6 admin rule: arg role 1 only; col admin and seller; the other country and anonymous refused', async () => {

@@ -3,7 +3,8 @@ import { dialableCellphone } from './calls';
 
 /*
  * /test (DOMAIN 4: the SPEC 6 "admin route" rule): the health of the API, its database, the telephony
- * adapter and the realtime bridge, as this node sees them, and a test call through the adapter.
+ * adapter, the realtime bridge and the automated stages, as this node sees them, and a test call through
+ * the telephony adapter.
  */
 
 /** `GET /api/{country}/diagnostics`. Every block answers even when its component is down (`ok: false`). */
@@ -41,6 +42,19 @@ export const diagnosticsResponseSchema = z.object({
     clients: z.number().int(),
     /** How rooms reach other nodes: socket.io's in-memory adapter (PGlite) or PostgreSQL LISTEN/NOTIFY. */
     adapter: z.enum(['memory', 'postgres']),
+  }),
+  /** The automated stages (prefilter, killer, risk, identity, transfer) and their runs that failed. */
+  stages: z.object({
+    adapter: z.enum(['simulator']),
+    /** A stage runs as soon as a lead reaches it (WORKFLOW_AUTORUN). */
+    auto_run: z.boolean(),
+    /** How often this node looks for runs due (retries); 0: it does not. */
+    worker_seconds: z.number(),
+    /** The country's failed runs the system retries, and those it stopped retrying. */
+    retrying: z.number().int(),
+    stopped: z.number().int(),
+    /** No failed run in the country. */
+    ok: z.boolean(),
   }),
 });
 export type DiagnosticsResponse = z.infer<typeof diagnosticsResponseSchema>;

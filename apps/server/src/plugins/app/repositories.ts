@@ -8,6 +8,7 @@ import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
 import { SearcherRepository } from '../../repositories/searcher';
 import { SessionsRepository } from '../../repositories/sessions';
+import { StageRunsRepository } from '../../repositories/stage-runs';
 import { UsersRepository } from '../../repositories/users';
 
 declare module 'fastify' {
@@ -22,6 +23,7 @@ declare module 'fastify' {
     dashboard: DashboardRepository;
     calls: CallsRepository;
     gridSettings: GridSettingsRepository;
+    stageRuns: StageRunsRepository;
   }
 }
 
@@ -38,6 +40,7 @@ export default fp(
     app.decorate('dashboard', new DashboardRepository(app.db));
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
+    app.decorate('stageRuns', new StageRunsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -80,7 +80,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         // The queue is the country's (no seller role sees it).
         when(shows.has('audit_queue'), 'audit_queue', () => repo.auditQueue(country, new Date())),
         when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
-        when(shows.has('stage_failures'), 'stage_failures', () => repo.stageFailures(country)),
+        when(shows.has('stage_failures'), 'stage_failures', () => app.stageRuns.failures(country)),
       ]);
 
       const computed = [funnel, daily, conversion, audit, ranking, stages].filter((entry) => entry !== undefined);
@@ -125,7 +125,12 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         answer.stage_failures = {
           retrying,
           stopped,
-          leads: leads.map((row) => ({ lead_id: row.leadId, status_id: row.statusId, attempts: row.attempts, retry_at: row.retryAt?.toISOString() ?? null })),
+          leads: leads.map((row) => ({
+            lead_id: row.leadId,
+            status_id: row.statusId,
+            attempts: row.attempts,
+            retry_at: row.retryAt === null ? null : new Date(row.retryAt).toISOString(),
+          })),
         };
       }
       return answer;

@@ -40,8 +40,8 @@ const VERSION = (() => {
 const elapsed = (from: bigint) => Math.round(Number(process.hrtime.bigint() - from) / 1e4) / 100;
 
 /**
- * /test (DOMAIN 4: SPEC 6's admin route rule): what this node sees of its API, database, telephony adapter
- * and realtime bridge, and a test call through the adapter. Each block reports its own failure instead of
+ * /test (DOMAIN 4: SPEC 6's admin route rule): what this node sees of its API, database, telephony adapter,
+ * realtime bridge and automated stages, and a test call through the telephony adapter. Each block reports its own failure instead of
  * failing the whole answer: the page exists to show what is down.
  */
 const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
@@ -66,7 +66,7 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       onRequest: app.authorize('test'),
       schema: {
         tags: ['diagnostics'],
-        summary: 'Estado de la API, la base de datos, la telefonía y el puente en tiempo real (este nodo)',
+        summary: 'Estado de la API, la base de datos, la telefonía, el puente en tiempo real (este nodo) y las etapas automáticas',
         security,
         response: { 200: diagnosticsResponseSchema, ...errors },
       },
@@ -88,6 +88,7 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       const telLatency = elapsed(telStarted);
 
       const io = app.realtime.server;
+      const failures = database.ok ? await app.stageRuns.failures(country) : { retrying: 0, stopped: 0 };
       void reply.header('cache-control', 'no-store');
       return {
         api: {
@@ -106,6 +107,14 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
           // Authenticated sockets of the default namespace on this node (other nodes count their own).
           clients: io ? io.of('/').sockets.size : 0,
           adapter: app.config.databaseUrl ? ('postgres' as const) : ('memory' as const),
+        },
+        stages: {
+          adapter: 'simulator' as const,
+          auto_run: app.config.workflowAutoRun,
+          worker_seconds: app.config.workflowAutoRun ? app.config.stageRuns.workerSeconds : 0,
+          retrying: failures.retrying,
+          stopped: failures.stopped,
+          ok: database.ok && failures.retrying + failures.stopped === 0,
         },
       };
     },

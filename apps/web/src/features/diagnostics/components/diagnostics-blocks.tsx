@@ -19,11 +19,11 @@ function uptime(seconds: number): string {
 }
 
 /**
- * The four blocks the server reports: API, database, telephony adapter and realtime bridge; with the
- * realtime one, whether this browser's own socket is connected (`browserConnected`).
+ * The blocks the server reports: API, database, telephony adapter, realtime bridge and automated stages;
+ * with the realtime one, whether this browser's own socket is connected (`browserConnected`).
  */
 export function DiagnosticsBlocks({ data, browserConnected }: { data: DiagnosticsResponse; browserConnected: boolean }) {
-  const { api, database, telephony, realtime } = data;
+  const { api, database, telephony, realtime, stages } = data;
   // Disabled on purpose is not a fault; enabled but not attached (the node does not listen) is.
   const realtimeStatus = !realtime.enabled ? 'off' : realtime.attached ? 'ok' : 'error';
   return (
@@ -76,6 +76,20 @@ export function DiagnosticsBlocks({ data, browserConnected }: { data: Diagnostic
             { label: 'Clientes conectados (este nodo)', value: realtime.clients },
             { label: 'Este navegador', value: browserConnected ? 'Conectado' : 'Sin conexión' },
             { label: 'Distribución', value: ROOMS[realtime.adapter] },
+          ]}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <HealthCard
+          id="stages"
+          title="Etapas automáticas"
+          status={stages.ok ? 'ok' : 'error'}
+          rows={[
+            { label: 'Adaptador', value: ADAPTERS[stages.adapter] },
+            { label: 'Ejecución', value: stages.auto_run ? 'Al llegar a su estado' : 'Solo a mano (WORKFLOW_AUTORUN apagado)' },
+            { label: 'Reintentos (este nodo)', value: stages.worker_seconds > 0 ? `Revisa cada ${stages.worker_seconds} s` : 'No revisa' },
+            { label: 'Reintentando', value: stages.retrying },
+            { label: 'Detenidas', value: stages.stopped },
           ]}
         />
       </Grid>
