@@ -124,7 +124,7 @@ export interface AppConfig {
   listTextProbeCap: number;
   listTextCountThreshold: number;
   workflowAutoRun: boolean;
-  /** The automated stages' retries (services/stage-worker.ts); workerSeconds 0 = this node runs no due ones. */
+  /** The automated stages' retries (`app.stageWorker`); workerSeconds 0 = this node runs no due ones. */
   stageRuns: { simulateFailSuffix: string; wait: boolean; maxAttempts: number; retrySeconds: number; workerSeconds: number };
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;

@@ -10,6 +10,7 @@ import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Db } from '../db/client';
+import { PeriodicTask } from '../lib/periodic-task';
 import { realtimeCursors, scheduledCalls } from '../db/schema';
 
 /** Clients send nothing; the server emits the shared events. */
@@ -73,38 +74,17 @@ const REMINDER_BATCH = 1000;
  * node) and the node that checks next continues where the last one stopped. Only pending call backs count
  * (postponing one marks it postponed and schedules a new pending row, which is announced at its own time).
  */
-export class CallReminderCheck {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
+export class CallReminderCheck extends PeriodicTask<number> {
   constructor(
     private readonly db: Db,
     private readonly realtime: RealtimeService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** Reminders emitted; 0 when another node holds the check. */
-  async runOnce(): Promise<number> {
-    // Ticks never overlap on one node (a slow database must not pile up checks).
-    this.running ??= this.check().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  start(seconds: number): void {
-    if (seconds <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) => this.log.error({ err: error }, 'call reminder check failed'));
-    }, seconds * 1000);
-    // The check alone must not keep the process alive.
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+    log: FastifyBaseLogger,
+  ) {
+    // A tick answers the reminders it emitted; 0 when another node holds the check.
+    super(
+      () => this.check(),
+      (error) => log.error({ err: error }, 'call reminder check failed'),
+    );
   }
 
   private async check(): Promise<number> {

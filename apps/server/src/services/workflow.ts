@@ -189,8 +189,9 @@ export class WorkflowService {
   }
 
   /**
-   * The stage worker's tick (services/stage-worker.ts): runs claimed from any lead, those waiting for a
-   * retry and those a stopped node left, each continued as far as its chain goes. Answers how many it claimed.
+   * The stage worker's tick (`app.stageWorker`, plugins/app/workflow.ts): runs claimed from any lead, those
+   * waiting for a retry and those a stopped node left, each continued as far as its chain goes. Answers how
+   * many it claimed.
    */
   async runDueStages(limit: number): Promise<number> {
     const runs = await this.stageRuns.claimDue(limit);

@@ -1,16 +1,22 @@
 import fp from 'fastify-plugin';
 import { defaultAdapters } from '../../services/adapters/index';
-import { StageWorker } from '../../services/stage-worker';
+import { PeriodicTask } from '../../lib/periodic-task';
 import { WorkflowService } from '../../services/workflow';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The one way to change a lead's status (manual transitions and automated stages). */
     workflow: WorkflowService;
-    /** The node's runner of due automated stages (`runOnce` for tests and diagnostics). */
-    stageWorker: StageWorker;
+    /**
+     * Every STAGE_WORKER_SECONDS, the node runs the automated stages due but not running: retries of failed
+     * runs and runs a stopped node left (`runOnce` for tests). Answers how many it claimed.
+     */
+    stageWorker: PeriodicTask<number>;
   }
 }
+
+/** Stage runs a worker tick claims at most. */
+const STAGE_WORKER_BATCH = 20;
 
 /** The workflow engine as a decorator, like the repositories: routes ask `app.workflow`. */
 export default fp(
@@ -25,7 +31,11 @@ export default fp(
       // The realtime plugin registers after this one; a stage only runs once the app is ready.
       onStageDecided: (country, leadId, to) => app.realtime.toCountry(country, 'lead:stage-decided', { lead_id: leadId, status_id: to }),
     });
-    const worker = new StageWorker(workflow, app.log);
+    // A backlog (the nodes were down) drains over a few ticks rather than in one long one.
+    const worker = new PeriodicTask(
+      () => workflow.runDueStages(STAGE_WORKER_BATCH),
+      (error) => app.log.error({ err: error }, 'stage worker tick failed'),
+    );
     app.decorate('workflow', workflow);
     app.decorate('stageWorker', worker);
     // A node that serves requests also runs due stages; `inject` (tests) never listens, so never ticks.

@@ -6,21 +6,9 @@ import { COUNTRY } from '../../../config/env';
 import { useApplicationPath } from '../../../lib/application-path';
 import { count } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
+import { Stat } from './stat';
 
 type StageFailures = NonNullable<DashboardResponse['stage_failures']>;
-
-function Stat({ id, label, value }: { id: string; label: string; value: number }) {
-  return (
-    <Box sx={{ flex: 1, minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`stage-failures-${id}`}>
-        {count(value)}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * The automated stages whose service did not answer: how many the system still retries and how many it
@@ -39,8 +27,8 @@ export function StageFailuresCard({ failures }: { failures: StageFailures }) {
       {!none && (
         <>
           <Stack direction="row" spacing={2} divider={<Box sx={{ borderLeft: 1, borderColor: 'divider' }} />}>
-            <Stat id="retrying" label="El sistema reintenta" value={failures.retrying} />
-            <Stat id="stopped" label="Detenidas: ejecutar a mano" value={failures.stopped} />
+            <Stat testId="stage-failures-retrying" label="El sistema reintenta" value={count(failures.retrying)} />
+            <Stat testId="stage-failures-stopped" label="Detenidas: ejecutar a mano" value={count(failures.stopped)} />
           </Stack>
           <List dense disablePadding sx={{ mt: 1 }}>
             {failures.leads.map((lead) => (
