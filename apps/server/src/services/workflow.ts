@@ -163,12 +163,12 @@ export class WorkflowService {
   /** After a change: the stages it queued, awaited or left running (WorkflowOptions.awaitStages). */
   private async continueStages(country: Country, leadId: number): Promise<void> {
     if (!this.options.autoRun) return;
-    const chain = this.runQueuedStages(country, leadId);
+    // The change is committed whatever happens here. A run whose failure could not even be recorded (the
+    // database went away) stays claimed, and a worker takes it over when its lease ends.
+    const chain = this.runQueuedStages(country, leadId).catch((error: unknown) => this.options.onStageError?.(error, { country, leadId }));
     if (this.options.awaitStages !== false) return chain;
-    // A run that could not even be recorded (the database went away) stays claimed: another tick retries it.
-    const running = chain.catch((error: unknown) => this.options.onStageError?.(error, { country, leadId }));
-    this.inFlight.add(running);
-    void running.finally(() => this.inFlight.delete(running));
+    this.inFlight.add(chain);
+    void chain.finally(() => this.inFlight.delete(chain));
   }
 
   /** Waits for the stage chains still running after their changes were answered (shutdown). */

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { customers, leadStatusHistory, leads, stageRuns } from '../../src/db/schema';
 import type { AuthUser } from '../../src/plugins/app/auth';
+import { StageRunsRepository } from '../../src/repositories/stage-runs';
 import { simulatedAdapters } from '../../src/services/adapters/index';
 import { WorkflowService } from '../../src/services/workflow';
 import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
@@ -696,6 +697,21 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       release();
       await workflow.drain();
       expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
+    });
+
+    it('a failure that cannot even be recorded leaves the person’s change answered and the run claimed for a worker to take over', async () => {
+      const errors: unknown[] = [];
+      const recording = vi.spyOn(StageRunsRepository.prototype, 'fail').mockRejectedValue(new Error('connection terminated'));
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      try {
+        await service(identityDown(), errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      } finally {
+        recording.mockRestore();
+      }
+      expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
+      expect(errors).toEqual([new Error('connection terminated')]);
+      // Claimed, unrecorded: due again when the 2-minute lease ends.
+      expect(await queued(lead.id)).toEqual({ statusId: A.VALIDATION_IN_PROGRESS, attempts: 1, lastError: null, retryInSeconds: 120 });
     });
 
     it('two workers claiming at once run each due stage once', async () => {
