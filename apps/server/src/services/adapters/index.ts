@@ -28,6 +28,9 @@ export interface StageOutcome {
 /**
  * One external system (prefilter bureau, killer rules, risk engine, identity service, bank transfer).
  * Real integrations implement this; the simulator is the default, so demos and tests need no network.
+ * A run may be repeated for the same lead and status (a retry after an error or a lost answer, a node that
+ * stopped mid-call): a real adapter must make that harmless, the transfer above all (e.g. the lead's id as
+ * the bank's idempotency key, so a second call answers the first one's result instead of paying twice).
  */
 export interface StageAdapter {
   run(input: StageInput): Promise<StageOutcome>;
