@@ -1,6 +1,6 @@
-import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
+import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, gridFit, openCalendar, signIn, typeDate } from './support';
+import { COUNTRY, api, createApplication, gridFit, openCalendar, signIn, typeDate } from './support';
 
 const seller = `seller@${COUNTRY}.example`;
 
@@ -383,13 +383,19 @@ test('the call back’s calendar starts at the country’s today, even where the
 });
 
 test('a closed sale offers no call back nor management status, says why, and still takes notes', async ({ page }) => {
-  // arg's seller has rejected sales in the demo data; col's sales screen also admits its admin, who sees all.
+  // col's sales screen admits its admin too (SPEC 6), who sees every sale.
   await signIn(page, COUNTRY === 'arg' ? seller : 'admin@col.example');
   await expect(page).not.toHaveURL(/\/login/);
-  const rejected = statusIdOf(COUNTRY, 'REJECTED')!;
-  const list = (await (await page.request.get(`/api/${COUNTRY}/sales?sales_status=${rejected}`)).json()) as LeadListResponse;
-  expect(list.rows.length, 'the demo data gives the seller a rejected sale').toBeGreaterThan(0);
-  await page.goto(`/sale-detail?id=${list.rows[0].id}`);
+  // A sale of its own, closed by the first automated stage: a document ending in 0 is what the simulated
+  // prefilter (arg) and killer (col) reject. (The demo data's closed sales depend on the day's date.)
+  const { id } = await createApplication(page, '0');
+  const first = COUNTRY === 'arg' ? { stage: 'PREFILTER', rejected: 'PREFILTER_REJECTED' } : { stage: 'KILLER', rejected: 'KILLER_REJECTED' };
+  const { request, headers } = await api(page);
+  const created = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
+  const moved = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, first.stage), version: created.version }, headers });
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect(((await moved.json()) as LeadDetail).status_id).toBe(statusIdOf(COUNTRY, first.rejected));
+  await page.goto(`/sale-detail?id=${id}`);
   await expect(page.getByText(CLOSED_SALE_MESSAGE)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Estado de gestión' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Programar llamada' })).toHaveCount(0);
