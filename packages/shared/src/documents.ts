@@ -45,7 +45,9 @@ export function nationalPhone(text: string, country?: Country): string {
     }
   };
   const plus = /^\+/.test(text.trim());
-  if (!plus && digits.startsWith('00') && /^\D*00/.test(text.trim())) drop(2);
+  // '00' dials abroad only ahead of a whole number (a calling code and 8 or more digits): a document
+  // fragment such as '000336' is searched as it was typed.
+  if (!plus && digits.length >= 11 && digits.startsWith('00') && /^\D*00/.test(text.trim())) drop(2);
   // Without a '+', only a number too long to be national is read as international (a CUIL has 11 digits).
   if ((plus || digits.length >= 12) && codes.includes(digits.slice(0, 2))) {
     const code = digits.slice(0, 2);

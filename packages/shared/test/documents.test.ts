@@ -156,6 +156,8 @@ describe('nationalPhone', () => {
 
   it('leaves national numbers, documents and fragments as they are', () => {
     for (const typed of ['11 5555-4444', '3001234567', '20-30123456-7', '30.123.456', '0111', '15']) expect(nationalPhone(typed)).toBe(typed);
+    // Leading zeros of a document's fragment are no international prefix (it used to search '0336').
+    for (const typed of ['000336', '0033699', '00123456']) expect(nationalPhone(typed)).toBe(typed);
   });
 });
 

@@ -50,6 +50,8 @@ describe('searchTerms', () => {
     // A CUIL (11 digits) or a fragment is not a phone: nothing is taken off.
     expect(searchTerms('20-30123456-7').digits).toEqual(['20301234567']);
     expect(searchTerms('0111').indexed).toEqual(['0111']);
+    expect(searchTerms('000336').digits).toEqual(['000336']);
+    expect(marked('100033699', '000336')).toBe('000336');
   });
 
   it('takes a name as the lists show it, or hyphenated, as its words', () => {

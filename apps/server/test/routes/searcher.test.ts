@@ -154,6 +154,25 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     expect(new Set(rows.map((row) => row.customer.doc_number))).toEqual(new Set(want));
   });
 
+  it('searches a document fragment with leading zeros as typed, not as a phone dialled abroad (00…)', async () => {
+    const added = [];
+    // The first holds 000336; the second only 0336, which the fragment read as '00' + '0336' used to find.
+    for (const [docNumber, cellphone] of [['30003369', '1155550001'], ['29903369', '1155550002']]) {
+      const [customer] = await t.app.db
+        .insert(customers)
+        .values({ country: 'arg', docType: 'DNI', docNumber, cuil: buildCuil(docNumber, 'male'), firstName: 'Ceros', lastName: 'Adelante', birthDate: '1980-01-01', cellphone, email: `ceros${docNumber}@mail.example` })
+        .returning();
+      const [lead] = await t.app.db
+        .insert(leads)
+        .values({ country: 'arg', customerId: customer.id, requestedAmount: 10_000_000, term: 12, statusId: 1, source: 'seller' })
+        .returning();
+      added.push({ customer: customer.id, lead: lead.id });
+    }
+    expect((await search('000336')).customers.map((c) => c.id)).toEqual([added[0].customer]);
+    const list = await admin.get('/api/arg/leads?q=000336');
+    expect((list.json() as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([added[0].lead]);
+  });
+
   it('finds a word of an email that follows digits, in the searcher and the leads list', async () => {
     const docNumber = '29111222';
     const [customer] = await t.app.db
