@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { age, longDay, percent, shortDay } from '../src/features/dashboard/components/format';
+import { age, longDay, percent, retriedMessage, shortDay } from '../src/features/dashboard/components/format';
 
 // The web tests build for arg: es-AR formats.
 describe('dashboard formats', () => {
@@ -14,5 +14,13 @@ describe('dashboard formats', () => {
     expect(percent(0.2857)).toBe('28,6%');
     expect(shortDay('2026-03-01')).toBe('1/3');
     expect(longDay('2026-12-31')).toMatch(/^31 .*2026$/);
+  });
+});
+
+describe('what queueing the stopped stages again says', () => {
+  it('counts them, in the country’s number format, and says when none was left', () => {
+    expect(retriedMessage(1)).toBe('La etapa detenida vuelve a intentarse ahora.');
+    expect(retriedMessage(1250)).toBe('1.250 etapas detenidas vuelven a intentarse ahora.');
+    expect(retriedMessage(0)).toBe('No quedaban etapas detenidas: ya se habían ejecutado.');
   });
 });

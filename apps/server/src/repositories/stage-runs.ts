@@ -141,4 +141,17 @@ export class StageRunsRepository {
     const { failed = 0, stopped = 0 } = counts ?? {};
     return { retrying: failed - stopped, stopped, leads };
   }
+
+  /**
+   * The country's runs the system stopped retrying, due again now with their attempts from zero (after an
+   * outage: the service answers again). Their last error stays until a run succeeds. Answers how many.
+   */
+  async retryStopped(country: Country): Promise<number> {
+    const queued = await this.db
+      .update(stageRuns)
+      .set({ attempts: 0, runAfter: sql`now()` })
+      .where(and(eq(stageRuns.country, country), sql`not isfinite(${stageRuns.runAfter})`))
+      .returning({ leadId: stageRuns.leadId });
+    return queued.length;
+  }
 }

@@ -714,6 +714,37 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(await queued(lead.id)).toEqual({ statusId: A.VALIDATION_IN_PROGRESS, attempts: 1, lastError: null, retryInSeconds: 120 });
     });
 
+    it('after an outage the back office queues the stopped runs again (POST /stage-runs/retry) and they run; sellers and auditors may not', async () => {
+      const stopped = [];
+      for (let i = 0; i < 2; i++) {
+        const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+        await new WorkflowService(t.app.db, identityDown(), { autoRun: true, maxAttempts: 1 }).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+        expect(await queued(lead.id)).toMatchObject({ attempts: 1, retryInSeconds: null });
+        stopped.push(lead.id);
+      }
+      // One still retrying: not the button's (the system is on it).
+      const retrying = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      await service(identityDown()).transition({ country: 'arg', leadId: retrying.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+
+      for (const email of ['seller@arg.example', 'auditor@arg.example']) {
+        expect((await (await as('arg', email)).post('/api/arg/stage-runs/retry', {})).statusCode, email).toBe(403);
+      }
+      expect((await queued(stopped[0]))?.retryInSeconds).toBeNull();
+      // col's back office does not touch arg's runs.
+      expect((await (await as('col', 'admin@col.example')).post('/api/col/stage-runs/retry', {})).json()).toEqual({ queued: 0 });
+
+      const res = await (await as('arg', 'supervisor@arg.example')).post('/api/arg/stage-runs/retry', {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ queued: 2 });
+      // The node started on them at once (the app's simulators answer): joined here, then they have moved on.
+      await t.app.stageWorker.runOnce();
+      for (const id of stopped) {
+        expect((await leadRow(id)).statusId).toBe(A.VALIDATE_DOCS);
+        expect(await queued(id)).toBeUndefined();
+      }
+      expect((await queued(retrying.id))?.retryInSeconds).toBe(30);
+    });
+
     it('two workers claiming at once run each due stage once', async () => {
       const leadsDue = [];
       for (let i = 0; i < 6; i++) {

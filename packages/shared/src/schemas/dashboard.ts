@@ -88,6 +88,10 @@ export function funnelStepsOf(country: Country): StepEntry[] {
   return [...stepsOf(country)].sort((a, b) => rank(a.label) - rank(b.label));
 }
 
+/** `POST /stage-runs/retry`: the stopped stage runs queued again (the roles that see the stage failures block). */
+export const retryStoppedStagesResponseSchema = z.object({ queued: z.number().int().nonnegative() });
+export type RetryStoppedStagesResponse = z.infer<typeof retryStoppedStagesResponseSchema>;
+
 /** Applications listed by the stage failures block (those the system stopped retrying first). */
 export const STAGE_FAILURES_LISTED = 10;
 

@@ -8,11 +8,12 @@ import {
   errorBodySchema,
   funnelStepsOf,
   resolveDashboardRange,
+  retryStoppedStagesResponseSchema,
   type DashboardResponse,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AggregateCache } from '../../lib/aggregate-cache';
-import { invalidData } from '../../lib/errors';
+import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import type { DashboardScope, DayCount, DayRange } from '../../repositories/dashboard';
 import type { CountryOptions } from './index';
 
@@ -80,7 +81,8 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         // The queue is the country's (no seller role sees it).
         when(shows.has('audit_queue'), 'audit_queue', () => repo.auditQueue(country, new Date())),
         when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
-        when(shows.has('stage_failures'), 'stage_failures', () => app.stageRuns.failures(country)),
+        // Not cached: a small table, and what the back office just retried must show at once.
+        shows.has('stage_failures') ? app.stageRuns.failures(country).then((value) => ({ value, at: Date.now() })) : undefined,
       ]);
 
       const computed = [funnel, daily, conversion, audit, ranking, stages].filter((entry) => entry !== undefined);
@@ -134,6 +136,28 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         };
       }
       return answer;
+    },
+  );
+
+  app.post(
+    '/stage-runs/retry',
+    {
+      onRequest: app.authorize('index'),
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Vuelve a encolar las etapas automáticas que el sistema dejó de reintentar (tras una caída de su servicio)',
+        description: 'Para los roles que ven el bloque de etapas con fallas del tablero (DASHBOARD_ACCESS). Sus intentos vuelven a cero.',
+        security,
+        response: { 200: retryStoppedStagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!dashboardAccessOf(country, request.user!.role).blocks.includes('stage_failures')) throw new HttpError(403, MESSAGES.forbidden);
+      const queued = await app.stageRuns.retryStopped(country);
+      request.log.info({ country, queued, userId: request.user!.id }, 'stopped stage runs queued again');
+      // This node starts on them at once rather than at its next look.
+      if (queued > 0) void app.stageWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'stage worker run failed'));
+      return { queued };
     },
   );
 };

@@ -1,4 +1,5 @@
 import { LOCALE } from '../../../config/env';
+import { count } from '../../../lib/format';
 
 const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
@@ -20,3 +21,9 @@ export function age(hours: number | null): string {
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 export const shortDay = (date: string): string => dayFormat.format(dayOf(date));
 export const longDay = (date: string): string => longDayFormat.format(dayOf(date));
+
+/** What queueing the stopped stages again says once done. */
+export function retriedMessage(queued: number): string {
+  if (queued === 0) return 'No quedaban etapas detenidas: ya se habían ejecutado.';
+  return queued === 1 ? 'La etapa detenida vuelve a intentarse ahora.' : `${count(queued)} etapas detenidas vuelven a intentarse ahora.`;
+}

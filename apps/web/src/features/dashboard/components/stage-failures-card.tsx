@@ -1,21 +1,37 @@
 import { statusLabelOf, type DashboardResponse } from '@backoffice/shared';
-import { Box, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { stageFailureMessage } from '../../../components/automated-stage-wait';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useApplicationPath } from '../../../lib/application-path';
 import { count } from '../../../lib/format';
+import { useRetryStoppedStages } from '../api/retry-stopped-stages';
 import { DashboardCard } from './dashboard-card';
+import { retriedMessage } from './format';
 import { Stat } from './stat';
 
 type StageFailures = NonNullable<DashboardResponse['stage_failures']>;
 
 /**
  * The automated stages whose service did not answer: how many the system still retries and how many it
- * stopped retrying (the back office runs those by hand), and the applications, each linked to its detail.
+ * stopped retrying, and the applications, each linked to its detail. Once the service answers again (after
+ * an outage every run may have stopped), the stopped ones are queued again at once rather than run one by one.
  */
 export function StageFailuresCard({ failures }: { failures: StageFailures }) {
   const applicationPath = useApplicationPath();
+  const retry = useRetryStoppedStages();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const retryStopped = async () => {
+    const message = `El sistema vuelve a ejecutar ${failures.stopped === 1 ? 'la etapa detenida' : `las ${count(failures.stopped)} etapas detenidas`}, con sus reintentos. ¿Hacerlo ahora que su servicio responde?`;
+    if (!(await confirm({ title: 'Reintentar etapas detenidas', message }))) return;
+    retry.mutate(undefined, {
+      onSuccess: ({ queued }) => notify(retriedMessage(queued)),
+      onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+    });
+  };
   const none = failures.retrying + failures.stopped === 0;
   const more = failures.retrying + failures.stopped - failures.leads.length;
   return (
@@ -48,6 +64,11 @@ export function StageFailuresCard({ failures }: { failures: StageFailures }) {
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Y {count(more)} más.
             </Typography>
+          )}
+          {failures.stopped > 0 && (
+            <Button variant="outlined" size="small" sx={{ mt: 1.5 }} disabled={retry.isPending} onClick={retryStopped}>
+              Reintentar las detenidas
+            </Button>
           )}
         </>
       )}
