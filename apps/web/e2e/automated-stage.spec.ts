@@ -1,6 +1,6 @@
-import { statusIdOf, statusLabelOf, type DashboardResponse, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
+import { statusIdOf, statusLabelOf, type DashboardResponse, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, api, createApplication, signInAndWait } from './support';
+import { COUNTRY, createApplication, signInAndWait, transitionByApi } from './support';
 
 /*
  * An application waiting on an automated stage (identity validation here: the seed leaves some there) has no
@@ -58,13 +58,9 @@ test('a stage whose service does not answer is stopped and says so, a person run
   // Every simulated service fails for a document ending in STAGE_SIMULATE_FAIL_SUFFIX (99999 by default).
   const { id } = await createApplication(page, '99999');
   const first = COUNTRY === 'arg' ? { status: 'PREFILTER', run: 'Ejecutar prefiltro' } : { status: 'KILLER', run: 'Ejecutar killer' };
-  const { request, headers } = await api(page);
-  const created = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
-  const moved = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, first.status), version: created.version }, headers });
-  expect(moved.status(), await moved.text()).toBe(200);
   // The stage's run failed: the application waits at its status (the e2e server stops a stage at its first
   // failure, STAGE_MAX_ATTEMPTS 1; by default the system retries it 4 times first).
-  expect(((await moved.json()) as LeadDetail).status_id).toBe(statusIdOf(COUNTRY, first.status));
+  expect((await transitionByApi(page, id, first.status)).status_id).toBe(statusIdOf(COUNTRY, first.status));
 
   await page.goto(`/lead-detail?id=${id}`);
   const card = statusCard(page);
@@ -75,7 +71,7 @@ test('a stage whose service does not answer is stopped and says so, a person run
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', first.status);
 
   // The back office's dashboard lists it among the stopped stages, with the API's numbers.
-  const failures = ((await (await request.get(`/api/${COUNTRY}/dashboard`)).json()) as DashboardResponse).stage_failures!;
+  const failures = ((await (await page.request.get(`/api/${COUNTRY}/dashboard`)).json()) as DashboardResponse).stage_failures!;
   expect(failures.leads.map((lead) => lead.lead_id)).toContain(id);
   await page.goto('/');
   const block = page.getByTestId('block-stage-failures');

@@ -1,6 +1,6 @@
 import { statusIdOf, saleStatusLabelOf, STEP_LABELS, type AuditQueueResponse, type LeadDetail } from '@backoffice/shared';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { COUNTRY, api, createApplication, signInAndWait } from './support';
+import { COUNTRY, createApplication, signInAndWait, transitionByApi } from './support';
 
 /*
  * Issue 4, end to end: a seller takes an application from Paso 2 (col: Paso 6) to AUDITORIA, the identity
@@ -72,15 +72,6 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await signInAndWait(page, email);
   return page;
-}
-
-/** A status change through the API (what the admin does to bring the application into the pipeline). */
-async function transitionByApi(page: Page, id: number, to: string): Promise<LeadDetail> {
-  const { request, headers } = await api(page);
-  const current = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
-  const response = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: idOf(to), version: current.version }, headers });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as LeadDetail;
 }
 
 /** The status chip of the sale (data-status is the status name) and its step label. */

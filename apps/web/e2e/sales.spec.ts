@@ -1,6 +1,6 @@
-import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadDetail, type LeadListResponse } from '@backoffice/shared';
+import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, api, createApplication, gridFit, openCalendar, signIn, typeDate } from './support';
+import { COUNTRY, createApplication, gridFit, openCalendar, signIn, transitionByApi, typeDate } from './support';
 
 const seller = `seller@${COUNTRY}.example`;
 
@@ -390,11 +390,7 @@ test('a closed sale offers no call back nor management status, says why, and sti
   // prefilter (arg) and killer (col) reject. (The demo data's closed sales depend on the day's date.)
   const { id } = await createApplication(page, '0');
   const first = COUNTRY === 'arg' ? { stage: 'PREFILTER', rejected: 'PREFILTER_REJECTED' } : { stage: 'KILLER', rejected: 'KILLER_REJECTED' };
-  const { request, headers } = await api(page);
-  const created = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
-  const moved = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, first.stage), version: created.version }, headers });
-  expect(moved.status(), await moved.text()).toBe(200);
-  expect(((await moved.json()) as LeadDetail).status_id).toBe(statusIdOf(COUNTRY, first.rejected));
+  expect((await transitionByApi(page, id, first.stage)).status_id).toBe(statusIdOf(COUNTRY, first.rejected));
   await page.goto(`/sale-detail?id=${id}`);
   await expect(page.getByText(CLOSED_SALE_MESSAGE)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Estado de gestión' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { buildCbu, buildCuil, type ArgLeadCreateInput, type ColLeadCreateInput, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import { buildCbu, buildCuil, statusIdOf, type ArgLeadCreateInput, type ColLeadCreateInput, type LeadDetail, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, request } from '@playwright/test';
 
@@ -134,4 +134,13 @@ export async function createApplication(seller: Page, docEnding = COUNTRY === 'a
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: number };
   return { id, doc };
+}
+
+/** A status change through the API, as the signed-in user of `page` (status by name), from the lead's current version. */
+export async function transitionByApi(page: Page, id: number, to: string): Promise<LeadDetail> {
+  const { request, headers } = await api(page);
+  const current = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
+  const response = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, to), version: current.version }, headers });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LeadDetail;
 }
