@@ -15,8 +15,8 @@ export interface ClaimedStageRun {
 /** What the lead's screens say of a stage whose runs failed. */
 export interface StageFailure {
   attempts: number;
-  /** Epoch milliseconds of the next try; null once the retries ran out. */
-  retryAt: number | null;
+  /** ISO date-time (UTC) of the next try, as the API answers it; null once the retries ran out. */
+  retryAt: string | null;
 }
 
 /** The country's failed stages: how many the system retries, how many it stopped retrying, and a few of them. */
@@ -35,9 +35,9 @@ const LEASE = sql`interval '2 minutes'`;
 
 const failureFields = {
   attempts: stageRuns.attempts,
-  // Epoch milliseconds (a number whatever the driver); 'infinity' is no date.
-  retryAt: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`.mapWith((value) =>
-    value === null ? null : Number(value),
+  // Read as epoch milliseconds (a number whatever the driver; 'infinity' is no date), answered as ISO text.
+  retryAt: sql<string | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`.mapWith((value) =>
+    value === null ? null : new Date(Number(value)).toISOString(),
   ),
 };
 

@@ -141,9 +141,7 @@ export class WorkflowService {
       })),
       automation:
         stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
-      stage_failure: failure
-        ? { attempts: failure.attempts, retry_at: failure.retryAt === null ? null : new Date(failure.retryAt).toISOString() }
-        : null,
+      stage_failure: failure ? { attempts: failure.attempts, retry_at: failure.retryAt } : null,
     };
   }
 

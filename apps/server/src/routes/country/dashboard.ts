@@ -131,7 +131,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
             lead_id: row.leadId,
             status_id: row.statusId,
             attempts: row.attempts,
-            retry_at: row.retryAt === null ? null : new Date(row.retryAt).toISOString(),
+            retry_at: row.retryAt,
           })),
         };
       }
