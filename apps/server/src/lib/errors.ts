@@ -46,6 +46,15 @@ export function leadRefused(refusal: { reason: 'not_found' } | { reason: 'not_yo
   return refusal.reason === 'not_found' ? new HttpError(404, MESSAGES.leadNotFound) : new HttpError(403, MESSAGES.notYourLead(refusal.sellerId));
 }
 
+/** 409: the lead changed since the client (or a stage run) read its version. */
+export function staleLead(): HttpError {
+  return new HttpError(409, MESSAGES.staleLead);
+}
+
+export function isStaleLead(error: unknown): boolean {
+  return error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleLead;
+}
+
 /** 'Datos inválidos: email: Ingresa un email válido; password: ...' */
 export function invalidData(fields: FieldError[]): HttpError {
   return new HttpError(400, `Datos inválidos: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, fields);

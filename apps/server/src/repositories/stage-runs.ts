@@ -48,6 +48,9 @@ const claimed = {
   attempts: stageRuns.attempts,
 };
 
+/** The run's row as its claim left it (a status change since has replaced it: no row). */
+const asClaimed = (run: ClaimedStageRun) => and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId), eq(stageRuns.attempts, run.attempts));
+
 /** The queue of automated stages to run (`stage_runs`): written with status changes, claimed by runners. */
 export class StageRunsRepository {
   constructor(private readonly db: Db) {}
@@ -103,9 +106,22 @@ export class StageRunsRepository {
     const updated = await this.db
       .update(stageRuns)
       .set({ runAfter, lastError: error })
-      .where(and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId), eq(stageRuns.attempts, run.attempts)))
+      .where(asClaimed(run))
       .returning({ leadId: stageRuns.leadId });
     return updated.length > 0;
+  }
+
+  /**
+   * A claimed run whose outcome came too late to apply (the lead was edited meanwhile): due again now, the
+   * attempt not counted. Only the run as claimed: false when a status change has replaced it meanwhile.
+   */
+  async release(run: ClaimedStageRun): Promise<boolean> {
+    const released = await this.db
+      .update(stageRuns)
+      .set({ attempts: run.attempts - 1, runAfter: sql`now()` })
+      .where(asClaimed(run))
+      .returning({ leadId: stageRuns.leadId });
+    return released.length > 0;
   }
 
   /** A claimed run whose lead is no longer at its status (or gone): nothing to run. */

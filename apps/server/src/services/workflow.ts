@@ -16,7 +16,7 @@ import {
   type LeadTransitions,
 } from '@backoffice/shared';
 import type { Db } from '../db/client';
-import { HttpError, MESSAGES, invalidData } from '../lib/errors';
+import { HttpError, MESSAGES, invalidData, isStaleLead, staleLead } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import { StageRunsRepository, type ClaimedStageRun } from '../repositories/stage-runs';
 import { WorkflowRepository, type ChangeHook, type WorkflowLead } from '../repositories/workflow';
@@ -200,9 +200,10 @@ export class WorkflowService {
   }
 
   /**
-   * Runs a claimed stage and applies its outcome as the system's change; true when it did. A failure is
-   * recorded on the run with its retry's time (or none once they ran out) unless a change made meanwhile
-   * has replaced the run, in which case there is nothing left to retry.
+   * Runs a claimed stage and applies its outcome as the system's change; true when the chain goes on (the
+   * outcome applied, or the run is due again at once). A failure is recorded on the run with its retry's
+   * time (or none once they ran out) unless a change made meanwhile has replaced the run, in which case
+   * there is nothing left to retry.
    */
   private async runClaimed(run: ClaimedStageRun): Promise<boolean> {
     const { country, leadId } = run;
@@ -212,20 +213,33 @@ export class WorkflowService {
       await this.stageRuns.drop(run);
       return false;
     }
+    let outcome: StageOutcome;
     try {
-      const outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
-      await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
-      this.options.onStageDecided?.(country, leadId, outcome.to);
-      return true;
+      outcome = await this.adapters[stage].run({ country, leadId, docNumber: lead.docNumber, requestedAmount: lead.requestedAmount });
     } catch (error) {
-      const { maxAttempts = DEFAULT_MAX_ATTEMPTS, retrySeconds: first = DEFAULT_RETRY_SECONDS } = this.options;
-      const retrySeconds = run.attempts < maxAttempts ? first * 2 ** (run.attempts - 1) : null;
-      const message = error instanceof Error ? error.message : String(error);
-      if (await this.stageRuns.fail(run, message, retrySeconds)) {
-        this.options.onStageError?.(error, { country, leadId, attempts: run.attempts, retrySeconds });
-      }
-      return false;
+      return this.failed(run, error);
     }
+    try {
+      await this.apply({ country, leadId, user: null, to: outcome.to, version: lead.version, reason: outcome.reason }, outcome);
+    } catch (error) {
+      // Someone edited the lead (its data, not its status) while the service decided: the outcome was for
+      // the lead as it was. Not the service's failure: the stage runs again at once on the lead as it is.
+      if (isStaleLead(error)) return this.stageRuns.release(run);
+      return this.failed(run, error);
+    }
+    this.options.onStageDecided?.(country, leadId, outcome.to);
+    return true;
+  }
+
+  /** A claimed run that failed: its retry (doubling the wait each time) or, once they ran out, none. */
+  private async failed(run: ClaimedStageRun, error: unknown): Promise<false> {
+    const { maxAttempts = DEFAULT_MAX_ATTEMPTS, retrySeconds: first = DEFAULT_RETRY_SECONDS } = this.options;
+    const retrySeconds = run.attempts < maxAttempts ? first * 2 ** (run.attempts - 1) : null;
+    const message = error instanceof Error ? error.message : String(error);
+    if (await this.stageRuns.fail(run, message, retrySeconds)) {
+      this.options.onStageError?.(error, { country: run.country, leadId: run.leadId, attempts: run.attempts, retrySeconds });
+    }
+    return false;
   }
 
   /**
@@ -235,7 +249,7 @@ export class WorkflowService {
    */
   async runAutomation(country: Country, user: AuthUser, leadId: number, version: number): Promise<StageOutcome> {
     const lead = this.visible(country, user, await this.repository.find(country, leadId));
-    if (lead.version !== version) throw new HttpError(409, MESSAGES.staleLead);
+    if (lead.version !== version) throw staleLead();
     const stage = automatedStageAt(country, lead.statusId);
     if (!stage) throw new HttpError(409, WORKFLOW_MESSAGES.noAutomation(statusLabelOf(country, lead.statusId)));
     if (!mayRunAutomation(country, lead.statusId, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.automationRole);
@@ -261,7 +275,7 @@ export class WorkflowService {
     const result = await this.repository.change(country, input.leadId, (current) => {
       // The system's own stage runs are not a person's: no seller scope, no role.
       const lead = user ? this.visible(country, user, current) : current;
-      if (lead.version !== input.version) throw new HttpError(409, MESSAGES.staleLead);
+      if (lead.version !== input.version) throw staleLead();
       const from = statusLabelOf(country, lead.statusId);
       const target = statusLabelOf(country, to);
       const transition = findTransition(country, lead.statusId, to);
@@ -305,7 +319,7 @@ export class WorkflowService {
       };
     }, input.within);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
-    if (result === 'stale') throw new HttpError(409, MESSAGES.staleLead);
+    if (result === 'stale') throw staleLead();
     for (const listener of this.listeners) listener(country);
   }
 

@@ -686,6 +686,39 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(await queued(lead.id)).toBeUndefined();
     });
 
+    it('an outcome for a lead edited while the service decided is not applied: the stage runs again at once on the lead as it is', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const seen: string[] = [];
+      const errors: unknown[] = [];
+      // The first call waits (the service is deciding); later calls answer at once.
+      const slowOnce = {
+        ...simulatedAdapters(),
+        identity: {
+          run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => {
+            seen.push(input.docNumber);
+            if (seen.length === 1) await gate;
+            return simulatedAdapters().identity.run(input);
+          },
+        },
+      };
+      // Ending in 4 the identity simulator approves; ending in 5 it rejects.
+      const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
+      const change = service(slowOnce, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await expect.poll(() => seen.length).toBe(1);
+      // Meanwhile the document is corrected (the lead's version moves on, its status does not).
+      const corrected = `${seen[0].slice(0, -1)}5`;
+      await t.app.db.update(customers).set({ docNumber: corrected }).where(eq(customers.docNumber, lead.docNumber));
+      await t.app.db.update(leads).set({ version: sql`${leads.version} + 1` }).where(eq(leads.id, lead.id));
+      release();
+      await change;
+      expect(seen).toEqual([seen[0], corrected]);
+      // Decided on the corrected document, at once: no failure, no retry waiting.
+      expect(errors).toEqual([]);
+      expect((await leadRow(lead.id)).statusId).toBe(A.REJECTED);
+      expect(await queued(lead.id)).toBeUndefined();
+    });
+
     it('with STAGE_RUN_WAIT off the change is answered before a slow stage decides, which then moves the lead', async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));

@@ -31,7 +31,7 @@ import {
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, MESSAGES, invalidData, leadRefused } from '../../lib/errors';
+import { HttpError, MESSAGES, invalidData, leadRefused, staleLead } from '../../lib/errors';
 import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
@@ -203,7 +203,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       if (isClosedStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
       const { management_status: status, version } = request.body;
       const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status);
-      if (!saved) throw new HttpError(409, MESSAGES.staleLead);
+      if (!saved) throw staleLead();
       changed();
       return visibleLead(user, request.params.id);
     },
@@ -233,7 +233,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       // Already theirs (a double click, two supervisors at once): done, and nothing to write or tell.
       if (before.seller?.id === seller.id) return before;
       const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
-      if (!saved) throw new HttpError(409, MESSAGES.staleLead);
+      if (!saved) throw staleLead();
       changed();
       const assigned = { lead_id: request.params.id, seller_id: seller.id, source: 'reassign' as const, by: { id: user.id, name: user.name } };
       app.realtime.toUser(seller.id, 'lead:assigned', assigned);
