@@ -14,7 +14,9 @@ export interface CustomerSearch {
   key: string;
   /** A document or phone fragment of 6+ digits: matches a handful of customers, found by their windows. */
   selective: boolean;
-  /** How many words of letters (prefix queries on the names and email, values `p0`, `p1`…). */
+  /** The words of letters (prefix queries on the names and email, values `p0`, `p1`…), as looked up. */
+  letters: string[];
+  /** letters.length */
   letterWords: number;
 }
 
@@ -55,6 +57,7 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     words,
     key: `q${terms.digits.length}.${terms.letters.length}.${terms.indexed.length}.${terms.other.length}`,
     selective: terms.digits.length > 0,
+    letters: terms.letters,
     letterWords: terms.letters.length,
   };
 }

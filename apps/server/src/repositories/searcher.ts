@@ -1,7 +1,7 @@
 import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, type Country, type SearcherCustomer } from '@backoffice/shared';
-import { and, desc, fillPlaceholders, sql } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
-import { customers, leads, users } from '../db/schema';
+import { customers, customerWordPrefixes, leads, users } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { customerMatch, customerSearch, type CustomerSearch } from './customer-search';
 import { customerColumns, isoText, personRefOf, stepLabelOf } from './leads';
@@ -15,11 +15,32 @@ export interface SearcherScope {
 /** How many of the newest customers a broad text is first looked for in. */
 const RECENT_WINDOW = 5_000;
 
+/**
+ * A text of two or more words of letters: how many of the newest customers with each of its two longest
+ * words' first three letters are merged, and how many customers found in both are checked at most.
+ */
+const PREFIX_WINDOW = 5_000;
+const PREFIX_CANDIDATES = 1_000;
+
+/**
+ * The first three letters of the text's two longest words of letters (three letters or more each), as
+ * customer_word_prefixes holds them; undefined for a text with fewer such words.
+ */
+export function prefixPair(search: CustomerSearch): [string, string] | undefined {
+  const [first, second] = search.letters
+    .map((word) => [...word])
+    .filter((letters) => letters.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  return second ? [first.slice(0, 3).join(''), second.slice(0, 3).join('')] : undefined;
+}
+
 /** A found customer: its columns, then its newest applications (ApplicationTuple[], one more than shown). */
 type CustomerTuple = [number, string, string, string | null, string, string, string | null, string | null, ApplicationTuple[]];
 
 /** id, created_at (ISO 8601, isoText), status_id, requested_amount, term, seller_id, seller name, management_status */
 type ApplicationTuple = [number, string, number, number, number, number | null, string | null, string | null];
+
+type StatementKind = 'recent' | 'paired' | 'indexed' | 'fragment';
 
 /** The searcher: customers matching free text, each with their newest applications. */
 export class SearcherRepository {
@@ -47,9 +68,13 @@ export class SearcherRepository {
       const fragment = this.statement(scope, search, 'fragment');
       found = (await queryRows(this.db, fragment.text, values(fragment), fragment.name)) as CustomerTuple[];
     } else {
-      // The newest customers walked by id, whatever the words: one plan for any values, prepared too.
-      const recent = this.statement(scope, search, 'recent');
-      const rows = (await queryRows(this.db, recent.text, values(recent), recent.name)) as CustomerTuple[];
+      // Two words (a first name and a surname): the customers having both words' first letters, newest
+      // first, from their prefixes' index alone; otherwise the newest customers walked by id. Either
+      // finds a broad text's newest matches at once, in one plan for any values (prepared).
+      const pair = prefixPair(search);
+      if (pair) [params.pre0, params.pre1] = pair;
+      const first = this.statement(scope, search, pair ? 'paired' : 'recent');
+      const rows = (await queryRows(this.db, first.text, values(first), first.name)) as CustomerTuple[];
       if (rows.length > SEARCHER_LIMIT) found = rows;
     }
     if (!found) {
@@ -83,16 +108,19 @@ export class SearcherRepository {
   }
 
   /**
-   * `recent`: among the newest RECENT_WINDOW customers; `indexed`: all of them (run through the indexes
-   * only); `fragment`: the customers a digit fragment's windows find, as an array sub-select (an init plan:
-   * the planner cannot walk the table in id order betting on frequent matches).
+   * `recent`: among the newest RECENT_WINDOW customers; `paired`: among the newest customers having both
+   * prefixes of prefixPair (up to PREFIX_CANDIDATES of them); `indexed`: all of them (run through the
+   * indexes only); `fragment`: the customers a digit fragment's windows find, as an array sub-select (an
+   * init plan: the planner cannot walk the table in id order betting on frequent matches). `recent` and
+   * `paired` read candidates newest first, a superset of the matches: the first SEARCHER_LIMIT + 1 matches
+   * they meet are the newest ones; with fewer the text is looked for in all (`indexed`).
    */
-  private statement(scope: SearcherScope, search: CustomerSearch, kind: 'recent' | 'indexed' | 'fragment') {
+  private statement(scope: SearcherScope, search: CustomerSearch, kind: StatementKind) {
     const key = `${search.key}|${scope.ownSellerId !== undefined}|${kind}`;
     return this.statements.get(key, () => this.build(scope, search, kind));
   }
 
-  private build(scope: SearcherScope, search: CustomerSearch, kind: 'recent' | 'indexed' | 'fragment') {
+  private build(scope: SearcherScope, search: CustomerSearch, kind: StatementKind) {
     const where = [
       kind === 'fragment'
         ? sql`${customers.id} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`
@@ -101,21 +129,24 @@ export class SearcherRepository {
     if (scope.ownSellerId !== undefined) {
       where.push(sql`exists (select 1 from ${leads} where ${leads.customerId} = ${customers.id} and ${leads.sellerId} = ${ph('own')})`);
     }
-    // The lists' customer columns, in CustomerTuple's order.
-    const matching = this.db
-      .select(customerColumns)
-      .from(
-        kind === 'recent'
-          ? // The newest customers of the country, under the table's own name so that the conditions
-            // (written against "customers") read the subquery's columns.
-            this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(RECENT_WINDOW)).as('customers')
-          : customers,
-      )
-      .where(and(...where))
-      // One more than shown tells whether the text should be narrowed.
-      .orderBy(desc(customers.id))
-      .limit(literalLimit(SEARCHER_LIMIT + 1))
-      .as('found');
+    // The lists' customer columns, in CustomerTuple's order; one more than shown tells whether the text
+    // should be narrowed.
+    const matching =
+      kind === 'paired'
+        ? this.paired(where)
+        : this.db
+            .select(customerColumns)
+            .from(
+              kind === 'recent'
+                ? // The newest customers of the country, under the table's own name so that the conditions
+                  // (written against "customers") read the subquery's columns.
+                  this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(RECENT_WINDOW)).as('customers')
+                : customers,
+            )
+            .where(and(...where))
+            .orderBy(desc(customers.id))
+            .limit(literalLimit(SEARCHER_LIMIT + 1))
+            .as('found');
     // Each found customer's newest applications (one more than shown), through leads_customer_id_idx, in
     // the same statement: one round trip per search (a recent window with too few customers is dropped
     // with theirs: at most SEARCHER_LIMIT lookups). `found.id` is the subquery's alias below.
@@ -133,5 +164,44 @@ export class SearcherRepository {
       .select({ ...matching._.selectedFields, applications })
       .from(matching)
       .orderBy(desc(matching.customerId));
+  }
+
+  /**
+   * The customers having both prefixes (params pre0, pre1) newest first: two backward scans of
+   * customer_word_prefixes' primary key merged by customer id (index entries only), each candidate's row
+   * then checked against every condition (a lateral subquery: read in the candidates' order, never the
+   * other way round).
+   */
+  private paired(where: SQL[]) {
+    const withPrefix = (alias: string, param: string) =>
+      this.db
+        .select({ customerId: customerWordPrefixes.customerId })
+        .from(customerWordPrefixes)
+        .where(and(eq(customerWordPrefixes.country, ph('country')), eq(customerWordPrefixes.prefix, ph(param))))
+        .orderBy(desc(customerWordPrefixes.customerId))
+        .limit(literalLimit(PREFIX_WINDOW))
+        .as(alias);
+    const first = withPrefix('first_prefix', 'pre0');
+    const second = withPrefix('second_prefix', 'pre1');
+    const candidates = this.db
+      .select({ id: first.customerId })
+      .from(first)
+      .innerJoin(second, eq(second.customerId, first.customerId))
+      .orderBy(desc(first.customerId))
+      .limit(literalLimit(PREFIX_CANDIDATES))
+      .as('candidates');
+    const candidate = this.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.id, candidates.id), ...where))
+      .offset(literalLimit(0))
+      .as('customers');
+    return this.db
+      .select(customerColumns)
+      .from(candidates)
+      .crossJoinLateral(candidate)
+      .orderBy(desc(candidates.id))
+      .limit(literalLimit(SEARCHER_LIMIT + 1))
+      .as('found');
   }
 }

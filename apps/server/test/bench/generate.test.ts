@@ -34,6 +34,16 @@ describe('bench data generator (PostgreSQL)', () => {
     expect(ending).toBe(N);
   });
 
+  it('fills each customer’s word prefixes as the triggers keep them (the load itself bypasses them)', async () => {
+    const [{ rows, expected, missing, extra }] = await query<{ rows: number; expected: number; missing: number; extra: number }>(`
+      with expected as (select c.country, p.prefix, c.id as customer_id from customers c, unnest(search_word_prefixes(c.search_words)) as p(prefix))
+      select (select count(*)::int from customer_word_prefixes) as rows, (select count(*)::int from expected) as expected,
+             (select count(*)::int from (select * from expected except select * from customer_word_prefixes) m) as missing,
+             (select count(*)::int from (select * from customer_word_prefixes except select * from expected) e) as extra`);
+    expect(rows).toBeGreaterThanOrEqual(N * 3);
+    expect({ rows, missing, extra }).toEqual({ rows: expected, missing: 0, extra: 0 });
+  });
+
   it('reaches every audit decision from AUDIT_PENDING, by an auditor, on a round closed with that decision', async () => {
     const auditorRoles = ROLES.arg.filter((r) => r.kind === 'auditor').map((r) => String(r.id));
     const pending = statusIdOf('arg', 'AUDIT_PENDING')!;

@@ -1,6 +1,8 @@
 import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, buildCuil, searcherResponseSchema, stepsOf, type SearcherResponse } from '@backoffice/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, leads } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as client from '../../src/db/client';
+import { customerWordPrefixes, customers, leads } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, textMatches, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -55,10 +57,14 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     ['a cellphone fragment', () => known[23].cellphone.slice(2, 9)],
     ['an email', () => known[31].email],
     ['a name without accents and a second word', () => 'nunez maria'],
+    // Through both words' prefixes (more matches than shown), and words whose prefixes match but not the words.
+    ['two words every customer has', () => 'cliente example'],
+    ['two words, the second only by its beginning', () => 'correo exam'],
+    ['two words whose first letters every customer has, but not the words', () => 'clientes exampled'],
   ])('finds the customers matching %s', async (_name, make) => {
     const q = make();
     const want = expectedCustomers(known, q);
-    expect(want.length).toBeGreaterThan(0);
+    expect(want.length > 0).toBe(!q.startsWith('clientes'));
     const body = await search(q);
     expect(body.customers.map((c) => c.doc_number)).toEqual(want.slice(0, SEARCHER_LIMIT));
     expect(body.more).toBe(want.length > SEARCHER_LIMIT);
@@ -196,5 +202,48 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     expect((await search('zubiza')).customers.map((c) => c.id)).toEqual([customer.id]);
     const list = await admin.get('/api/arg/leads?q=zubiza');
     expect((list.json() as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual([lead.id]);
+  });
+
+  it('finds a first name and a surname through their prefixes alone when more customers match than it shows', async () => {
+    const rows = vi.spyOn(client, 'queryRows');
+    const all = vi.spyOn(client, 'queryRowsByIndex');
+    try {
+      const body = await search('cliente example');
+      expect(body.customers.map((c) => c.doc_number)).toEqual(expectedCustomers(known, 'cliente example').slice(0, SEARCHER_LIMIT));
+      expect(rows.mock.calls.some(([, text]) => text.includes('customer_word_prefixes'))).toBe(true);
+      // Answered there: not looked for again in every customer.
+      expect(all).not.toHaveBeenCalled();
+    } finally {
+      rows.mockRestore();
+      all.mockRestore();
+    }
+  });
+
+  it('keeps each customer’s word prefixes with its names and email (triggers), so a renamed customer is found by the new name first', async () => {
+    const prefixesOf = async (customerId: number) =>
+      (await t.app.db.select({ prefix: customerWordPrefixes.prefix }).from(customerWordPrefixes).where(eq(customerWordPrefixes.customerId, customerId)))
+        .map((row) => row.prefix)
+        .sort();
+    const [customer] = await t.app.db
+      .insert(customers)
+      .values({ country: 'arg', docType: 'DNI', docNumber: '29555111', cuil: buildCuil('29555111', 'male'), firstName: 'Ñandú José', lastName: 'Álvarez', birthDate: '1980-01-01', cellphone: '1155551111', email: 'jose.alvarez@mail.example' })
+      .returning();
+    // Accents folded, the words of the names and the email, each prefix once.
+    expect(await prefixesOf(customer.id)).toEqual(['alv', 'exa', 'jos', 'mai', 'nan']);
+    // A change elsewhere keeps them; a new name replaces them.
+    await t.app.db.update(customers).set({ cellphone: '1155552222' }).where(eq(customers.id, customer.id));
+    expect(await prefixesOf(customer.id)).toEqual(['alv', 'exa', 'jos', 'mai', 'nan']);
+    await t.app.db.update(customers).set({ firstName: 'Quintín', email: null }).where(eq(customers.id, customer.id));
+    expect(await prefixesOf(customer.id)).toEqual(['alv', 'qui']);
+
+    // An older customer renamed among more namesakes than the searcher shows comes first, as the newest
+    // Quintín Álvarez; one renamed away is no longer found.
+    const namesakes = known.slice(0, SEARCHER_LIMIT + 2);
+    for (const lead of namesakes) await t.app.db.update(customers).set({ firstName: 'Quintín', lastName: 'Álvarez' }).where(eq(customers.docNumber, lead.docNumber));
+    const renamedAway = namesakes[namesakes.length - 1];
+    await t.app.db.update(customers).set({ firstName: 'Otro', lastName: 'Nombre' }).where(eq(customers.docNumber, renamedAway.docNumber));
+    const body = await search('quintin alvarez');
+    expect(body.more).toBe(true);
+    expect(body.customers.map((c) => c.doc_number)).toEqual(['29555111', ...namesakes.slice(0, -1).map((lead) => lead.docNumber).reverse()].slice(0, SEARCHER_LIMIT));
   });
 });
