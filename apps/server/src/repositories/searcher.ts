@@ -26,7 +26,7 @@ const PREFIX_CANDIDATES = 1_000;
  * The first three letters of the text's two longest words of letters (three letters or more each), as
  * customer_word_prefixes holds them; undefined for a text with fewer such words.
  */
-export function prefixPair(search: CustomerSearch): [string, string] | undefined {
+function prefixPair(search: CustomerSearch): [string, string] | undefined {
   const [first, second] = search.letters
     .map((word) => [...word])
     .filter((letters) => letters.length >= 3)

@@ -112,6 +112,10 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     for (const customer of body.customers) for (const application of customer.applications) expect(application.seller?.id).toBe(sellerId);
     const others = known.find((l) => l.sellerId !== null && l.sellerId !== sellerId)!;
     expect((await search(others.docNumber, seller)).customers).toEqual([]);
+    // Two words (their prefixes first) in the seller's scope too.
+    const pair = expectedCustomers(known, 'cliente example', sellerId);
+    expect(pair.length).toBeGreaterThan(0);
+    expect((await search('cliente example', seller)).customers.map((c) => c.doc_number)).toEqual(pair.slice(0, SEARCHER_LIMIT));
   });
 
   it('never answers the other country’s customers', async () => {
