@@ -16,8 +16,6 @@ export interface CustomerSearch {
   selective: boolean;
   /** The words of letters (prefix queries on the names and email, values `p0`, `p1`…), as looked up. */
   letters: string[];
-  /** letters.length */
-  letterWords: number;
 }
 
 /**
@@ -58,7 +56,6 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     key: `q${terms.digits.length}.${terms.letters.length}.${terms.indexed.length}.${terms.other.length}`,
     selective: terms.digits.length > 0,
     letters: terms.letters,
-    letterWords: terms.letters.length,
   };
 }
 
@@ -69,9 +66,9 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
  * every entry it spans into a bitmap (~10 times dearer for common names): a cheap lower bound for counts.
  */
 export function wholeWordParams(search: CustomerSearch, params: Params): Params | undefined {
-  if (search.letterWords === 0) return undefined;
+  if (search.letters.length === 0) return undefined;
   const whole = { ...params };
-  for (let i = 0; i < search.letterWords; i++) whole[`p${i}`] = String(params[`p${i}`]).slice(0, -':*'.length);
+  for (let i = 0; i < search.letters.length; i++) whole[`p${i}`] = String(params[`p${i}`]).slice(0, -':*'.length);
   return whole;
 }
 
