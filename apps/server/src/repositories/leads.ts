@@ -22,6 +22,7 @@ import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db, type Tx } 
 import { customers, leadEvents, leadStatusHistory, leads, users } from '../db/schema';
 import { encodeCursor, INFINITY_KEYS, type Cursor } from '../lib/cursor';
 import type { JsonText } from '../lib/json-text';
+import { jsonMembersText, jsonObjectText, type JsonMembers } from '../db/json-sql';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
 import { holdLead, type LeadRefusal } from './lead-lock';
@@ -246,29 +247,6 @@ function stepLabelArray(country: Country): (string | null)[] {
 }
 
 /**
- * How jsonObjectText writes a member's value: `number` as its text; `string` escaped by to_json; `plain` a
- * text that needs no escaping, quoted (timestamps formatted here, catalogue labels); `json` JSON text as it
- * is. Null is `null` whatever the kind.
- */
-type JsonKind = 'number' | 'string' | 'plain' | 'json';
-type JsonMembers = [key: string, value: SQL | PgColumn, kind: JsonKind][];
-
-/**
- * The JSON text of an object, concatenated by PostgreSQL from its members. json_build_object would be
- * simpler, but it looks every argument's type and output function up again on every call (two catalogue
- * lookups per value, per row): about half of a list page's time in PostgreSQL. Concatenation casts each
- * value with the function the plan already holds, and only free text goes through to_json's escaping.
- */
-function jsonObjectText(members: JsonMembers): SQL<string> {
-  const parts = members.map(([key, value, kind], i) => {
-    const text =
-      kind === 'number' ? sql`(${value})::text` : kind === 'string' ? sql`to_json(${value})::text` : kind === 'plain' ? sql`'"' || (${value}) || '"'` : sql`${value}`;
-    return sql`${sql.raw(`'${i === 0 ? '{' : ','}${JSON.stringify(key)}:'`)} || coalesce(${text}, 'null')`;
-  });
-  return sql<string>`(${sql.join(parts, sql` || `)} || '}')`;
-}
-
-/**
  * A lead as the JSON text of the API's LeadListItem, built by PostgreSQL (jsonObjectText): the rows of list
  * pages and the core of the detail. Node's one thread is what a list request waits for; this way it neither
  * parses two dozen columns per row nor serialises them again, it joins the rows' texts. `steps`: the
@@ -276,17 +254,8 @@ function jsonObjectText(members: JsonMembers): SQL<string> {
  * and of the lead.
  */
 function listItemJson(steps: SQL, detail?: { customer: JsonMembers; lead: JsonMembers }): SQL<string> {
-  const customer = jsonObjectText([
-    ['id', customers.id, 'number'],
-    ['doc_type', customers.docType, 'string'],
-    ['doc_number', customers.docNumber, 'string'],
-    ['cuil', customers.cuil, 'string'],
-    ['first_name', customers.firstName, 'string'],
-    ['last_name', customers.lastName, 'string'],
-    ['cellphone', customers.cellphone, 'string'],
-    ['email', customers.email, 'string'],
-    ...(detail?.customer ?? []),
-  ]);
+  // Stored with the customer's row (customers.list_json); the detail's further members go before its brace.
+  const customer = detail ? sql`(left(${customers.listJson}, -1) || ${jsonMembersText(detail.customer, { first: false })} || '}')` : customers.listJson;
   const seller = sql`case when ${users.id} is null then null else ${jsonObjectText([
     ['id', users.id, 'number'],
     ['name', users.name, 'string'],
