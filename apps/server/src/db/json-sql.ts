@@ -18,13 +18,13 @@ export type JsonMembers = [key: string, value: SQL | PgColumn, kind: JsonKind][]
 export type JsonEscape = 'to_json' | 'json_text';
 
 /**
- * The members as JSON text without the braces (`"id":1,"name":"Ana"`), each preceded by a comma but the
- * first when `first`: concatenated by PostgreSQL. json_build_object would be simpler, but it looks every
- * argument's type and output function up again on every call (two catalogue lookups per value, per row):
- * about half of a list page's time in PostgreSQL. Concatenation casts each value with the function the plan
- * already holds, and only free text goes through the escaping.
+ * The members as JSON text, concatenated by PostgreSQL: `before` and the first member (`"id":1`), then each
+ * further one after a comma. json_build_object would be simpler, but it looks every argument's type and
+ * output function up again on every call (two catalogue lookups per value, per row): about half of a list
+ * page's time in PostgreSQL. Concatenation casts each value with the function the plan already holds, and
+ * only free text goes through the escaping. `before` ',' continues an object written elsewhere.
  */
-export function jsonMembersText(members: JsonMembers, { first = true, escape = 'to_json' }: { first?: boolean; escape?: JsonEscape } = {}): SQL<string> {
+export function jsonMembersText(members: JsonMembers, { before = ',', escape = 'to_json' }: { before?: '{' | ','; escape?: JsonEscape } = {}): SQL<string> {
   const parts = members.map(([key, value, kind], i) => {
     const text =
       kind === 'number'
@@ -36,12 +36,12 @@ export function jsonMembersText(members: JsonMembers, { first = true, escape = '
           : kind === 'plain'
             ? sql`'"' || (${value}) || '"'`
             : sql`${value}`;
-    return sql`${sql.raw(`'${i === 0 && first ? '' : ','}${JSON.stringify(key)}:'`)} || coalesce(${text}, 'null')`;
+    return sql`${sql.raw(`'${i === 0 ? before : ','}${JSON.stringify(key)}:'`)} || coalesce(${text}, 'null')`;
   });
-  return sql<string>`(${sql.join(parts, sql` || `)})`;
+  return sql<string>`${sql.join(parts, sql` || `)}`;
 }
 
-/** The JSON text of an object with these members (jsonMembersText between braces). */
+/** The JSON text of an object with these members. */
 export function jsonObjectText(members: JsonMembers, escape: JsonEscape = 'to_json'): SQL<string> {
-  return sql<string>`('{' || ${jsonMembersText(members, { escape })} || '}')`;
+  return sql<string>`(${jsonMembersText(members, { before: '{', escape })} || '}')`;
 }

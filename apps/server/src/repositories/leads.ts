@@ -255,7 +255,7 @@ function stepLabelArray(country: Country): (string | null)[] {
  */
 function listItemJson(steps: SQL, detail?: { customer: JsonMembers; lead: JsonMembers }): SQL<string> {
   // Stored with the customer's row (customers.list_json); the detail's further members go before its brace.
-  const customer = detail ? sql`(left(${customers.listJson}, -1) || ${jsonMembersText(detail.customer, { first: false })} || '}')` : customers.listJson;
+  const customer = detail ? sql`(left(${customers.listJson}, -1) || ${jsonMembersText(detail.customer)} || '}')` : customers.listJson;
   const seller = sql`case when ${users.id} is null then null else ${jsonObjectText([
     ['id', users.id, 'number'],
     ['name', users.name, 'string'],
