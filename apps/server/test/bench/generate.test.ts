@@ -44,6 +44,22 @@ describe('bench data generator (PostgreSQL)', () => {
     expect({ rows, missing, extra }).toEqual({ rows: expected, missing: 0, extra: 0 });
   });
 
+  // Filters and searches are measured on these rows: a column tied to another (a seller whose leads all
+  // share two first names) would make a seller's name search or a combined filter look nothing like a real one.
+  it('draws each column independently of the others', async () => {
+    const [{ pairs, firstNames, managed }] = await query<{ pairs: number; firstNames: number; managed: number }>(`
+      select (select count(distinct (c.first_name, split_part(c.last_name, ' ', 1)))::int from customers c) as pairs,
+             (select min(n)::int from (select count(distinct c.first_name) as n from leads l join customers c on c.id = l.customer_id
+                                        where l.seller_id is not null group by l.seller_id) s) as "firstNames",
+             (select count(distinct (c.first_name, l.management_status))::int from leads l join customers c on c.id = l.customer_id
+               where l.management_status is not null) as managed`);
+    // 20 first names × 22 surnames, 3,000 customers: nearly every pair; each seller's ~150 leads: nearly
+    // every first name; 20 first names × 5 management statuses over ~1,000 leads: nearly every combination.
+    expect(pairs).toBeGreaterThan(400);
+    expect(firstNames).toBeGreaterThan(15);
+    expect(managed).toBeGreaterThan(90);
+  });
+
   it('reaches every audit decision from AUDIT_PENDING, by an auditor, on a round closed with that decision', async () => {
     const auditorRoles = ROLES.arg.filter((r) => r.kind === 'auditor').map((r) => String(r.id));
     const pending = statusIdOf('arg', 'AUDIT_PENDING')!;
