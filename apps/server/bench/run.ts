@@ -39,6 +39,8 @@ const EXPORT_ROWS = 100_000;
 /** BENCH_ONLY=list,search runs only those scenarios (while working on them; the targets need them all). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const HOST = '127.0.0.1';
+/** The seller of the sales_name scenario (the seed's; the generator gives each seller ~5% of the leads). */
+const SELLER_EMAIL = 'seller@arg.example';
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 function assertLocal(url: string) {
@@ -116,14 +118,14 @@ function peakRssMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, email = 'admin@arg.example'): Promise<string> {
   const first = await fetch(`${base}/api/health`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
   if (!xsrf) throw new Error('No XSRF cookie');
   const res = await fetch(`${base}/api/arg/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-    body: JSON.stringify({ email: 'admin@arg.example', password: 'demo1234', branch_id: 1 }),
+    body: JSON.stringify({ email, password: 'demo1234', branch_id: 1 }),
   });
   if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
@@ -263,6 +265,13 @@ async function main() {
       where l.country = 'arg' and l.id % 997 = 0 order by l.id limit 500`,
   );
   // Audit cases (GET /audits/:leadId answers only leads that went through audit).
+  // A seller looks for the customers of their own applications.
+  const { rows: sellerSample } = await client.query<{ name: string }>(
+    `select c.first_name || ' ' || split_part(c.last_name, ' ', 1) as name
+       from leads l join customers c on c.id = l.customer_id join users u on u.id = l.seller_id
+      where u.email = $1 and l.id % 97 = 0 order by l.id limit 500`,
+    [SELLER_EMAIL],
+  );
   const { rows: audited } = await client.query<{ lead_id: number }>(
     `select distinct lead_id from audits where country = 'arg' and lead_id % 97 = 0 order by lead_id limit 500`,
   );
@@ -271,7 +280,9 @@ async function main() {
   const fragments = sample.map((row) => row.doc_number.slice(1, 7));
   const ids = sample.map((row) => row.id);
   // A first name and a surname, as a person types them: most pairs match thousands of customers, some few.
-  const names = sample.map((row) => encodeURIComponent(row.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
+  const typed = (name: string) => encodeURIComponent(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  const names = sample.map((row) => typed(row.name));
+  const sellerNames = sellerSample.map((row) => typed(row.name));
   const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)];
 
   // Everything shares this machine's cores: say how busy it was before the load starts.
@@ -282,13 +293,15 @@ async function main() {
   const server = await startServer(port);
   try {
     const token = await signIn(base);
+    const sellerToken = await signIn(base, SELLER_EMAIL);
     const list = '/api/arg/leads';
     const combined = `${list}?status=4,5,26&amount=10000-15000&management=${encodeURIComponent('No responde')}`;
     // The cursor of page 2000 (25 per page), as a client paging forward holds it: got from page 1999.
     const page1999 = await getJson<{ pageInfo: { nextCursor: string } }>(base, token, `${list}?page=1999`);
     const deep = `${list}?page=2000&cursor=${page1999.pageInfo.nextCursor}`;
 
-    const scenarios: [string, string[] | (() => string)][] = [
+    // [name, paths, the token of who asks (the admin's unless given)]
+    const scenarios: [string, string[] | (() => string), string?][] = [
       ['list', [list]],
       ['combined', [combined]],
       ['deep_cursor', [deep]],
@@ -298,6 +311,8 @@ async function main() {
       ['searcher', () => `/api/arg/searcher?q=${pick(fragments)}`],
       ['search_name', () => `${list}?q=${pick(names)}`],
       ['searcher_name', () => `/api/arg/searcher?q=${pick(names)}`],
+      // A seller's name search among their own applications (/sales, ~50,000 of them; reported, no target).
+      ['sales_name', () => `/api/arg/sales?q=${pick(sellerNames)}`, sellerToken],
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
       // The auditors' queue (~85,000 cases waiting) and a case (reported, no target).
       ['audit_queue', ['/api/arg/audits']],
@@ -305,15 +320,15 @@ async function main() {
       ['health', ['/api/health']],
     ];
     // Warm-up: the first requests of each scenario compile code paths and fill caches.
-    for (const [, paths] of scenarios) {
-      for (let i = 0; i < 20; i++) await getJson(base, token, typeof paths === 'function' ? paths() : paths[0]);
+    for (const [, paths, asker = token] of scenarios) {
+      for (let i = 0; i < 20; i++) await getJson(base, asker, typeof paths === 'function' ? paths() : paths[0]);
     }
 
     const results: Record<string, Figures> = {};
     const processes = { server: server.pid!, database: new URL(BENCH_URL).pathname.slice(1) };
-    for (const [name, paths] of scenarios.filter(([name]) => !ONLY || ONLY.includes(name))) {
-      if (WARMUP_SECONDS > 0) await load(base, token, paths, processes, WARMUP_SECONDS);
-      results[name] = await load(base, token, paths, processes);
+    for (const [name, paths, asker = token] of scenarios.filter(([name]) => !ONLY || ONLY.includes(name))) {
+      if (WARMUP_SECONDS > 0) await load(base, asker, paths, processes, WARMUP_SECONDS);
+      results[name] = await load(base, asker, paths, processes);
       const r = results[name];
       console.log(
         `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +

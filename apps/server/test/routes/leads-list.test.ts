@@ -173,20 +173,30 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect((await t.app.leads.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
   });
 
-  it('pages a broad text alone (walked in list order) like any other filter, in every direction', async () => {
+  it('pages a broad text alone (walked in list order) like any other filter, in every direction, for staff and for a seller', async () => {
+    const seller = new TestClient(t.app);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
     const walk = vi.spyOn(client, 'queryRowsInIndexOrder');
     try {
-      for (const [sort, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
-        const want = expected(known, { q: 'correo1' }, sort, dir);
-        expect(want.length).toBeGreaterThan(20);
-        const first = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10 }));
-        expect(first.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
-        const second = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10, page: 2, cursor: first.pageInfo.nextCursor }));
-        expect(second.rows.map((r) => r.id)).toEqual(want.slice(10, 20));
-        const back = await list(queryOf({ q: 'correo1', sort, dir, pageSize: 10, page: 1, cursor: second.pageInfo.prevCursor }));
-        expect(back.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+      // Every customer's email holds "cliente": the seller's own leads, all of them matching.
+      const askers: [TestClient, Filter, string][] = [[admin, {}, 'correo1'], [seller, { seller: [sellerId] }, 'cliente']];
+      for (const [who, scope, q] of askers) {
+        for (const [sort, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
+          const want = expected(known, { ...scope, q }, sort, dir);
+          expect(want.length).toBeGreaterThan(10);
+          const first = await list(queryOf({ q, sort, dir, pageSize: 10 }), who);
+          expect(first.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+          const second = await list(queryOf({ q, sort, dir, pageSize: 10, page: 2, cursor: first.pageInfo.nextCursor }), who);
+          expect(second.rows.map((r) => r.id)).toEqual(want.slice(10, 20));
+          const back = await list(queryOf({ q, sort, dir, pageSize: 10, page: 1, cursor: second.pageInfo.prevCursor }), who);
+          expect(back.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+          // The same page by its number (an offset over the walk).
+          const byNumber = await list(queryOf({ q, sort, dir, pageSize: 10, page: 2 }), who);
+          expect(byNumber.rows.map((r) => r.id)).toEqual(want.slice(10, 20));
+        }
+        expect(walk).toHaveBeenCalled();
+        walk.mockClear();
       }
-      expect(walk).toHaveBeenCalled();
     } finally {
       walk.mockRestore();
     }
