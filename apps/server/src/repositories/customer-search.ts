@@ -1,6 +1,7 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import { customers } from '../db/schema';
-import { ph, type Params } from '../db/statements';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customers, customerWordPrefixes } from '../db/schema';
+import { literalLimit, ph, type Params } from '../db/statements';
 import { searchTerms } from '@backoffice/shared';
 import { digitWindows, escapeLike } from '../lib/search';
 
@@ -75,4 +76,33 @@ export function wholeWordParams(search: CustomerSearch, params: Params): Params 
 /** The customers of the country matching every word, as one condition. */
 export function customerMatch(search: CustomerSearch): SQL {
   return and(sql`${customers.country} = ${ph('country')}`, ...search.words.map((word) => word()))!;
+}
+
+/**
+ * The first three letters of the text's two longest words of letters (three letters or more each), as
+ * customer_word_prefixes holds them; undefined for a text with fewer such words.
+ */
+export function prefixPair(search: CustomerSearch): [string, string] | undefined {
+  const [first, second] = search.letters
+    .map((word) => [...word])
+    .filter((letters) => letters.length >= 3)
+    .sort((a, b) => b.length - a.length);
+  return second ? [first.slice(0, 3).join(''), second.slice(0, 3).join('')] : undefined;
+}
+
+/**
+ * The ids of the country's customers having a word that begins with the prefix bound as `param`, newest
+ * first, from customer_word_prefixes' primary key alone (up to `window` of them). Two of them joined on the
+ * id are read as a merge of two backward index scans: a superset of a prefixPair text's customers, which
+ * stops as soon as its reader has enough.
+ */
+export function customersWithPrefix(db: Db, alias: string, param: string, window?: number) {
+  const statement = db
+    .select({ customerId: customerWordPrefixes.customerId })
+    .from(customerWordPrefixes)
+    .where(and(eq(customerWordPrefixes.country, ph('country')), eq(customerWordPrefixes.prefix, ph(param))))
+    .orderBy(desc(customerWordPrefixes.customerId))
+    .$dynamic();
+  if (window !== undefined) statement.limit(literalLimit(window));
+  return statement.as(alias);
 }

@@ -28,7 +28,7 @@ import { handOverCallBacks } from './calls';
 import { holdLead, type LeadRefusal } from './lead-lock';
 import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
 import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange, type CustomerChange } from './customer-changes';
-import { customerMatch, customerSearch, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
+import { customerMatch, customerSearch, customersWithPrefix, prefixPair, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
 export interface LeadScope {
@@ -798,7 +798,20 @@ export class LeadsRepository {
    * no more than one over `cap`. Without a cap it counts them all (exactCount, exports).
    */
   async count(scope: LeadScope, filters: LeadFilters, cap?: number): Promise<ListCount> {
-    const { conditions, params, key, needsCustomer, stablePlan, text } = leadConditions(scope, filters);
+    const { conditions, params, key, needsCustomer, stablePlan, text, textAlone } = leadConditions(scope, filters);
+    const capped = (n: number): ListCount => (cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true });
+    // A broad name alone (thousands of customers share it; resolveText left it as it is), in the user's
+    // scope: its candidates are the customers having both of its words' prefixes, read from
+    // customer_word_prefixes' primary key alone (two backward scans merged by id), and only they are
+    // checked against the words and joined to their leads, newest first until the cap. The word index
+    // would first gather every match into a bitmap, then read each customer row; a seller's own leads,
+    // where the cap is seldom reached, meant reading every one of them, twice (whole words, then
+    // beginnings): ~180 ms each at a million against ~60-100 ms.
+    const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
+    if (pair && text) {
+      const statement = this.statements.get(`count-paired|${key}|${cap}`, () => this.pairedCount(conditions, text, cap!));
+      return capped(Number((await this.run(statement, { ...params, pre0: pair[0], pre1: pair[1] }))[0][0]));
+    }
     const build = () => {
       const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
       if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
@@ -820,7 +833,34 @@ export class LeadsRepository {
       if (whole && (await countWith(whole)) > cap) return { total: cap, exact: false };
     }
     const n = needsCustomer ? await countWith(params) : Number((await this.run(statement, params, stablePlan))[0][0]);
-    return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
+    return capped(n);
+  }
+
+  /** The count statement of a prefixPair text alone (see count): up to `cap` + 1 matching leads. */
+  private pairedCount(conditions: Condition[], text: CustomerSearch, cap: number) {
+    const first = customersWithPrefix(this.db, 'first_prefix', 'pre0');
+    const second = customersWithPrefix(this.db, 'second_prefix', 'pre1');
+    // Behind an OFFSET 0 fence, so that the words' check cannot be pushed down into one prefix's scan.
+    const candidates = this.db
+      .select({ customerId: first.customerId })
+      .from(first)
+      .innerJoin(second, eq(second.customerId, first.customerId))
+      .orderBy(desc(first.customerId))
+      .offset(literalLimit(0))
+      .as('candidates');
+    // On the lead's customer, so it runs after the lead's own conditions (a seller's: few candidates pass).
+    const matches = this.db
+      .select({ one: sql`1` })
+      .from(customers)
+      .where(and(eq(customers.id, leads.customerId), ...text.words.map((word) => word())))
+      .offset(literalLimit(0));
+    const inner = this.db
+      .select({ one: sql`1`.as('one') })
+      .from(candidates)
+      .innerJoin(leads, eq(leads.customerId, candidates.customerId))
+      .where(and(...conditions.filter((condition) => !text.words.includes(condition)).map((condition) => condition()), sql`exists (${matches})`))
+      .limit(literalLimit(cap + 1));
+    return this.db.select({ n: count() }).from(inner.as('matching'));
   }
 
   /** The whole filtered set in keyset batches, for exports: memory stays at one batch. */

@@ -1,9 +1,9 @@
 import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, type Country, type SearcherCustomer } from '@backoffice/shared';
 import { and, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
-import { customers, customerWordPrefixes, leads, users } from '../db/schema';
+import { customers, leads, users } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
-import { customerMatch, customerSearch, type CustomerSearch } from './customer-search';
+import { customerMatch, customerSearch, customersWithPrefix, prefixPair, type CustomerSearch } from './customer-search';
 import { customerColumns, isoText, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
@@ -21,18 +21,6 @@ const RECENT_WINDOW = 5_000;
  */
 const PREFIX_WINDOW = 5_000;
 const PREFIX_CANDIDATES = 1_000;
-
-/**
- * The first three letters of the text's two longest words of letters (three letters or more each), as
- * customer_word_prefixes holds them; undefined for a text with fewer such words.
- */
-function prefixPair(search: CustomerSearch): [string, string] | undefined {
-  const [first, second] = search.letters
-    .map((word) => [...word])
-    .filter((letters) => letters.length >= 3)
-    .sort((a, b) => b.length - a.length);
-  return second ? [first.slice(0, 3).join(''), second.slice(0, 3).join('')] : undefined;
-}
 
 /** A found customer: its columns, then its newest applications (ApplicationTuple[], one more than shown). */
 type CustomerTuple = [number, string, string, string | null, string, string, string | null, string | null, ApplicationTuple[]];
@@ -173,16 +161,8 @@ export class SearcherRepository {
    * other way round).
    */
   private paired(where: SQL[]) {
-    const withPrefix = (alias: string, param: string) =>
-      this.db
-        .select({ customerId: customerWordPrefixes.customerId })
-        .from(customerWordPrefixes)
-        .where(and(eq(customerWordPrefixes.country, ph('country')), eq(customerWordPrefixes.prefix, ph(param))))
-        .orderBy(desc(customerWordPrefixes.customerId))
-        .limit(literalLimit(PREFIX_WINDOW))
-        .as(alias);
-    const first = withPrefix('first_prefix', 'pre0');
-    const second = withPrefix('second_prefix', 'pre1');
+    const first = customersWithPrefix(this.db, 'first_prefix', 'pre0', PREFIX_WINDOW);
+    const second = customersWithPrefix(this.db, 'second_prefix', 'pre1', PREFIX_WINDOW);
     const candidates = this.db
       .select({ id: first.customerId })
       .from(first)

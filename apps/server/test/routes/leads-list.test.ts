@@ -202,6 +202,26 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     }
   });
 
+  it('counts a broad name alone from its words\' prefixes, in the user\'s scope, checking every candidate', async () => {
+    const queries = vi.spyOn(client, 'queryRows');
+    try {
+      // "maria example": María and Martín share "mar" (both candidates), only María matches.
+      for (const q of ['maria example', 'mar example', 'cliente example', 'example inés']) {
+        for (const scope of [{ country: 'arg' as const }, { country: 'arg' as const, ownSellerId: sellerId }]) {
+          const want = expected(known, { q, ...(scope.ownSellerId ? { seller: [scope.ownSellerId] } : {}) }).length;
+          queries.mockClear();
+          const count = await t.app.leads.count(scope, { q }, THRESHOLD);
+          expect(count, `${q} ${scope.ownSellerId ?? 'staff'}`).toEqual({ total: Math.min(want, THRESHOLD), exact: want <= THRESHOLD });
+          expect(queries.mock.calls.some(([, text]) => text.includes('customer_word_prefixes'))).toBe(true);
+        }
+      }
+      expect(expected(known, { q: 'maria example' }).length).toBeLessThan(expected(known, { q: 'mar example' }).length);
+      expect(expected(known, { q: 'cliente example' }).length).toBeGreaterThan(THRESHOLD);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it('the interesting filters are not trivially empty or full (the fixture covers them)', () => {
     for (const [name, make] of filters) {
       const n = expected(known, make()).length;
