@@ -320,7 +320,9 @@ export const leads = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('leads_customer_id_idx').on(t.customerId),
+    // A customer's leads; with the country and the seller, a lead's scope is read from the index alone (the
+    // lists' count of a name checks thousands of candidate customers' leads against a seller).
+    index('leads_customer_id_idx').on(t.customerId, t.country, t.sellerId),
     index('leads_seller_id_idx').on(t.sellerId),
     /*
      * List indexes: every one starts with the country, ends with the keyset tie-breaker (id) and matches

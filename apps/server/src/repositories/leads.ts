@@ -836,11 +836,16 @@ export class LeadsRepository {
     return capped(n);
   }
 
-  /** The count statement of a prefixPair text alone (see count): up to `cap` + 1 matching leads. */
+  /**
+   * The count statement of a prefixPair text alone (see count): up to `cap` + 1 matching leads. Every step
+   * is fenced (OFFSET 0) into the order that stays cheap whatever PostgreSQL estimates (a pair of common
+   * prefixes once made it read all of a seller's leads and hash them): the candidates as a merge of the
+   * two prefixes, then each one's leads in the user's scope from leads_customer_id_idx alone, then the
+   * words checked on the customer of each lead that passed.
+   */
   private pairedCount(conditions: Condition[], text: CustomerSearch, cap: number) {
     const first = customersWithPrefix(this.db, 'first_prefix', 'pre0');
     const second = customersWithPrefix(this.db, 'second_prefix', 'pre1');
-    // Behind an OFFSET 0 fence, so that the words' check cannot be pushed down into one prefix's scan.
     const candidates = this.db
       .select({ customerId: first.customerId })
       .from(first)
@@ -848,17 +853,27 @@ export class LeadsRepository {
       .orderBy(desc(first.customerId))
       .offset(literalLimit(0))
       .as('candidates');
-    // On the lead's customer, so it runs after the lead's own conditions (a seller's: few candidates pass).
     const matches = this.db
       .select({ one: sql`1` })
       .from(customers)
       .where(and(eq(customers.id, leads.customerId), ...text.words.map((word) => word())))
       .offset(literalLimit(0));
-    const inner = this.db
+    const leadsInScope = this.db
       .select({ one: sql`1`.as('one') })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.customerId, candidates.customerId),
+          ...conditions.filter((condition) => !text.words.includes(condition)).map((condition) => condition()),
+          sql`exists (${matches})`,
+        ),
+      )
+      .offset(literalLimit(0))
+      .as('leads_in_scope');
+    const inner = this.db
+      .select({ one: leadsInScope.one })
       .from(candidates)
-      .innerJoin(leads, eq(leads.customerId, candidates.customerId))
-      .where(and(...conditions.filter((condition) => !text.words.includes(condition)).map((condition) => condition()), sql`exists (${matches})`))
+      .crossJoinLateral(leadsInScope)
       .limit(literalLimit(cap + 1));
     return this.db.select({ n: count() }).from(inner.as('matching'));
   }
