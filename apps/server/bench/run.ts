@@ -12,7 +12,8 @@
  *    lead detail (random ids), the auditors' queue and a case (reported), and GET /api/health as the
  *    reference. Then the time to export 100,000 leads.
  * 4. Prints p50/p95/p99 (ms), req/s and the CPU time per request of the server and of PostgreSQL per
- *    scenario, the export time and the peak RSS; the last line is the same figures as one JSON object.
+ *    scenario, the export time, the peak RSS and each scenario's req/s as a percentage of health's; the last
+ *    line is the same figures as one JSON object.
  *
  * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
  */
@@ -193,6 +194,20 @@ function ticksBetween(before: Map<number, number>, after: Map<number, number>): 
   return total;
 }
 
+/**
+ * Each measured scenario's req/s as a percentage of health's in the same run (the ratio target, scenario by
+ * scenario), printed as one line and answered for the JSON.
+ */
+function sharesOfHealth(results: Record<string, Figures>): Record<string, number> {
+  const shares = Object.fromEntries(
+    Object.entries(results)
+      .filter(([name]) => name !== 'health')
+      .map(([name, r]) => [name, Math.round((r.rps / results.health.rps) * 1000) / 10]),
+  );
+  console.log(`% of health's req/s: ${Object.entries(shares).map(([name, share]) => `${name} ${share}`).join(', ')}`);
+  return shares;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -343,6 +358,7 @@ async function main() {
     await measure(scenarios);
     if (ONLY) {
       await measure(lastScenarios);
+      if (results.health) sharesOfHealth(results);
       return;
     }
 
@@ -380,6 +396,7 @@ async function main() {
       export_le_5s: exportSeconds <= 5 && exportRows === EXPORT_ROWS,
       rss_le_300mb: rssMb <= 300,
     };
+    const shareOfHealth = sharesOfHealth(results);
     console.log(`targets ${JSON.stringify(targets)}`);
     console.log(
       JSON.stringify({
@@ -391,6 +408,7 @@ async function main() {
         scenarios: results,
         export: { rows: exportRows, seconds: exportSeconds, mb: Math.round(bytes / 1e5) / 10 },
         peakRssMb: rssMb,
+        shareOfHealth,
         targets,
       }),
     );
