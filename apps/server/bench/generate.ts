@@ -153,8 +153,8 @@ export async function generate(url: string, n: number, log: (message: string) =>
     );
     await client.query('alter table customers enable trigger customers_word_prefixes_insert');
     await client.query(
-      `insert into customer_word_prefixes (country, prefix, customer_id)
-       select c.country, p.prefix, c.id from customers c, unnest(search_word_prefixes(c.search_words)) as p(prefix) order by 1, 2, 3`,
+      `insert into customer_word_prefixes (country, prefix, customer_id, words)
+       select c.country, g.prefix, c.id, g.words from customers c, search_word_groups(c.search_words) as g order by 1, 2, 3`,
     );
     log(`customers: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

@@ -272,6 +272,12 @@ export const customerWordPrefixes = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /**
+     * The customer's words that begin with the prefix (usually one). Migration 0030 puts them in the primary
+     * key's INCLUDE, which drizzle cannot state: two prefixes' candidates are then checked against the typed
+     * words from the index entries alone, without reading each customer's row.
+     */
+    words: text('words').array().notNull(),
   },
   // No index by customer alone: the triggers find a customer's rows by its old prefixes (customers are never
   // deleted; a delete would cascade through a scan of the table).

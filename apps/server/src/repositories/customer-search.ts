@@ -79,30 +79,64 @@ export function customerMatch(search: CustomerSearch): SQL {
 }
 
 /**
- * The first three letters of the text's two longest words of letters (three letters or more each), as
- * customer_word_prefixes holds them; undefined for a text with fewer such words.
+ * The text's two longest words of letters (three letters or more each) as customer_word_prefixes is read for
+ * them: their first three letters (`pre0`, `pre1`) and the words themselves as prefix queries (`pw0`, `pw1`,
+ * checked by pairWordsMatch); undefined for a text with fewer such words. `whole`: the text is those two
+ * words and nothing else, so a candidate that passes pairWordsMatch is a match.
  */
-export function prefixPair(search: CustomerSearch): [string, string] | undefined {
+export function prefixPair(search: CustomerSearch): { params: Params; whole: boolean } | undefined {
   const [first, second] = search.letters
     .map((word) => [...word])
     .filter((letters) => letters.length >= 3)
     .sort((a, b) => b.length - a.length);
-  return second ? [first.slice(0, 3).join(''), second.slice(0, 3).join('')] : undefined;
+  if (!second) return undefined;
+  return {
+    params: { pre0: first.slice(0, 3).join(''), pre1: second.slice(0, 3).join(''), pw0: `${first.join('')}:*`, pw1: `${second.join('')}:*` },
+    whole: search.words.length === 2 && search.letters.length === 2,
+  };
 }
 
 /**
  * The ids of the country's customers having a word that begins with the prefix bound as `param`, newest
- * first, from customer_word_prefixes' primary key alone (up to `window` of them). Two of them joined on the
- * id are read as a merge of two backward index scans: a superset of a prefixPair text's customers, which
- * stops as soon as its reader has enough.
+ * first, each with its words under that prefix, from customer_word_prefixes' primary key alone (up to
+ * `window` of them).
  */
-export function customersWithPrefix(db: Db, alias: string, param: string, window?: number) {
+function customersWithPrefix(db: Db, alias: string, param: string, window?: number) {
   const statement = db
-    .select({ customerId: customerWordPrefixes.customerId })
+    .select({ customerId: customerWordPrefixes.customerId, words: sql<string[]>`${customerWordPrefixes.words}`.as(`${alias}_words`) })
     .from(customerWordPrefixes)
     .where(and(eq(customerWordPrefixes.country, ph('country')), eq(customerWordPrefixes.prefix, ph(param))))
     .orderBy(desc(customerWordPrefixes.customerId))
     .$dynamic();
   if (window !== undefined) statement.limit(literalLimit(window));
   return statement.as(alias);
+}
+
+/**
+ * The customers having both prefixes of prefixPair (`pre0`, `pre1`), newest first, with their words under
+ * each: a merge of two backward scans of customer_word_prefixes' primary key (each up to `window` entries),
+ * which stops as soon as its reader has enough; up to `limit` of them, or all. A superset of the text's
+ * customers, which pairWordsMatch narrows. LIMIT or OFFSET 0 fences the subquery: the words' check made on
+ * its rows stays after the merge (let into the join, it made PostgreSQL hash both lists whole).
+ */
+export function prefixCandidates(db: Db, alias: string, { window, limit }: { window?: number; limit?: number } = {}) {
+  const first = customersWithPrefix(db, 'first_prefix', 'pre0', window);
+  const second = customersWithPrefix(db, 'second_prefix', 'pre1', window);
+  const merged = db
+    .select({ customerId: first.customerId, firstWords: first.words, secondWords: second.words })
+    .from(first)
+    .innerJoin(second, eq(second.customerId, first.customerId))
+    .orderBy(desc(first.customerId))
+    .$dynamic();
+  return (limit === undefined ? merged.offset(literalLimit(0)) : merged.limit(literalLimit(limit))).as(alias);
+}
+
+/**
+ * Whether a prefixCandidates row has both words of prefixPair (`pw0`, `pw1`): the words it holds under the
+ * two prefixes are all of the customer's words that could match them, so this is the text's own check for
+ * those two words, made on the index entries rather than on the customer's row.
+ */
+export function pairWordsMatch(candidates: ReturnType<typeof prefixCandidates>): SQL {
+  const words = sql`array_to_tsvector(${candidates.firstWords} || ${candidates.secondWords})`;
+  return sql`(${words} @@ ${ph('pw0')}::tsquery and ${words} @@ ${ph('pw1')}::tsquery)`;
 }

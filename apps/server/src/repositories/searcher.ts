@@ -3,7 +3,7 @@ import { and, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers, leads, users } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
-import { customerMatch, customerSearch, customersWithPrefix, prefixPair, type CustomerSearch } from './customer-search';
+import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, type CustomerSearch } from './customer-search';
 import { customerColumns, isoText, personRefOf, stepLabelOf } from './leads';
 
 export interface SearcherScope {
@@ -60,7 +60,7 @@ export class SearcherRepository {
       // first, from their prefixes' index alone; otherwise the newest customers walked by id. Either
       // finds a broad text's newest matches at once, in one plan for any values (prepared).
       const pair = prefixPair(search);
-      if (pair) [params.pre0, params.pre1] = pair;
+      if (pair) Object.assign(params, pair.params);
       const first = this.statement(scope, search, pair ? 'paired' : 'recent');
       const rows = (await queryRows(this.db, first.text, values(first), first.name)) as CustomerTuple[];
       if (rows.length > SEARCHER_LIMIT) found = rows;
@@ -155,32 +155,25 @@ export class SearcherRepository {
   }
 
   /**
-   * The customers having both prefixes (params pre0, pre1) newest first: two backward scans of
-   * customer_word_prefixes' primary key merged by customer id (index entries only), each candidate's row
-   * then checked against every condition (a lateral subquery: read in the candidates' order, never the
-   * other way round).
+   * The customers having both words of prefixPair newest first: prefixCandidates (up to PREFIX_CANDIDATES),
+   * those without the two words left out on their index entries (pairWordsMatch), the rest checked on their
+   * row against every condition (a lateral subquery: read in the candidates' order, never the other way
+   * round).
    */
   private paired(where: SQL[]) {
-    const first = customersWithPrefix(this.db, 'first_prefix', 'pre0', PREFIX_WINDOW);
-    const second = customersWithPrefix(this.db, 'second_prefix', 'pre1', PREFIX_WINDOW);
-    const candidates = this.db
-      .select({ id: first.customerId })
-      .from(first)
-      .innerJoin(second, eq(second.customerId, first.customerId))
-      .orderBy(desc(first.customerId))
-      .limit(literalLimit(PREFIX_CANDIDATES))
-      .as('candidates');
+    const candidates = prefixCandidates(this.db, 'candidates', { window: PREFIX_WINDOW, limit: PREFIX_CANDIDATES });
     const candidate = this.db
       .select()
       .from(customers)
-      .where(and(eq(customers.id, candidates.id), ...where))
+      .where(and(eq(customers.id, candidates.customerId), ...where))
       .offset(literalLimit(0))
       .as('customers');
     return this.db
       .select(customerColumns)
       .from(candidates)
       .crossJoinLateral(candidate)
-      .orderBy(desc(candidates.id))
+      .where(pairWordsMatch(candidates))
+      .orderBy(desc(candidates.customerId))
       .limit(literalLimit(SEARCHER_LIMIT + 1))
       .as('found');
   }

@@ -36,7 +36,7 @@ describe('bench data generator (PostgreSQL)', () => {
 
   it('fills each customer’s word prefixes as the triggers keep them (the load itself bypasses them)', async () => {
     const [{ rows, expected, missing, extra }] = await query<{ rows: number; expected: number; missing: number; extra: number }>(`
-      with expected as (select c.country, p.prefix, c.id as customer_id from customers c, unnest(search_word_prefixes(c.search_words)) as p(prefix))
+      with expected as (select c.country, g.prefix, c.id as customer_id, g.words from customers c, search_word_groups(c.search_words) as g)
       select (select count(*)::int from customer_word_prefixes) as rows, (select count(*)::int from expected) as expected,
              (select count(*)::int from (select * from expected except select * from customer_word_prefixes) m) as missing,
              (select count(*)::int from (select * from customer_word_prefixes except select * from expected) e) as extra`);

@@ -205,8 +205,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   it('counts a broad name alone from its words\' prefixes, in the user\'s scope, checking every candidate', async () => {
     const queries = vi.spyOn(client, 'queryRows');
     try {
-      // "maria example": María and Martín share "mar" (both candidates), only María matches.
-      for (const q of ['maria example', 'mar example', 'cliente example', 'example inés']) {
+      // "maria example": María and Martín share "mar" (both candidates), only María matches: checked on the
+      // words under each prefix. With a third word the two longest give the prefixes ("cliente", "example":
+      // every customer) and the customer's row is checked for the rest.
+      for (const q of ['maria example', 'mar example', 'cliente example', 'example inés', 'maria cliente example']) {
         for (const scope of [{ country: 'arg' as const }, { country: 'arg' as const, ownSellerId: sellerId }]) {
           const want = expected(known, { q, ...(scope.ownSellerId ? { seller: [scope.ownSellerId] } : {}) }).length;
           queries.mockClear();
@@ -217,6 +219,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       }
       expect(expected(known, { q: 'maria example' }).length).toBeLessThan(expected(known, { q: 'mar example' }).length);
       expect(expected(known, { q: 'cliente example' }).length).toBeGreaterThan(THRESHOLD);
+      expect(expected(known, { q: 'maria cliente example' }).length).toBeLessThan(THRESHOLD);
     } finally {
       queries.mockRestore();
     }

@@ -224,21 +224,23 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
   });
 
   it('keeps each customer’s word prefixes with its names and email (triggers), so a renamed customer is found by the new name first', async () => {
+    // Each prefix with the customer's words under it (what a two-word search checks its candidates against).
     const prefixesOf = async (customerId: number) =>
-      (await t.app.db.select({ prefix: customerWordPrefixes.prefix }).from(customerWordPrefixes).where(eq(customerWordPrefixes.customerId, customerId)))
-        .map((row) => row.prefix)
+      (await t.app.db.select({ prefix: customerWordPrefixes.prefix, words: customerWordPrefixes.words }).from(customerWordPrefixes).where(eq(customerWordPrefixes.customerId, customerId)))
+        .map((row) => `${row.prefix}: ${row.words.join(' ')}`)
         .sort();
     const [customer] = await t.app.db
       .insert(customers)
-      .values({ country: 'arg', docType: 'DNI', docNumber: '29555111', cuil: buildCuil('29555111', 'male'), firstName: 'Ñandú José', lastName: 'Álvarez', birthDate: '1980-01-01', cellphone: '1155551111', email: 'jose.alvarez@mail.example' })
+      .values({ country: 'arg', docType: 'DNI', docNumber: '29555111', cuil: buildCuil('29555111', 'male'), firstName: 'Ñandú José', lastName: 'Álvarez', birthDate: '1980-01-01', cellphone: '1155551111', email: 'jose.alvear@mail.example' })
       .returning();
-    // Accents folded, the words of the names and the email, each prefix once.
-    expect(await prefixesOf(customer.id)).toEqual(['alv', 'exa', 'jos', 'mai', 'nan']);
+    // Accents folded, the words of the names and the email, each prefix once with every word under it.
+    const named = ['alv: alvarez alvear', 'exa: example', 'jos: jose', 'mai: mail', 'nan: nandu'];
+    expect(await prefixesOf(customer.id)).toEqual(named);
     // A change elsewhere keeps them; a new name replaces them.
     await t.app.db.update(customers).set({ cellphone: '1155552222' }).where(eq(customers.id, customer.id));
-    expect(await prefixesOf(customer.id)).toEqual(['alv', 'exa', 'jos', 'mai', 'nan']);
+    expect(await prefixesOf(customer.id)).toEqual(named);
     await t.app.db.update(customers).set({ firstName: 'Quintín', email: null }).where(eq(customers.id, customer.id));
-    expect(await prefixesOf(customer.id)).toEqual(['alv', 'qui']);
+    expect(await prefixesOf(customer.id)).toEqual(['alv: alvarez', 'qui: quintin']);
 
     // An older customer renamed among more namesakes than the searcher shows comes first, as the newest
     // Quintín Álvarez; one renamed away is no longer found.
