@@ -14,11 +14,12 @@ AS $$
   SELECT left(word, 3), array_agg(word ORDER BY word) FROM unnest(tsvector_to_array(words)) AS word GROUP BY 1
 $$;
 --> statement-breakpoint
+-- The trigger finds a customer's old rows by the same groups; search_word_prefixes goes with it.
 CREATE OR REPLACE FUNCTION customer_word_prefixes_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM customer_word_prefixes
-     WHERE country = OLD.country AND prefix = ANY (search_word_prefixes(OLD.search_words)) AND customer_id = OLD.id;
+     WHERE country = OLD.country AND prefix IN (SELECT g.prefix FROM search_word_groups(OLD.search_words) AS g) AND customer_id = OLD.id;
   END IF;
   INSERT INTO customer_word_prefixes (country, prefix, customer_id, words)
   SELECT NEW.country, g.prefix, NEW.id, g.words FROM search_word_groups(NEW.search_words) AS g;
@@ -26,6 +27,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+DROP FUNCTION search_word_prefixes(tsvector);--> statement-breakpoint
 INSERT INTO customer_word_prefixes (country, prefix, customer_id, words)
 SELECT c.country, g.prefix, c.id, g.words FROM customers c, search_word_groups(c.search_words) AS g ORDER BY 1, 2, 3;--> statement-breakpoint
 ALTER TABLE "customer_word_prefixes" ADD CONSTRAINT "customer_word_prefixes_country_prefix_customer_id_pk" PRIMARY KEY ("country", "prefix", "customer_id") INCLUDE ("words");
