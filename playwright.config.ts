@@ -25,7 +25,8 @@ export default defineConfig({
   // A run that hangs fails here with what it printed, well inside CI's own limit for the whole job.
   globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
   maxFailures: process.env.CI ? 10 : 0,
-  reporter: [['list']],
+  // In CI a failed test's error context (its page's accessibility snapshot) is printed: CI keeps nothing else.
+  reporter: process.env.CI ? [['list'], ['./apps/web/e2e/reporters/error-context.ts']] : [['list']],
   // A slow day of these 2-core machines has seen a long test take 31 s and a detail's first answer over 5 s: the
   // waits leave room for that (they only ever make a failing run slower).
   timeout: 60_000,
