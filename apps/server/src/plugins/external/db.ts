@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import { openDatabase, redact, type Database, type Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
+import { trackHandlersInFlight } from '../../lib/handlers-in-flight';
+
+/** How long a closing server waits for handlers still running (their clients hung up) before closing the database. */
+const HANDLERS_GRACE_MS = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +32,14 @@ export default fp(
       },
       'database opened',
     );
-    app.addHook('onClose', () => database.close());
+    const handlers = trackHandlersInFlight(app);
+    // The server has closed its connections by now (its own onClose runs first); a handler whose client hung
+    // up may still be running, and it keeps the database until it ends.
+    app.addHook('onClose', async () => {
+      const left = await handlers.settled(HANDLERS_GRACE_MS);
+      if (left > 0) app.log.warn({ handlers: left }, 'closing the database under handlers still running');
+      await database.close();
+    });
 
     await database.exclusive(async (db) => {
       await migrateDatabase(database);
