@@ -56,6 +56,11 @@ export interface LeadFilters {
    * customer instead of checking the text on every lead in list order.
    */
   customerIds?: number[];
+  /**
+   * The text matches more customers than resolveText looks up: a broad scope's first page is full of them,
+   * so its count is asked for beside the page rather than after it (LeadLists.page).
+   */
+  dense?: boolean;
 }
 
 
@@ -567,9 +572,9 @@ export class LeadsRepository {
    * tens of thousands, and PostgreSQL cannot tell which: betting on many, it walks the list in order
    * checking each lead's customer, which costs seconds when they are few. So the matching customers are
    * looked up first, through the word index only, up to textProbeCap: when that many or fewer match, the
-   * leads are read by customer id; when more do, matches are dense and walking the list in order finds a
-   * page of them at once. Whole words first (wholeWordParams): more of them than the cap settle it for
-   * a fraction of what the words' beginnings cost.
+   * leads are read by customer id; when more do, matches are dense (the answer says `dense`) and walking
+   * the list in order finds a page of them at once. Whole words first (wholeWordParams): more of them than
+   * the cap settle it for a fraction of what the words' beginnings cost.
    */
   async resolveText(country: Country, filters: LeadFilters): Promise<LeadFilters> {
     if (!filters.q) return filters;
@@ -584,7 +589,8 @@ export class LeadsRepository {
         .from(this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(TEXT_SAMPLE)).as('customers'))
         .where(customerMatch(search)),
     );
-    if (Number((await this.run(sample, params))[0][0]) >= TEXT_SAMPLE_DENSE) return filters;
+    const dense = { ...filters, dense: true };
+    if (Number((await this.run(sample, params))[0][0]) >= TEXT_SAMPLE_DENSE) return dense;
     const statement = this.statements.get(`probe|${search.key}|${this.textProbeCap}`, () =>
       this.db
         .select({ id: customers.id })
@@ -595,9 +601,9 @@ export class LeadsRepository {
     const probe = async (values: Params) =>
       (await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, values))).map((row) => Number(row[0]));
     const whole = wholeWordParams(search, params);
-    if (whole && (await probe(whole)).length > this.textProbeCap) return filters;
+    if (whole && (await probe(whole)).length > this.textProbeCap) return dense;
     const ids = await probe(params);
-    return ids.length > this.textProbeCap ? filters : { ...filters, customerIds: ids };
+    return ids.length > this.textProbeCap ? dense : { ...filters, customerIds: ids };
   }
 
   /** One page: keyset from a cursor, or by position (offset over an index, ids only) without one. */

@@ -94,19 +94,21 @@ export class LeadLists {
     if (problems.length > 0) throw invalidData(problems);
     const { status, step, management, seller, data_rate: dataRate, from, to, q, ids } = query;
     const filters = { status, step, amount, management, seller, dataRate, from, to, q, ids };
-    if (!q || this.textsKept.get(q)) return filters;
+    if (!q) return filters;
+    const kept = this.textsKept.get(q);
+    if (kept) return kept === 'dense' ? { ...filters, dense: true } : filters;
     const resolved = await this.app.leads.resolveText(this.country, filters);
-    if (!resolved.customerIds) this.textsKept.set(q, true);
+    if (!resolved.customerIds) this.textsKept.set(q, resolved.dense ? 'dense' : 'as typed');
     return resolved;
   }
 
   /**
-   * Texts resolveText left as they are lately (a document fragment, a text matching many customers): a
-   * text that matched many customers minutes ago still does, so its next pages, its count and its
-   * exports skip the look. Only the way rows are found depends on it, never which rows. Bounded, the
-   * oldest first out.
+   * Texts resolveText left as they are lately: a document fragment ('as typed'), a text matching many
+   * customers ('dense'). A text that matched many customers minutes ago still does, so its next pages, its
+   * count and its exports skip the look. Only the way rows are found depends on it, never which rows.
+   * Bounded, the oldest first out.
    */
-  private readonly textsKept = new ExpiringMap<string, true>(KEPT_TEXT_MS, KEPT_TEXTS);
+  private readonly textsKept = new ExpiringMap<string, 'as typed' | 'dense'>(KEPT_TEXT_MS, KEPT_TEXTS);
 
   /**
    * One page and its count (capped at LIST_COUNT_THRESHOLD unless `exactCount`), read side by side, in the
@@ -132,7 +134,8 @@ export class LeadLists {
     };
     let result: Awaited<ReturnType<typeof read>>['found'];
     let count: ListCount;
-    if (known === undefined && filters.q !== undefined) {
+    const text = known === undefined && filters.q !== undefined;
+    if (text && !filters.dense) {
       // A free text mostly looks for someone: few matches, a text seldom repeated (no count cached). Its
       // first page, read first, usually holds them all, and the count is then not asked for.
       const { found, complete } = await read();
@@ -140,7 +143,13 @@ export class LeadLists {
       count = complete ? { total: found.rows.length, exact: true } : await this.count(scope, filters, exactCount === true, countKey);
       if (complete) this.counts.set(countKey, count);
     } else {
-      [{ found: result }, count] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
+      // A dense text fills its first page and needs its count: both at once (a seller's common name: the
+      // count no longer waits for the page's walk, ~35 of ~185 ms at a million).
+      const [{ found, complete }, counted] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
+      result = found;
+      count = counted;
+      // In a narrow scope it may still hold every match: then the page is the exact count, as above.
+      if (text && complete) this.counts.set(countKey, (count = { total: found.rows.length, exact: true }));
     }
     const pageInfo: LeadListResponse['pageInfo'] = { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
@@ -202,17 +211,17 @@ export class LeadLists {
     const cursor = decodeCursor(request.cursor);
     if (cursor && cursor.sort === sort && cursor.dir === dir) return { cursor };
     if (page === 1) return {};
-    // The list's key among the anchors (customerIds follow from q).
-    const byNumber = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, sort, dir]);
+    // The list's key among the anchors (customerIds and dense follow from q).
+    const byNumber = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined, dense: undefined }, sort, dir]);
     const start = await this.anchors.start(byNumber, (page - 1) * pageSize, (from, position) =>
       this.app.leads.cursorAt(scope, filters, { sort, dir }, from, position),
     );
     return start.cursor ? { ...start, byNumber } : { byNumber };
   }
 
-  /** A count's key among the cached counts: customerIds follow from q, the text is the key, not the (long) list of ids. */
+  /** A count's key among the cached counts: customerIds and dense follow from q, the text is the key, not the (long) list of ids. */
   private countKey(scope: LeadScope, filters: LeadFilters, exact: boolean): string {
-    return JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined }, exact]);
+    return JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined, dense: undefined }, exact]);
   }
 
   private async count(scope: LeadScope, filters: LeadFilters, exact: boolean, key = this.countKey(scope, filters, exact)): Promise<ListCount> {

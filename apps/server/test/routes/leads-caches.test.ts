@@ -131,6 +131,48 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     }
   });
 
+  it('asks a dense text\'s count beside its first page, a text matching few after it; a first page holding every match is the count either way', async () => {
+    const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3, listTextProbeCap: 2 }, 12);
+    const events: string[] = [];
+    const page = small.app.leads.page.bind(small.app.leads);
+    const count = small.app.leads.count.bind(small.app.leads);
+    vi.spyOn(small.app.leads, 'page').mockImplementation(async (...args) => {
+      const found = await page(...args);
+      events.push('page read');
+      return found;
+    });
+    vi.spyOn(small.app.leads, 'count').mockImplementation(async (...args) => {
+      events.push('count asked');
+      return count(...args);
+    });
+    const order = async (query: string) => {
+      events.length = 0;
+      const body = (await admin.get(`/api/arg/leads?${query}`)).json();
+      return { events: [...events], body };
+    };
+    try {
+      // "correo" is a whole word of all 12 customers' emails: more than the look's 2, dense.
+      const dense = await order('q=correo&pageSize=10');
+      expect(dense.events).toEqual(['count asked', 'page read']);
+      expect(dense.body.count).toEqual({ total: 3, exact: false });
+      // Known dense a moment ago: the same, without looking again.
+      expect((await order('q=correo&pageSize=10')).events).toEqual(['count asked', 'page read']);
+      // A page that holds every match says the exact total, whatever the count (capped at 3) answered.
+      const whole = await order('q=correo&pageSize=25');
+      expect(whole.body.rows).toHaveLength(12);
+      expect(whole.body.count).toEqual({ total: 12, exact: true });
+
+      // One customer's email: read by customer id, page first, and the count not asked at all.
+      const one = await order('q=cliente3%40correo0.example');
+      expect(one.body.rows).toHaveLength(1);
+      expect(one.events).toEqual(['page read']);
+      expect(one.body.count).toEqual({ total: 1, exact: true });
+    } finally {
+      vi.restoreAllMocks();
+      await small.close();
+    }
+  });
+
   it('starts pages by number from remembered positions: the same rows as an offset, dropped by a write', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 60, pageAnchorRows: 4 }, 30);
     try {
