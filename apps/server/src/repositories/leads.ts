@@ -591,6 +591,23 @@ export class LeadsRepository {
     );
     const dense = { ...filters, dense: true };
     if (Number((await this.run(sample, params))[0][0]) >= TEXT_SAMPLE_DENSE) return dense;
+    // A first name and a surname and nothing else: their customers are the candidates of the two words'
+    // prefixes whose words there match (prefixCandidates, pairWordsMatch), read from customer_word_prefixes'
+    // primary key alone, newest first until one past the cap. The word index would read a customer row
+    // per match to learn their ids (a common name: ~2,000 random pages, 138 ms cold against 31).
+    const pair = prefixPair(search);
+    if (pair?.whole) {
+      const paired = this.statements.get(`probe-paired|${this.textProbeCap}`, () => {
+        const candidates = prefixCandidates(this.db, 'candidates');
+        return this.db
+          .select({ id: candidates.customerId })
+          .from(candidates)
+          .where(pairWordsMatch(candidates))
+          .limit(literalLimit(this.textProbeCap + 1));
+      });
+      const ids = (await this.run(paired, { ...params, ...pair.params })).map((row) => Number(row[0]));
+      return ids.length > this.textProbeCap ? dense : { ...filters, customerIds: ids };
+    }
     const statement = this.statements.get(`probe|${search.key}|${this.textProbeCap}`, () =>
       this.db
         .select({ id: customers.id })

@@ -12,7 +12,7 @@ import {
 } from '@backoffice/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { leads } from '../../src/db/schema';
 import * as client from '../../src/db/client';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
@@ -171,6 +171,36 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect((await t.app.leads.resolveText('arg', { q: 'correo1' })).customerIds).toBeUndefined();
     // Document fragments of 6+ digits never need the probe: the digit windows are exact keys.
     expect((await t.app.leads.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
+  });
+
+  it('looks a first name and a surname up through their prefixes\' index entries: exactly their customers, or dense past the cap', async () => {
+    const customersOf = async (ids: number[]) =>
+      (await t.app.db.select({ customerId: leads.customerId }).from(leads).where(inArray(leads.id, ids))).map((row) => row.customerId).sort((a, b) => a - b);
+    const byIndex = vi.spyOn(client, 'queryRowsByIndex');
+    try {
+      // Every pair of the fixture's first names and surnames (and beginnings of them), few customers each.
+      for (const q of ['maria nunez', 'jose perez', 'lucia gomez', 'ivan alvarez', 'ines acosta', 'mar sos', 'sofia munoz']) {
+        const want = expected(known, { q });
+        expect(want.length, q).toBeLessThanOrEqual(TEXT_PROBE_CAP);
+        const resolved = await t.app.leads.resolveText('arg', { q });
+        expect([...(resolved.customerIds ?? [])].sort((a, b) => a - b), q).toEqual(await customersOf(want));
+        expect(resolved.dense, q).toBeUndefined();
+      }
+      // A surname and a word of every email: more customers than the cap, fewer than the sample notices.
+      const broad = expected(known, { q: 'nunez cliente' }).length;
+      expect(broad).toBeGreaterThan(TEXT_PROBE_CAP);
+      expect(broad).toBeLessThan(20);
+      expect(await t.app.leads.resolveText('arg', { q: 'nunez cliente' })).toEqual({ q: 'nunez cliente', dense: true });
+      // The word index was never asked (its calls' arguments hold the database: not printed).
+      expect(byIndex.mock.calls.length).toBe(0);
+      // A col customer of the same names is not arg's.
+      const colLead = colKnown[0];
+      const colName = `${colLead.firstName} ${colLead.lastName.split(' ')[0]}`;
+      const argIds = (await t.app.leads.resolveText('arg', { q: colName })).customerIds ?? [];
+      expect(argIds).not.toContain((await customersOf([colLead.id]))[0]);
+    } finally {
+      byIndex.mockRestore();
+    }
   });
 
   it('pages a broad text alone (walked in list order) like any other filter, in every direction, for staff and for a seller', async () => {
