@@ -143,13 +143,16 @@ export class LeadLists {
       count = complete ? { total: found.rows.length, exact: true } : await this.count(scope, filters, exactCount === true, countKey);
       if (complete) this.counts.set(countKey, count);
     } else {
-      // A dense text fills its first page and needs its count: both at once (a seller's common name: the
-      // count no longer waits for the page's walk, ~35 of ~185 ms at a million).
+      // No text, a count known, or a dense text (its first page is full and its count needed: a seller's
+      // common name no longer waits for the page's walk before counting, ~35 of ~185 ms at a million): both at once.
       const [{ found, complete }, counted] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
       result = found;
       count = counted;
-      // In a narrow scope it may still hold every match: then the page is the exact count, as above.
-      if (text && complete) this.counts.set(countKey, (count = { total: found.rows.length, exact: true }));
+      if (text && complete) {
+        // In a narrow scope a dense text's page may still hold every match: then it is the exact count, as above.
+        count = { total: found.rows.length, exact: true };
+        this.counts.set(countKey, count);
+      }
     }
     const pageInfo: LeadListResponse['pageInfo'] = { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
