@@ -11,9 +11,9 @@
  *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
  *    lead detail (random ids), the auditors' queue and a case (reported), and GET /api/health as the
  *    reference. Then the time to export 100,000 leads.
- * 4. Prints p50/p95/p99 (ms), req/s and the CPU time per request of the server and of PostgreSQL per
- *    scenario, the export time, the peak RSS and each scenario's req/s as a percentage of health's; the last
- *    line is the same figures as one JSON object.
+ * 4. Prints p50/p95/p99 (ms), req/s, the CPU time per request of the server and of PostgreSQL and the
+ *    server's peak RSS so far per scenario, the export time, the peak RSS and each scenario's req/s as a
+ *    percentage of health's; the last line is the same figures as one JSON object.
  *
  * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
  */
@@ -351,7 +351,7 @@ async function main() {
         const r = results[name];
         console.log(
           `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +
-            `  cpu/req: server ${r.serverCpuMs.toFixed(3)} ms, postgres ${r.postgresCpuMs.toFixed(3)} ms`,
+            `  cpu/req: server ${r.serverCpuMs.toFixed(3)} ms, postgres ${r.postgresCpuMs.toFixed(3)} ms  peak RSS ${peakRssMb(server.pid!)} MB`,
         );
       }
     };
@@ -378,7 +378,7 @@ async function main() {
     const exportSeconds = Math.round((performance.now() - started) / 10) / 100;
     const exportRows = lines - 1;
     console.log(
-      `export csv   ${exportRows} rows (X-Total-Count ${res.headers.get('x-total-count')}), ${(bytes / 1e6).toFixed(1)} MB in ${exportSeconds} s`,
+      `export csv   ${exportRows} rows (X-Total-Count ${res.headers.get('x-total-count')}), ${(bytes / 1e6).toFixed(1)} MB in ${exportSeconds} s  peak RSS ${peakRssMb(server.pid!)} MB`,
     );
 
     await measure(lastScenarios);
