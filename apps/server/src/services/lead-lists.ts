@@ -43,6 +43,14 @@ const KEPT_TEXTS = 1_000;
 const KEPT_TEXT_MS = 10 * 60_000;
 
 /**
+ * The filters as the user gave them, for cache keys: what resolveText adds (customerIds, dense) follows from
+ * the text, which stays in the key instead of a (long) list of ids.
+ */
+function asAsked(filters: LeadFilters): LeadFilters {
+  return { ...filters, customerIds: undefined, dense: undefined };
+}
+
+/**
  * What the lists over leads (/leads, /sales) share for one country: the user's scope, the filter checks, a
  * page with its capped count, and the streamed export. The per-node count cache is one per country, so a
  * write seen through either list (or a status change of the workflow) drops the counts of both.
@@ -214,17 +222,17 @@ export class LeadLists {
     const cursor = decodeCursor(request.cursor);
     if (cursor && cursor.sort === sort && cursor.dir === dir) return { cursor };
     if (page === 1) return {};
-    // The list's key among the anchors (customerIds and dense follow from q).
-    const byNumber = JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined, dense: undefined }, sort, dir]);
+    // The list's key among the anchors.
+    const byNumber = JSON.stringify([scope.ownSellerId ?? null, asAsked(filters), sort, dir]);
     const start = await this.anchors.start(byNumber, (page - 1) * pageSize, (from, position) =>
       this.app.leads.cursorAt(scope, filters, { sort, dir }, from, position),
     );
     return start.cursor ? { ...start, byNumber } : { byNumber };
   }
 
-  /** A count's key among the cached counts: customerIds and dense follow from q, the text is the key, not the (long) list of ids. */
+  /** A count's key among the cached counts. */
   private countKey(scope: LeadScope, filters: LeadFilters, exact: boolean): string {
-    return JSON.stringify([scope.ownSellerId ?? null, { ...filters, customerIds: undefined, dense: undefined }, exact]);
+    return JSON.stringify([scope.ownSellerId ?? null, asAsked(filters), exact]);
   }
 
   private async count(scope: LeadScope, filters: LeadFilters, exact: boolean, key = this.countKey(scope, filters, exact)): Promise<ListCount> {
