@@ -1,14 +1,12 @@
-import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { Alert, Grid, Stack } from '@mui/material';
 import { ActivityTimeline } from '../../components/activity-timeline';
-import { DetailIdProblem, useDetailId } from '../../components/detail-id';
+import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useAudit } from '../../features/audits/api/get-audit';
 import { AuditClaimCard } from '../../features/audits/components/audit-claim-card';
 import { AuditDecisionForm } from '../../features/audits/components/audit-decision-form';
 import { AuditHistory } from '../../features/audits/components/audit-history';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
-import { useListReturnPath } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 function AuditDetailView({ id }: { id: number }) {
@@ -39,21 +37,9 @@ function AuditDetailView({ id }: { id: number }) {
 
 /** /audit-detail?id=123 (the lead's id): the id comes from the query string (SPEC 2: no path parameters). */
 export default function AuditDetailRoute() {
-  const { id, raw } = useDetailId();
-  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
-  const listPath = useListReturnPath('/audits');
   return (
-    <Stack spacing={2}>
-      <Breadcrumbs>
-        <MuiLink component={Link} to={listPath} underline="hover">
-          Auditorías
-        </MuiLink>
-        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
-        <Typography component="h1" variant="body1" color="text.primary">
-          {id !== undefined ? `Lead #${id}` : 'Lead'}
-        </Typography>
-      </Breadcrumbs>
-      {id !== undefined ? <AuditDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la solicitud" />}
-    </Stack>
+    <DetailScreen list={{ path: '/audits', label: 'Auditorías' }} record="Lead" of="de la solicitud">
+      {(id) => <AuditDetailView id={id} />}
+    </DetailScreen>
   );
 }

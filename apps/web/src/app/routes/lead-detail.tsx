@@ -1,9 +1,8 @@
 import { canLead } from '@backoffice/shared';
-import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { Alert, Grid, Stack } from '@mui/material';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
-import { DetailIdProblem, useDetailId } from '../../components/detail-id';
+import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
@@ -12,7 +11,6 @@ import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
-import { useListReturnPath } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
 function LeadDetailView({ id }: { id: number }) {
@@ -45,21 +43,9 @@ function LeadDetailView({ id }: { id: number }) {
 
 /** /lead-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function LeadDetailRoute() {
-  const { id, raw } = useDetailId();
-  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
-  const listPath = useListReturnPath('/leads');
   return (
-    <Stack spacing={2}>
-      <Breadcrumbs>
-        <MuiLink component={Link} to={listPath} underline="hover">
-          Leads
-        </MuiLink>
-        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
-        <Typography component="h1" variant="body1" color="text.primary">
-          {id !== undefined ? `Lead #${id}` : 'Lead'}
-        </Typography>
-      </Breadcrumbs>
-      {id !== undefined ? <LeadDetailView id={id} /> : <DetailIdProblem raw={raw} of="del lead" />}
-    </Stack>
+    <DetailScreen list={{ path: '/leads', label: 'Leads' }} record="Lead" of="del lead">
+      {(id) => <LeadDetailView id={id} />}
+    </DetailScreen>
   );
 }

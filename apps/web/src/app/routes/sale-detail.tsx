@@ -1,8 +1,7 @@
-import { Alert, Breadcrumbs, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { Alert, Grid, Stack } from '@mui/material';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
-import { DetailIdProblem, useDetailId } from '../../components/detail-id';
+import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
@@ -10,7 +9,6 @@ import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-cust
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
-import { useListReturnPath } from '../../lib/list-return';
 
 function SaleDetailView({ id }: { id: number }) {
   const sale = useSale(id);
@@ -40,21 +38,9 @@ function SaleDetailView({ id }: { id: number }) {
 
 /** /sale-detail?id=123: the id comes from the query string (SPEC 2: no path parameters). */
 export default function SaleDetailRoute() {
-  const { id, raw } = useDetailId();
-  // Back to the list as the user left it in this tab (its filters, order and page), else the bare list.
-  const listPath = useListReturnPath('/sales');
   return (
-    <Stack spacing={2}>
-      <Breadcrumbs>
-        <MuiLink component={Link} to={listPath} underline="hover">
-          Ventas
-        </MuiLink>
-        {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
-        <Typography component="h1" variant="body1" color="text.primary">
-          {id !== undefined ? `Venta #${id}` : 'Venta'}
-        </Typography>
-      </Breadcrumbs>
-      {id !== undefined ? <SaleDetailView id={id} /> : <DetailIdProblem raw={raw} of="de la venta" />}
-    </Stack>
+    <DetailScreen list={{ path: '/sales', label: 'Ventas' }} record="Venta" of="de la venta">
+      {(id) => <SaleDetailView id={id} />}
+    </DetailScreen>
   );
 }
