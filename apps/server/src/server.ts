@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { applyHeapPolicy } from './lib/heap-policy';
 
 const config = loadConfig();
+applyHeapPolicy(config.heapGrowingPercent);
 const app = await buildApp(config).catch((error: unknown) => {
   // Before the app exists there is no logger: a bad DATABASE_URL or migration ends here.
   console.error('Could not start the server:', error);
