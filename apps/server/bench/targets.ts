@@ -32,23 +32,27 @@ export function targetsOf(
 ): Targets {
   const health = results.health.rps;
   const missed: string[] = [];
+  let p95Met = true;
+  let shareMet = true;
   for (const name of LIST_SCENARIOS) {
     const { p95, rps } = results[name];
-    if (p95 > P95_LIMIT_MS) missed.push(`${name} p95 ${p95} ms`);
-    if (rps < health * HEALTH_SHARE) missed.push(`${name} ${Math.round((rps / health) * 1000) / 10}% of health's req/s`);
+    if (p95 > P95_LIMIT_MS) {
+      p95Met = false;
+      missed.push(`${name} p95 ${p95} ms`);
+    }
+    if (rps < health * HEALTH_SHARE) {
+      shareMet = false;
+      missed.push(`${name} ${Math.round((rps / health) * 1000) / 10}% of health's req/s`);
+    }
   }
   const exportMet = exported.seconds <= EXPORT_LIMIT_S && exported.rows === exported.expectedRows;
   if (!exportMet) missed.push(`export ${exported.rows} rows in ${exported.seconds} s`);
-  if (rssMb > RSS_LIMIT_MB) missed.push(`RSS ${rssMb} MB`);
+  const rssMet = rssMb <= RSS_LIMIT_MB;
+  if (!rssMet) missed.push(`RSS ${rssMb} MB`);
   const searcherName = results.searcher_name.p95 <= P95_LIMIT_MS;
   if (!searcherName) missed.push(`searcher_name p95 ${results.searcher_name.p95} ms`);
   return {
-    issue3: {
-      p95_le_50ms: LIST_SCENARIOS.every((name) => results[name].p95 <= P95_LIMIT_MS),
-      rps_ge_10pct_health: LIST_SCENARIOS.every((name) => results[name].rps >= health * HEALTH_SHARE),
-      export_le_5s: exportMet,
-      rss_le_300mb: rssMb <= RSS_LIMIT_MB,
-    },
+    issue3: { p95_le_50ms: p95Met, rps_ge_10pct_health: shareMet, export_le_5s: exportMet, rss_le_300mb: rssMet },
     issue4: { searcher_name_p95_le_50ms: searcherName },
     missed,
   };
