@@ -66,12 +66,7 @@ const envSchema = z.object({
    * than 5,000 on a 100,000-row export (smaller result sets, less garbage per step).
    */
   EXPORT_BATCH: z.coerce.number().int().min(100).max(50_000).default(2_000),
-  /**
-   * How far V8 lets the old generation grow past what survived its last full collection before the next one
-   * (`--heap-growing-percent`, set by server.ts at start; 0 = V8's own policy). V8's own lets it reach about
-   * three times that: this server keeps ~35 MB alive, and under the bench's load its peak RSS was 234-301 MB,
-   * mostly garbage waiting for a full collection; with 25 it was ~184 MB at the same req/s.
-   */
+  /** The server process's `--heap-growing-percent` (lib/heap-policy.ts says why); 0 = V8's own policy. */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(25),
   /** The realtime bridge (socket.io on this server); `false`: no socket server, events are dropped. */
   REALTIME_ENABLED: flag(true),
