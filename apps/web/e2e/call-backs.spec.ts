@@ -1,6 +1,8 @@
 import { addDays, CALL_BACK_MESSAGES, MESSAGES, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, typeDate } from './support';
+import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure, typeDate } from './support';
+
+snapshotOtherTabsOnFailure();
 
 /*
  * The sale detail's pending call backs: 'Reprogramar' (a dialog with the booking's date-time field and rules)

@@ -1,6 +1,8 @@
 import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn } from './support';
+import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure } from './support';
+
+snapshotOtherTabsOnFailure();
 
 /*
  * SPEC 2, 4, 5, 8: the call reminder modal with the browser clock under control (page.clock). The server's

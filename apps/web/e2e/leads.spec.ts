@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { birthDateRange, buildCuil, canAccess, CLOSED_LEAD_MESSAGE, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, typeDate } from './support';
+import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, snapshotOtherTabsOnFailure, typeDate } from './support';
+
+snapshotOtherTabsOnFailure();
 
 const admin = `admin@${COUNTRY}.example`;
 

@@ -1,6 +1,8 @@
 import { addDays, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { COUNTRY, signIn } from './support';
+import { COUNTRY, signIn, snapshotOtherTabsOnFailure } from './support';
+
+snapshotOtherTabsOnFailure();
 
 /*
  * A detail's breadcrumb goes back to its list as the user left it in this tab (filters, order and page in

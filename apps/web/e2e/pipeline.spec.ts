@@ -1,6 +1,8 @@
 import { statusIdOf, saleStatusLabelOf, STEP_LABELS, type AuditQueueResponse, type LeadDetail } from '@backoffice/shared';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, signInAndWait, transitionByApi } from './support';
+import { COUNTRY, createApplication, signInAndWait, snapshotOtherTabsOnFailure, transitionByApi } from './support';
+
+snapshotOtherTabsOnFailure();
 
 /*
  * Issue 4, end to end: a seller takes an application from Paso 2 (col: Paso 6) to AUDITORIA, the identity

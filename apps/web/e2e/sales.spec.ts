@@ -1,6 +1,8 @@
 import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, gridFit, openCalendar, signIn, transitionByApi, typeDate } from './support';
+import { COUNTRY, createApplication, gridFit, openCalendar, signIn, snapshotOtherTabsOnFailure, transitionByApi, typeDate } from './support';
+
+snapshotOtherTabsOnFailure();
 
 const seller = `seller@${COUNTRY}.example`;
 

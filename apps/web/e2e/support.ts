@@ -1,6 +1,7 @@
 import { buildCbu, buildCuil, statusIdOf, type ArgLeadCreateInput, type ColLeadCreateInput, type LeadDetail, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, request } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
+import { TAB_SNAPSHOT_PREFIX } from './reporters/error-context';
 
 /** The browser tests run against the default build country. */
 export const COUNTRY = (process.env.VITE_COUNTRY ?? 'arg') as 'arg' | 'col';
@@ -16,6 +17,25 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 export async function signInAndWait(page: Page, email: string) {
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login$/);
+}
+
+/**
+ * For a spec whose tests open further tabs or browsers: when one of its tests fails, every other open page
+ * is attached as its address and accessibility snapshot. Playwright's own error context shows the test's
+ * `page` alone, which is the wrong page when the step that failed ran in another tab.
+ */
+export function snapshotOtherTabsOnFailure(): void {
+  test.afterEach(async ({ page, browser }, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    const others = browser.contexts().flatMap((context) => context.pages()).filter((tab) => tab !== page && !tab.isClosed());
+    for (const [index, tab] of others.entries()) {
+      const snapshot = await tab
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+      await testInfo.attach(`${TAB_SNAPSHOT_PREFIX}${index + 2}`, { body: `${tab.url()}\n${snapshot}`, contentType: 'text/plain' });
+    }
+  });
 }
 
 /** The seller accounts (SPEC's SELLER role) that get call reminders. */
