@@ -5,6 +5,7 @@ export * from './constants';
 export * from './catalogues/statuses';
 export * from './catalogues/filters';
 export * from './catalogues/banks';
+export * from './catalogues/loans';
 export * from './roles';
 export * from './schemas/common';
 export * from './schemas/auth';

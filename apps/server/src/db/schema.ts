@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { countryCheck, timestamps } from './columns';
 import { jsonObjectText } from './json-sql';
 
 /*
@@ -26,14 +27,6 @@ import { jsonObjectText } from './json-sql';
  * a third country. Money is integer minor units (bigint, read as JS numbers: far below 2^53). `version`
  * supports optimistic concurrency (a stale write gets 409).
  */
-
-const countryCheck = (table: string, column: { name: string }) =>
-  check(`${table}_country_check`, sql`${sql.identifier(column.name)} in ('arg', 'col')`);
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const users = pgTable(
   'users',
@@ -660,6 +653,8 @@ export const realtimeCursors = pgTable('realtime_cursors', {
   name: text('name').primaryKey(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export * from './tables/loans';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
