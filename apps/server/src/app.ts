@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import { MESSAGES } from './lib/errors';
 import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
+import lists from './plugins/app/lists';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import textGuard from './plugins/app/text-guard';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(repositories);
   await app.register(workflow);
   await app.register(leadLists);
+  await app.register(lists);
   await app.register(xsrf);
   await app.register(textGuard);
   await app.register(auth);

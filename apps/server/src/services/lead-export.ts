@@ -6,12 +6,12 @@ import { stepLabelOf, type ExportRow } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
 
-interface Column {
+export interface Column<R = ExportRow> {
   header: string;
   width: number;
   /** Numbers stay numbers in XLSX; in CSV they are written without formula neutralisation. */
   kind: 'text' | 'number' | 'money' | 'date';
-  value: (row: ExportRow) => string | number | null;
+  value: (row: R) => string | number | null;
 }
 
 const statusNames = {
@@ -54,7 +54,7 @@ const BOM = '\uFEFF';
  * return that hides one) gets a leading apostrophe; cells with the separator, quotes or line breaks are
  * quoted, quotes doubled.
  */
-export function csvCell(value: string | number | null, kind: Column['kind']): string {
+export function csvCell(value: string | number | null, kind: Column<unknown>['kind']): string {
   if (value === null) return '';
   if (typeof value === 'number') {
     // Spanish spreadsheets read a decimal comma (amounts are whole in practice).
@@ -71,7 +71,11 @@ function csvLine(values: string[]): string {
 
 /** UTF-8 with a BOM (Excel then reads the accents right), ';' separated, CRLF: one chunk per batch. */
 export function csvStream(country: Country, batches: AsyncIterable<ExportRow[]>): Readable {
-  const columns = exportColumns(country);
+  return tableCsvStream(exportColumns(country), batches);
+}
+
+/** Any list's rows as CSV, as csvStream writes the leads'. */
+export function tableCsvStream<R>(columns: Column<R>[], batches: AsyncIterable<R[]>): Readable {
   async function* generate() {
     yield BOM + csvLine(columns.map((column) => csvCell(column.header, 'text')));
     for await (const batch of batches) {
@@ -118,13 +122,17 @@ export function xlsxStream(
   batches: AsyncIterable<ExportRow[]>,
   onError: (error: unknown) => void,
 ): Readable {
+  return tableXlsxStream('Leads', exportColumns(country), batches, onError);
+}
+
+/** Any list's rows as XLSX, as xlsxStream writes the leads'. */
+export function tableXlsxStream<R>(sheetName: string, columns: Column<R>[], batches: AsyncIterable<R[]>, onError: (error: unknown) => void): Readable {
   const output = new PassThrough();
-  const columns = exportColumns(country);
   (async () => {
     // Loaded on the first XLSX export only (it weighs ~17 MB of memory).
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('Leads', { views: [{ state: 'frozen', ySplit: 1 }] });
+    const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((column, i) => ({
       key: String(i),
       header: column.header,

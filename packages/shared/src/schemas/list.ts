@@ -66,3 +66,28 @@ export const pageInfoSchema = z.object({
   /** Cursor of the previous page (null on the first one). */
   prevCursor: z.string().nullable(),
 });
+
+/**
+ * The query every list declared on the server's list engine (apps/server/src/lists) takes besides its own
+ * filters: order, page (with its keyset cursor), exact count on request, and an export's format.
+ */
+export function listQuerySchema<S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sorts: S, filters: F) {
+  return z.object({
+    ...paginationQuery,
+    sort: z.enum(sorts).optional(),
+    dir: sortDirSchema.optional(),
+    exactCount: queryBoolean,
+    ...filters,
+  });
+}
+
+
+/** A list's answer: the page's rows, the capped count and where the pages around it start. */
+export function listResponseSchema<R extends z.ZodType>(row: R) {
+  return z.object({ rows: z.array(row), count: listCountSchema, pageInfo: pageInfoSchema });
+}
+export interface ListResponse<R> {
+  rows: R[];
+  count: ListCount;
+  pageInfo: z.infer<typeof pageInfoSchema>;
+}

@@ -1,0 +1,47 @@
+import type { Country } from '@backoffice/shared';
+import type { SQL } from 'drizzle-orm';
+import type { AuthUser } from '../plugins/app/auth';
+import type { Column } from '../services/lead-export';
+
+/** How a sort key's value travels in a cursor (as text) and is cast back for the keyset comparison. */
+export type SortType = 'integer' | 'bigint' | 'numeric' | 'timestamptz' | 'date' | 'text';
+
+/** A sort a list offers: a never-null expression, ordered with the list's id as the tie-breaker. */
+export interface SortKey {
+  expr: SQL;
+  type: SortType;
+}
+
+/** Who asks: the country of the route and the signed-in user (their role and id scope the rows). */
+export interface ListContext {
+  country: Country;
+  user: AuthUser;
+}
+
+export type ExportColumn<R> = Column<R>;
+
+/**
+ * A list declared on the list engine: what it reads, who sees which rows, how it filters, sorts and
+ * renders a row. The engine brings paging by keyset cursors, the capped count and the export; a new area's
+ * list is one of these, never a copy of another list's queries.
+ */
+export interface ListDefinition<F, R> {
+  /** Names the list's cursors (a cursor of another list is ignored) and its export files. */
+  name: string;
+  /** FROM with its joins. */
+  from: SQL;
+  /** A unique, never-null integer key of a row: the keyset's tie-breaker. */
+  id: SQL;
+  sorts: Record<string, SortKey>;
+  defaultSort: { sort: string; dir: 'asc' | 'desc' };
+  /** The conditions (ANDed; undefined ones left out) that scope the rows to the user and apply the filters. */
+  where: (context: ListContext, filters: F) => (SQL | undefined)[];
+  /** A row as a JSON object (json_build_object), the shape the list's row schema declares. */
+  row: SQL;
+  export?: { sheet: string; columns: (country: Country) => ExportColumn<R>[] };
+}
+
+/** Declares a list (types the filters and row once). */
+export function defineList<F, R>(definition: ListDefinition<F, R>): ListDefinition<F, R> {
+  return definition;
+}

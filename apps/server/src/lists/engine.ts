@@ -1,0 +1,185 @@
+import { COUNTRY_TIME_ZONE, type ListCount, type ListResponse } from '@backoffice/shared';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { queryRows, type Db } from '../db/client';
+import { invalidData } from '../lib/errors';
+import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream } from '../services/lead-export';
+import type { ListContext, ListDefinition, SortType } from './definition';
+
+export interface PageRequest {
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  cursor?: string;
+  exactCount?: boolean;
+}
+
+interface Cursor {
+  value: string;
+  id: number;
+  direction: 'next' | 'prev';
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs lists declared with defineList: a page by keyset cursor (by offset when a page is asked by its
+ * number), its count capped at the threshold (exact on request) read beside it, and the whole filtered set
+ * streamed as CSV or XLSX in keyset batches.
+ */
+export class ListEngine {
+  constructor(
+    private readonly db: Db,
+    private readonly options: { countThreshold: number; exportBatch: number },
+  ) {}
+
+  async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListResponse<R>> {
+    const { sort, dir } = this.order(definition, request);
+    const where = this.where(definition, context, filters);
+    const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
+    const [page, count] = await Promise.all([
+      this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize),
+      this.count(definition, where, request.exactCount ? undefined : this.options.countThreshold),
+    ]);
+    const tag = [definition.name, sort, dir] as const;
+    const first = page.rows[0];
+    const last = page.rows.at(-1);
+    const backwards = cursor?.direction === 'prev';
+    const hasNext = backwards ? true : page.more;
+    const hasPrev = backwards ? page.more : cursor !== undefined || request.page > 1;
+    return {
+      rows: page.rows.map((row) => row.json),
+      count,
+      pageInfo: {
+        page: request.page,
+        pageSize: request.pageSize,
+        nextCursor: hasNext && last ? encodeCursor(tag, { value: last.key, id: last.id, direction: 'next' }) : null,
+        prevCursor: hasPrev && first ? encodeCursor(tag, { value: first.key, id: first.id, direction: 'prev' }) : null,
+      },
+    };
+  }
+
+  /** The filtered set as `<name>-<country>-<local date>.csv|xlsx`, announced by X-Total-Count. */
+  async export<F, R>(
+    definition: ListDefinition<F, R>,
+    context: ListContext,
+    filters: F,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { sort?: string; dir?: 'asc' | 'desc'; format: 'csv' | 'xlsx' },
+  ) {
+    if (!definition.export) throw new Error(`The list ${definition.name} declares no export`);
+    const columns = definition.export.columns(context.country);
+    const order = this.order(definition, options);
+    const where = this.where(definition, context, filters);
+    const { total } = await this.count(definition, where, undefined);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
+    void reply
+      .header('content-disposition', `attachment; filename="${definition.name}-${context.country}-${today}.${options.format}"`)
+      .header('x-total-count', String(total))
+      .header('cache-control', 'no-store');
+    const batches = this.batches(definition, where, order);
+    if (options.format === 'csv') {
+      const csv = tableCsvStream(columns, batches);
+      void reply.type('text/csv; charset=utf-8').header('vary', 'accept-encoding');
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(csv);
+      return reply.header('content-encoding', 'gzip').send(gzipStream(csv));
+    }
+    const stream = tableXlsxStream(definition.export.sheet, columns, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
+  }
+
+  private order<F, R>(definition: ListDefinition<F, R>, request: { sort?: string; dir?: 'asc' | 'desc' }) {
+    const sort = request.sort ?? definition.defaultSort.sort;
+    if (!Object.hasOwn(definition.sorts, sort)) throw invalidData([{ field: 'sort', message: `Orden desconocido: ${sort}` }]);
+    return { sort, dir: request.dir ?? definition.defaultSort.dir };
+  }
+
+  private where<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F): SQL {
+    return and(...definition.where(context, filters).filter((condition): condition is SQL => condition !== undefined)) ?? sql`true`;
+  }
+
+  private async rows<F, R>(
+    definition: ListDefinition<F, R>,
+    where: SQL,
+    order: { sort: string; dir: 'asc' | 'desc' },
+    limit: number,
+    cursor: Cursor | undefined,
+    offset: number,
+  ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean }> {
+    const key = definition.sorts[order.sort]!;
+    // A page before the cursor is read in the opposite order, then turned around.
+    const forward = cursor?.direction !== 'prev';
+    const ascending = (order.dir === 'asc') === forward;
+    const direction = sql.raw(ascending ? 'asc' : 'desc');
+    const after = cursor
+      ? sql`(${key.expr}, ${definition.id}) ${sql.raw(ascending ? '>' : '<')} (cast(${cursor.value} as ${sql.raw(key.type)}), cast(${cursor.id} as bigint))`
+      : sql`true`;
+    const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint
+      from ${definition.from}
+     where ${where} and ${after}
+     order by ${key.expr} ${direction}, ${definition.id} ${direction}
+     limit ${sql.raw(String(limit + 1))} offset ${sql.raw(String(offset))}`;
+    const found = await this.run(query);
+    const more = found.length > limit;
+    const rows = found.slice(0, limit).map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
+    return { rows: forward ? rows : rows.reverse(), more };
+  }
+
+  private async count<F, R>(definition: ListDefinition<F, R>, where: SQL, cap: number | undefined): Promise<ListCount> {
+    const limited = cap === undefined ? sql`` : sql` limit ${sql.raw(String(cap + 1))}`;
+    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${definition.from} where ${where}${limited}) matching`)) as [[number]];
+    return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
+  }
+
+  /** The filtered set in keyset batches: memory holds one batch whatever the set's size. */
+  private async *batches<F, R>(definition: ListDefinition<F, R>, where: SQL, order: { sort: string; dir: 'asc' | 'desc' }): AsyncGenerator<R[]> {
+    let cursor: Cursor | undefined;
+    for (;;) {
+      const { rows, more } = await this.rows(definition, where, order, this.options.exportBatch, cursor, 0);
+      if (rows.length > 0) yield rows.map((row) => row.json);
+      const last = rows.at(-1);
+      if (!more || !last) return;
+      cursor = { value: last.key, id: last.id, direction: 'next' };
+    }
+  }
+
+  private run(query: SQL): Promise<unknown[][]> {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return queryRows(this.db, text, params);
+  }
+}
+
+/** What a sort value's text looks like, so a forged cursor is ignored rather than failing its cast. */
+const VALUE_SHAPES: Record<SortType, RegExp> = {
+  integer: /^-?\d{1,10}$/,
+  bigint: /^-?\d{1,19}$/,
+  numeric: /^-?\d{1,30}(\.\d{1,30})?$/,
+  date: /^-?(?:infinity|\d{4}-\d{2}-\d{2})$/,
+  timestamptz: /^-?(?:infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})$/,
+  text: /^[^\u0000]*$/,
+};
+
+/** Opaque to the client (base64url JSON), tagged with the list, sort and direction it was made for. */
+function encodeCursor(tag: readonly [string, string, string], cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([...tag, cursor.value, cursor.id, cursor.direction === 'next' ? 'n' : 'p'])).toString('base64url');
+}
+
+/** undefined for anything that is not a cursor of this list and order (it is user input). */
+function decodeCursor(text: string | undefined, tag: readonly [string, string, string], type: SortType): Cursor | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed.length !== 6) return undefined;
+    const [name, sort, dir, value, id, direction] = parsed as unknown[];
+    if (name !== tag[0] || sort !== tag[1] || dir !== tag[2]) return undefined;
+    if (typeof value !== 'string' || value.length > 100 || !VALUE_SHAPES[type].test(value)) return undefined;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+    if (direction !== 'n' && direction !== 'p') return undefined;
+    return { value, id, direction: direction === 'n' ? 'next' : 'prev' };
+  } catch {
+    return undefined;
+  }
+}

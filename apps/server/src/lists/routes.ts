@@ -1,0 +1,63 @@
+import { errorBodySchema, exportFormatSchema, listResponseSchema, type Country, type Screen } from '@backoffice/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ListDefinition } from './definition';
+
+type ListQuery = { page: number; pageSize: number; cursor?: string; sort?: string; dir?: 'asc' | 'desc'; exactCount?: boolean };
+
+export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
+  country: Country;
+  /** '/collections': the page answers there, the export at `${path}/export`. */
+  path: string;
+  /** Whose roles may read it (SCREEN_ACCESS). */
+  screen: Screen;
+  tag: string;
+  summary: string;
+  /** listQuerySchema(sorts, filters) of the list. */
+  query: Q;
+  row: z.ZodType<R>;
+  definition: ListDefinition<F, R>;
+  /** The filters of a query, checked (throw invalidData for a value outside a catalogue). */
+  filters: (query: z.infer<Q>, request: FastifyRequest) => F | Promise<F>;
+}
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+/** The two routes of a list declared on the engine: its page and its export. */
+export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, options: ListRoutesOptions<Q, F, R>): void {
+  const { country, path, screen, tag, summary, query, row, definition } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    path,
+    {
+      onRequest: app.authorize(screen),
+      schema: { tags: [tag], summary, security, querystring: query, response: { 200: listResponseSchema(row), ...errors } },
+    },
+    async (request) => {
+      const asked = request.query as ListQuery & z.infer<Q>;
+      const filters = await options.filters(asked, request);
+      return app.lists.page(definition, { country, user: request.user! }, filters, asked);
+    },
+  );
+  typed.get(
+    `${path}/export`,
+    {
+      onRequest: app.authorize(screen),
+      schema: {
+        tags: [tag],
+        summary: `${summary}: todo lo filtrado como CSV o XLSX`,
+        security,
+        querystring: query.extend({ format: exportFormatSchema.default('csv') }),
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const asked = request.query as ListQuery & z.infer<Q> & { format: 'csv' | 'xlsx' };
+      const filters = await options.filters(asked, request);
+      return app.lists.export(definition, { country, user: request.user! }, filters, request, reply, asked);
+    },
+  );
+}

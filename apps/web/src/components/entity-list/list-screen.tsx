@@ -1,0 +1,94 @@
+import type { ListResponse } from '@backoffice/shared';
+import { Box, Card, Stack, Typography } from '@mui/material';
+import type { GridValidRowModel } from '@mui/x-data-grid';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useRememberListSearch } from '../../lib/list-return';
+import { ExportButton } from '../export-button';
+import { KeysetDataGrid, type KeysetListPatch, type KeysetListQuery } from '../keyset-data-grid';
+import type { FittedColumn } from '../lead-list-columns';
+import { ListCountText } from '../list-count';
+import { ListError } from '../list-error';
+
+interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery> {
+  title: string;
+  /** The rows' name for the count: "1 préstamo", "2 préstamos". */
+  plural: string;
+  singular: string;
+  /** The screen's path: the detail's breadcrumb comes back to the list as it was left. */
+  path: string;
+  params: { query: Q; search: string; update: (patch: KeysetListPatch & { exactCount?: boolean }) => void };
+  result: UseQueryResult<ListResponse<R>>;
+  columns: FittedColumn<R>[];
+  /** The list's filter bar. */
+  filters?: ReactNode;
+  /** The export endpoint ('collections/export') and the file's fallback name; no export without it. */
+  exportPath?: string;
+  /** Buttons beside the export (a "new" action). */
+  actions?: ReactNode;
+  /** Where a row opens (its detail screen). */
+  rowHref?: (row: R) => string;
+  noRowsLabel: string;
+  emptyLabel: string;
+  testId: string;
+}
+
+/**
+ * The frame of a list declared on the server's list engine: title and capped count, filters, the grid paged
+ * by keyset cursors, export. An area's list screen gives its columns and filters, not a copy of this.
+ */
+export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuery>({
+  title,
+  plural,
+  singular,
+  path,
+  params,
+  result,
+  columns,
+  filters,
+  exportPath,
+  actions,
+  rowHref,
+  noRowsLabel,
+  emptyLabel,
+  testId,
+}: ListScreenProps<R, Q>) {
+  const navigate = useNavigate();
+  useRememberListSearch(path);
+  return (
+    <Stack spacing={2.5}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+          <ListCountText
+            count={result.data?.count}
+            failed={!!result.error}
+            plural={plural}
+            singular={singular}
+            onExactCount={() => params.update({ exactCount: true })}
+            data-testid={`${testId}-count`}
+          />
+        </Box>
+        {exportPath && <ExportButton path={exportPath} search={params.search} fallbackName={exportPath.split('/')[0] ?? 'lista'} />}
+        {actions}
+      </Box>
+      {filters && <Card sx={{ p: 2 }}>{filters}</Card>}
+      <ListError error={result.error} onRetry={() => void result.refetch()} />
+      <KeysetDataGrid<R>
+        data-testid={`${testId}-grid`}
+        columns={columns}
+        query={params.query}
+        data={result.data}
+        loading={result.isFetching}
+        update={params.update}
+        noRowsLabel={noRowsLabel}
+        emptyLabel={emptyLabel}
+        onRowClick={rowHref ? ({ row }) => void navigate(rowHref(row as R)) : undefined}
+        disableRowSelectionOnClick
+      />
+    </Stack>
+  );
+}
