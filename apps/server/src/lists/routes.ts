@@ -1,7 +1,7 @@
 import { errorBodySchema, exportFormatSchema, listResponseSchema, type Country, type Screen } from '@backoffice/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ListDefinition } from './definition';
 
 type ListQuery = { page: number; pageSize: number; cursor?: string; sort?: string; dir?: 'asc' | 'desc'; exactCount?: boolean };

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
 import { defineList } from '../../src/lists/definition';
 import { ListEngine } from '../../src/lists/engine';
 import type { AuthUser } from '../../src/plugins/app/auth';
@@ -39,8 +40,7 @@ describe.each<Driver>(['pglite', 'postgres'])('the list engine on %s', (driver) 
     t = await createTestApp(driver, { seedLeads: 0 });
     // A cap below the country's users, so the count is capped; export batches of 3 walk several keysets.
     engine = new ListEngine(t.app.db, { countThreshold: 5, exportBatch: 3 });
-    const rows = await t.app.db.execute<{ id: number; name: string }>(sql`select id, name from users where country = 'arg' order by id`);
-    all = rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
+    all = await t.app.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.country, 'arg')).orderBy(users.id);
   });
   afterAll(async () => {
     await t?.close();
