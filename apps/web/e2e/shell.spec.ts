@@ -21,6 +21,16 @@ test('a detail screen says whether its id is missing or not a number', async ({ 
   await expect(page.getByRole('alert')).toHaveText('El identificador de la solicitud no es válido: «12x». Debe ser un número, p. ej. ?id=123.');
 });
 
+test('each screen names its tab, a detail with its record', async ({ page }) => {
+  await signInAndWait(page, admin);
+  await page.goto('/leads');
+  await expect(page).toHaveTitle('Leads · Back-office');
+  await page.goto('/lead-detail?id=3');
+  await expect(page).toHaveTitle('Lead #3 · Back-office');
+  await page.goto('/searcher');
+  await expect(page).toHaveTitle('Buscador · Back-office');
+});
+
 test('the first Tab offers to skip to the screen, past the navigation', async ({ page }) => {
   await signInAndWait(page, admin);
   await page.goto('/leads');

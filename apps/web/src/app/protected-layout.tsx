@@ -1,5 +1,5 @@
 import { findRole } from '@backoffice/shared';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 import { useScrollResetOnNavigate } from '../components/scroll-to-top';
 import { BUILD_ID, COUNTRY } from '../config/env';
@@ -7,15 +7,19 @@ import { logout } from '../features/auth/api/logout';
 import { CallReminders } from '../features/call-reminders/components/call-reminders';
 import { useVersionCheck } from '../features/version-check/hooks/use-version-check';
 import { usePrefetchGridSettings } from '../lib/grid-settings';
+import { useScreenTitle } from '../hooks/use-page-title';
 import { useSession } from '../lib/session';
 import { RequireSession } from './guards';
 import { useNavItems } from './nav-items';
 import { useRealtimeBridge } from './realtime-bridge';
+import { SCREENS } from './screens';
 
 function Shell() {
   const session = useSession();
   const navigate = useNavigate();
   const navItems = useNavItems();
+  const { pathname } = useLocation();
+  useScreenTitle(SCREENS.find((screen) => screen.path === pathname)?.label);
   useVersionCheck();
   useRealtimeBridge();
   usePrefetchGridSettings();

@@ -2,6 +2,7 @@ import { idSchema } from '@backoffice/shared';
 import { Alert, Breadcrumbs, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../hooks/use-page-title';
 import { useListReturnPath } from '../lib/list-return';
 
 /** How much of a mistyped id the message repeats (a pasted URL can hold anything). */
@@ -46,6 +47,8 @@ interface DetailScreenProps {
 export function DetailScreen({ list, record, of, children }: DetailScreenProps) {
   const { id, raw } = useDetailId();
   const listPath = useListReturnPath(list.path);
+  const title = id !== undefined ? `${record} #${id}` : record;
+  usePageTitle(title);
   return (
     <Stack spacing={2}>
       <Breadcrumbs>
@@ -54,7 +57,7 @@ export function DetailScreen({ list, record, of, children }: DetailScreenProps) 
         </MuiLink>
         {/* The screen's one h1: what it shows, drawn as the breadcrumb's last step it is. */}
         <Typography component="h1" variant="body1" color="text.primary">
-          {id !== undefined ? `${record} #${id}` : record}
+          {title}
         </Typography>
       </Breadcrumbs>
       {id !== undefined ? children(id) : <DetailIdProblem raw={raw} of={of} />}
