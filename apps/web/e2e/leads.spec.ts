@@ -424,7 +424,7 @@ test('the detail’s headings outline it: one h1 naming the lead, its cards’ t
 test('the detail offers the role’s status changes; a stale change shows the server’s message', async ({ page, context }) => {
   // A lead at the first seller step of the built country, and the next step.
   const [from, toLabel, ending] =
-    COUNTRY === 'arg' ? [26, 'Paso 3 · PENDING_CUSTOMER_APPROVAL', 'CANCELLED'] : [10, 'Paso 7 · VALIDATION_PENDING', 'DESIST'];
+    COUNTRY === 'arg' ? [26, 'Paso 3 · Esperando aprobación del cliente', 'Cancelada'] : [10, 'Paso 7 · Validación pendiente', 'Desistida'];
   await openLeads(page, `?status=${from}`);
   await rows(page).first().getByRole('link').click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);

@@ -26,7 +26,7 @@ const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vue
 
 const idOf = (status: string) => statusIdOf(COUNTRY, status)!;
 /**
- * A status as the sale screens name it ('Paso 3 · PENDING_CUSTOMER_APPROVAL'; a sales status by its sales name,
+ * A status as the sale screens name it ('Paso 3 · Esperando aprobación del cliente'; a sales status by its sales name,
  * 'CREADO'); the audit statuses read the same on the auditor's screens.
  */
 const labelOf = (status: string) => saleStatusLabelOf(COUNTRY, idOf(status));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  statusIdOf,
+  statusLabelOf,
   AMOUNT_RANGES,
   ARG_STATUS_IDS,
   COL_STATUS_NAMES,
@@ -153,5 +155,21 @@ describe('list options (SPEC 3, 4, 9)', () => {
     expect(PROCESSED_FLAGS.map((f) => f.id)).toEqual([0, 1, 2]);
     expect(INSTALLMENT_STATUSES.col.map((s) => s.id)).toEqual(['pending', 'partial', 'overdue', 'paid', 'debt', 'cancelled']);
     expect(INSTALLMENT_STATUSES.arg.map((s) => s.id)).toEqual([40, 42, 39, 44, 41]);
+  });
+});
+
+describe('status labels', () => {
+  it.each(['arg', 'col'] as const)('give every %s status a Spanish name, never its code', (country) => {
+    for (const status of STATUSES[country]) {
+      expect(status.label, status.name).not.toMatch(/^[A-Z0-9_]+$/);
+      expect(status.label, status.name).not.toBe(status.name);
+    }
+  });
+
+  it('read a step with its label, and keep the code in the entry', () => {
+    const id = statusIdOf('arg', 'PENDING_CUSTOMER_APPROVAL')!;
+    expect(statusLabelOf('arg', id)).toBe('Paso 3 · Esperando aprobación del cliente');
+    expect(statusLabelOf('col', statusIdOf('col', 'KILLER_REJECTED')!)).toBe('Rechazada en filtro inicial');
+    expect(STATUSES.arg.find((s) => s.id === id)?.name).toBe('PENDING_CUSTOMER_APPROVAL');
   });
 });

@@ -13,6 +13,7 @@ import {
   salesStatusesOf,
   stepsOf,
   type Country,
+  type StatusEntry,
 } from '@backoffice/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,10 +53,12 @@ describe.each<Driver>(['pglite', 'postgres'])('GET /api/{country}/datatables/fil
     expect(res.statusCode).toBe(200);
     const body = filterResourcesSchema.parse(res.json());
 
-    expect(body.statuses).toEqual(STATUSES[country]);
+    // SPEC 3's status entry: id, name, color, icon (the Spanish label is the web's own catalogue's).
+    const specEntry = ({ id, name, color, icon }: StatusEntry) => ({ id, name, color, icon });
+    expect(body.statuses).toEqual(STATUSES[country].map(specEntry));
     expect(body.steps).toEqual(stepsOf(country));
     expect(body.sales_statuses).toEqual(salesStatusesOf(country));
-    expect(body.audit_statuses).toEqual(auditStatusesOf(country));
+    expect(body.audit_statuses).toEqual(auditStatusesOf(country).map(specEntry));
     expect(body.amount_ranges).toEqual(AMOUNT_RANGES[country]);
     expect(body.management_statuses).toEqual([...MANAGEMENT_STATUSES]);
     expect(body.processed).toEqual(PROCESSED_FLAGS);

@@ -5,7 +5,10 @@ export type StatusColor = 'default' | 'primary' | 'secondary' | 'info' | 'succes
 
 export interface StatusEntry {
   id: number;
+  /** SPEC 4's code (VALIDATE_DOCS): the API's, the exports' code column, a chip's tooltip. */
   name: string;
+  /** What staff read (STATUS_LABELS). */
+  label: string;
   color: StatusColor;
   icon: string;
 }
@@ -117,6 +120,79 @@ export const COL_STATUS_IDS = Object.fromEntries(COL_STATUS_NAMES.map((name, ind
   [K in (typeof COL_STATUS_NAMES)[number]]: number;
 };
 
+/**
+ * Spanish names of the status codes, for both countries (a code means the same in each). An application
+ * ("solicitud") is feminine: 'Rechazada', 'Cancelada'.
+ */
+export const STATUS_LABELS: Record<string, string> = {
+  CREATED: 'Creada',
+  RISK: 'En análisis de riesgo',
+  RISK_FAILED: 'Falla en riesgo',
+  RISK_MANUAL: 'Riesgo manual',
+  PENDING_CUSTOMER_APPROVAL: 'Esperando aprobación del cliente',
+  PENDING_IDENTIFICATION: 'Pendiente de identificación',
+  BAD_DEBT: 'Incobrable',
+  RISK_REJECTED: 'Rechazada por riesgo',
+  VALIDATE_DOCS: 'Validación de documentos',
+  EXCEPTION: 'Excepción',
+  REJECTED_DOCS: 'Documentos rechazados',
+  EXPIRED: 'Vencida',
+  RISK_EXCEPTION: 'Excepción de riesgo',
+  RISK_EXCEPTION_REJECTED: 'Excepción de riesgo rechazada',
+  REJECTED: 'Rechazada',
+  ACCEPTED: 'Aceptada',
+  VALIDATION_PENDING: 'Validación pendiente',
+  VALIDATION_IN_PROGRESS: 'Validación en curso',
+  VALIDATION_MANUAL: 'Validación manual',
+  VALIDATION_REJECTED: 'Validación rechazada',
+  TRANSFER_IN_PROGRESS: 'Transferencia en curso',
+  TRANSFER_REJECTED: 'Transferencia rechazada',
+  TRANSFER_FAILED: 'Transferencia fallida',
+  TRANSFER_RETRY: 'Reintento de transferencia',
+  TRANSFER_MANUAL: 'Transferencia manual',
+  TRANSFERED: 'Transferida',
+  TRANSFERRED: 'Transferida',
+  CANCELLED: 'Cancelada',
+  CLOSED: 'Cerrada',
+  DISBURSED: 'Desembolsada',
+  ACCEPTED_DOCS: 'Documentos aceptados',
+  MANUAL_VALIDATION: 'Validación manual',
+  PHONE_VALIDATION: 'Validación telefónica',
+  CARD_PENDING: 'Tarjeta pendiente',
+  CARD_CONFIRMATION: 'Confirmación de tarjeta',
+  SIGNATURE_PENDING: 'Firma pendiente',
+  VERIFIED: 'Verificada',
+  VALIDATED: 'Validada',
+  AUDIT_PENDING: 'Pendiente de auditoría',
+  AUDIT_APPROVAL: 'Aprobada por auditoría',
+  AUDIT_REJECTED: 'Rechazada por auditoría',
+  AUDIT_RETRY: 'Re-auditoría',
+  REQUEST_INFORMATION: 'Información solicitada',
+  PREFILTER: 'En prefiltro',
+  PREFILTER_REJECTED: 'Rechazada en prefiltro',
+  PREFILTER_FAILED: 'Falla en prefiltro',
+  KILLER: 'En filtro inicial',
+  KILLER_APPROVAL: 'Aprobada en filtro inicial',
+  KILLER_REJECTED: 'Rechazada en filtro inicial',
+  KILLER_FAILED: 'Falla en filtro inicial',
+  PENDING_OFFER: 'Oferta pendiente',
+  APPROVED_OFFER: 'Oferta aceptada',
+  REJECTED_OFFER: 'Oferta rechazada',
+  REVISION: 'En revisión',
+  DESIST: 'Desistida',
+  PAID: 'Pagada',
+  PENDING: 'Pendiente',
+  UNPAID: 'Impaga',
+  PARTIAL: 'Pago parcial',
+  ACTIVE: 'Activa',
+  OVERDUE: 'En mora',
+  ANNULED: 'Anulada',
+  BONUS: 'Bonificada',
+  NET: 'Neta',
+  ON_GESTION: 'En gestión',
+  TDD: 'Débito automático',
+};
+
 /** The look of a status follows what its name says about the outcome. */
 function appearance(name: string): Pick<StatusEntry, 'color' | 'icon'> {
   if (/REJECTED|FAILED|BAD_DEBT|UNPAID|OVERDUE|DESIST/.test(name)) return { color: 'error', icon: 'circle-x' };
@@ -131,7 +207,7 @@ function appearance(name: string): Pick<StatusEntry, 'color' | 'icon'> {
 }
 
 function entries(ids: Record<string, number>): StatusEntry[] {
-  return Object.entries(ids).map(([name, id]) => ({ id, name, ...appearance(name) }));
+  return Object.entries(ids).map(([name, id]) => ({ id, name, label: STATUS_LABELS[name] ?? name, ...appearance(name) }));
 }
 
 export const STATUSES: Record<Country, StatusEntry[]> = {

@@ -428,11 +428,12 @@ export function statusNameOf(country: Country, statusId: number): string {
   return STATUSES[country].find((s) => s.id === statusId)?.name ?? String(statusId);
 }
 
-/** 'Paso 3 · PENDING_CUSTOMER_APPROVAL', or the bare status name when it is not a step. */
+/** A status as staff read it: 'Paso 3 · Esperando aprobación del cliente', or its label when it is not a step. */
 export function statusLabelOf(country: Country, statusId: number): string {
-  const name = statusNameOf(country, statusId);
-  const step = STEP_LABELS[country][name];
-  return step ? `${step} · ${name}` : name;
+  const status = STATUSES[country].find((s) => s.id === statusId);
+  if (!status) return String(statusId);
+  const step = STEP_LABELS[country][status.name];
+  return step ? `${step} · ${status.label}` : status.label;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NONE, type LeadListQuery } from '@backoffice/shared';
+import { NONE, STATUS_LABELS, type LeadListQuery } from '@backoffice/shared';
 import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-fields';
 import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
@@ -22,7 +22,7 @@ export function LeadsFilters({ query, update, reset, sellerFilter }: LeadsFilter
   return (
     <FilterBar reset={reset}>
       <SearchBox value={searchParams.get('q') ?? ''} onChange={(q) => update({ q })} />
-      <MultiSelect label="Estado" values={strings(query.status)} options={statuses.map((s) => ({ value: String(s.id), label: s.name }))} onChange={(status) => update({ status })} />
+      <MultiSelect label="Estado" values={strings(query.status)} options={statuses.map((s) => ({ value: String(s.id), label: STATUS_LABELS[s.name] ?? s.name }))} onChange={(status) => update({ status })} />
       <StepFilter values={strings(query.step)} onChange={(step) => update({ step })} />
       <AmountFilter id="filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />
       <ManagementFilter values={strings(query.management)} onChange={(management) => update({ management })} />

@@ -28,7 +28,7 @@ const columns: FittedColumn<LeadListItem>[] = [
   idLinkColumn('Lead', '/lead-detail'),
   dateTimeColumn('created_at', 'Creado'),
   customerNameColumn,
-  statusColumn((status) => status.name),
+  statusColumn((status) => status.label),
   stepColumn,
   ...amountColumns,
   ...customerContactColumns,

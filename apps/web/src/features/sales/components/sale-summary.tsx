@@ -16,7 +16,7 @@ export function SaleSummary({ sale }: { sale: SaleDetail }) {
       <CardHeader
         title={`${sale.customer.first_name} ${sale.customer.last_name}`}
         subheader={`Venta #${sale.id} · creada ${date(sale.created_at)}`}
-        action={status && <StatusChip {...status} label={salesName ?? status.name} size="medium" />}
+        action={status && <StatusChip {...status} label={salesName ?? status.label} size="medium" />}
       />
       <Divider />
       <CardContent>
