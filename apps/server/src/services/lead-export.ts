@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { LEAD_SOURCE_LABELS, STATUSES, type Country } from '@backoffice/shared';
+import { LEAD_SOURCE_LABELS, STATUSES, type Country, type StatusEntry } from '@backoffice/shared';
 import { stepLabelOf, type ExportRow } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
@@ -14,17 +14,17 @@ export interface Column<R = ExportRow> {
   value: (row: R) => string | number | null;
 }
 
-const statusNames = {
-  arg: new Map(STATUSES.arg.map((status) => [status.id, status.name])),
-  col: new Map(STATUSES.col.map((status) => [status.id, status.name])),
-} satisfies Record<Country, Map<number, string>>;
+const statusesById = {
+  arg: new Map(STATUSES.arg.map((status) => [status.id, status])),
+  col: new Map(STATUSES.col.map((status) => [status.id, status])),
+} satisfies Record<Country, Map<number, StatusEntry>>;
 
 /** Spanish headers; country-specific columns only where they exist (CUIL in arg, data rate in col). */
 export function exportColumns(country: Country): Column[] {
   const columns: (Column | false)[] = [
     { header: 'Lead', width: 10, kind: 'number', value: (r) => r.id },
     { header: 'Fecha de creación', width: 18, kind: 'date', value: (r) => r.createdLocal },
-    { header: 'Estado', width: 28, kind: 'text', value: (r) => statusNames[country].get(r.statusId) ?? String(r.statusId) },
+    { header: 'Estado', width: 28, kind: 'text', value: (r) => statusesById[country].get(r.statusId)?.label ?? String(r.statusId) },
     { header: 'Paso', width: 18, kind: 'text', value: (r) => stepLabelOf(country, r.statusId) },
     { header: 'Tipo de documento', width: 10, kind: 'text', value: (r) => r.docType },
     { header: 'Documento', width: 14, kind: 'text', value: (r) => r.docNumber },
@@ -42,6 +42,8 @@ export function exportColumns(country: Country): Column[] {
     { header: 'Origen', width: 12, kind: 'text', value: (r) => LEAD_SOURCE_LABELS[r.source] },
     country === 'col' && { header: 'Calificación de datos', width: 10, kind: 'number', value: (r) => r.dataRate },
     { header: 'Última actualización', width: 18, kind: 'date', value: (r) => r.updatedLocal },
+    // The status's code, as the API names it, for whoever matches the file against other systems.
+    { header: 'Código de estado', width: 26, kind: 'text', value: (r) => statusesById[country].get(r.statusId)?.name ?? String(r.statusId) },
   ];
   return columns.filter((column): column is Column => column !== false);
 }

@@ -471,7 +471,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines[0]).toBe(
-      'Lead;Fecha de creación;Estado;Paso;Tipo de documento;Documento;CUIL;Nombre;Apellido;Celular;Email;Monto solicitado;Cuotas;Vendedor;Gestión;Próxima llamada;Origen;Última actualización',
+      'Lead;Fecha de creación;Estado;Paso;Tipo de documento;Documento;CUIL;Nombre;Apellido;Celular;Email;Monto solicitado;Cuotas;Vendedor;Gestión;Próxima llamada;Origen;Última actualización;Código de estado',
     );
     // The whole set, not a page, in the list's order.
     expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(want);
@@ -484,7 +484,8 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(lineOf(known[7].id)).toContain(";'@Inés;");
     const plain = known[8];
     const cells = lineOf(plain.id).split(';');
-    expect(cells[2]).toBe(STATUSES.arg.find((s) => s.id === plain.statusId)!.name);
+    expect(cells[2]).toBe(STATUSES.arg.find((s) => s.id === plain.statusId)!.label);
+    expect(cells.at(-1)).toBe(STATUSES.arg.find((s) => s.id === plain.statusId)!.name);
     expect(cells[5]).toBe(plain.docNumber);
     expect(cells[6]).toBe(plain.cuil);
     expect(cells[11]).toBe(plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','));
