@@ -44,7 +44,7 @@ async function backup(): Promise<void> {
   const database = await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
   try {
     const file = await writeBackup(database, dir);
-    pruneBackups(dir, Math.max(keep, 1));
+    if (keep > 0) pruneBackups(dir, keep);
     console.log(`Backup written: ${file.path} (${file.bytes} bytes)`);
   } finally {
     await database.close();

@@ -84,7 +84,8 @@ function dataDirUpkeep(app: FastifyInstance, database: Database) {
   const backup = async (reason: string) => {
     const started = Date.now();
     const file = await writeBackup(database, dir);
-    const removed = pruneBackups(dir, Math.max(keep, 1));
+    // BACKUP_KEEP 0 turns the automatic backups off; a requested one then removes none of the earlier ones.
+    const removed = keep > 0 ? pruneBackups(dir, keep) : [];
     app.log.info({ reason, file: file.path, bytes: file.bytes, removed: removed.length, ms: Date.now() - started }, 'embedded database backed up');
   };
   const scheduled = new PeriodicTask(
