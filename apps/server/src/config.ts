@@ -14,6 +14,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where the embedded database's daily backups go (default `<DATA_DIR>/backups`). */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Automatic backups of the embedded database kept (the newest ones); 0 = no automatic backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(1000).default(7),
+  /** Hours between automatic backups of the embedded database. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -104,6 +110,8 @@ export interface AppConfig {
   host: string;
   /** Absolute. PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: string;
+  /** The embedded database's automatic backups (db/backup.ts); keep 0 = none. Not used on PostgreSQL. */
+  backup: { dir: string; keep: number; intervalHours: number };
   /** PostgreSQL when set, PGlite otherwise. */
   databaseUrl?: string;
   /** PGlite in memory instead of `dataDir` (tests). */
@@ -179,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(process.cwd(), e.DATA_DIR),
+    backup: { dir: e.BACKUP_DIR ? resolve(process.cwd(), e.BACKUP_DIR) : resolve(process.cwd(), e.DATA_DIR, 'backups'), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS },
     databaseUrl: e.DATABASE_URL,
     memoryDatabase: false,
     sessionTtlHours: e.SESSION_TTL_HOURS,

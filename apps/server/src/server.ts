@@ -1,12 +1,16 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DataDirOpenError } from './db/client';
+import { DataDirInUseError } from './lib/data-dir-lock';
 import { applyHeapPolicy } from './lib/heap-policy';
 
 const config = loadConfig();
 applyHeapPolicy(config.heapGrowingPercent);
 const app = await buildApp(config).catch((error: unknown) => {
-  // Before the app exists there is no logger: a bad DATABASE_URL or migration ends here.
-  console.error('Could not start the server:', error);
+  // Before the app exists there is no logger: a bad DATABASE_URL or migration ends here. A data folder in use
+  // or damaged says what to do in its message: no stack trace around it.
+  if (error instanceof DataDirInUseError || error instanceof DataDirOpenError) console.error(`Could not start the server: ${error.message}`);
+  else console.error('Could not start the server:', error);
   process.exit(1);
 });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from '../lib/data-dir-lock';
 import * as schema from './schema';
 
 export { schema };
@@ -27,6 +28,29 @@ export interface Database {
    */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite on a folder: the folder's lock, held until close (lib/data-dir-lock.ts). */
+  dataDirLock?: DataDirLock;
+  /** PGlite on a folder: a gzipped tarball of its data folder, taken after a checkpoint (db/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/** An embedded data folder that PGlite could not open: which folder, what failed, what to do. */
+export class DataDirOpenError extends Error {
+  constructor(
+    readonly dir: string,
+    cause: unknown,
+  ) {
+    const what = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    super(
+      `The embedded database in ${dir} could not be opened (${what}). Its files are damaged or unreadable ` +
+        `(a disk problem, a full disk, or files written by two servers at once before the data folder had a lock). ` +
+        `To recover: restore the newest backup with 'npm run db:restore -- --latest' (it moves the damaged folder aside, ` +
+        `never deletes it; backups are in BACKUP_DIR, by default <DATA_DIR>/backups), or move ${dir} aside to start ` +
+        `with an empty database.`,
+      { cause },
+    );
+    this.name = 'DataDirOpenError';
+  }
 }
 
 /** Arbitrary constant shared by every node: the key of the migrate-and-seed advisory lock. */
@@ -37,27 +61,75 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/** Where PGlite keeps its files inside DATA_DIR. */
+export const pgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  let dir: string | undefined;
-  if (dataDir) {
-    dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+  // Two PGlite instances writing one folder lose writes and can leave it unopenable: one process per folder.
+  const lock = dataDir ? acquireDataDirLock(dataDir, 'server') : undefined;
+  try {
+    const dir = dataDir ? pgliteDir(dataDir) : undefined;
+    if (dir) mkdirSync(dir, { recursive: true });
+    const client = await createPglite(dir);
+    // A process that exits without closing (an uncaught error) leaves no lock behind; kill -9 does, taken over later.
+    const releaseAtExit = () => lock?.release();
+    if (lock) process.once('exit', releaseAtExit);
+    const { drizzle } = await pgliteModules();
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      exclusive: (fn) => fn(db),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+          process.off('exit', releaseAtExit);
+        }
+      },
+      dataDirLock: lock,
+      dumpDataDir: dir
+        ? async () => {
+            // A checkpoint first: the tarball then needs no WAL replay to read every committed row.
+            await client.exec('checkpoint');
+            return client.dumpDataDir('gzip');
+          }
+        : undefined,
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  // Imported on demand: PGlite's WebAssembly build costs ~45 MB of memory a PostgreSQL node never uses.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+}
+
+// Imported on demand: PGlite's WebAssembly build costs ~45 MB of memory a PostgreSQL node never uses.
+async function pgliteModules() {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    db,
-    driver: 'pglite',
-    exclusive: (fn) => fn(db),
-    close: () => client.close(),
-  };
+  return { PGlite, pg_trgm, drizzle };
 }
+
+/**
+ * PGlite with the extensions the migrations need, in `dir` (undefined: in memory), optionally loaded from a
+ * backup's tarball (only into an empty folder). Open failures become a DataDirOpenError that says what to do.
+ */
+export async function createPglite(dir: string | undefined, loadDataDir?: Blob) {
+  const { PGlite, pg_trgm } = await pgliteModules();
+  try {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
+    // A folder whose files are damaged may open and fail at its first query: ask one now.
+    await client.query('select 1');
+    return client;
+  } catch (error) {
+    if (!dir) throw error;
+    throw new DataDirOpenError(dir, error);
+  }
+}
+
 
 /**
  * The pool that runs a pool's named statements (queryRows with a name), keyed by the pool: its connections
