@@ -84,6 +84,11 @@ export default fp(
         throw new HttpError(403, MESSAGES.wrongCountry);
     };
 
+    // An answer given to a session (its data, or its refusal) must not stay in a shared or browser cache.
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.user || sessionTokenOf(request)) && request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    });
+
     app.decorate('currentUser', currentUser);
     app.decorate('authenticate', authenticate);
     app.decorate('authorize', (screen: Screen): onRequestHookHandler => {

@@ -85,8 +85,9 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
     },
   );
 
-  // GET as SPEC 7 says. Always ok: the goal (no session) is reached whether or not there was one.
-  app.get('/auth/logout', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
+  // GET as SPEC 7 says, XSRF-checked as a POST (a link elsewhere must not sign the user out). Always ok: the
+  // goal (no session) is reached whether or not there was one.
+  app.get('/auth/logout', { config: { xsrf: true }, schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     if (token) await app.sessions.delete(token);
     app.clearSessionCookie(reply);
