@@ -10,6 +10,7 @@ import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
+import securityLog from './plugins/app/security-log';
 import textGuard from './plugins/app/text-guard';
 import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(xsrf);
   await app.register(textGuard);
   await app.register(auth);
+  await app.register(securityLog);
   await app.register(realtime);
 
   await app.register(health, { prefix: '/api' });

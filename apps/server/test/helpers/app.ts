@@ -143,7 +143,7 @@ export class TestClient {
 
   constructor(
     private readonly app: App,
-    private readonly remoteAddress = '127.0.0.1',
+    readonly remoteAddress = '127.0.0.1',
   ) {}
 
   get xsrfToken(): string | undefined {
