@@ -314,6 +314,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
         name: login.user.name,
         email: 'auditor@arg.example',
         neotel_id: 0,
+        idle_timeout_minutes: 30,
       });
     });
 

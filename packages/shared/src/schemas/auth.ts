@@ -43,6 +43,8 @@ export const userInfoSchema = z.object({
   name: z.string(),
   email: z.string(),
   neotel_id: z.number().int().nonnegative(),
+  /** Minutes without a request that end the session (0 = none): the web shell warns a minute before. */
+  idle_timeout_minutes: z.number().int().nonnegative().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

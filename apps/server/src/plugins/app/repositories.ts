@@ -33,7 +33,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('users', new UsersRepository(app.db));
-    app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds));
+    app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds, app.config.sessionIdleMinutes));
     app.decorate('loginThrottle', new LoginThrottle(app.db, app.config.loginThrottle));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
     app.decorate('leads', new LeadsRepository(app.db, app.config.listTextProbeCap));

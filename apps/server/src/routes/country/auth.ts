@@ -90,7 +90,14 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
     { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: userInfoSchema } } },
     async (request) => {
       const user = request.user!;
-      return { id: user.id, role: user.role, name: user.name, email: user.email, neotel_id: user.neotelId };
+      return {
+        id: user.id,
+        role: user.role,
+        name: user.name,
+        email: user.email,
+        neotel_id: user.neotelId,
+        idle_timeout_minutes: Math.ceil(app.config.sessionIdleMinutes),
+      };
     },
   );
 

@@ -93,6 +93,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/schedule-calls',
     {
       onRequest: app.authenticate,
+      config: { background: true },
       schema: {
         tags: ['calls'],
         summary: 'Recordatorio de llamada: la llamada programada vencida más antigua del vendedor, o {} si no hay',
