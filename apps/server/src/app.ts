@@ -11,6 +11,7 @@ import leadLists from './plugins/app/lead-lists';
 import lists from './plugins/app/lists';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
+import securityLog from './plugins/app/security-log';
 import textGuard from './plugins/app/text-guard';
 import workflow from './plugins/app/workflow';
 import xsrf from './plugins/app/xsrf';
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(xsrf);
   await app.register(textGuard);
   await app.register(auth);
+  await app.register(securityLog);
   await app.register(realtime);
 
   await app.register(health, { prefix: '/api' });

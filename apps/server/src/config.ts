@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIST_COUNT_THRESHOLD } from '@backoffice/shared';
 import { z } from 'zod';
+import type { LoginThrottleSettings } from './repositories/login-throttle';
 
 /** Environment flags arrive as text; accept the usual spellings so `COOKIE_SECURE=1` works too. */
 const flag = (fallback: boolean) =>
@@ -26,6 +27,21 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Minutes without a request after which a session ends, whatever its lifetime left (0 = none). */
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  /** Sign-in slowdown (repositories/login-throttle.ts): failures counted over this many minutes. */
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_PAIR_FREE_FAILURES: z.coerce.number().int().min(1).default(3),
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ADDRESS_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
+  /** Days the security log keeps its rows (a periodic purge deletes older ones). */
+  SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  /** Exports (leads, sales, security log) an hour per user, all nodes together; 0 = no limit. */
+  EXPORT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** `true`: the OpenAPI document and its UI (/api/docs) only for signed-in users (set it in production). */
+  API_DOCS_REQUIRE_SESSION: flag(false),
   /** Seconds a node trusts a session it has just looked up (0 = ask the database on every request). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   COOKIE_SECURE: flag(false),
@@ -117,6 +133,11 @@ export interface AppConfig {
   /** PGlite in memory instead of `dataDir` (tests). */
   memoryDatabase: boolean;
   sessionTtlHours: number;
+  /** 0 = no idle timeout. */
+  sessionIdleMinutes: number;
+  loginThrottle: LoginThrottleSettings;
+  securityLogRetentionDays: number;
+  apiDocsRequireSession: boolean;
   /** 0 disables the per-node session cache. */
   sessionCacheSeconds: number;
   cookieSecure: boolean;
@@ -148,7 +169,7 @@ export interface AppConfig {
   callPostponeMinutes: number;
   telephony: TelephonyConfig;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
-  rateLimits: { customerLookup: number; searcher: number; testCall: number };
+  rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
 }
 
 export interface TelephonyConfig {
@@ -191,6 +212,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     memoryDatabase: false,
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    loginThrottle: {
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      pairFreeFailures: e.LOGIN_PAIR_FREE_FAILURES,
+      accountFreeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      addressFreeFailures: e.LOGIN_ADDRESS_FREE_FAILURES,
+      delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+      delayMaxSeconds: e.LOGIN_DELAY_MAX_SECONDS,
+    },
+    securityLogRetentionDays: e.SECURITY_LOG_RETENTION_DAYS,
+    apiDocsRequireSession: e.API_DOCS_REQUIRE_SESSION,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,
@@ -226,6 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       neotelToken: e.NEOTEL_TOKEN || undefined,
       neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
     },
-    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT, testCall: e.TEST_CALL_RATE_LIMIT },
+    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT, testCall: e.TEST_CALL_RATE_LIMIT, exports: e.EXPORT_RATE_LIMIT },
   };
 }

@@ -1,7 +1,7 @@
 import { canAccess } from '@backoffice/shared';
 import { ROLES, demoEmail, sessionKeysFor } from './roles-fixture';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, PASSWORD, signIn } from './support';
+import { COUNTRY, PASSWORD, signIn, api } from './support';
 
 test.describe('sign-in', () => {
   for (const role of ROLES[COUNTRY]) {
@@ -35,7 +35,7 @@ test.describe('sign-in', () => {
     await page.goto('/leads?management=none&page=2');
     await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
     // Ended elsewhere (another device signing out, or expiry): the next call answers 401.
-    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`)).ok()).toBe(true);
+    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`, { headers: (await api(page)).headers })).ok()).toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('alert')).toHaveText('Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.');
@@ -56,7 +56,7 @@ test.describe('sign-in', () => {
     const text = `Llamó el cliente: manda el recibo de sueldo el lunes ${Date.now()}`;
     await note.fill(text);
     // Ended elsewhere: the next call answers 401, and signing in again returns to the lead with the note.
-    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`)).ok()).toBe(true);
+    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`, { headers: (await api(page)).headers })).ok()).toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, admin);
@@ -86,7 +86,7 @@ test.describe('sign-in', () => {
     await dialog.getByRole('textbox', { name: 'Apellido' }).fill(surname);
     await dialog.getByRole('spinbutton', { name: 'Cuotas' }).fill('12');
     // Ended elsewhere: the next call answers 401; signing in again returns to the list.
-    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`)).ok()).toBe(true);
+    expect((await page.request.get(`/api/${COUNTRY}/auth/logout`, { headers: (await api(page)).headers })).ok()).toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, admin);

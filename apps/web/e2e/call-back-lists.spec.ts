@@ -1,6 +1,6 @@
 import { addDays, formatDateTime, isTerminalStatus, MESSAGES, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, typeDate } from './support';
+import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, typeDate, api } from './support';
 
 /*
  * A call back booked, postponed or resolved shows at once, without a reload, on the screens already visited:
@@ -37,7 +37,7 @@ async function freeSales(page: Page): Promise<LeadListResponse['rows']> {
 
 async function resolvePending(page: Page, id: number): Promise<void> {
   for (const call of (await sale(page, id)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`)).status()).toBe(200);
+    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
   }
 }
 

@@ -1,6 +1,6 @@
 import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure } from './support';
+import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure, api } from './support';
 
 snapshotOtherTabsOnFailure();
 
@@ -52,7 +52,7 @@ async function sale(page: Page, id: number): Promise<SaleDetail> {
 /** Resolves whatever the lead still has pending (the follow-up of a postponement). */
 async function resolvePending(page: Page, id: number): Promise<void> {
   for (const call of (await sale(page, id)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`)).status()).toBe(200);
+    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
   }
 }
 
@@ -251,7 +251,7 @@ test('a 401 on the polling logs out locally and calls the logout endpoint', asyn
   await started;
   const logouts = track(page, '/auth/logout');
   // The server session ends behind the app's back (expiry, sign-out elsewhere).
-  const ended = await page.request.get(`/api/${COUNTRY}/auth/logout`);
+  const ended = await page.request.get(`/api/${COUNTRY}/auth/logout`, { headers: (await api(page)).headers });
   expect(ended.status()).toBe(200);
   const unauthorized = page.waitForResponse((response) => response.url().includes('/sales/schedule-calls') && response.status() === 401);
   await page.clock.fastForward(CALL_REMINDER_POLL_MS);

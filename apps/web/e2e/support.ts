@@ -62,7 +62,8 @@ export async function resolveEveryCallBack(baseURL: string, email: string): Prom
       if (row.next_call_at === null) break;
       const sale = (await (await api.get(`/api/${COUNTRY}/sales/${row.id}`)).json()) as SaleDetail;
       for (const call of sale.scheduled_calls) {
-        const resolved = await api.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`);
+        // A GET with a side effect: XSRF-checked like a write.
+        const resolved = await api.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: { 'X-XSRF-TOKEN': xsrf } });
         expect(resolved.status(), await resolved.text()).toBe(200);
       }
     }
@@ -126,7 +127,10 @@ export async function gridFit(grid: Locator) {
 /** The lead detail's summary card, whose labels the customer form beside it repeats. */
 export const leadSummary = (page: Page) => page.getByRole('region', { name: 'Resumen del lead' });
 
-/** API calls with the page's session: writes echo the XSRF cookie in its header (double submit). */
+/**
+ * API calls with the page's session: writes, and the GETs with a side effect (resolve-call, postpone-call,
+ * logout), echo the XSRF cookie in its header (double submit).
+ */
 export async function api(page: Page): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
   expect(xsrf, 'the XSRF cookie after signing in').toBeDefined();

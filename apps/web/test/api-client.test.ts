@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, describeError, readCookie, resolvePath, shouldRetry } from '../src/lib/api-client';
+import { SERVER_TOUCH_LAG_MS, sessionActivity } from '../src/lib/session-activity';
 
 const RETRIED = [408, 409, 425, 429, 500, 502, 503, 504];
 
@@ -160,5 +161,23 @@ describe('describeError', () => {
     expect(describeError(new ApiError(400, 'Cuerpo inválido'), 'Revisa los filtros')).toBe('Cuerpo inválido');
     expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisa')).toBe('Otro usuario guardó antes');
     expect(describeError(new Error('Failed to fetch'), 'Revisa los filtros')).toBe('Failed to fetch');
+  });
+});
+
+describe('idle timeout clock', () => {
+  it('counts each call the user caused as activity, not the background polls', async () => {
+    const onActivity = vi.fn();
+    const client = createApiClient({ fetch: vi.fn(async () => json(200, {})), cookies: () => '', onActivity });
+    await client.get('sales/schedule-calls', { background: true });
+    expect(onActivity).not.toHaveBeenCalled();
+    await client.get('leads');
+    await client.post('leads', {});
+    expect(onActivity).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells how long is left before the server would end an idle session, on the cautious side', () => {
+    sessionActivity.touch(1_000_000);
+    expect(sessionActivity.remaining(30, 1_000_000)).toBe(30 * 60_000 - SERVER_TOUCH_LAG_MS);
+    expect(sessionActivity.remaining(30, 1_000_000 + 30 * 60_000)).toBeLessThan(0);
   });
 });

@@ -79,6 +79,8 @@ export const sessions = pgTable(
     country: text('country').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's latest request (to 15 s: see SessionsRepository.findUser), for the idle timeout. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -663,3 +665,4 @@ export type LeadRow = typeof leads.$inferSelect;
 export type AuditRow = typeof audits.$inferSelect;
 export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
+export * from './tables/security';

@@ -23,11 +23,20 @@ export const MESSAGES = {
   xsrf: 'Token XSRF ausente o inválido',
   internal: 'Error interno del servidor',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.',
+  /** Exports per user and hour (EXPORT_RATE_LIMIT): a scraper cannot pull the whole customer base. */
+  tooManyExports: (max: number, waitSeconds: number) => {
+    const minutes = Math.ceil(waitSeconds / 60);
+    return `Alcanzaste el límite de ${max} exportaciones por hora. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} para volver a exportar.`;
+  },
   bodyTooLarge: 'El contenido enviado supera el tamaño máximo permitido',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   unsupportedMediaType: 'Tipo de contenido no soportado',
-  tooManyLoginFailures: (minutes: number) =>
-    `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} antes de volver a intentar.`,
+  tooManyLoginFailures: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    const wait =
+      seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+    return `Demasiados intentos fallidos. Espera ${wait} antes de volver a intentar.`;
+  },
   notFound: (method: string, url: string) => `Ruta no encontrada: ${method} ${url}`,
   badUrl: 'La dirección pedida no es válida (tiene caracteres mal codificados o es demasiado larga)',
   /** What Node refuses before Fastify sees a request (the server's 'clientError'). */

@@ -1,55 +1,107 @@
 import type { Country } from '@backoffice/shared';
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 
-export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_ACCOUNT_FAILURES = 5;
-export const MAX_IP_FAILURES = 20;
+/**
+ * How sign-in failures slow further attempts down. Each key (the account from this address, the account from
+ * anywhere, the address whatever the account) lets `free` failures through in the window; after that each
+ * attempt waits since the key's latest failure a delay that doubles with every further failure, up to the
+ * key's cap. No hard lock: an attacker cannot keep the owner (or an office behind one address) out for
+ * longer than the account's and the address's caps, while guessing one account from one address costs
+ * the pair's much longer cap.
+ */
+export interface LoginThrottleSettings {
+  windowMinutes: number;
+  /** Failures on the account from one address before its delays start; their cap is the window. */
+  pairFreeFailures: number;
+  /** Failures on the account from any address before its delays start. */
+  accountFreeFailures: number;
+  /** Failures from one address, any account, before its delays start. */
+  addressFreeFailures: number;
+  /** The first delay; each further failure doubles it. */
+  delayBaseSeconds: number;
+  /** The account's and the address's longest delay (what an attack can cost the owner or an office). */
+  delayMaxSeconds: number;
+}
 
-const windowStart = sql`now() - ${LOGIN_WINDOW_MINUTES} * interval '1 minute'`;
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = {
+  windowMinutes: 15,
+  pairFreeFailures: 3,
+  accountFreeFailures: 5,
+  addressFreeFailures: 20,
+  delayBaseSeconds: 2,
+  delayMaxSeconds: 60,
+};
 
 /** A sign-in attempt let through (its reservation row's id), or refused with the seconds to wait. */
-export type LoginAttempt = { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number };
+export type LoginAttempt =
+  | { allowed: true; id: number }
+  | { allowed: false; retryAfterSeconds: number; key: 'pair' | 'account' | 'address'; failures: number };
+
+/** The wait a key with `failures` in the window imposes after its latest one (0: none). */
+export function delayAfter(failures: number, free: number, base: number, cap: number): number {
+  if (failures < free) return 0;
+  return Math.min(cap, base * 2 ** Math.min(failures - free, 30));
+}
 
 /**
- * Counts failed sign-ins per account (country + email) and per client address within a sliding window,
- * in the database because app nodes are stateless. A blocked attempt is answered before the password is
- * checked, so guessing stops costing us argon2 time too.
+ * Counts failed sign-ins per account (country + email), per address and per both, in the database because
+ * app nodes are stateless. A slowed attempt is answered before the password is checked, so guessing stops
+ * costing argon2 time too.
  *
- * The limit holds under any concurrency, on every node, without locks: an attempt first reserves its row
- * (the failure it will be if the password is wrong), and only then counts the window's rows, its own
- * included, in a statement of its own. Each insert commits before its count starts, so (READ COMMITTED, or
- * PGlite's one connection) the k-th reservation to commit sees at least k rows: of attempts racing on one
- * key, at most the limit's number see a count within it and get their password verified. A refused attempt
- * removes its reservation without verifying anything; one whose password is right removes it too. While a
- * burst is in flight its reservations may refuse an attempt that would have been allowed alone: the error
- * is always on the side of verifying fewer passwords.
+ * The delays hold under any concurrency, on every node: an attempt decides under transaction-scoped advisory
+ * locks on its account and its address, and a let-through attempt leaves its row (the failure it will be if
+ * the password is wrong) before the locks go, so the next attempt on either key sees it: past the free
+ * failures, that row is the key's latest, made a moment ago, and its delay refuses the racing attempt. A
+ * refused attempt leaves nothing (asking early does not push the wait further); one whose password is
+ * right removes its row.
  */
 export class LoginThrottle {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: LoginThrottleSettings = DEFAULT_LOGIN_THROTTLE,
+  ) {}
 
-  /** Reserves an attempt, or refuses it (nothing left behind) when the account or the address is blocked. */
+  /** Reserves an attempt, or refuses it (nothing left behind) while one of its keys is in its delay. */
   async reserve(country: Country, email: string, ip: string): Promise<LoginAttempt> {
-    const [{ id }] = await this.db.insert(loginFailures).values({ country, email, ip }).returning({ id: loginFailures.id });
+    const s = this.settings;
     const account = accountKey(country, email);
     const address = eq(loginFailures.ip, ip);
-    const [counts] = await this.db
-      .select({
-        account: sql<number>`count(*) filter (where ${account})`.mapWith(Number),
-        address: sql<number>`count(*) filter (where ${address})`.mapWith(Number),
-      })
-      .from(loginFailures)
-      .where(and(or(account, address), gt(loginFailures.createdAt, windowStart)));
-    if (counts.account <= MAX_ACCOUNT_FAILURES && counts.address <= MAX_IP_FAILURES) return { allowed: true, id };
-
-    await this.release(id);
-    const [accountWait, addressWait] = await Promise.all([
-      this.unblockIn(account, MAX_ACCOUNT_FAILURES),
-      this.unblockIn(address, MAX_IP_FAILURES),
-    ]);
-    // Reservations of attempts still in flight may have made the count and be gone already: wait a second.
-    return { allowed: false, retryAfterSeconds: Math.max(1, accountWait, addressWait) };
+    const pair = and(account, address)!;
+    const stats = (key: SQL) => ({
+      n: sql<number>`count(*) filter (where ${key})`.mapWith(Number),
+      // Seconds since the key's latest row, by the database's clock (every node agrees).
+      age: sql<number | null>`extract(epoch from now() - max(${loginFailures.createdAt}) filter (where ${key}))`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+    });
+    return this.db.transaction(async (tx) => {
+      // One decision at a time per account and per address (locks taken in one order: no deadlock).
+      for (const key of [`login:${country}:${email}`, `login-ip:${ip}`].sort()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      }
+      const [counts] = await tx
+        .select({ pair: stats(pair), account: stats(account), address: stats(address) })
+        .from(loginFailures)
+        .where(and(or(account, address), gt(loginFailures.createdAt, this.windowStart())));
+      const windowSeconds = s.windowMinutes * 60;
+      const limits = {
+        pair: delayAfter(counts.pair.n, s.pairFreeFailures, s.delayBaseSeconds, windowSeconds),
+        account: delayAfter(counts.account.n, s.accountFreeFailures, s.delayBaseSeconds, s.delayMaxSeconds),
+        address: delayAfter(counts.address.n, s.addressFreeFailures, s.delayBaseSeconds, s.delayMaxSeconds),
+      };
+      let refused: Extract<LoginAttempt, { allowed: false }> | undefined;
+      for (const key of ['pair', 'account', 'address'] as const) {
+        const wait = Math.ceil(limits[key] - (counts[key].age ?? Infinity));
+        if (limits[key] > 0 && wait > 0 && (!refused || wait > refused.retryAfterSeconds)) {
+          refused = { allowed: false, retryAfterSeconds: wait, key, failures: counts[key].n };
+        }
+      }
+      if (refused) return refused;
+      const [{ id }] = await tx.insert(loginFailures).values({ country, email, ip }).returning({ id: loginFailures.id });
+      return { allowed: true as const, id };
+    });
   }
 
   /** Removes an attempt's reservation: it was refused, or its password was right (it is no failure). */
@@ -62,32 +114,17 @@ export class LoginThrottle {
     // Rows outside the window never count again; dropping this key's old ones keeps the table small.
     await this.db
       .delete(loginFailures)
-      .where(and(lt(loginFailures.createdAt, windowStart), or(accountKey(country, email), eq(loginFailures.ip, ip))));
+      .where(and(lt(loginFailures.createdAt, this.windowStart()), or(accountKey(country, email), eq(loginFailures.ip, ip))));
   }
 
-  /** A successful sign-in forgives the account's failures (not the address's). */
-  async clearAccount(country: Country, email: string): Promise<void> {
-    await this.db.delete(loginFailures).where(accountKey(country, email));
+  /** A successful sign-in, or an admin's unlock, forgives the account's failures (not the address's). */
+  async clearAccount(country: Country, email: string): Promise<number> {
+    const gone = await this.db.delete(loginFailures).where(accountKey(country, email)).returning({ id: loginFailures.id });
+    return gone.length;
   }
 
-  /**
-   * With `max` failures in the window the key is blocked until the max-th most recent one leaves the
-   * window: that row's age decides the wait.
-   */
-  private async unblockIn(key: SQL, max: number): Promise<number> {
-    const [row] = await this.db
-      .select({
-        seconds:
-          sql<number>`ceil(extract(epoch from (${loginFailures.createdAt} + ${LOGIN_WINDOW_MINUTES} * interval '1 minute' - now())))`.mapWith(
-            Number,
-          ),
-      })
-      .from(loginFailures)
-      .where(and(key, gt(loginFailures.createdAt, windowStart)))
-      .orderBy(desc(loginFailures.createdAt))
-      .offset(max - 1)
-      .limit(1);
-    return row ? Math.max(1, row.seconds) : 0;
+  private windowStart(): SQL {
+    return sql`now() - ${this.settings.windowMinutes} * interval '1 minute'`;
   }
 }
 

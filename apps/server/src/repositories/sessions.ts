@@ -27,6 +27,8 @@ interface FoundSession {
 }
 
 const MAX_CACHED_SESSIONS = 10_000;
+/** A session's last use is written at most this often: an active user costs one write every 15 s, not one a request. */
+const TOUCH_EVERY_SECONDS = 15;
 
 export class SessionsRepository {
   /**
@@ -40,6 +42,8 @@ export class SessionsRepository {
   constructor(
     private readonly db: Db,
     cacheSeconds = 0,
+    /** Minutes without a request that end a session (0 = none). */
+    private readonly idleMinutes = 0,
   ) {
     this.cache = new ExpiringMap(cacheSeconds * 1000, MAX_CACHED_SESSIONS);
   }
@@ -61,21 +65,33 @@ export class SessionsRepository {
     return { token, expiresAt: row.expiresAt };
   }
 
-  /** The session's user, when the token is known, not expired, and the user still active. */
-  async findUser(token: string): Promise<{ user: UserRow; country: Country } | undefined> {
+  /**
+   * The session's user, when the token is known, not expired nor idle past `idleMinutes`, and the user still
+   * active. `touch` (a request the user made, not a background poll) moves its last use forward.
+   */
+  async findUser(token: string, options: { touch?: boolean } = {}): Promise<{ user: UserRow; country: Country } | undefined> {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const cached = this.cache.get(tokenHash, now);
     if (cached) return cached;
+    const idle = this.idleMinutes > 0 ? gt(sessions.lastUsedAt, sql`now() - ${this.idleMinutes} * interval '1 minute'`) : undefined;
     const [row] = await this.db
-      .select({ user: users, country: sessions.country, expiresAt: sessions.expiresAt })
+      .select({
+        user: users,
+        country: sessions.country,
+        expiresAt: sessions.expiresAt,
+        stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_EVERY_SECONDS} * interval '1 second'`,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), idle, eq(users.active, true)))
       .limit(1);
     if (!row) return undefined;
+    if (options.touch !== false && row.stale) {
+      await this.db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+    }
     const found = { user: row.user, country: row.country as Country };
-    // Never trusted past the session's own expiry.
+    // Never trusted past the session's own expiry (the cache's seconds are far below any idle timeout).
     this.cache.set(tokenHash, found, now, row.expiresAt.getTime());
     return found;
   }

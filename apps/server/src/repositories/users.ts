@@ -28,6 +28,15 @@ export class UsersRepository {
     return row;
   }
 
+  async findById(country: Country, id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.country, country), eq(users.id, id)))
+      .limit(1);
+    return row;
+  }
+
   async create(input: NewUserInput): Promise<UserRow> {
     const [row] = await this.db
       .insert(users)

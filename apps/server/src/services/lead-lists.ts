@@ -51,6 +51,15 @@ function asAsked(filters: LeadFilters): LeadFilters {
 }
 
 /**
+ * An export's filters as the security log keeps them: the free text only as "there was one" (it may be a
+ * customer's name or document, personal data the log must not hold), selected rows as their number.
+ */
+function loggedFilters(filters: LeadFilters): Record<string, unknown> {
+  const { q, ids, customerIds: _customerIds, dense: _dense, ...rest } = filters;
+  return { ...rest, ...(q ? { text: true } : {}), ...(ids ? { selected: ids.length } : {}) };
+}
+
+/**
  * What the lists over leads (/leads, /sales) share for one country: the user's scope, the filter checks, a
  * page with its capped count, and the streamed export. The per-node count cache is one per country, so a
  * write seen through either list (or a status change of the workflow) drops the counts of both.
@@ -179,6 +188,13 @@ export class LeadLists {
     const { sort, dir, format, filePrefix } = options;
     const scope = this.scopeOf(request.user!);
     const { total } = await this.app.leads.count(scope, filters);
+    await this.app.securityEvents.record({
+      country: this.country,
+      type: 'export',
+      userId: request.user!.id,
+      ip: request.ip,
+      details: { list: filePrefix, format, rows: total, filters: loggedFilters(filters) },
+    });
     const batches = this.app.leads.batches(scope, filters, { sort, dir }, this.app.config.exportBatch);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[this.country] }).format(new Date());
     void reply

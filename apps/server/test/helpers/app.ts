@@ -128,7 +128,7 @@ export function tempDir(prefix = 'bo-test-'): { path: string; remove: () => void
 
 interface RequestOptions {
   headers?: Record<string, string>;
-  /** Send the X-XSRF-TOKEN header (default true for unsafe methods). */
+  /** Send the X-XSRF-TOKEN header (default true, every method: the web client sends it on every call). */
   xsrf?: boolean;
   /** Send the cookie jar (default true). */
   cookies?: boolean;
@@ -143,7 +143,7 @@ export class TestClient {
 
   constructor(
     private readonly app: App,
-    private readonly remoteAddress = '127.0.0.1',
+    readonly remoteAddress = '127.0.0.1',
   ) {}
 
   get xsrfToken(): string | undefined {
@@ -177,7 +177,7 @@ export class TestClient {
     if (options.cookies !== false && this.jar.size > 0) {
       headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    if (method !== 'GET' && options.xsrf !== false && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
+    if (options.xsrf !== false && this.xsrfToken) headers['x-xsrf-token'] = this.xsrfToken;
     const response = await this.app.inject({
       method,
       url,

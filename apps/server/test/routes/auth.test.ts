@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ROLES, demoEmail, errorBodySchema, loginResponseSchema, userInfoSchema } from '@backoffice/shared';
+import { ROLES, demoEmail, errorBodySchema, failedAttemptsNotice, loginResponseSchema, userInfoSchema } from '@backoffice/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, sessions, users } from '../../src/db/schema';
+import { DEFAULT_LOGIN_THROTTLE } from '../../src/repositories/login-throttle';
 import { TestClient, createTestApp, setCookieHeader, type Driver, type TestApp } from '../helpers/app';
 
 /** A different address per scenario, so the per-address throttle of one test never blocks another. */
@@ -153,60 +154,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
     });
   });
 
-  describe('sign-in throttling', () => {
-    const email = 'operator@arg.example';
-
-    it('refuses with 429 after 5 failures on an account, without checking the password, and a success resets', async () => {
-      const client = await freshClient(t);
-      for (let i = 0; i < 4; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
-      // A success forgives the 4 failures...
-      expect((await client.login('arg', email)).statusCode).toBe(200);
-      for (let i = 0; i < 4; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
-      // ...so 8 failures in the window still leave the right password working.
-      expect((await client.login('arg', email)).statusCode).toBe(200);
-
-      for (let i = 0; i < 5; i++) expect((await client.login('arg', email, 'bad')).statusCode).toBe(401);
-      // From any address, even with the right password.
-      const other = await freshClient(t);
-      const blocked = await other.login('arg', email);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(
-        'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentar.',
-      );
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      expect(setCookieHeader(blocked, 'sid')).toBeUndefined();
-
-      // The same email in the other country is another account.
-      expect((await other.login('col', 'operator@col.example')).statusCode).toBe(200);
-
-      // The wait shrinks as the failures age, and the block lifts when they leave the 15-minute window.
-      const account = sql`${loginFailures.country} = 'arg' and ${loginFailures.email} = ${email}`;
-      await t.app.db
-        .update(loginFailures)
-        .set({ createdAt: sql`now() - interval '14 minutes'` })
-        .where(account);
-      const almost = await other.login('arg', email);
-      expect(almost.statusCode).toBe(429);
-      expect(almost.json().message).toBe('Demasiados intentos fallidos. Espera 1 minuto antes de volver a intentar.');
-      await t.app.db
-        .update(loginFailures)
-        .set({ createdAt: sql`now() - interval '16 minutes'` })
-        .where(account);
-      expect((await other.login('arg', email)).statusCode).toBe(200);
-    });
-
-    it('refuses an address after 20 failures, whatever the account', async () => {
-      const client = await freshClient(t);
-      for (let i = 0; i < 20; i++) {
-        expect((await client.login('arg', `guess${i}@arg.example`, 'bad')).statusCode).toBe(401);
-      }
-      const res = await client.login('arg', 'supervisor@arg.example');
-      expect(res.statusCode).toBe(429);
-      expect(res.json().message).toMatch(/Espera \d+ minutos/);
-      // Another address is not affected.
-      expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
-    });
-
+  describe('sign-in slowdown (growing delays, no lockout)', () => {
     /** Rows in login_failures for an account or an address. */
     const failuresOf = async (key: { country: 'arg' | 'col'; email: string } | { ip: string }) =>
       (
@@ -219,11 +167,112 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
               : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
           )
       )[0].n;
+    /** Time passes for an account's failures: each is `seconds` older. */
+    const age = async (country: 'arg' | 'col', email: string, seconds: number) => {
+      await t.app.db
+        .update(loginFailures)
+        .set({ createdAt: sql`${loginFailures.createdAt} - ${seconds} * interval '1 second'` })
+        .where(and(eq(loginFailures.country, country), eq(loginFailures.email, email)));
+    };
+    const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
 
-    it('checks at most 5 of 40 concurrent wrong passwords for one account, and then refuses the right one', async () => {
+    it('past 5 failures from anywhere, delays an account by a wait that doubles with each failure, up to a minute', async () => {
+      const email = 'operator@arg.example';
+      // Each failure from its own address: only the account's own count is in play.
+      for (let i = 0; i < 5; i++) expect((await (await freshClient(t)).login('arg', email, 'bad')).statusCode).toBe(401);
+      const owner = await freshClient(t);
+      const slowed = await owner.login('arg', email);
+      expect(slowed.statusCode).toBe(429);
+      expect(retryAfter(slowed)).toBe(2);
+      expect(slowed.json().message).toBe('Demasiados intentos fallidos. Espera 2 segundos antes de volver a intentar.');
+      expect(setCookieHeader(slowed, 'sid')).toBeUndefined();
+      // Asking again early does not push the wait further (a refused attempt leaves no failure).
+      expect(await failuresOf({ country: 'arg', email })).toBe(5);
+
+      // Each further failure doubles the wait: 2, 4, 8, 16, 32, then a minute at most.
+      const waits: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        await age('arg', email, 61);
+        expect((await (await freshClient(t)).login('arg', email, 'bad')).statusCode).toBe(401);
+        waits.push(retryAfter(await owner.login('arg', email)));
+      }
+      expect(waits).toEqual([4, 8, 16, 32, 60, 60, 60]);
+      expect((await owner.login('arg', email)).json().message).toMatch(/^Demasiados intentos fallidos\. Espera 1 minuto /);
+
+      // Never a lock: once the wait has passed, the owner's right password signs in, and they are told.
+      await age('arg', email, 60);
+      const signedIn = await owner.login('arg', email);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(loginResponseSchema.parse(signedIn.json()).failed_attempts).toBe(12);
+      expect(failedAttemptsNotice(12)).toBe('Hubo 12 intentos fallidos de ingreso a tu cuenta desde la última vez');
+      // The success forgave the account's failures, and the next sign-in has nothing to tell.
+      expect(await failuresOf({ country: 'arg', email })).toBe(0);
+      const next = await owner.login('arg', email);
+      expect(next.statusCode).toBe(200);
+      expect(next.json().failed_attempts).toBeUndefined();
+    });
+
+    it('slows one address guessing one account after 3 failures, while the owner elsewhere signs in', async () => {
+      const email = 'auditor@arg.example';
+      const attacker = await freshClient(t);
+      for (let i = 0; i < 3; i++) expect((await attacker.login('arg', email, 'bad')).statusCode).toBe(401);
+      const slowed = await attacker.login('arg', email, 'bad');
+      expect(slowed.statusCode).toBe(429);
+      expect(retryAfter(slowed)).toBe(2);
+      const owner = await (await freshClient(t)).login('arg', email);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().failed_attempts).toBe(3);
+    });
+
+    it('slows an address after 20 failures whatever the account, without shutting out the next address', async () => {
+      const client = await freshClient(t);
+      for (let i = 0; i < 20; i++) {
+        expect((await client.login('arg', `guess${i}@arg.example`, 'bad')).statusCode).toBe(401);
+      }
+      const res = await client.login('arg', 'supervisor@arg.example');
+      expect(res.statusCode).toBe(429);
+      expect(retryAfter(res)).toBe(2);
+      // Past the wait the address may try again: a right password signs in.
+      await t.app.db
+        .update(loginFailures)
+        .set({ createdAt: sql`${loginFailures.createdAt} - interval '3 seconds'` })
+        .where(eq(loginFailures.ip, client.remoteAddress));
+      expect((await client.login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
+      expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
+    });
+
+    it('signing in again and again with the right password is never slowed', async () => {
+      const client = await freshClient(t);
+      for (let i = 0; i < 12; i++) expect((await client.login('arg', 'atc@arg.example')).statusCode).toBe(200);
+    });
+
+  });
+
+  describe('sign-in slowdown under concurrent bursts', () => {
+    // Delays longer than a burst lasts on a busy machine: then no attempt may pass the free failures.
+    let slow: TestApp;
+    beforeAll(async () => {
+      slow = await createTestApp(driver, { loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, delayBaseSeconds: 600, delayMaxSeconds: 600 } });
+    });
+    afterAll(async () => {
+      await slow?.close();
+    });
+    const failuresOf = async (key: { country: 'arg' | 'col'; email: string } | { ip: string }) =>
+      (
+        await slow.app.db
+          .select({ n: count() })
+          .from(loginFailures)
+          .where(
+            'ip' in key
+              ? eq(loginFailures.ip, key.ip)
+              : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
+          )
+      )[0].n;
+
+    it('checks at most 5 of 40 concurrent wrong passwords for one account, and then slows the right one', async () => {
       const account = { country: 'col', email: 'risk@col.example' } as const;
-      // Each from its own address, so only the account's limit is in play.
-      const clients = await Promise.all(Array.from({ length: 40 }, () => freshClient(t)));
+      // Each from its own address, so only the account's count is in play.
+      const clients = await Promise.all(Array.from({ length: 40 }, () => freshClient(slow)));
       const codes = (await Promise.all(clients.map((c) => c.login('col', account.email, 'wrong-password')))).map(
         (res) => res.statusCode,
       );
@@ -233,27 +282,16 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       // Each checked password left its failure; the refused attempts left nothing.
       expect(await failuresOf(account)).toBe(checked);
 
-      // However few the burst got checked, the account is blocked once it has 5 failures.
       for (let i = checked; i < 5; i++) expect((await clients[i].login('col', account.email, 'bad')).statusCode).toBe(401);
-      const blocked = await (await freshClient(t)).login('col', account.email);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toMatchObject({
-        statusCode: 429,
-        message: 'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentar.',
-      });
-      expect(setCookieHeader(blocked, 'sid')).toBeUndefined();
+      const slowed = await (await freshClient(slow)).login('col', account.email);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toMatchObject({ statusCode: 429, message: 'Demasiados intentos fallidos. Espera 10 minutos antes de volver a intentar.' });
       expect(await failuresOf(account)).toBe(5);
-
-      // The account signs in again once its failures are gone (the seeded-accounts test below needs it).
-      await t.app.db
-        .delete(loginFailures)
-        .where(and(eq(loginFailures.country, account.country), eq(loginFailures.email, account.email)));
-      expect((await (await freshClient(t)).login('col', account.email)).statusCode).toBe(200);
     });
 
-    it('checks at most 20 of 60 concurrent wrong passwords from one address, and then refuses it', async () => {
+    it('checks at most 20 of 60 concurrent wrong passwords from one address', async () => {
       const address = { ip: '10.9.0.1' };
-      const client = await new TestClient(t.app, address.ip).init();
+      const client = await new TestClient(slow.app, address.ip).init();
       const codes = (
         await Promise.all(Array.from({ length: 60 }, (_, i) => client.login('arg', `burst${i}@arg.example`, 'bad')))
       ).map((res) => res.statusCode);
@@ -261,14 +299,6 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       expect(checked).toBeLessThanOrEqual(20);
       expect(codes.filter((code) => code === 429)).toHaveLength(60 - checked);
       expect(await failuresOf(address)).toBe(checked);
-
-      for (let i = checked; i < 20; i++) expect((await client.login('arg', `more${i}@arg.example`, 'bad')).statusCode).toBe(401);
-      const blocked = await client.login('arg', 'supervisor@arg.example');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toMatch(/^Demasiados intentos fallidos\. Espera 15 minutos/);
-      expect(await failuresOf(address)).toBe(20);
-      // Another address is not affected.
-      expect((await (await freshClient(t)).login('arg', 'supervisor@arg.example')).statusCode).toBe(200);
     });
   });
 
@@ -284,6 +314,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
         name: login.user.name,
         email: 'auditor@arg.example',
         neotel_id: 0,
+        idle_timeout_minutes: 30,
       });
     });
 

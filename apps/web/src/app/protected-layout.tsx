@@ -4,6 +4,7 @@ import { DefaultLayout } from '../components/layouts/default-layout';
 import { useScrollResetOnNavigate } from '../components/scroll-to-top';
 import { BUILD_ID, COUNTRY } from '../config/env';
 import { logout } from '../features/auth/api/logout';
+import { IdleWarning } from '../features/auth/components/idle-warning';
 import { CallReminders } from '../features/call-reminders/components/call-reminders';
 import { useVersionCheck } from '../features/version-check/hooks/use-version-check';
 import { usePrefetchGridSettings } from '../lib/grid-settings';
@@ -34,6 +35,7 @@ function Shell() {
       <Outlet />
       {/* SPEC 2: the call reminder lives at the root of the app (it polls only for sellers). */}
       <CallReminders onUnauthorized={() => void signOut()} />
+      <IdleWarning />
     </DefaultLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { MESSAGES, type FieldError } from '@backoffice/shared';
 import { COUNTRY } from '../config/env';
+import { sessionActivity } from './session-activity';
 
 /** SPEC 7: statuses worth one more try, for methods that carry no body. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -52,11 +53,15 @@ export interface RequestOptions {
   /** Return the raw Response (downloads, streams) instead of parsed JSON. */
   raw?: boolean;
   headers?: Record<string, string>;
+  /** A call the app makes on its own, on a timer: the server does not count it as use (idle timeout). */
+  background?: boolean;
 }
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
   cookies: () => string;
+  /** Called as each call the user caused goes out (not background ones): the idle timeout's clock. */
+  onActivity?: () => void;
 }
 
 /** Product paths are per country (`/api/{country}/...`); paths starting with `/` are absolute. */
@@ -99,6 +104,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const xsrf = readCookie(deps.cookies(), XSRF_COOKIE);
     if (xsrf) headers[XSRF_HEADER] = xsrf;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!options.background) deps.onActivity?.();
 
     for (let attempt = 0; ; attempt++) {
       let response: Response;
@@ -139,5 +145,6 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 export const api: ApiClient = createApiClient({
   fetch: (...args) => globalThis.fetch(...args),
+  onActivity: () => sessionActivity.touch(),
   cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
 });

@@ -28,6 +28,11 @@ export const loginResponseSchema = z.object({
   /** The session token; browsers use the httpOnly cookie, API clients send it as a Bearer token. */
   token: z.string(),
   user: loginUserSchema,
+  /**
+   * Failed sign-ins on the account since its previous successful one, when there were any: the user is told
+   * (`failedAttemptsNotice`), so an attack on their account does not go unnoticed.
+   */
+  failed_attempts: z.number().int().positive().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -38,5 +43,14 @@ export const userInfoSchema = z.object({
   name: z.string(),
   email: z.string(),
   neotel_id: z.number().int().nonnegative(),
+  /** Minutes without a request that end the session (0 = none): the web shell warns a minute before. */
+  idle_timeout_minutes: z.number().int().nonnegative().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** What the user reads after signing in when their account had failed attempts since their last sign-in. */
+export function failedAttemptsNotice(count: number): string {
+  return count === 1
+    ? 'Hubo 1 intento fallido de ingreso a tu cuenta desde la última vez'
+    : `Hubo ${count} intentos fallidos de ingreso a tu cuenta desde la última vez`;
+}

@@ -18,6 +18,10 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The web app calls this route on its own, on a timer: it does not count as use for the idle timeout. */
+    background?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
     user: AuthUser | null;
@@ -71,7 +75,8 @@ export default fp(
       if (request.user) return request.user;
       const token = sessionTokenOf(request);
       if (!token) return null;
-      const found = await app.sessions.findUser(token);
+      // A background poll (the call reminders') is no sign the user is there: it does not keep the session alive.
+      const found = await app.sessions.findUser(token, { touch: request.routeOptions.config?.background !== true });
       if (!found) return null;
       request.user = toAuthUser(found.user);
       return request.user;
@@ -83,6 +88,11 @@ export default fp(
       if (request.routeCountry && user.country !== request.routeCountry)
         throw new HttpError(403, MESSAGES.wrongCountry);
     };
+
+    // An answer given to a session (its data, or its refusal) must not stay in a shared or browser cache.
+    app.addHook('onSend', async (request, reply) => {
+      if ((request.user || sessionTokenOf(request)) && request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    });
 
     app.decorate('currentUser', currentUser);
     app.decorate('authenticate', authenticate);

@@ -68,7 +68,7 @@ export default fp(
       const token = bearer || cookieToken;
       if (!token) return { error: REALTIME_REFUSED.notSignedIn };
       if (!bearer && !originAllowed(headers, config.origins)) return { error: REALTIME_REFUSED.origin };
-      const found = await app.sessions.findUser(token);
+      const found = await app.sessions.findUser(token, { touch: false });
       if (!found) return { error: REALTIME_REFUSED.notSignedIn };
       return { user: toAuthUser(found.user) };
     };

@@ -7,6 +7,7 @@ import { GridSettingsRepository } from '../../repositories/grid-settings';
 import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
 import { SearcherRepository } from '../../repositories/searcher';
+import { SecurityEventsRepository } from '../../repositories/security-events';
 import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
 import { UsersRepository } from '../../repositories/users';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     calls: CallsRepository;
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
+    securityEvents: SecurityEventsRepository;
   }
 }
 
@@ -31,8 +33,8 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('users', new UsersRepository(app.db));
-    app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds));
-    app.decorate('loginThrottle', new LoginThrottle(app.db));
+    app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds, app.config.sessionIdleMinutes));
+    app.decorate('loginThrottle', new LoginThrottle(app.db, app.config.loginThrottle));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
     app.decorate('leads', new LeadsRepository(app.db, app.config.listTextProbeCap));
     app.decorate('audits', new AuditsRepository(app.db));
@@ -41,6 +43,7 @@ export default fp(
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
+    app.decorate('securityEvents', new SecurityEventsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -6,6 +6,16 @@ import { HttpError, MESSAGES } from '../../lib/errors';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET with a side effect (SPEC 7 fixes the method of resolve-call, postpone-call and logout): checked
+     * as a POST is, so a link or image on another site cannot trigger it with the session cookie.
+     */
+    xsrf?: boolean;
+  }
+}
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/;
 
 function sameToken(a: string, b: string): boolean {
@@ -24,7 +34,8 @@ function isBearerOnly(request: FastifyRequest): boolean {
 
 /**
  * Double-submit XSRF protection. Every response hands out an `XSRF-TOKEN` cookie (readable by the page's
- * script) if the request had none; every state-changing request must echo it in `X-XSRF-TOKEN`. A
+ * script) if the request had none; every state-changing request (unsafe methods, and the GETs whose route
+ * says `config: { xsrf: true }`) must echo it in `X-XSRF-TOKEN`. A
  * cross-site page can make the browser send the cookie but cannot read it to copy it into the header.
  * Runs in onRequest: before body parsing, validation and the handler, for sign-in too.
  */
@@ -44,7 +55,8 @@ export default fp(
           secure,
         });
       }
-      if (!UNSAFE_METHODS.has(request.method) || bearerOnly) return;
+      const checked = UNSAFE_METHODS.has(request.method) || request.routeOptions.config?.xsrf === true;
+      if (!checked || bearerOnly) return;
       const header = request.headers[XSRF_HEADER];
       if (!validCookie || typeof header !== 'string' || !sameToken(header, cookieToken)) {
         throw new HttpError(403, MESSAGES.xsrf);

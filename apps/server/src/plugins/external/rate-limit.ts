@@ -74,6 +74,13 @@ function userKey(request: FastifyRequest): string {
  * is the user's own customer's: checking a line takes a call or two, 10 an hour leaves room for retries and
  * keeps /test (which SPEC 6 opens to col sellers) from being a way round that rule.
  */
-export function perUserRateLimit(max: number, timeWindow = '1 minute'): RateLimitOptions | false {
-  return max > 0 ? { max, timeWindow, keyGenerator: userKey } : false;
+export function perUserRateLimit(
+  max: number,
+  timeWindow = '1 minute',
+  /** The 429's message, told the limit and the seconds left (Retry-After says them too). */
+  message?: (max: number, waitSeconds: number) => string,
+): RateLimitOptions | false {
+  if (max <= 0) return false;
+  const refusal = message ? { errorResponseBuilder: (_: FastifyRequest, context: { max: number; ttl: number }) => new HttpError(429, message(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))) } : {};
+  return { max, timeWindow, keyGenerator: userKey, ...refusal };
 }

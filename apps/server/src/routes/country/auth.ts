@@ -29,11 +29,15 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       }
 
       const ip = request.ip;
-      // Reserved before anything is read: concurrent attempts cannot all pass the limit (LoginThrottle).
+      const log = (type: 'login_success' | 'login_failure' | 'login_slowed', userId: number | null, details: Record<string, unknown> = {}) =>
+        app.securityEvents.record({ country, type, userId, ip, details });
+      // Reserved before anything is read: concurrent attempts cannot all pass the delays (LoginThrottle).
       const attempt = await app.loginThrottle.reserve(country, email, ip);
       if (!attempt.allowed) {
         const waitSeconds = attempt.retryAfterSeconds;
-        throw new HttpError(429, MESSAGES.tooManyLoginFailures(Math.ceil(waitSeconds / 60)), undefined, {
+        const named = await app.users.findByEmail(country, email);
+        await log('login_slowed', named?.id ?? null, { key: attempt.key, failures: attempt.failures, retry_after: waitSeconds });
+        throw new HttpError(429, MESSAGES.tooManyLoginFailures(waitSeconds), undefined, {
           'retry-after': String(waitSeconds),
         });
       }
@@ -53,16 +57,21 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       }
       if (!row || !passwordOk) {
         await app.loginThrottle.recordFailure(country, email, ip);
+        // The email itself is not logged (personal data, and often a password typed in the wrong field).
+        await log('login_failure', row?.id ?? null, { reason: row ? 'password' : 'unknown_account' });
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       // Only someone who knows the password learns the account is disabled.
       if (!row.active) {
         await app.loginThrottle.release(attempt.id);
+        await log('login_failure', row.id, { reason: 'inactive' });
         throw new HttpError(403, MESSAGES.inactiveUser);
       }
 
       // Forgives the account's failures, this attempt's reservation among them.
       await app.loginThrottle.clearAccount(country, email);
+      const failedAttempts = await app.securityEvents.failuresSinceLastSuccess(row.id);
+      await log('login_success', row.id);
       await app.sessions.deleteExpired(row.id);
       const { token } = await app.sessions.create({
         userId: row.id,
@@ -72,7 +81,7 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         userAgent: request.headers['user-agent'],
       });
       app.setSessionCookie(reply, token);
-      return { token, user: loginUser(toAuthUser(row)) };
+      return { token, user: loginUser(toAuthUser(row)), ...(failedAttempts > 0 ? { failed_attempts: failedAttempts } : {}) };
     },
   );
 
@@ -81,14 +90,26 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
     { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: userInfoSchema } } },
     async (request) => {
       const user = request.user!;
-      return { id: user.id, role: user.role, name: user.name, email: user.email, neotel_id: user.neotelId };
+      return {
+        id: user.id,
+        role: user.role,
+        name: user.name,
+        email: user.email,
+        neotel_id: user.neotelId,
+        idle_timeout_minutes: Math.ceil(app.config.sessionIdleMinutes),
+      };
     },
   );
 
-  // GET as SPEC 7 says. Always ok: the goal (no session) is reached whether or not there was one.
-  app.get('/auth/logout', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
+  // GET as SPEC 7 says, XSRF-checked as a POST (a link elsewhere must not sign the user out). Always ok: the
+  // goal (no session) is reached whether or not there was one.
+  app.get('/auth/logout', { config: { xsrf: true }, schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
     const token = sessionTokenOf(request);
-    if (token) await app.sessions.delete(token);
+    if (token) {
+      const found = await app.sessions.findUser(token);
+      await app.sessions.delete(token);
+      if (found) await app.securityEvents.record({ country, type: 'session_ended', userId: found.user.id, ip: request.ip, details: { reason: 'logout' } });
+    }
     app.clearSessionCookie(reply);
     return { ok: true as const };
   });

@@ -55,10 +55,8 @@ export const CALL_ERRORS = {
  * Call reminders (SPEC 4 "Call reminder flow") and click-to-call (SPEC 5, 7).
  *
  * resolve-call and postpone-call are GETs with side effects because SPEC 7 says so and the web calls them
- * that way. XSRF (double-submit, unsafe methods only) does not cover them; what does: the session cookie is
- * SameSite=Lax (a cross-site subresource or fetch does not carry it, only a top-level navigation would), the
- * call back must be the signed-in seller's own and pending, and the worst a forged link can do is resolve or
- * postpone one reminder, both written to the lead's timeline. The telephony calls are POSTs (XSRF-checked).
+ * that way: they require the XSRF header as a POST does (`config.xsrf`), so a link on another site (a
+ * top-level navigation carries the Lax session cookie) cannot resolve or postpone a seller's call.
  */
 const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const telephony = createTelephony(app.config.telephony);
@@ -95,6 +93,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/schedule-calls',
     {
       onRequest: app.authenticate,
+      config: { background: true },
       schema: {
         tags: ['calls'],
         summary: 'Recordatorio de llamada: la llamada programada vencida más antigua del vendedor, o {} si no hay',
@@ -114,6 +113,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/resolve-call',
     {
       onRequest: app.authenticate,
+      config: { xsrf: true },
       schema: {
         tags: ['calls'],
         summary: 'Marca resuelta una llamada programada propia y pendiente; queda en el historial del lead',
@@ -133,6 +133,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/postpone-call',
     {
       onRequest: app.authenticate,
+      config: { xsrf: true },
       schema: {
         tags: ['calls'],
         summary: `Pospone una llamada programada propia y pendiente (CALL_POSTPONE_MINUTES, hoy ${postponeMinutes} min); queda en el historial`,

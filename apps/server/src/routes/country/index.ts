@@ -11,6 +11,7 @@ import gridSettings from './grid-settings';
 import leads from './leads';
 import sales from './sales';
 import searcher from './searcher';
+import security from './security';
 import workflow from './workflow';
 
 export interface CountryOptions {
@@ -34,6 +35,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(calls, { country });
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
+  await app.register(security, { country });
 };
 
 export default countryRoutes;

@@ -120,6 +120,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/leads/export',
     {
       onRequest: app.authorize('leads'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.exports, '1 hour', MESSAGES.tooManyExports) },
       schema: {
         tags: ['leads'],
         summary: 'Exporta todos los leads filtrados (CSV UTF-8 con BOM y ";", o XLSX), en streaming',

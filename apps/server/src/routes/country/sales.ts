@@ -22,6 +22,7 @@ import {
   type SaleDetail,
   type SalesListQuery,
 } from '@backoffice/shared';
+import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, leadRefused } from '../../lib/errors';
@@ -124,6 +125,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/export',
     {
       onRequest: app.authorize('sales'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.exports, '1 hour', MESSAGES.tooManyExports) },
       schema: {
         tags: ['sales'],
         summary: 'Exporta todas las ventas filtradas (CSV UTF-8 con BOM y ";", o XLSX), en streaming',

@@ -1,10 +1,14 @@
-import { loginBodySchema } from '@backoffice/shared';
+import { failedAttemptsNotice, loginBodySchema } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField } from '@mui/material';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNotify } from '../../../components/notifications';
 import { useLogin, type LoginInput } from '../api/login';
+
+/** Longer than a notification's usual 2 s: a warning about the account must be read, not glimpsed. */
+const FAILED_ATTEMPTS_NOTICE_MS = 12_000;
 
 const formSchema = loginBodySchema.omit({ branch_id: true });
 
@@ -12,13 +16,21 @@ const formSchema = loginBodySchema.omit({ branch_id: true });
 export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
+  const notify = useNotify();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '', password: '' },
   });
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) => login.mutate(values))}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) =>
+        login.mutate(values, {
+          // Failed attempts since the last sign-in: someone may be guessing this password.
+          onSuccess: ({ failed_attempts: failed }) => {
+            if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: FAILED_ATTEMPTS_NOTICE_MS });
+          },
+        }),
+      )}>
       {login.error && (
         <Alert severity="error" role="alert">
           {login.error.message}

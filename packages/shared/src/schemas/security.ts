@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+/** What the security log records (ASVS V7). The Spanish label is what the admin's filter shows. */
+export const SECURITY_EVENT_TYPES = {
+  login_success: 'Ingreso correcto',
+  login_failure: 'Ingreso fallido',
+  login_slowed: 'Ingreso demorado por intentos fallidos',
+  account_unlocked: 'Cuenta desbloqueada por un administrador',
+  password_changed: 'Cambio de contraseña',
+  session_ended: 'Sesión cerrada',
+  access_denied: 'Acceso denegado',
+  user_changed: 'Usuario modificado',
+  export: 'Exportación',
+} as const;
+export type SecurityEventType = keyof typeof SECURITY_EVENT_TYPES;
+export const securityEventTypeSchema = z.enum(Object.keys(SECURITY_EVENT_TYPES) as [SecurityEventType, ...SecurityEventType[]], {
+  error: `Debe ser uno de: ${Object.keys(SECURITY_EVENT_TYPES).join(', ')}`,
+});
+
+const isoInstant = z.iso.datetime({ offset: true, error: 'Debe ser una fecha y hora ISO 8601 (2026-01-31T12:00:00Z)' });
+
+/** The admin's filters of the security log (list and export alike). */
+export const securityEventFiltersSchema = z.object({
+  type: securityEventTypeSchema.optional(),
+  user_id: idSchema.optional(),
+  ip: z.string().trim().max(64).optional(),
+  from: isoInstant.optional(),
+  to: isoInstant.optional(),
+});
+export type SecurityEventFilters = z.infer<typeof securityEventFiltersSchema>;
+
+export const securityEventListQuerySchema = securityEventFiltersSchema.extend({
+  page: z.preprocess((v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number().int().min(1).default(1)),
+  page_size: z.preprocess((v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(500).default(50)),
+});
+export type SecurityEventListQuery = z.infer<typeof securityEventListQuerySchema>;
+
+export const securityEventSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  type: z.string(),
+  user_id: z.number().int().nullable(),
+  actor_id: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+export const securityEventListResponseSchema = z.object({
+  rows: z.array(securityEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type SecurityEventListResponse = z.infer<typeof securityEventListResponseSchema>;
+
+export const userIdParamsSchema = z.object({ id: idSchema });
