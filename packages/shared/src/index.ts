@@ -26,3 +26,6 @@ export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './search';
+export * from './schemas/loans';
+export * from './loans/config';
+export * from './loans/schedule';
