@@ -12,6 +12,7 @@ import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import textGuard from './plugins/app/text-guard';
 import workflow from './plugins/app/workflow';
+import delinquency from './plugins/app/delinquency';
 import xsrf from './plugins/app/xsrf';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
@@ -80,6 +81,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(rateLimit);
   await app.register(repositories);
   await app.register(workflow);
+  await app.register(delinquency);
   await app.register(leadLists);
   await app.register(xsrf);
   await app.register(textGuard);
