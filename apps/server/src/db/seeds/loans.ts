@@ -1,7 +1,11 @@
 import {
   addDays,
+  allocatePayment,
   BUCKETS,
   DISBURSED_STATUS,
+  dueDates,
+  formatMoney,
+  frenchSchedule,
   LOAN_CONFIG,
   roleOfKind,
   todayIn,
@@ -11,9 +15,14 @@ import {
 } from '@backoffice/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { accrueLateInterest, breakPromises, markOverdue, refreshLoans } from '../../services/delinquency';
-import { applyPayment, insertLoan } from '../../services/loans';
+import { businessDayOf } from '../../services/loan-calendar';
+import { applyPayment } from '../../services/loans';
 import type { Tx } from '../client';
-import { collectionPromises, installments, leads, loanEvents, loans, managements, users } from '../schema';
+import { collectionPromises, installments, leads, loanEvents, loans, managements, paymentAllocations, payments, users } from '../schema';
+
+const BATCH = 500;
+const owed = (i: { principal: number; interest: number; vat: number }) => i.principal + i.interest + i.vat;
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /*
  * Demo loans: every seeded disbursed application (arg DISBURSED, col TRANSFERRED) gets its loan, disbursed
@@ -65,59 +74,182 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     .orderBy(asc(leads.id));
 
   let paymentCount = 0;
-  let overdueSeen = 0;
-  for (const [index, lead] of disbursed.entries()) {
+  const config = LOAN_CONFIG[country];
+  const workingDay = businessDayOf(country);
+  const plans = disbursed.map((lead, index) => {
     const disbursedOn = todayIn(country, lead.at ?? now);
-    const loanId = await insertLoan(
-      tx,
-      country,
-      { leadId: lead.id, customerId: lead.customerId, principal: lead.offered ?? lead.requested, term: lead.term, rate: lead.rate ?? LOAN_CONFIG[country].defaultRate, disbursedOn },
-      lead.at ?? now,
-    );
-    const schedule = await tx.select().from(installments).where(eq(installments.loanId, loanId)).orderBy(asc(installments.number));
+    const principal = lead.offered ?? lead.requested;
+    const rate = lead.rate ?? config.defaultRate;
+    const schedule = frenchSchedule({ principal, term: lead.term, rate, vatRate: config.vatRate }, dueDates(disbursedOn, lead.term, workingDay));
     const due = schedule.filter((i) => i.dueDate < today);
     let scenario = MIX[index % MIX.length];
-
     // The first installment left unpaid: for a bucket, one whose days past due fall in it.
     let firstUnpaid = due.length;
     if (scenario !== 'current' && scenario !== 'paid' && scenario !== 'partial') {
       const bucket = BUCKETS.find((b) => b.id === scenario)!;
       const fits = due.findIndex((i) => {
-        const days = Math.round((Date.parse(today) - Date.parse(i.dueDate)) / 86_400_000);
+        const days = daysFrom(i.dueDate, today);
         return days >= bucket.min && days <= bucket.max;
       });
       if (fits >= 0) firstUnpaid = fits;
-      else scenario = due.length > 0 ? '1-30' : 'current';
-      if (scenario === '1-30' && fits < 0 && due.length > 0) firstUnpaid = due.length - 1;
+      else if (due.length > 0) firstUnpaid = due.length - 1;
+      else scenario = 'current';
     }
-    const pay = async (amount: number, paidOn: string, userId: number | null) => {
-      if (amount <= 0) return;
-      paymentCount++;
-      await applyPayment(
-        tx,
-        country,
-        { loanId, amount, paidOn, channel: CHANNELS[paymentCount % CHANNELS.length], reference: `DEMO-${country.toUpperCase()}-${loanId}-${paymentCount}`, userId },
-        now,
-      );
-    };
-    const owed = (i: (typeof schedule)[number]) => i.principal + i.interest + i.vat;
-
+    // Paid on time (the system's own allocation of a whole installment: interest, VAT, principal), or, for a
+    // paid-off loan, everything else settled today.
+    const onTime: { number: number; amount: number; paidOn: string }[] = [];
+    const partOf = new Map<number, number>();
+    const paidCount = scenario === 'paid' ? schedule.length : firstUnpaid;
+    for (const i of schedule.slice(0, paidCount)) {
+      onTime.push({ number: i.number, amount: owed(i), paidOn: i.dueDate < today ? addDays(i.dueDate, -Math.floor(rand() * 3)) : today });
+    }
     if (scenario === 'paid') {
-      // Paid on time, then settled early: the rest in one payment today.
-      for (const i of due) await pay(owed(i), i.dueDate, null);
-      const rest = schedule.filter((i) => i.dueDate >= today).reduce((t, i) => t + owed(i), 0);
-      await pay(rest, today, null);
-      continue;
+      // One payment today for what was not due yet.
+      const ahead = onTime.filter((p) => p.paidOn === today);
+      if (ahead.length > 1) {
+        const total = ahead.reduce((t, p) => t + p.amount, 0);
+        ahead.forEach((p, k) => (p.amount = k === 0 ? total : 0));
+      }
     }
-    for (const i of due.slice(0, firstUnpaid)) await pay(owed(i), addDays(i.dueDate, -Math.floor(rand() * 3)), null);
-    if (scenario === 'partial') {
+    if (scenario === 'partial' && schedule[firstUnpaid]) {
+      // Part of the next installment, paid ahead: the loan stays current.
       const next = schedule[firstUnpaid];
-      // Part of the next installment, paid ahead (still current) or, for one due already, late.
-      if (next) await pay(Math.round(owed(next) * (0.3 + rand() * 0.4)), next.dueDate < today ? next.dueDate : today, null);
+      partOf.set(next.number, Math.round(owed(next) * (0.3 + rand() * 0.4)));
     }
+    return { lead, disbursedOn, principal, rate, schedule, scenario, firstUnpaid, overdue: firstUnpaid < due.length, onTime, partOf };
+  });
 
-    const overdue = firstUnpaid < due.length;
-    if (!overdue) continue;
+  // Loans, installments with the parts paid, payments and their allocations, in batches.
+  const loanIds = new Map<number, number>();
+  for (let start = 0; start < plans.length; start += BATCH) {
+    const chunk = plans.slice(start, start + BATCH);
+    const rows = await tx
+      .insert(loans)
+      .values(
+        chunk.map((p) => ({
+          country,
+          leadId: p.lead.id,
+          customerId: p.lead.customerId,
+          principal: p.principal,
+          term: p.lead.term,
+          rate: p.rate,
+          vatRate: config.vatRate,
+          lateRate: config.lateRate,
+          disbursedOn: p.disbursedOn,
+          firstDueDate: p.schedule[0].dueDate,
+          status: 'ACTIVE',
+          outstanding: p.schedule.reduce((t, i) => t + owed(i), 0),
+          createdAt: p.lead.at ?? now,
+          updatedAt: p.lead.at ?? now,
+        })),
+      )
+      .returning({ id: loans.id, leadId: loans.leadId });
+    for (const row of rows) loanIds.set(row.leadId, row.id);
+    await tx.insert(loanEvents).values(
+      chunk.map((p) => ({
+        country,
+        loanId: loanIds.get(p.lead.id)!,
+        type: 'created',
+        body: `Préstamo de ${formatMoney(country, p.principal)} en ${p.lead.term} cuotas al ${p.rate}% nominal anual`,
+        data: { principal: p.principal, term: p.lead.term, rate: p.rate },
+        createdAt: p.lead.at ?? now,
+      })),
+    );
+    const installmentRows = chunk.flatMap((p) =>
+      p.schedule.map((i) => {
+        const paid = p.onTime.some((x) => x.number === i.number);
+        const part = p.partOf.get(i.number);
+        const allocation = part ? allocatePayment(part, [{ id: 0, number: i.number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations[0] : undefined;
+        return {
+          country,
+          loanId: loanIds.get(p.lead.id)!,
+          number: i.number,
+          dueDate: i.dueDate,
+          principal: i.principal,
+          interest: i.interest,
+          vat: i.vat,
+          paidPrincipal: paid ? i.principal : (allocation?.principal ?? 0),
+          paidInterest: paid ? i.interest : (allocation?.interest ?? 0),
+          paidVat: paid ? i.vat : (allocation?.vat ?? 0),
+          status: paid ? 'paid' : allocation ? 'partial' : 'pending',
+          paidAt: paid ? new Date(Date.parse(`${p.onTime.find((x) => x.number === i.number)!.paidOn}T14:00:00Z`)) : null,
+        };
+      }),
+    );
+    const installmentIds = new Map<string, number>();
+    for (let k = 0; k < installmentRows.length; k += BATCH) {
+      const ids = await tx
+        .insert(installments)
+        .values(installmentRows.slice(k, k + BATCH))
+        .returning({ id: installments.id, loanId: installments.loanId, number: installments.number });
+      for (const row of ids) installmentIds.set(`${row.loanId}:${row.number}`, row.id);
+    }
+    // One payment per installment paid on time (the paid-off loans' last one covers every installment ahead).
+    const paymentRows = chunk.flatMap((p) => {
+      const loanId = loanIds.get(p.lead.id)!;
+      const payments: { loanId: number; amount: number; paidOn: string; numbers: number[]; part?: boolean }[] = [];
+      for (const x of p.onTime) {
+        if (x.amount > 0) payments.push({ loanId, amount: x.amount, paidOn: x.paidOn, numbers: [x.number] });
+        else payments[payments.length - 1].numbers.push(x.number);
+      }
+      for (const [number, amount] of p.partOf) payments.push({ loanId, amount, paidOn: today, numbers: [number], part: true });
+      return payments.map((payment) => ({ ...payment, plan: p }));
+    });
+    for (let k = 0; k < paymentRows.length; k += BATCH) {
+      const slice = paymentRows.slice(k, k + BATCH);
+      const inserted = await tx
+        .insert(payments)
+        .values(
+          slice.map((x) => {
+            paymentCount++;
+            return {
+              country,
+              loanId: x.loanId,
+              amount: x.amount,
+              paidOn: x.paidOn,
+              channel: CHANNELS[paymentCount % CHANNELS.length],
+              reference: `DEMO-${country.toUpperCase()}-${x.loanId}-${paymentCount}`,
+              createdAt: new Date(Date.parse(`${x.paidOn}T14:00:00Z`)),
+            };
+          }),
+        )
+        .returning({ id: payments.id });
+      const allocationRows = slice.flatMap((x, j) =>
+        x.numbers.map((number) => {
+          const i = x.plan.schedule[number - 1];
+          const part = x.part ? allocatePayment(x.amount, [{ id: 0, number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations[0] : undefined;
+          return {
+            paymentId: inserted[j].id,
+            installmentId: installmentIds.get(`${x.loanId}:${number}`)!,
+            interest: part?.interest ?? i.interest,
+            vat: part?.vat ?? i.vat,
+            principal: part?.principal ?? i.principal,
+          };
+        }),
+      );
+      await tx.insert(paymentAllocations).values(allocationRows);
+      await tx.insert(loanEvents).values(
+        slice.map((x, j) => ({
+          country,
+          loanId: x.loanId,
+          type: 'payment',
+          body: `Pago de ${formatMoney(country, x.amount)}`,
+          data: { payment_id: inserted[j].id, amount: x.amount, paid_on: x.paidOn, credit: 0 },
+          createdAt: new Date(Date.parse(`${x.paidOn}T14:00:00Z`)),
+        })),
+      );
+    }
+  }
+
+  // The overdue loans: assignment to collectors, managements, promises (a kept one paid through applyPayment,
+  // late interest and all).
+  await markOverdue(tx, country, today);
+  let overdueSeen = 0;
+  for (const plan of plans) {
+    if (!plan.overdue) continue;
+    const loanId = loanIds.get(plan.lead.id)!;
+    const schedule = plan.schedule;
+    const firstUnpaid = plan.firstUnpaid;
     overdueSeen++;
     // Two in three overdue loans are the demo collector's; the rest are the other collectors' or nobody's yet.
     const collector = overdueSeen % 3 !== 0 ? demoCollector : overdueSeen % 2 === 0 ? collectors[1] ?? null : null;
@@ -143,14 +275,20 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     };
     const oldest = schedule[firstUnpaid];
     const kind = overdueSeen % 5;
-    const sinceDue = Math.round((Date.parse(today) - Date.parse(oldest.dueDate)) / 86_400_000);
+    const sinceDue = daysFrom(oldest.dueDate, today);
     if (kind === 0 && sinceDue > 6) {
       // A promise kept: made and paid, the oldest installment's interest and part of its principal.
       const made = addDays(oldest.dueDate, 2);
       const dueOn = addDays(made, 3);
       const amount = Math.round(owed(oldest) / 2);
       await promise(made, dueOn, amount);
-      await pay(amount, dueOn, userId);
+      paymentCount++;
+      await applyPayment(
+        tx,
+        country,
+        { loanId, amount, paidOn: dueOn, channel: 'cash_network', reference: `DEMO-${country.toUpperCase()}-${loanId}-${paymentCount}`, userId },
+        now,
+      );
     } else if (kind === 1 && sinceDue > 4) {
       // A promise broken: its date passed without the payment.
       const made = addDays(today, -Math.min(sinceDue - 1, 10));
