@@ -14,6 +14,7 @@ import repositories from './plugins/app/repositories';
 import securityLog from './plugins/app/security-log';
 import textGuard from './plugins/app/text-guard';
 import workflow from './plugins/app/workflow';
+import delinquency from './plugins/app/delinquency';
 import xsrf from './plugins/app/xsrf';
 import cookie from './plugins/external/cookie';
 import db from './plugins/external/db';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(rateLimit);
   await app.register(repositories);
   await app.register(workflow);
+  await app.register(delinquency);
   await app.register(leadLists);
   await app.register(lists);
   await app.register(xsrf);

@@ -100,6 +100,8 @@ const envSchema = z.object({
   REALTIME_ORIGINS: z.string().default(''),
   /** Seconds between checks for call backs that fell due (`call-reminder:due`); 0 = no check. */
   REALTIME_REMINDER_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** Seconds between a node's looks for the day's delinquency run of each country (done once a day by one node); 0 = none. */
+  DELINQUENCY_CHECK_SECONDS: z.coerce.number().min(0).max(86_400).default(600),
   /**
    * Requests a minute per signed-in user (all nodes together) to the customer lookup and to the searcher;
    * 0 = no limit (the benchmark). Sizes and reasons in plugins/external/rate-limit.ts.
@@ -168,6 +170,8 @@ export interface AppConfig {
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
   telephony: TelephonyConfig;
+  /** 0: this node never runs the daily delinquency run (`app.delinquency`). */
+  delinquencyCheckSeconds: number;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
   rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
 }
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reminderCheckSeconds: e.REALTIME_REMINDER_CHECK_SECONDS,
     },
     callPostponeMinutes: e.CALL_POSTPONE_MINUTES,
+    delinquencyCheckSeconds: e.DELINQUENCY_CHECK_SECONDS,
     telephony: {
       adapter: e.TELEPHONY_ADAPTER,
       simulateFailure: e.TELEPHONY_SIMULATE_FAILURE,

@@ -27,3 +27,6 @@ export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './search';
 export * from './schemas/security';
+export * from './schemas/loans';
+export * from './loans/config';
+export * from './loans/schedule';

@@ -3,6 +3,7 @@ import {
   BANK_ACCOUNT_LOCKED_STATUSES,
   AMOUNT_RANGES,
   COUNTRIES,
+  DISBURSED_STATUS,
   LEAD_LIMITS,
   MANAGEMENT_STATUSES,
   ROLES,
@@ -34,6 +35,7 @@ import {
 } from '@backoffice/shared';
 import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
+import { seedLoans } from './seeds/loans';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
@@ -179,7 +181,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
                unnest(${param(AUDIT_DECISIONS.map((decision) => decisionStatusId(country, decision)))}::int[], ${param([...AUDIT_DECISIONS])}::text[]) as d(status_id, decision)
          where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
            and h.to_status = d.status_id`);
-      log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
+      const book = await seedLoans(tx, country, now);
+      log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
     }
   });
   // Large inserts leave the planner without statistics until autovacuum runs; give it some now.
@@ -428,7 +431,8 @@ function statusWeights(country: Country): { weight: number; value: number }[] {
   const foreign = (status: { id: number; name: string }) => !own.has(status.id) && others.has(statusIdOf(other, status.name) ?? -1);
   return STATUSES[country]
     .filter((status) => !foreign(status))
-    .map((status) => ({ value: status.id, weight: pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
+    // Disbursed applications carry the loan book (collections, payments): about a tenth of the demo set.
+    .map((status) => ({ value: status.id, weight: status.id === DISBURSED_STATUS[country] ? 40 : pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
 }
 
 /** From this many applications per seeded status, each status appears at least once. */

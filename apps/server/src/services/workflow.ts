@@ -1,6 +1,7 @@
 import {
   AUTOMATED_STAGE_LABELS,
   allowedTransitions,
+  DISBURSED_STATUS,
   automatedStageAt,
   findTransition,
   guardBlock,
@@ -21,6 +22,7 @@ import type { AuthUser } from '../plugins/app/auth';
 import { StageRunsRepository, type ClaimedStageRun } from '../repositories/stage-runs';
 import { WorkflowRepository, type ChangeHook, type WorkflowLead } from '../repositories/workflow';
 import { defaultOffer, type StageAdapters, type StageOutcome } from './adapters/index';
+import { createLoanForLead } from './loans';
 
 /** Refusals of the workflow, in Spanish: they reach the user as they are. */
 export const WORKFLOW_MESSAGES = {
@@ -317,7 +319,7 @@ export class WorkflowService {
         offer,
         queueStage: this.options.autoRun && automatedStageAt(country, to) !== null,
       };
-    }, input.within);
+    }, withLoan(country, input.leadId, input.within));
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw staleLead();
     for (const listener of this.listeners) listener(country);
@@ -331,6 +333,17 @@ export class WorkflowService {
     }
     return lead;
   }
+}
+
+/**
+ * The change's own rows plus, when it disburses the application (arg DISBURSED, col TRANSFERRED), its loan:
+ * committed with the status or not at all, and once (the loan is unique per lead).
+ */
+function withLoan(country: Country, leadId: number, within: ChangeHook | undefined): ChangeHook {
+  return async (tx, change) => {
+    if (change.to === DISBURSED_STATUS[country] && change.from !== change.to) await createLoanForLead(tx, country, leadId);
+    if (within) await within(tx, change);
+  };
 }
 
 function guardSubjectOf(lead: WorkflowLead): GuardSubject {

@@ -9,6 +9,7 @@ import datatables from './datatables';
 import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
 import leads from './leads';
+import loans from './loans';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
@@ -36,6 +37,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
   await app.register(security, { country });
+  await app.register(loans, { country });
 };
 
 export default countryRoutes;

@@ -4,6 +4,7 @@ import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
 import { useLead } from '../../features/leads/api/get-lead';
@@ -25,6 +26,7 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <LeadSummary lead={lead.data} />
+          <LoanPanel leadId={lead.data.id} />
           {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
           {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.id} application={lead.data} mutation={updateCustomer} />}
           <ActivityTimeline entries={lead.data.timeline} subject="lead" />

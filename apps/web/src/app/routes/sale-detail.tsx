@@ -3,6 +3,7 @@ import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useSale } from '../../features/sales/api/get-sale';
 import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-customer';
@@ -20,6 +21,7 @@ function SaleDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 8 }}>
         <Stack spacing={3}>
           <SaleSummary sale={sale.data} />
+          <LoanPanel leadId={sale.data.id} />
           {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
           <CustomerForm key={sale.data.id} application={sale.data} mutation={updateCustomer} />
           <ActivityTimeline entries={sale.data.timeline} subject="sale" />
