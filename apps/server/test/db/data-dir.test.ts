@@ -149,7 +149,8 @@ describe('backup and restore', () => {
   it('restores a backup into a new folder with the same rows, and never into a folder in use', async () => {
     const dataDir = copyOfTemplate('backed-up');
     const backupDir = join(root, 'backups');
-    const server = await start(dataDir);
+    // The server and the tool read the same settings, as they do from one environment.
+    const server = await start(dataDir, { BACKUP_DIR: backupDir });
     const token = await adminToken(server.url);
     const writes = noteStream(server.url, token, leadIds, 'before-backup');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -158,7 +159,7 @@ describe('backup and restore', () => {
     // The server has the folder: the backup tool asks it for the backup (SIGUSR2) rather than opening it too.
     const backup = await run(['apps/server/src/db/backup-cli.ts', 'backup'], { DATA_DIR: dataDir, BACKUP_DIR: backupDir });
     expect(backup.output).toContain('asked it for a backup');
-    expect(backup.code).toBe(0);
+    expect(backup.code, backup.output).toBe(0);
     expect(listBackups(backupDir)).toHaveLength(1);
 
     // A restore into the folder the server has open is refused, and changes nothing.
