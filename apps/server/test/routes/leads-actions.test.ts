@@ -110,7 +110,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect(res.statusCode, res.body).toBe(200);
     body = leadDetailSchema.parse(res.json());
     expect(body).toMatchObject({ management_status: 'Contestador', version: 2 });
-    expect(body.timeline[0]).toMatchObject({ type: 'management', text: 'Contestador' });
+    expect(body.timeline[0]).toMatchObject({ type: 'management', text: 'Contestador · Llamada' });
 
     res = await supervisor.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: otherSeller, version: 2 });
     expect(res.statusCode, res.body).toBe(200);

@@ -6,6 +6,7 @@ import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { GridSettingsRepository } from '../../repositories/grid-settings';
 import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
+import { ManagementsRepository } from '../../repositories/managements';
 import { SearcherRepository } from '../../repositories/searcher';
 import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     calls: CallsRepository;
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
+    managements: ManagementsRepository;
   }
 }
 
@@ -41,6 +43,7 @@ export default fp(
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
+    app.decorate('managements', new ManagementsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );
