@@ -1,10 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, signInAndWait } from './support';
+import { COUNTRY, createApplication, signIn } from './support';
 
 /*
  * Daily managements: a seller records a management on a sale and finds it on /daily-managements (their own);
  * a supervisor sees the team's day in charts and narrows it to one user.
  */
+
+/** Signed in and past the login screen; a busy machine has taken over 10 s to load the landing screen's code. */
+async function signInAndWait(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login$/, { timeout: 45_000 });
+}
 
 const grid = (page: Page) => page.getByTestId('managements-grid');
 const gridRows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
@@ -13,6 +19,7 @@ test('a seller records a management on a sale and finds it, with its channel and
   await signInAndWait(page, `seller@${COUNTRY}.example`);
   const { id, doc } = await createApplication(page);
   await page.goto(`/sale-detail?id=${id}`);
+  await expect(page.getByRole('combobox', { name: 'Estado de gestión' })).toBeVisible({ timeout: 45_000 });
 
   await page.getByRole('combobox', { name: 'Estado de gestión' }).click();
   await page.getByRole('option', { name: 'Contestador', exact: true }).click();
@@ -31,7 +38,7 @@ test('a seller records a management on a sale and finds it, with its channel and
   await expect(page.getByRole('heading', { name: 'Gestiones diarias' })).toBeVisible();
   // A seller sees no team summary, only their own list.
   await expect(page.getByTestId('managements-summary')).toHaveCount(0);
-  await page.getByLabel('Buscar').fill(doc);
+  await page.getByPlaceholder('Documento, nombre, celular o email').fill(doc);
   await expect(page).toHaveURL(new RegExp(`q=${doc}`));
   await expect(gridRows(page)).toHaveCount(1);
   const row = gridRows(page).first();
@@ -47,6 +54,8 @@ test('a seller records a management on a sale and finds it, with its channel and
   await expect(page.getByRole('region', { name: 'Solicitud' })).toContainText('Contestador');
   await expect(page.getByRole('region', { name: 'Lo que pasó después' })).toContainText('Nada todavía');
 });
+
+test.describe.configure({ timeout: 120_000 });
 
 test('a supervisor sees the team’s day in charts and filters the list by user', async ({ page, browser }) => {
   // A management of today by the demo seller, so the day has them whatever the seed drew.
@@ -67,7 +76,8 @@ test('a supervisor sees the team’s day in charts and filters the list by user'
   await signInAndWait(page, `supervisor@${COUNTRY}.example`);
   await page.goto('/daily-managements');
   const summary = page.getByTestId('managements-summary');
-  await expect(summary).toBeVisible();
+  // A full page load on a busy machine: the app verifies the session and loads the screen's code first.
+  await expect(summary).toBeVisible({ timeout: 45_000 });
   await expect(summary.getByTestId('summary-by-hour').locator('.MuiBarChart-element').first()).toBeVisible();
   await expect(summary.getByTestId('summary-by-result').locator('.MuiBarChart-element').first()).toBeVisible();
   await expect(summary.getByRole('table', { name: 'Gestiones por usuario' }).getByRole('rowheader', { name: sellerName })).toHaveCount(1);
