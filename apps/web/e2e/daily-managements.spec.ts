@@ -12,8 +12,7 @@ async function signInAndWait(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/login$/, { timeout: 45_000 });
 }
 
-const grid = (page: Page) => page.getByTestId('managements-grid');
-const gridRows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
+const gridRows = (page: Page) => page.getByRole('main').locator('.MuiDataGrid-row');
 
 test('a seller records a management on a sale and finds it, with its channel and note, on /daily-managements', async ({ page }) => {
   await signInAndWait(page, `seller@${COUNTRY}.example`);
@@ -46,6 +45,7 @@ test('a seller records a management on a sale and finds it, with its channel and
   await expect(row).toContainText('Contestador');
   await expect(row).toContainText('Le dejé el link por WhatsApp');
   await expect(row).toContainText(`Solicitud #${id}`);
+  await expect(row).toContainText('Vendedor');
 
   // Its detail: the application, the customer, and nothing after it yet.
   await row.getByRole('link', { name: /^#\d+$/ }).click();

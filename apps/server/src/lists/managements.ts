@@ -4,7 +4,6 @@ import {
   addDays,
   catalogueLabel,
   countryWallTime,
-  findRole,
   foldSearch,
   managementResultLabel,
   seesTeamManagements,
@@ -12,6 +11,7 @@ import {
   type ManagementRow,
 } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import { roleOfStored } from '../lib/roles';
 import { isoText } from '../repositories/leads';
 import { defineList, type ListContext } from './definition';
 
@@ -104,7 +104,7 @@ export const managementsList = defineList<ManagementFilters, ManagementRow>({
       { header: 'Id', width: 10, kind: 'number', value: (r) => r.id },
       { header: 'Fecha', width: 18, kind: 'date', value: (r) => localTime(country, r.created_at) },
       { header: 'Usuario', width: 24, kind: 'text', value: (r) => r.user?.name ?? '' },
-      { header: 'Rol', width: 18, kind: 'text', value: (r) => findRole(country, r.role)?.label ?? r.role ?? '' },
+      { header: 'Rol', width: 18, kind: 'text', value: (r) => (r.role === null ? '' : (roleOfStored(country, r.role)?.label ?? r.role)) },
       { header: 'Solicitud', width: 10, kind: 'number', value: (r) => r.lead_id },
       { header: 'Préstamo', width: 10, kind: 'number', value: (r) => r.loan_id },
       { header: 'Documento', width: 14, kind: 'text', value: (r) => r.customer?.doc_number ?? '' },

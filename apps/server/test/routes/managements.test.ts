@@ -205,6 +205,7 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
     expect(lines[0]).toBe('Id;Fecha;Usuario;Rol;Solicitud;Préstamo;Documento;Cliente;Canal;Resultado;Nota;Próxima acción;Llamada');
     expect(lines[1]).toContain(`${yesterday} 15:30`);
     expect(lines[1]).toContain('Visita;Envío link para continuar solicitud');
+    expect(lines[1]).toContain(';Vendedor;');
   });
 
   it("sums up the range's managements per user per hour and per result, and its next actions due (team roles only)", async () => {

@@ -1,10 +1,10 @@
-import { LOAN_STATUSES, MANAGEMENT_CHANNELS, catalogueLabel, findRole, managementResultLabel, statusNameOf, type ManagementDetail } from '@backoffice/shared';
+import { LOAN_STATUSES, MANAGEMENT_CHANNELS, catalogueLabel, managementResultLabel, statusNameOf, type ManagementDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Grid, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { DetailField } from '../../../components/detail-field';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
-import { subjectOf, type ApplicationPath } from './managements-columns';
+import { roleLabel, subjectOf, type ApplicationPath } from './managements-columns';
 
 const CALL_STATUS: Record<string, string> = { started: 'En curso', ended: 'Finalizada', failed: 'Fallida' };
 
@@ -35,7 +35,7 @@ export function ManagementDetailView({ detail, applicationPath }: { detail: Mana
           <CardContent>
             {fields([
               ['Fecha', dateTime(m.created_at)],
-              ['Usuario', m.user ? `${m.user.name}${m.role ? ` (${findRole(COUNTRY, m.role)?.label ?? m.role})` : ''}` : 'Sistema'],
+              ['Usuario', m.user ? `${m.user.name}${m.role ? ` (${roleLabel(m.role)})` : ''}` : 'Sistema'],
               ['Canal', catalogueLabel(MANAGEMENT_CHANNELS, m.channel)],
               ['Resultado', managementResultLabel(m.result)],
               ['Próxima acción', m.next_action_at ? dateTime(m.next_action_at) : ''],

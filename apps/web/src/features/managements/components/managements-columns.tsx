@@ -1,4 +1,4 @@
-import { MANAGEMENT_CHANNELS, catalogueLabel, findRole, managementResultLabel, type ManagementRow } from '@backoffice/shared';
+import { MANAGEMENT_CHANNELS, ROLES, catalogueLabel, managementResultLabel, type ManagementRow } from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
 import { textColumn, type FittedColumn } from '../../../components/lead-list-columns';
@@ -7,6 +7,9 @@ import { dateTime } from '../../../lib/format';
 import { CELL_FONT, widestTextWidth } from '../../../lib/text-width';
 
 type Column = FittedColumn<ManagementRow>;
+
+/** A role as users stored it (its id as text: arg '2', col 'seller') by its label. */
+export const roleLabel = (role: string | null) => (role === null ? '' : (ROLES[COUNTRY].find((r) => String(r.id) === role)?.label ?? role));
 
 /** Where an application opens for the signed-in user (lib/application-path). */
 export type ApplicationPath = (id: number) => string;
@@ -33,7 +36,7 @@ export function managementColumns(applicationPath: ApplicationPath): Column[] {
     },
     textColumn({ field: 'created_at', headerName: 'Fecha', text: (row) => dateTime(row.created_at) }),
     textColumn({ field: 'user', headerName: 'Usuario', sortable: false, text: (row) => row.user?.name ?? 'Sistema', wrap: true }),
-    textColumn({ field: 'role', headerName: 'Rol', sortable: false, text: (row) => findRole(COUNTRY, row.role)?.label ?? '' }),
+    textColumn({ field: 'role', headerName: 'Rol', sortable: false, text: (row) => roleLabel(row.role) }),
     textColumn({
       field: 'customer',
       headerName: 'Cliente',
