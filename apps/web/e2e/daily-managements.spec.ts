@@ -86,6 +86,7 @@ test('a supervisor sees the team’s day in charts and filters the list by user'
   await page.getByRole('option', { name: sellerName, exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/[?&]user=\d+/);
+  await expect(page.getByRole('combobox', { name: 'Usuario' })).toHaveText(sellerName);
   // Every row and the charts are the seller's alone.
   await expect(summary.getByRole('table', { name: 'Gestiones por usuario' }).getByRole('rowheader')).toHaveCount(1);
   await expect(gridRows(page).first()).toBeVisible();
