@@ -537,7 +537,7 @@ test('a management status saved meanwhile in another tab: the stale tab is told,
   const current = (await select(other).textContent())?.trim();
   const [saved, late] = MANAGEMENT_STATUSES.filter((status) => status !== current);
   await choose(page, saved!);
-  await expect(page.getByText('Gestión actualizada')).toBeVisible();
+  await expect(page.getByText('Gestión registrada')).toBeVisible();
 
   // The other tab still holds the old version: refused, told why (until closed), and the saved value shown.
   await choose(other, late!);
@@ -548,7 +548,7 @@ test('a management status saved meanwhile in another tab: the stale tab is told,
   await expect(refusal).toBeVisible();
   // On the version it now holds, the change goes through.
   await choose(other, late!);
-  await expect(other.getByText('Gestión actualizada')).toBeVisible();
+  await expect(other.getByText('Gestión registrada')).toBeVisible();
   await expect(select(other)).toHaveText(late!);
 });
 

@@ -25,6 +25,7 @@ export * from './schemas/calls';
 export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
+export * from './schemas/managements';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/loans';

@@ -164,6 +164,8 @@ const LEAD_WORKERS: readonly RoleKind[] = [
   'seller_wo_assignation',
 ];
 const COLLECTIONS: readonly RoleKind[] = ['collector', 'admin', 'supervisor', 'atc'];
+/** Daily managements: the collections roles and the sellers, who see their own (seesTeamManagements). */
+const MANAGEMENTS: readonly RoleKind[] = [...COLLECTIONS, 'seller', 'seller_wo_assignation', 'seller_renovator'];
 const CUSTOMER_CARE = { kinds: ['admin', 'supervisor', 'atc', 'operator'], readOnly: ['operator'] } as const;
 const BULK: readonly RoleKind[] = ['admin', 'supervisor'];
 
@@ -180,8 +182,8 @@ export const SCREEN_ACCESS: Record<Screen, ScreenAccess> = {
   'audit-detail': { kinds: ['auditor', 'admin', 'supervisor'] },
   collections: { kinds: COLLECTIONS },
   'collection-detail': { kinds: COLLECTIONS },
-  'daily-managements': { kinds: COLLECTIONS },
-  'daily-management': { kinds: COLLECTIONS },
+  'daily-managements': { kinds: MANAGEMENTS },
+  'daily-management': { kinds: MANAGEMENTS },
   'voluntary-pays': { kinds: COLLECTIONS },
   'debt-frees': { kinds: COLLECTIONS },
   regrets: { kinds: COLLECTIONS },
@@ -199,6 +201,14 @@ export function canAccess(screen: Screen, country: Country, roleId: RoleId): boo
   if ('rule' in access) return ruleAllows(access.rule, country, roleId);
   const kind = findRole(country, roleId)?.kind;
   return kind !== undefined && access.kinds.includes(kind);
+}
+
+/** Who sees everyone's managements and the day's summary; a seller or collector sees their own. */
+export const MANAGEMENT_TEAM_KINDS: readonly RoleKind[] = ['admin', 'supervisor', 'atc'];
+
+export function seesTeamManagements(country: Country, roleId: RoleId): boolean {
+  const kind = findRole(country, roleId)?.kind;
+  return kind !== undefined && MANAGEMENT_TEAM_KINDS.includes(kind);
 }
 
 /** Whether the role may change data on a screen it can access (operators only read some screens). */

@@ -49,7 +49,7 @@ export interface CallRecord {
 /** What the telephony system answered: it took the call (its id), or it failed (the reason). */
 export type CallOutcome = { status: 'started'; externalId: string | null } | { status: 'failed'; outcome: string };
 
-function duration(from: Date, to: Date): string {
+export function duration(from: Date, to: Date): string {
   const seconds = Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }

@@ -1,6 +1,7 @@
 import {
   BANK_ACCOUNT_LOCKED_STATUSES,
   COUNTRY_TIME_ZONE,
+  managementTimelineText,
   missingNewCustomerFields,
   NONE,
   stepsOf,
@@ -25,6 +26,7 @@ import type { JsonText } from '../lib/json-text';
 import { jsonMembersText, jsonObjectText, type JsonMembers } from '../db/json-sql';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { handOverCallBacks } from './calls';
+import { recordLeadManagement } from './management-records';
 import { holdLead, type LeadRefusal } from './lead-lock';
 import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
 import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange, type CustomerChange } from './customer-changes';
@@ -1202,15 +1204,35 @@ export class LeadsRepository {
     }
   }
 
-  /** The management status; false when someone else changed the lead first (see versionedChange). */
-  setManagementStatus(country: Country, leadId: number, userId: number, version: number, managementStatus: string): Promise<boolean> {
-    return this.versionedChange(country, leadId, version, { managementStatus }, (before) => ({
-      type: 'management',
-      userId,
-      body: managementStatus,
-      fromValue: before.managementStatus,
-      toValue: managementStatus,
-    }));
+  /**
+   * A management of the application: its status, one `managements` row (channel, note, next action, the call
+   * it came from) and one timeline entry telling it, in one transaction; false when someone else changed the
+   * lead first (see versionedChange).
+   */
+  setManagementStatus(
+    country: Country,
+    leadId: number,
+    userId: number,
+    version: number,
+    managementStatus: string,
+    contact: { channel: string; note?: string | null; nextActionAt?: Date | null } = { channel: 'call' },
+  ): Promise<boolean> {
+    return this.versionedChange(
+      country,
+      leadId,
+      version,
+      { managementStatus },
+      (before) => ({
+        type: 'management',
+        userId,
+        body: managementTimelineText(country, { result: managementStatus, ...contact }),
+        fromValue: before.managementStatus,
+        toValue: managementStatus,
+      }),
+      async (tx) => {
+        await recordLeadManagement(tx, { country, leadId, userId, result: managementStatus, ...contact });
+      },
+    );
   }
 
   /** The assigned seller (checked by the caller); false when someone else changed the lead first. */

@@ -26,7 +26,7 @@ import {
 import { count, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { audits, customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users } from '../../src/db/schema';
+import { audits, calls, customers, leadEvents, leadStatusHistory, leads, managements, scheduledCalls, users } from '../../src/db/schema';
 import { IN_PROGRESS_DAYS, fakerFor, generateCountryData, seed } from '../../src/db/seed';
 import { roleOfStored } from '../../src/lib/roles';
 import {
@@ -161,6 +161,29 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     // Booked as sellers book them: a quarter hour of the country's office hours, 09:00 to 19:45.
     const times = pending.map((call) => countryWallTime(call.country as Country, call.scheduleTime).slice(11));
     expect(times.filter((time) => !/^(09|1\d):(00|15|30|45)$/.test(time))).toEqual([]);
+  });
+
+  it("gives the sellers' applications with a management status their managements, the last one that status, each once on the timeline", async () => {
+    const rows = await t.app.db.select().from(managements).orderBy(managements.createdAt, managements.id);
+    expect(rows.length).toBeGreaterThan(0);
+    const seeded = await t.app.db.select().from(leads);
+    const byId = new Map(seeded.map((l) => [l.id, l]));
+    const last = new Map<number, (typeof rows)[number]>();
+    for (const m of rows) {
+      const lead = byId.get(m.leadId!)!;
+      expect(m).toMatchObject({ country: lead.country, userId: lead.sellerId, loanId: null });
+      expect(MANAGEMENT_STATUSES).toContain(m.result);
+      expect(m.createdAt.getTime()).toBeGreaterThan(lead.createdAt.getTime());
+      last.set(m.leadId!, m);
+    }
+    for (const [leadId, m] of last) expect(byId.get(leadId)!.managementStatus).toBe(m.result);
+    const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.type, 'management'));
+    expect(events).toHaveLength(rows.length);
+    // A call's management comes with its call, ended before it was recorded.
+    const withCall = rows.filter((m) => m.callId !== null);
+    const dialled = await t.app.db.select().from(calls);
+    expect(dialled).toHaveLength(withCall.length);
+    for (const m of withCall) expect(dialled.find((c) => c.id === m.callId)!.endedAt!.getTime()).toBeLessThan(m.createdAt.getTime());
   });
 
   it('gives each lead the history the workflow writes: its creation, then allowed transitions by whoever may take them, up to its status', async () => {

@@ -1,7 +1,7 @@
 import { ARG_STATUS_IDS, COL_STATUS_IDS, buildCbu, buildCuil, customerLookupResponseSchema, leadDetailSchema } from '@backoffice/shared';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, leadEvents, leadStatusHistory, leads } from '../../src/db/schema';
+import { customers, leadEvents, leadStatusHistory, leads, managements } from '../../src/db/schema';
 import { newDocumentTurn } from '../../src/repositories/leads';
 import { NUL_MESSAGE } from '../../src/plugins/app/text-guard';
 import { TestClient, createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
@@ -110,7 +110,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect(res.statusCode, res.body).toBe(200);
     body = leadDetailSchema.parse(res.json());
     expect(body).toMatchObject({ management_status: 'Contestador', version: 2 });
-    expect(body.timeline[0]).toMatchObject({ type: 'management', text: 'Contestador' });
+    expect(body.timeline[0]).toMatchObject({ type: 'management', text: 'Contestador · Llamada' });
 
     res = await supervisor.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: otherSeller, version: 2 });
     expect(res.statusCode, res.body).toBe(200);
@@ -282,7 +282,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect(row.version).toBe(2);
     const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
     expect(events).toHaveLength(1);
-    expect(events[0].body).toBe(row.managementStatus);
+    expect(events[0].toValue).toBe(row.managementStatus);
+    // The management itself: recorded once, by the edit that went through.
+    const recorded = await t.app.db.select().from(managements).where(eq(managements.leadId, lead.id));
+    expect(recorded.map((m) => m.result)).toEqual([row.managementStatus]);
   });
 
   it('validates the action bodies (400 naming the field)', async () => {

@@ -1,12 +1,25 @@
-import { MANAGEMENT_STATUSES, TEXT_AREA_ROWS, addNoteBodySchema, type AddNoteBody, type SetManagementStatusBody } from '@backoffice/shared';
+import {
+  MANAGEMENT_CHANNELS,
+  MANAGEMENT_STATUSES,
+  TEXT_AREA_ROWS,
+  addNoteBodySchema,
+  countryWallTime,
+  countryWallTimeToDate,
+  setManagementStatusBodySchema,
+  type AddNoteBody,
+  type ManagementChannel,
+  type SetManagementStatusBody,
+} from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { COUNTRY, COUNTRY_NAME } from '../config/env';
 import { ApiError } from '../lib/api-client';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { useSession } from '../lib/session';
 import { useConfirm } from './confirm-dialog';
+import { DateTimeField } from './date-fields';
 import { useNotify } from './notifications';
 
 /*
@@ -109,14 +122,26 @@ interface ManagementStatusFormProps {
   mutation: FormMutation<SetManagementStatusBody>;
 }
 
-/** Remount it with the row's version (`key`) so that after a save or a 409 it starts from the stored value. */
+/** The picker's wall time ('YYYY-MM-DDTHH:mm', the country's clock) as the ISO instant the API takes. */
+const wallTimeToIso = (local: string) => countryWallTimeToDate(COUNTRY, local)?.toISOString() ?? local;
+
+/**
+ * One management of the application (a contact attempt): its result, the channel (a call unless told), an
+ * optional note and next action. Recording the same result again is another attempt, so it is allowed.
+ * Remount it with the row's version (`key`) so that after a save or a 409 it starts from the stored value.
+ */
 export function ManagementStatusForm({ id, current, version, mutation }: ManagementStatusFormProps) {
   const [value, setValue] = useState(current ?? '');
+  const [channel, setChannel] = useState<ManagementChannel>('call');
+  const [nextAction, setNextAction] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const confirm = useConfirm();
   const notify = useNotify();
   const notifyStale = useNotifyStale();
+  const now = countryWallTime(COUNTRY);
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1} component="section" aria-label="Registrar gestión">
       <FormControl size="small">
         <InputLabel id={id}>Estado de gestión</InputLabel>
         <Select labelId={id} label="Estado de gestión" value={value} onChange={(event) => setValue(event.target.value)}>
@@ -127,15 +152,45 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
           ))}
         </Select>
       </FormControl>
+      <FormControl size="small">
+        <InputLabel id={`${id}-channel`}>Canal</InputLabel>
+        <Select labelId={`${id}-channel`} label="Canal" value={channel} onChange={(event) => setChannel(event.target.value as ManagementChannel)}>
+          {MANAGEMENT_CHANNELS.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <DateTimeField
+        fullWidth
+        size="small"
+        min={now}
+        label="Próxima acción (opcional)"
+        value={nextAction}
+        onChange={setNextAction}
+        error={!!problem}
+        helperText={problem ?? `Hora de ${COUNTRY_NAME}`}
+      />
+      <TextField size="small" label="Nota de la gestión (opcional)" value={note} onChange={(event) => setNote(event.target.value)} />
       <SaveError error={mutation.error} />
       <Button
         variant="outlined"
-        disabled={!value || value === current || mutation.isPending}
+        disabled={!value || mutation.isPending}
         onClick={async () => {
-          if (!(await confirm({ message: `¿Cambiar la gestión a “${value}”?` }))) return;
+          const parsed = setManagementStatusBodySchema.safeParse({
+            management_status: value,
+            version,
+            channel,
+            note,
+            next_action_at: nextAction ? wallTimeToIso(nextAction) : undefined,
+          });
+          if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+          setProblem(null);
+          if (!(await confirm({ message: `¿Registrar la gestión “${value}”?` }))) return;
           mutation.mutate(
-            { management_status: value as (typeof MANAGEMENT_STATUSES)[number], version },
-            { onSuccess: () => notify('Gestión actualizada'), onError: notifyStale },
+            { ...parsed.data, next_action_at: parsed.data.next_action_at ?? undefined },
+            { onSuccess: () => notify('Gestión registrada'), onError: notifyStale },
           );
         }}
         sx={{ alignSelf: 'flex-end' }}

@@ -74,6 +74,7 @@ export const MANAGEMENT_CHANNELS = [
   { id: 'visit', label: 'Visita' },
 ] as const;
 export type ManagementChannel = (typeof MANAGEMENT_CHANNELS)[number]['id'];
+export const MANAGEMENT_CHANNEL_IDS = MANAGEMENT_CHANNELS.map((c) => c.id) as [ManagementChannel, ...ManagementChannel[]];
 
 /** The outcome of a collection management (a loan's); an application's uses SPEC 9's MANAGEMENT_STATUSES. */
 export const COLLECTION_OUTCOMES = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, DATA_RATE_VALUES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { COL_ACCOUNT_TYPES, COL_BANKS, isColWallet } from '../catalogues/banks';
+import { MANAGEMENT_CHANNEL_IDS } from '../catalogues/loans';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
@@ -183,11 +184,26 @@ export const addNoteBodySchema = z.object({
 });
 export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 
+/**
+ * One management of an application: its result (the management status), how the customer was reached
+ * (default a call) and, optionally, a note and when to act next. Recorded once in `managements` and once in
+ * the lead's timeline.
+ */
 export const setManagementStatusBodySchema = z.object({
   management_status: z.enum(MANAGEMENT_STATUSES, { error: 'Elige un estado de gestión de la lista' }),
   version: positiveInt(),
+  channel: z.enum(MANAGEMENT_CHANNEL_IDS, { error: 'Elige un canal de la lista' }).optional(),
+  note: freeText()
+    .max(1000, 'La nota admite hasta 1000 caracteres')
+    .optional()
+    .transform((text) => (text ? text : undefined)),
+  next_action_at: z.iso
+    .datetime({ offset: true, error: 'Indica fecha y hora de la próxima acción', abort: true })
+    .refine((value) => new Date(value).getTime() > Date.now() - 60_000, { message: 'La próxima acción debe ser en el futuro', abort: true })
+    .refine((value) => new Date(value).getTime() <= Date.now() + 366 * 86_400_000, { message: 'La próxima acción debe ser dentro del próximo año' })
+    .nullish(),
 });
-export type SetManagementStatusBody = z.infer<typeof setManagementStatusBodySchema>;
+export type SetManagementStatusBody = z.input<typeof setManagementStatusBodySchema>;
 
 export const reassignSellerBodySchema = z.object({
   seller_id: z.number().int().positive({ error: 'Elige un vendedor' }).max(MAX_INTEGER, { error: 'Elige un vendedor' }),

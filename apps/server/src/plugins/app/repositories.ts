@@ -6,6 +6,7 @@ import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { GridSettingsRepository } from '../../repositories/grid-settings';
 import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
+import { ManagementsRepository } from '../../repositories/managements';
 import { SearcherRepository } from '../../repositories/searcher';
 import { SecurityEventsRepository } from '../../repositories/security-events';
 import { SessionsRepository } from '../../repositories/sessions';
@@ -26,6 +27,7 @@ declare module 'fastify' {
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
     securityEvents: SecurityEventsRepository;
+    managements: ManagementsRepository;
   }
 }
 
@@ -44,6 +46,7 @@ export default fp(
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
     app.decorate('securityEvents', new SecurityEventsRepository(app.db));
+    app.decorate('managements', new ManagementsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

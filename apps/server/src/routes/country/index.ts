@@ -10,6 +10,7 @@ import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
 import leads from './leads';
 import loans from './loans';
+import managements from './managements';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
@@ -38,6 +39,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(gridSettings, { country });
   await app.register(security, { country });
   await app.register(loans, { country });
+  await app.register(managements, { country });
 };
 
 export default countryRoutes;

@@ -190,7 +190,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('lead-detail'),
       schema: {
         tags: ['leads'],
-        summary: 'Cambia el estado de gestión (409 si la versión no es la actual)',
+        summary: 'Registra una gestión: cambia el estado de gestión y guarda canal, nota y próxima acción (409 si la versión no es la actual)',
         security,
         params: leadIdParamsSchema,
         body: setManagementStatusBodySchema,
@@ -202,8 +202,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       requireAction(user, 'management');
       // Closed now means closed at the version sent too: the update below requires that version.
       if (isClosedStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
-      const { management_status: status, version } = request.body;
-      const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status);
+      const { management_status: status, version, channel = 'call', note, next_action_at: nextActionAt } = request.body;
+      const contact = { channel, note, nextActionAt: nextActionAt ? new Date(nextActionAt) : null };
+      const saved = await app.leads.setManagementStatus(country, request.params.id, user.id, version, status, contact);
       if (!saved) throw staleLead();
       changed();
       return visibleLead(user, request.params.id);

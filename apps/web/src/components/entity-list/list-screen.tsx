@@ -23,6 +23,8 @@ interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery
   columns: FittedColumn<R>[];
   /** The list's filter bar. */
   filters?: ReactNode;
+  /** What the filtered rows add up to (charts, totals), between the filters and the grid. */
+  summary?: ReactNode;
   /** The export endpoint ('collections/export') and the file's fallback name; no export without it. */
   exportPath?: string;
   /** Buttons beside the export (a "new" action). */
@@ -47,6 +49,7 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
   result,
   columns,
   filters,
+  summary,
   exportPath,
   actions,
   rowHref,
@@ -76,6 +79,7 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
         {actions}
       </Box>
       {filters && <Card sx={{ p: 2 }}>{filters}</Card>}
+      {summary}
       <ListError error={result.error} onRetry={() => void result.refetch()} />
       <KeysetDataGrid<R>
         data-testid={`${testId}-grid`}
