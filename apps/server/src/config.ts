@@ -88,6 +88,12 @@ const envSchema = z.object({
   TEST_CALL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Minutes a postponed call back waits before it is due again. */
   CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * SPEC 9's collection due-date minimum and maximum, as days from today in the country (signed): the due-date
+   * filter of /collections accepts days between them, and the web's date fields open within them.
+   */
+  COLLECTION_DUE_DATE_MIN_DAYS: z.coerce.number().int().min(-36_500).max(36_500).default(-730),
+  COLLECTION_DUE_DATE_MAX_DAYS: z.coerce.number().int().min(-36_500).max(36_500).default(60),
   /** Which telephony system places calls: the built-in simulator (default) or Neotel over HTTP. */
   TELEPHONY_ADAPTER: z.enum(['simulator', 'neotel']).default('simulator'),
   /** Simulator: every call fails (to try the error path). */
@@ -138,6 +144,8 @@ export interface AppConfig {
   heapGrowingPercent: number;
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
+  /** Bounds of the collections due-date filter, in days from today (min <= max). */
+  collectionDueDate: { minDays: number; maxDays: number };
   telephony: TelephonyConfig;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
   rateLimits: { customerLookup: number; searcher: number; testCall: number };
@@ -209,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       reminderCheckSeconds: e.REALTIME_REMINDER_CHECK_SECONDS,
     },
     callPostponeMinutes: e.CALL_POSTPONE_MINUTES,
+    collectionDueDate: { minDays: Math.min(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS), maxDays: Math.max(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS) },
     telephony: {
       adapter: e.TELEPHONY_ADAPTER,
       simulateFailure: e.TELEPHONY_SIMULATE_FAILURE,
