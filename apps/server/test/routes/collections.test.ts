@@ -1,4 +1,4 @@
-import { addDays, todayIn, type CollectionDetail, type CollectionRow, type ListResponse, type PromiseRatesResponse } from '@backoffice/shared';
+import { addDays, todayIn, type CollectionDetail, type DashboardResponse, type CollectionRow, type ListResponse, type PromiseRatesResponse } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionPromises, customers, loanEvents, loans, managements } from '../../src/db/schema';
@@ -197,6 +197,19 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     // A collector sees their own row only.
     const own = (await (await as('arg', 'collector@arg.example')).get('/api/arg/collections/promise-rates')).json<PromiseRatesResponse>();
     expect(own.rows.map((r) => r.collector.id)).toEqual([collector]);
+  });
+
+  it('adds the collections figures to the dashboard of the roles of /collections (a collector: their own loans)', async () => {
+    const board = (await (await as('arg', 'supervisor@arg.example')).get('/api/arg/dashboard')).json<DashboardResponse>();
+    expect(board.blocks).toContain('collections');
+    const atRisk = Object.fromEntries(board.collections!.at_risk.map((b) => [b.bucket, b.count]));
+    const all = await list('supervisor@arg.example');
+    expect(atRisk['1-30']! + atRisk['31-60']! + atRisk['61-90']! + atRisk['90+']!).toBe(all.count.total);
+    expect(board.collections!.recovered.days).toHaveLength(30);
+    const own = (await (await as('arg', 'collector@arg.example')).get('/api/arg/dashboard')).json<DashboardResponse>();
+    const mineNow = await list('collector@arg.example');
+    expect(own.collections!.at_risk.reduce((n, b) => n + b.count, 0)).toBe(mineNow.count.total);
+    expect((await (await as('arg', 'seller@arg.example')).get('/api/arg/dashboard')).json<DashboardResponse>().collections).toBeUndefined();
   });
 
   it("lets a collector call their own loan's customer, and no one else's", async () => {
