@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconClipboardCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconCashBanknote, IconClipboardCheck, IconFileInvoice, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -27,5 +27,7 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'sale-detail', path: '/sale-detail', label: 'Detalle de venta', icon: IconFileDollar, load: () => import('./routes/sale-detail'), inNav: false },
   { screen: 'audits', path: '/audits', label: 'Auditorías', icon: IconClipboardCheck, load: () => import('./routes/audits'), inNav: true },
   { screen: 'audit-detail', path: '/audit-detail', label: 'Detalle de auditoría', icon: IconGavel, load: () => import('./routes/audit-detail'), inNav: false },
+  { screen: 'collections', path: '/collections', label: 'Cobranzas', icon: IconCashBanknote, load: () => import('./routes/collections'), inNav: true },
+  { screen: 'collection-detail', path: '/collection-detail', label: 'Detalle de cobranza', icon: IconFileInvoice, load: () => import('./routes/collection-detail'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];
