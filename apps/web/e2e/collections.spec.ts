@@ -45,7 +45,7 @@ test('a collector works their queue: lands on it, filters a bucket, records a pr
   await page.getByLabel('Resultado').click();
   await page.getByRole('option', { name: 'Promesa de pago' }).click();
   const tomorrow = addDays(todayIn(COUNTRY), 1);
-  await typeDate(page, page.getByLabel('Fecha de la promesa'), tomorrow.split('-').reverse().join('/'));
+  await typeDate(page, page.getByRole('group', { name: 'Fecha de la promesa', exact: true }), tomorrow.split('-').reverse().join('/'));
   await page.getByLabel('Monto prometido').fill('1500');
   await page.getByLabel('Nota').fill('Paga mañana por transferencia');
   await page.getByRole('button', { name: 'Guardar gestión' }).click();
