@@ -112,6 +112,12 @@ const envSchema = z.object({
   TEST_CALL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Minutes a postponed call back waits before it is due again. */
   CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * SPEC 9's collection due-date minimum and maximum, as days from today in the country (signed): the due-date
+   * filter of /collections accepts days between them, and the web's date fields open within them.
+   */
+  COLLECTION_DUE_DATE_MIN_DAYS: z.coerce.number().int().min(-36_500).max(36_500).default(-730),
+  COLLECTION_DUE_DATE_MAX_DAYS: z.coerce.number().int().min(-36_500).max(36_500).default(60),
   /** Which telephony system places calls: the built-in simulator (default) or Neotel over HTTP. */
   TELEPHONY_ADAPTER: z.enum(['simulator', 'neotel']).default('simulator'),
   /** Simulator: every call fails (to try the error path). */
@@ -169,6 +175,8 @@ export interface AppConfig {
   heapGrowingPercent: number;
   realtime: RealtimeConfig;
   callPostponeMinutes: number;
+  /** Bounds of the collections due-date filter, in days from today (min <= max). */
+  collectionDueDate: { minDays: number; maxDays: number };
   telephony: TelephonyConfig;
   /** 0: this node never runs the daily delinquency run (`app.delinquency`). */
   delinquencyCheckSeconds: number;
@@ -255,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     callPostponeMinutes: e.CALL_POSTPONE_MINUTES,
     delinquencyCheckSeconds: e.DELINQUENCY_CHECK_SECONDS,
+    collectionDueDate: { minDays: Math.min(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS), maxDays: Math.max(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS) },
     telephony: {
       adapter: e.TELEPHONY_ADAPTER,
       simulateFailure: e.TELEPHONY_SIMULATE_FAILURE,

@@ -26,6 +26,7 @@ export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './schemas/managements';
+export * from './schemas/collections';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/loans';

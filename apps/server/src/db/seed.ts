@@ -305,10 +305,14 @@ export function fakerFor(country: Country): Faker {
 const SELLER_KINDS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
 /** Telephony user of the demo admin accounts; sellers count up from here (1001…, 2001…). */
 const ADMIN_NEOTEL: Record<Country, number> = { arg: 1000, col: 2000 };
+/** Collectors count up from here (1501…, 2501…). */
+const COLLECTOR_NEOTEL: Record<Country, number> = { arg: 1500, col: 2500 };
 
 /** One account per SPEC 6 role, plus a few more sellers and collectors so the lists have people. */
 function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[] {
   let neotel = country === 'arg' ? 1000 : 2000;
+  // Collectors call their loans' customers from the collection detail: numbers of their own range.
+  let collectorNeotel = COLLECTOR_NEOTEL[country];
   const person = (role: Role, email?: string, active = true): NewUser => {
     const firstName = faker.person.firstName();
     const lastName = faker.person.lastName();
@@ -319,7 +323,13 @@ function staffOf(country: Country, faker: Faker, passwordHash: string): NewUser[
       passwordHash,
       role: String(role.id),
       // The demo admin gets the base number (no seller's number moves): /test places test calls with it.
-      neotelId: SELLER_KINDS.includes(role.kind) ? ++neotel : role.kind === 'admin' && email ? ADMIN_NEOTEL[country] : 0,
+      neotelId: SELLER_KINDS.includes(role.kind)
+        ? ++neotel
+        : role.kind === 'collector'
+          ? ++collectorNeotel
+          : role.kind === 'admin' && email
+            ? ADMIN_NEOTEL[country]
+            : 0,
       active,
     };
   };

@@ -12,6 +12,11 @@ export interface SortKey {
   type: SortType;
 }
 
+export interface ListOrder {
+  sort: string;
+  dir: 'asc' | 'desc';
+}
+
 /** Who asks: the country of the route and the signed-in user (their role and id scope the rows). */
 export interface ListContext {
   country: Country;
@@ -33,7 +38,8 @@ export interface ListDefinition<F, R> {
   /** A unique, never-null integer key of a row: the keyset's tie-breaker. */
   id: SQL;
   sorts: Record<string, SortKey>;
-  defaultSort: { sort: string; dir: 'asc' | 'desc' };
+  /** The order when none is asked; a function when it depends on who asks (a collector's day's work first). */
+  defaultSort: ListOrder | ((context: ListContext) => ListOrder);
   /** The conditions (ANDed; undefined ones left out) that scope the rows to the user and apply the filters. */
   where: (context: ListContext, filters: F) => (SQL | undefined)[];
   /** A row as a JSON object (json_build_object), the shape the list's row schema declares. */

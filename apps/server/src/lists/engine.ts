@@ -36,8 +36,8 @@ export class ListEngine {
   ) {}
 
   async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListResponse<R>> {
-    const { sort, dir } = this.order(definition, request);
-    const where = this.where(definition, context, filters);
+    const { sort, dir } = this.order(definition, context, request);
+    const where = listWhere(definition, context, filters);
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
     const [page, count] = await Promise.all([
       this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize),
@@ -72,8 +72,8 @@ export class ListEngine {
   ) {
     if (!definition.export) throw new Error(`The list ${definition.name} declares no export`);
     const columns = definition.export.columns(context.country);
-    const order = this.order(definition, options);
-    const where = this.where(definition, context, filters);
+    const order = this.order(definition, context, options);
+    const where = listWhere(definition, context, filters);
     const { total } = await this.count(definition, where, undefined);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
     void reply
@@ -91,14 +91,11 @@ export class ListEngine {
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
   }
 
-  private order<F, R>(definition: ListDefinition<F, R>, request: { sort?: string; dir?: 'asc' | 'desc' }) {
-    const sort = request.sort ?? definition.defaultSort.sort;
+  private order<F, R>(definition: ListDefinition<F, R>, context: ListContext, request: { sort?: string; dir?: 'asc' | 'desc' }) {
+    const fallback = typeof definition.defaultSort === 'function' ? definition.defaultSort(context) : definition.defaultSort;
+    const sort = request.sort ?? fallback.sort;
     if (!Object.hasOwn(definition.sorts, sort)) throw invalidData([{ field: 'sort', message: `Orden desconocido: ${sort}` }]);
-    return { sort, dir: request.dir ?? definition.defaultSort.dir };
-  }
-
-  private where<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F): SQL {
-    return and(...definition.where(context, filters).filter((condition): condition is SQL => condition !== undefined)) ?? sql`true`;
+    return { sort, dir: request.dir ?? fallback.dir };
   }
 
   private async rows<F, R>(
@@ -150,6 +147,14 @@ export class ListEngine {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return queryRows(this.db, text, params);
   }
+}
+
+/**
+ * The rows a list shows a user with these filters, as one condition over the definition's FROM: what a
+ * page reads, and what a write over "every row of this filter" (a bulk assignment) must touch.
+ */
+export function listWhere<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F): SQL {
+  return and(...definition.where(context, filters).filter((condition): condition is SQL => condition !== undefined)) ?? sql`true`;
 }
 
 /** What a sort value's text looks like, so a forged cursor is ignored rather than failing its cast. */

@@ -67,8 +67,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
         expect(account!.role).toBe(String(role.id));
         expect(account!.active).toBe(true);
         const seller = ['seller', 'seller_wo_assignation', 'seller_renovator'].includes(role.kind);
-        // The demo admin has a telephony user too (test calls from /test).
-        if (seller || role.kind === 'admin') expect(account!.neotelId).toBeGreaterThan(0);
+        // The demo admin has a telephony user too (test calls from /test), and collectors (their loans' calls).
+        if (seller || role.kind === 'admin' || role.kind === 'collector') expect(account!.neotelId).toBeGreaterThan(0);
         else expect(account!.neotelId).toBe(0);
       }
       const kinds = mine.map((u) => roleOfStored(country, u.role)?.kind);

@@ -2,6 +2,7 @@ import type { RealtimeEventPayload } from '@backoffice/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotify } from '../components/notifications';
+import { COLLECTIONS_KEY } from '../features/collections/api/get-collections';
 import { appNotifications } from '../lib/app-notifications';
 import { useApplicationPath } from '../lib/application-path';
 import { refreshApplicationDetails, refreshApplicationLists } from '../lib/application-queries';
@@ -12,6 +13,9 @@ import { realtime, useRealtimeEvent } from '../lib/socket';
 const ASSIGNED_PREFIX = 'lead-assigned-';
 
 export const leadAssignedMessage = (leadId: number) => `Se te asignó el lead #${leadId}`;
+export const loansAssignedMessage = (loanIds: number[], count: number) =>
+  count === 1 ? `Se te asignó el préstamo #${loanIds[0]}` : `Se te asignaron ${count} préstamos`;
+
 export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asignó a otro vendedor`;
 
 /**
@@ -68,6 +72,17 @@ export function useRealtimeBridge(): void {
     const action = { label: 'Abrir', onClick: () => navigate(applicationPath(payload.lead_id)) };
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
+  });
+
+  // Loans assigned to or taken from this collector: the queue and the loans' details refresh (an open list
+  // shows them at once); the new collector is told.
+  useRealtimeEvent('loan:assigned', (payload) => {
+    void queryClient.invalidateQueries({ queryKey: COLLECTIONS_KEY });
+    if (payload.collector_id !== session?.id) return;
+    const message = loansAssignedMessage(payload.loan_ids, payload.count);
+    const only = payload.count === 1 ? payload.loan_ids[0] : undefined;
+    const action = { label: 'Abrir', onClick: () => navigate(only ? `/collection-detail?id=${only}` : '/collections') };
+    notify({ message, color: 'info', action });
   });
 
   // The system decided a stage (a retry, or a run after the change was answered): whoever has the application

@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconClipboardCheck, IconClipboardList, IconPhoneCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -29,5 +29,7 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'audit-detail', path: '/audit-detail', label: 'Detalle de auditoría', icon: IconGavel, load: () => import('./routes/audit-detail'), inNav: false },
   { screen: 'daily-managements', path: '/daily-managements', label: 'Gestiones diarias', icon: IconClipboardList, load: () => import('./routes/daily-managements'), inNav: true },
   { screen: 'daily-management', path: '/daily-management', label: 'Detalle de gestión', icon: IconPhoneCheck, load: () => import('./routes/daily-management'), inNav: false },
+  { screen: 'collections', path: '/collections', label: 'Cobranzas', icon: IconCashBanknote, load: () => import('./routes/collections'), inNav: true },
+  { screen: 'collection-detail', path: '/collection-detail', label: 'Detalle de cobranza', icon: IconFileInvoice, load: () => import('./routes/collection-detail'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

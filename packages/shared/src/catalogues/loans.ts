@@ -110,6 +110,8 @@ export const LOAN_EVENT_TYPES = [
   'promise_broken',
   'communication',
   'note',
+  /** A call placed from the collection detail (click-to-call). */
+  'call',
 ] as const;
 export type LoanEventType = (typeof LOAN_EVENT_TYPES)[number];
 

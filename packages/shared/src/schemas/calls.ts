@@ -79,8 +79,8 @@ export const dialableCellphone = (country: Country) =>
  * the number to a customer: with `lead_id`, it must be that lead's customer's cellphone.
  */
 export const startCallBodySchemas = {
-  arg: z.object({ user: neotelUser, cellphone: dialableCellphone('arg'), lead_id: positiveInt().optional() }),
-  col: z.object({ user: neotelUser, cellphone: dialableCellphone('col'), lead_id: positiveInt().optional() }),
+  arg: z.object({ user: neotelUser, cellphone: dialableCellphone('arg'), lead_id: positiveInt().optional(), loan_id: positiveInt().optional() }),
+  col: z.object({ user: neotelUser, cellphone: dialableCellphone('col'), lead_id: positiveInt().optional(), loan_id: positiveInt().optional() }),
 } as const;
 export type StartCallBody = z.input<(typeof startCallBodySchemas)['arg']>;
 

@@ -12,7 +12,7 @@ import { isoDateSchema } from './list';
  */
 
 /** The blocks of the dashboard. */
-export const DASHBOARD_BLOCKS = ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] as const;
+export const DASHBOARD_BLOCKS = ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] as const;
 export type DashboardBlock = (typeof DASHBOARD_BLOCKS)[number];
 
 /** `own`: only the leads assigned to the caller; `country`: every lead of the country. */
@@ -22,17 +22,18 @@ export type DashboardScope = 'own' | 'country';
  * The one table of who sees what. Sellers (the three seller kinds) see their own numbers; everyone else
  * the whole country. The seller ranking is for the people who manage sellers; the audit queue for those
  * who work or watch it; the automated stages that failed for the back office, who runs them by hand;
- * collectors only follow disbursements (their future loans).
+ * collectors follow disbursements (their future loans). The collections block (portfolio at risk, money
+ * recovered, promises kept and broken) is for the roles of /collections; a collector's covers their own loans.
  */
 export const DASHBOARD_ACCESS: Record<RoleKind, { scope: DashboardScope; blocks: readonly DashboardBlock[] }> = {
-  admin: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] },
-  supervisor: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures'] },
+  admin: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] },
+  supervisor: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] },
   operator: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'stage_failures'] },
   auditor: { scope: 'country', blocks: ['audit_queue', 'funnel', 'daily'] },
-  atc: { scope: 'country', blocks: ['funnel', 'daily', 'conversion'] },
+  atc: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'collections'] },
   risk: { scope: 'country', blocks: ['funnel', 'daily', 'conversion'] },
   webservice: { scope: 'country', blocks: ['funnel', 'daily', 'conversion'] },
-  collector: { scope: 'country', blocks: ['daily'] },
+  collector: { scope: 'country', blocks: ['collections', 'daily'] },
   seller: { scope: 'own', blocks: ['funnel', 'daily', 'conversion'] },
   seller_wo_assignation: { scope: 'own', blocks: ['funnel', 'daily', 'conversion'] },
   seller_renovator: { scope: 'own', blocks: ['funnel', 'daily', 'conversion'] },
@@ -188,6 +189,22 @@ export const dashboardResponseSchema = z.object({
           retry_at: z.string().nullable(),
         }),
       ),
+    })
+    .optional(),
+  /** Collections (the roles of /collections; a collector's own loans): now at risk, recovered per day, promises. */
+  collections: z
+    .object({
+      /** Loans in collections now and what they owe, by bucket (every bucket, zeros included). */
+      at_risk: z.array(z.object({ bucket: z.string(), label: z.string(), count, amount: z.number().int().nonnegative() })),
+      /** Payments received per day of the range (every day), minor units. */
+      recovered: z.object({ total: z.number().int().nonnegative(), days: z.array(z.object({ date: z.string(), amount: z.number().int().nonnegative() })) }),
+      /** Promises that fell due in the range: kept, broken, still pending; by collector too. */
+      promises: z.object({
+        kept: count,
+        broken: count,
+        pending: count,
+        by_collector: z.array(z.object({ collector: z.object({ id: z.number().int(), name: z.string() }), kept: count, broken: count, pending: count })),
+      }),
     })
     .optional(),
   /** Sellers by conversion over the range (best first; ties: more conversions, then more leads), top 10. */

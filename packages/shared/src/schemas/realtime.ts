@@ -38,6 +38,18 @@ export const leadAssignedSchema = z.object({
 });
 
 /**
+ * Loans now belong to `collector_id` (one reassigned, or a filter's rows at once): the collector's queue and
+ * the loans' details refresh; `previous` is set on the event sent to a collector they were taken from.
+ */
+export const loanAssignedSchema = z.object({
+  collector_id: z.number().int(),
+  /** Up to 100 of the loans (a bulk assignment may move thousands: `count` says how many). */
+  loan_ids: z.array(z.number().int()).max(100),
+  count: z.number().int().min(1),
+  by: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+/**
  * An automated stage the system ran decided where the application goes (to the country: whoever has it open
  * sees the new status without reloading; a retry or a run after the change's answer decides unseen).
  */
@@ -70,6 +82,7 @@ export const REALTIME_EVENTS = {
   'call-reminder:changed': callReminderChangedSchema,
   'lead:assigned': leadAssignedSchema,
   'lead:stage-decided': leadStageDecidedSchema,
+  'loan:assigned': loanAssignedSchema,
   'customer-message:inbound': customerMessageInboundSchema,
   'bulk-job:progress': bulkJobProgressSchema,
 } as const;

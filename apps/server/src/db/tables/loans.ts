@@ -76,6 +76,19 @@ export const loans = pgTable(
     index('loans_collections_idx').on(t.country, t.inCollections, t.daysPastDue.desc(), t.id.desc()),
     index('loans_collector_idx').on(t.country, t.collectorId, t.daysPastDue.desc(), t.id.desc()),
     index('loans_status_idx').on(t.country, t.status),
+    // /collections' filters and sorts (repositories/collections.ts): the same expressions as its sort keys.
+    index('loans_collections_bucket_idx')
+      .on(t.country, t.bucket, t.daysPastDue.desc(), t.id.desc())
+      .where(sql`${t.inCollections}`),
+    index('loans_collections_next_action_idx')
+      .on(t.country, sql`coalesce(${t.nextActionAt}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.inCollections}`),
+    index('loans_collections_promise_idx')
+      .on(t.country, sql`coalesce(${t.promiseDueOn}, 'infinity'::date)`, t.id)
+      .where(sql`${t.inCollections}`),
+    index('loans_collections_assigned_idx')
+      .on(t.country, sql`coalesce(${t.assignedAt}, '-infinity'::timestamptz)`, t.id)
+      .where(sql`${t.inCollections}`),
     countryCheck('loans', t.country),
     check('loans_amounts_check', sql`${t.principal} > 0 and ${t.outstanding} >= 0 and ${t.creditBalance} >= 0`),
   ],

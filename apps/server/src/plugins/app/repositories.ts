@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AuditsRepository } from '../../repositories/audits';
 import { CallsRepository } from '../../repositories/calls';
+import { CollectionsRepository } from '../../repositories/collections';
 import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { GridSettingsRepository } from '../../repositories/grid-settings';
@@ -28,6 +29,7 @@ declare module 'fastify' {
     stageRuns: StageRunsRepository;
     securityEvents: SecurityEventsRepository;
     managements: ManagementsRepository;
+    collections: CollectionsRepository;
   }
 }
 
@@ -42,6 +44,7 @@ export default fp(
     app.decorate('audits', new AuditsRepository(app.db));
     app.decorate('searcher', new SearcherRepository(app.db));
     app.decorate('dashboard', new DashboardRepository(app.db));
+    app.decorate('collections', new CollectionsRepository(app.db));
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));

@@ -1,5 +1,6 @@
 import {
   CALL_BACK_MESSAGES,
+  canAccess,
   callActionResponseSchema,
   callIdQuerySchema,
   callResultSchema,
@@ -49,6 +50,11 @@ export const CALL_ERRORS = {
   /** Without a lead (403, `cellphone`): a seller only their own customers; any number, only the /test roles. */
   notYourCustomer: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes',
   leadRequired: 'Indica el lead (lead_id): solo se llama al celular del cliente de un lead',
+  /** From the collection detail (`loan_id`): the loan's customer's stored cellphone; a collector, their own loans. */
+  loanNotFound: 'Préstamo no encontrado',
+  notYourLoan: 'Este préstamo no está en tu cartera',
+  notLoansCellphone: (loanId: number) => `El celular no es el del cliente del préstamo ${loanId}: solo se llama al celular guardado del cliente`,
+  loanWithoutCellphone: (loanId: number) => `El cliente del préstamo ${loanId} no tiene celular guardado`,
 } as const;
 
 /**
@@ -192,12 +198,24 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const user = request.user!;
       // `cellphone`: the country's national number (the body schema refused anything abroad, premium or special).
-      const { user: neotelUser, cellphone, lead_id: leadIdParam } = request.body;
+      const { user: neotelUser, cellphone, lead_id: leadIdParam, loan_id: loanIdParam } = request.body;
       ownTelephonyUser(user, neotelUser);
       const ownLeadsOnly = isSellerOrWoAssignation(country, user.role);
       const refuse = (statusCode: number, message: string) => new HttpError(statusCode, message, [{ field: 'cellphone', message }]);
       let leadId: number | null = null;
-      if (leadIdParam !== undefined) {
+      let loanId: number | null = null;
+      if (loanIdParam !== undefined) {
+        // A collection's call: whoever opens /collection-detail, a collector only on a loan of their queue.
+        if (!canAccess('collection-detail', country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
+        const loan = await app.collections.access(country, loanIdParam);
+        if (!loan) throw new HttpError(404, CALL_ERRORS.loanNotFound);
+        if (findRole(country, user.role)?.kind === 'collector' && loan.collectorId !== user.id) throw new HttpError(403, CALL_ERRORS.notYourLoan);
+        const stored = loan.cellphone ? onlyDigits(nationalPhone(loan.cellphone, country)) : '';
+        if (!stored) throw refuse(409, CALL_ERRORS.loanWithoutCellphone(loan.id));
+        if (stored !== cellphone) throw refuse(409, CALL_ERRORS.notLoansCellphone(loan.id));
+        loanId = loan.id;
+        leadId = loan.leadId;
+      } else if (leadIdParam !== undefined) {
         const row = await app.calls.leadToCall(country, leadIdParam);
         if (!row) throw new HttpError(404, MESSAGES.leadNotFound);
         if (ownLeadsOnly && row.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead(row.sellerId));
@@ -226,6 +244,7 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         throw new HttpError(502, CALL_ERRORS.startFailed);
       }
       if (!call.placed) throw new HttpError(409, CALL_ERRORS.callInProgress);
+      if (loanId !== null) await app.collections.recordCall(country, loanId, user.id, call.id, cellphone);
       return { call_id: call.id, status: 'started' as const, lead_id: leadId };
     },
   );

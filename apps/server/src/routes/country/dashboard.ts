@@ -1,4 +1,5 @@
 import {
+  BUCKETS,
   DISBURSED_STATUS,
   dashboardAccessOf,
   dashboardQuerySchema,
@@ -6,6 +7,7 @@ import {
   daysBetween,
   addDays,
   errorBodySchema,
+  findRole,
   funnelStepsOf,
   resolveDashboardRange,
   retryStoppedStagesResponseSchema,
@@ -36,6 +38,27 @@ function perDay(range: DayRange, created: DayCount[], disbursed: DayCount[], dis
     created_total: days.reduce((sum, d) => sum + d.created, 0),
     disbursed_total: days.reduce((sum, d) => sum + d.disbursed, 0),
     days,
+  };
+}
+
+/** The collections block: every bucket and every day of the range, zeros included. */
+function collectionsBlock(
+  range: DayRange,
+  risk: { bucket: string; count: number; amount: number }[],
+  recovered: { date: string; amount: number }[],
+  promises: { collector: { id: number; name: string }; kept: number; broken: number; pending: number }[],
+): NonNullable<DashboardResponse['collections']> {
+  const byBucket = new Map(risk.map((r) => [r.bucket, r]));
+  const byDay = new Map(recovered.map((d) => [d.date, d.amount]));
+  const days = Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => {
+    const date = addDays(range.from, i);
+    return { date, amount: byDay.get(date) ?? 0 };
+  });
+  const sum = (key: 'kept' | 'broken' | 'pending') => promises.reduce((total, row) => total + row[key], 0);
+  return {
+    at_risk: BUCKETS.map((b) => ({ bucket: b.id, label: b.label, count: byBucket.get(b.id)?.count ?? 0, amount: byBucket.get(b.id)?.amount ?? 0 })),
+    recovered: { total: days.reduce((total, d) => total + d.amount, 0), days },
+    promises: { kept: sum('kept'), broken: sum('broken'), pending: sum('pending'), by_collector: promises },
   };
 }
 
@@ -71,7 +94,9 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       const shows = new Set(access.blocks);
       const when = <T>(show: boolean, key: string, compute: () => Promise<T>) => (show ? cache.get(prefix + key, compute) : undefined);
 
-      const [funnel, daily, conversion, audit, ranking, stages] = await Promise.all([
+      // A collector's collections figures are their own loans'.
+      const ownCollector = findRole(country, user.role)?.kind === 'collector' ? user.id : undefined;
+      const [funnel, daily, conversion, audit, ranking, stages, collections] = await Promise.all([
         when(shows.has('funnel'), 'funnel', () => repo.funnel(scope)),
         when(shows.has('daily'), `daily|${days}`, async () => {
           const [created, disbursed] = await Promise.all([repo.createdPerDay(scope, range), repo.disbursedPerDay(scope, range)]);
@@ -83,9 +108,19 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
         // Not cached: a small table, and what the back office just retried must show at once.
         shows.has('stage_failures') ? app.stageRuns.failures(country).then((value) => ({ value, at: Date.now() })) : undefined,
+        shows.has('collections')
+          ? cache.get(`${country}|collections|${ownCollector ?? 'country'}|${days}`, async () => {
+              const [risk, recovered, promises] = await Promise.all([
+                app.collections.portfolioAtRisk(country, ownCollector),
+                app.collections.recoveredPerDay(country, range, ownCollector),
+                app.collections.promiseRates(country, range, ownCollector),
+              ]);
+              return collectionsBlock(range, risk, recovered, promises);
+            })
+          : undefined,
       ]);
 
-      const computed = [funnel, daily, conversion, audit, ranking, stages].filter((entry) => entry !== undefined);
+      const computed = [funnel, daily, conversion, audit, ranking, stages, collections].filter((entry) => entry !== undefined);
       const answer: DashboardResponse = {
         scope: access.scope,
         blocks: [...access.blocks],
@@ -122,6 +157,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
           rate: ratio(row.converted, row.created),
         }));
       }
+      if (collections) answer.collections = collections.value;
       if (stages) {
         const { retrying, stopped, leads } = stages.value;
         answer.stage_failures = {

@@ -4,6 +4,7 @@ import { countryScope } from '../../plugins/app/auth';
 import audits from './audits';
 import auth from './auth';
 import calls from './calls';
+import collections from './collections';
 import dashboard from './dashboard';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
@@ -40,6 +41,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(security, { country });
   await app.register(loans, { country });
   await app.register(managements, { country });
+  await app.register(collections, { country });
 };
 
 export default countryRoutes;

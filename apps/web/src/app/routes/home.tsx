@@ -5,6 +5,7 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { COUNTRY, COUNTRY_NAME } from '../../config/env';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { AuditQueueCard } from '../../features/dashboard/components/audit-queue-card';
+import { CollectionsBlock } from '../../features/dashboard/components/collections-block';
 import { DailyChart } from '../../features/dashboard/components/daily-chart';
 import { FunnelChart } from '../../features/dashboard/components/funnel-chart';
 import { funnelListOf } from '../../features/dashboard/components/funnel-list';
@@ -66,6 +67,8 @@ export default function HomeRoute() {
       {data && (
         <Stack spacing={3} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={dashboard.isFetching}>
           <KpiCards data={data} />
+          {/* A collector's figures are their own loans' (the server scopes them). */}
+          {data.collections && <CollectionsBlock data={data.collections} own={session !== null && findRole(COUNTRY, session.role)?.kind === 'collector'} />}
           <Grid container spacing={3}>
             {data.funnel && (
               <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion || data.stage_failures ? 7 : 12 }}>

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useStartCall } from '../hooks/use-start-call';
 
 /** The roles whose work is calling customers: each is meant to have a telephony user. */
-const CALLERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
+const CALLERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator', 'collector'];
 
 /** Why a user without a telephony user cannot call, said as a reason rather than an error. */
 export const NO_TELEPHONY_REASON = MESSAGES.noNeotelUser.replace(/^Error:\s*/, '');
@@ -22,7 +22,18 @@ const hidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding:
  * the button in SPEC 5's words; anyone else (a supervisor on every lead detail) is not shown a standing error,
  * only the reason as the button's tooltip and description.
  */
-export function CallButton({ cellphone, leadId }: { cellphone: string | null | undefined; leadId: number }) {
+export function CallButton({
+  cellphone,
+  leadId,
+  loanId,
+  onCalled,
+}: {
+  cellphone: string | null | undefined;
+  leadId: number;
+  /** From the collection detail: the loan's customer, on the loan's timeline. */
+  loanId?: number;
+  onCalled?: () => void;
+}) {
   const start = useStartCall();
   const session = useSession();
   const [busy, setBusy] = useState(false);
@@ -40,7 +51,7 @@ export function CallButton({ cellphone, leadId }: { cellphone: string | null | u
       onClick={async () => {
         setBusy(true);
         try {
-          await start(cellphone ?? '', leadId);
+          if (await start(cellphone ?? '', leadId, loanId)) onCalled?.();
         } finally {
           setBusy(false);
         }

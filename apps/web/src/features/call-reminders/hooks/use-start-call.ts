@@ -15,11 +15,11 @@ import { startCall } from '../api/start-call';
  * sign-in problem, which is what it almost always is. Resolves true when the call started; the application it
  * went to shows it.
  */
-export function useStartCall(): (cellphone: string, leadId?: number) => Promise<boolean> {
+export function useStartCall(): (cellphone: string, leadId?: number, loanId?: number) => Promise<boolean> {
   const notify = useNotify();
   const queryClient = useQueryClient();
   return useCallback(
-    async (cellphone, leadId) => {
+    async (cellphone, leadId, loanId) => {
       const user = sessionStore.get()?.neotel_id ?? 0;
       if (!(user > 0)) {
         notify({ message: MESSAGES.noNeotelUser, color: 'error' });
@@ -27,7 +27,7 @@ export function useStartCall(): (cellphone: string, leadId?: number) => Promise<
       }
       try {
         const ended = await hangUpCall({ user });
-        const started = await startCall({ user, cellphone, ...(leadId ? { lead_id: leadId } : {}) });
+        const started = await startCall({ user, cellphone, ...(loanId ? { loan_id: loanId } : leadId ? { lead_id: leadId } : {}) });
         // Both calls are on their applications' timelines.
         for (const id of new Set([ended.lead_id, started.lead_id])) if (id !== null) refreshApplicationDetails(queryClient, id);
       } catch (error) {

@@ -1,0 +1,4 @@
+CREATE INDEX "loans_collections_bucket_idx" ON "loans" USING btree ("country","bucket","days_past_due" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "loans"."in_collections";--> statement-breakpoint
+CREATE INDEX "loans_collections_next_action_idx" ON "loans" USING btree ("country",coalesce("next_action_at", 'infinity'::timestamptz),"id") WHERE "loans"."in_collections";--> statement-breakpoint
+CREATE INDEX "loans_collections_promise_idx" ON "loans" USING btree ("country",coalesce("promise_due_on", 'infinity'::date),"id") WHERE "loans"."in_collections";--> statement-breakpoint
+CREATE INDEX "loans_collections_assigned_idx" ON "loans" USING btree ("country",coalesce("assigned_at", '-infinity'::timestamptz),"id") WHERE "loans"."in_collections";

@@ -1,0 +1,55 @@
+import { collectionListQuerySchema, findRole, type CollectionRow } from '@backoffice/shared';
+import { useMemo } from 'react';
+import { ListScreen } from '../../components/entity-list/list-screen';
+import { useListParams } from '../../components/entity-list/use-list-params';
+import { COUNTRY } from '../../config/env';
+import { useCollectionSettings } from '../../features/collections/api/get-collection-settings';
+import { useCollections } from '../../features/collections/api/get-collections';
+import { AssignCollector } from '../../features/collections/components/assign-collector';
+import { collectionColumns } from '../../features/collections/components/collections-columns';
+import { CollectionsFilters } from '../../features/collections/components/collections-filters';
+import { count } from '../../lib/format';
+import { useSession } from '../../lib/session';
+
+/** /collections: a collector's queue (the day's work first), or every loan in collections for the back office. */
+export default function CollectionsRoute() {
+  const session = useSession();
+  const kind = findRole(COUNTRY, session?.role)?.kind;
+  const collector = kind === 'collector';
+  const assigner = kind === 'admin' || kind === 'supervisor';
+  const params = useListParams(collectionListQuerySchema);
+  const result = useCollections(params.search);
+  const settings = useCollectionSettings();
+  // The server's default order, shown by the grid: a collector's day's work, everyone else's days past due.
+  const query = useMemo(
+    () => ({ ...params.query, sort: params.query.sort ?? (collector ? 'today' : 'days_past_due'), dir: params.query.dir ?? (collector ? 'asc' : 'desc') }),
+    [params.query, collector],
+  );
+  const columns = useMemo(() => collectionColumns(!collector), [collector]);
+  const total = result.data?.count;
+  return (
+    <ListScreen<CollectionRow, typeof query>
+      title={collector ? 'Mi cartera' : 'Cobranzas'}
+      plural="préstamos"
+      singular="préstamo"
+      path="/collections"
+      params={{ query, search: params.search, update: params.update }}
+      result={result}
+      columns={columns}
+      filters={<CollectionsFilters query={params.query} update={params.update} reset={params.reset} settings={settings.data} showCollector={!collector} />}
+      exportPath="collections/export"
+      actions={
+        assigner && settings.data && total && total.total > 0 ? (
+          <AssignCollector
+            collectors={settings.data.collectors}
+            target={{ search: params.search, matching: total.exact ? `${count(total.total)}` : `más de ${count(total.total)}` }}
+          />
+        ) : undefined
+      }
+      rowHref={(row) => `/collection-detail?id=${row.id}`}
+      noRowsLabel="No hay préstamos en cobranza"
+      emptyLabel="Ningún préstamo coincide con los filtros"
+      testId="collections"
+    />
+  );
+}

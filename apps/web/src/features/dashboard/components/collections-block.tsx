@@ -1,0 +1,85 @@
+import type { DashboardResponse } from '@backoffice/shared';
+import { Box, Grid, Stack, Typography, useTheme } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { count, money } from '../../../lib/format';
+import { DashboardCard } from './dashboard-card';
+import { longDay, percent, shortDay } from './format';
+import { Stat } from './stat';
+
+type Collections = NonNullable<DashboardResponse['collections']>;
+
+/** Collections: the portfolio at risk by bucket, money recovered per day, promises kept and broken. */
+export function CollectionsBlock({ data, own }: { data: Collections; own: boolean }) {
+  const theme = useTheme();
+  const { at_risk: risk, recovered, promises } = data;
+  const resolved = promises.kept + promises.broken;
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <DashboardCard
+          id="collections-risk"
+          title={own ? 'Tu cartera en mora por tramo' : 'Cartera en mora por tramo'}
+          subheader={`${count(risk.reduce((n, b) => n + b.count, 0))} préstamos · ${money(risk.reduce((n, b) => n + b.amount, 0))}`}
+        >
+          <Box sx={{ height: 280 }}>
+            <BarChart
+              dataset={risk}
+              xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+              yAxis={[
+                { id: 'count', label: 'Préstamos', min: 0, tickMinStep: 1, width: 60 },
+                { id: 'amount', label: 'Saldo', position: 'right', min: 0, valueFormatter: (v: number) => money(v), width: 96 },
+              ]}
+              series={[
+                { dataKey: 'count', label: 'Préstamos', yAxisId: 'count', color: theme.palette.warning.main, valueFormatter: (v) => count(v ?? 0) },
+                { dataKey: 'amount', label: 'Saldo', yAxisId: 'amount', color: theme.palette.error.main, valueFormatter: (v) => money(v ?? 0) },
+              ]}
+              localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
+            />
+          </Box>
+        </DashboardCard>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <DashboardCard id="collections-promises" title={own ? 'Tus promesas de pago' : 'Promesas de pago'} subheader="Vencidas en el período">
+          <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+            <Stat label="Cumplidas" value={count(promises.kept)} testId="promises-kept" />
+            <Stat label="Incumplidas" value={count(promises.broken)} testId="promises-broken" />
+            <Stat label="Pendientes" value={count(promises.pending)} testId="promises-pending" />
+            <Stat label="Cumplimiento" value={resolved ? percent(promises.kept / resolved) : '—'} testId="promises-rate" />
+          </Stack>
+          {promises.by_collector.length > 0 ? (
+            <Box sx={{ height: 220 }}>
+              <BarChart
+                layout="horizontal"
+                dataset={promises.by_collector.map((r) => ({ name: r.collector.name, kept: r.kept, broken: r.broken }))}
+                yAxis={[{ scaleType: 'band', dataKey: 'name', width: 140 }]}
+                xAxis={[{ min: 0, tickMinStep: 1 }]}
+                series={[
+                  { dataKey: 'kept', label: 'Cumplidas', stack: 'p', color: theme.palette.success.main },
+                  { dataKey: 'broken', label: 'Incumplidas', stack: 'p', color: theme.palette.error.main },
+                ]}
+                localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
+              />
+            </Box>
+          ) : (
+            <Typography color="text.secondary">Ninguna promesa venció en el período.</Typography>
+          )}
+        </DashboardCard>
+      </Grid>
+      <Grid size={12}>
+        <DashboardCard id="collections-recovered" title={own ? 'Lo que recuperaste por día' : 'Recuperado por día'} subheader={`${money(recovered.total)} en el período`}>
+          <Box sx={{ height: 280 }}>
+            <LineChart
+              dataset={recovered.days}
+              xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)) }]}
+              yAxis={[{ min: 0, valueFormatter: (v: number) => money(v), width: 96 }]}
+              series={[{ dataKey: 'amount', label: 'Recuperado', color: theme.palette.success.main, curve: 'monotoneX', valueFormatter: (v) => money(v ?? 0) }]}
+              grid={{ horizontal: true }}
+              localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
+            />
+          </Box>
+        </DashboardCard>
+      </Grid>
+    </Grid>
+  );
+}
