@@ -26,3 +26,5 @@ export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './search';
+export * from './workflow/return-requests';
+export * from './schemas/legal';

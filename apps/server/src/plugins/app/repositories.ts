@@ -10,6 +10,8 @@ import { SearcherRepository } from '../../repositories/searcher';
 import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
 import { UsersRepository } from '../../repositories/users';
+import { DebtFreesService } from '../../services/debt-frees';
+import { RegretsService } from '../../services/regrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,8 @@ declare module 'fastify' {
     calls: CallsRepository;
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
+    debtFrees: DebtFreesService;
+    regrets: RegretsService;
   }
 }
 
@@ -41,6 +45,8 @@ export default fp(
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
+    app.decorate('debtFrees', new DebtFreesService(app.db, app.config.legal));
+    app.decorate('regrets', new RegretsService(app.db, app.config.legal));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -5,10 +5,12 @@ import audits from './audits';
 import auth from './auth';
 import calls from './calls';
 import dashboard from './dashboard';
+import debtFrees from './debt-frees';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
 import leads from './leads';
+import regrets from './regrets';
 import sales from './sales';
 import searcher from './searcher';
 import workflow from './workflow';
@@ -34,6 +36,8 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(calls, { country });
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
+  await app.register(debtFrees, { country });
+  await app.register(regrets, { country });
 };
 
 export default countryRoutes;
