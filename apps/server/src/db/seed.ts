@@ -36,6 +36,7 @@ import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
+import { seedLegal } from './seeds/legal';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -181,6 +182,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
            and h.to_status = d.status_id`);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
     }
+    await seedLegal(tx, { countries, now, log });
   });
   // Large inserts leave the planner without statistics until autovacuum runs; give it some now.
   if (result.leads > 0) await db.execute(sql`analyze customers, leads, lead_status_history`);
