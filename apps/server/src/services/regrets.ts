@@ -13,6 +13,8 @@ import {
   type RegretDetail,
   type RegretQuote,
   type RegretStage,
+  type RegretCandidate,
+  addDays,
 } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LegalConfig } from '../config';
@@ -85,6 +87,41 @@ export class RegretsService {
       amount: regretReturnAmount(loan.principal, await this.paidBack(this.db, loan.id)),
       open_regret_id: open?.id ?? null,
     };
+  }
+
+  /**
+   * Loans a regret can still be filed on (within their period, none open): the newest first, at most 20.
+   * Every period ends within 60 days of disbursement, so older loans are not read.
+   */
+  async candidates(country: Country, user: AuthUser, now = new Date()): Promise<RegretCandidate[]> {
+    const today = todayIn(country, now);
+    const rows = await this.db
+      .select({
+        loan_id: loans.id,
+        lead_id: loans.leadId,
+        collector_id: loans.collectorId,
+        disbursed_on: loans.disbursedOn,
+        principal: loans.principal,
+        customer_name: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+        document: customers.docNumber,
+      })
+      .from(loans)
+      .innerJoin(customers, eq(customers.id, loans.customerId))
+      .where(
+        and(
+          eq(loans.country, country),
+          inArray(loans.status, REGRETTABLE),
+          sql`${loans.disbursedOn} >= ${addDays(today, -60)}::date`,
+          sql`not exists (select 1 from regrets r where r.loan_id = ${loans.id} and r.status not in (1004, 1013, 2007, 2008))`,
+          kindOfUser(user) === 'collector' ? eq(loans.collectorId, user.id) : undefined,
+        ),
+      )
+      .orderBy(sql`${loans.disbursedOn} desc`, sql`${loans.id} desc`)
+      .limit(200);
+    return rows
+      .map(({ collector_id: _c, ...row }) => ({ ...row, ...regretDeadline(country, row.disbursed_on, this.config.regret[country]) }))
+      .filter((row) => row.deadline >= today)
+      .slice(0, 20);
   }
 
   /** Files a regret: refused past the deadline (409 with it); the revocation code given and its communication recorded. */

@@ -59,6 +59,19 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
     expect((await file(loan.id)).statusCode).toBe(409);
   });
 
+  it('offers as candidates the loans within their period without an open regret', async () => {
+    const recent = await loanFor(1);
+    const old = await loanFor(45);
+    const taken = await loanFor(2);
+    expect((await file(taken.loan.id)).statusCode).toBe(201);
+    const res = await (await as('arg', 'atc@arg.example')).get('/api/arg/regrets/candidates');
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = (res.json() as { loan_id: number }[]).map((c) => c.loan_id);
+    expect(ids).toContain(recent.loan.id);
+    expect(ids).not.toContain(old.loan.id);
+    expect(ids).not.toContain(taken.loan.id);
+  });
+
   it('refuses a regret past the legal deadline, saying until when it could be filed', async () => {
     const { loan } = await loanFor(40);
     const res = await file(loan.id);

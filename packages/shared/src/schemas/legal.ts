@@ -148,3 +148,16 @@ export const regretQuoteSchema = z.object({
   open_regret_id: z.number().nullable(),
 });
 export type RegretQuote = z.infer<typeof regretQuoteSchema>;
+
+/** A loan a regret can still be filed on. */
+export const regretCandidateSchema = z.object({
+  loan_id: z.number(),
+  lead_id: z.number(),
+  customer_name: z.string(),
+  document: z.string(),
+  disbursed_on: z.string(),
+  principal: z.number(),
+  deadline: z.string(),
+  rule: z.string(),
+});
+export type RegretCandidate = z.infer<typeof regretCandidateSchema>;

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  regretCandidateSchema,
   regretCreateBodySchema,
   regretDetailSchema,
   regretListQuerySchema,
@@ -40,6 +41,20 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
       return { status: q.status, deadlineFrom: q.deadline_from, deadlineTo: q.deadline_to, overdue: q.overdue };
     },
   });
+
+  app.get(
+    '/regrets/candidates',
+    {
+      onRequest: app.authorize('regrets'),
+      schema: {
+        tags: ['regrets'],
+        summary: 'Préstamos dentro de su plazo legal sin arrepentimiento abierto (los más recientes, hasta 20)',
+        security,
+        response: { 200: z.array(regretCandidateSchema), ...errors },
+      },
+    },
+    async (request) => app.regrets.candidates(country, request.user!),
+  );
 
   app.get(
     '/regrets/quote',

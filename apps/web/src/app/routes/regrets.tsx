@@ -7,6 +7,7 @@ import { useListParams } from '../../components/entity-list/use-list-params';
 import { FilterBar, MultiSelect } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
 import { regretQuerySchema, useRegrets } from '../../features/regrets/api/get-regrets';
+import { FileRegretButton } from '../../features/regrets/components/file-regret-dialog';
 import { RegretActions } from '../../features/regrets/components/regret-actions';
 import { RegretDeadline } from '../../features/regrets/components/regret-deadline';
 import { calendarDate, money } from '../../lib/format';
@@ -47,6 +48,7 @@ export default function RegretsRoute() {
       columns={columns}
       exportPath="regrets/export"
       testId="regrets"
+      actions={<FileRegretButton />}
       noRowsLabel="No hay arrepentimientos"
       emptyLabel="Ningún arrepentimiento coincide con los filtros"
       filters={
