@@ -14,9 +14,9 @@ const columns: GridColDef<DebtFreeRow>[] = [
   { field: 'customer_name', headerName: 'Cliente', flex: 1, minWidth: 180, sortable: false },
   { field: 'document', headerName: 'Documento', width: 120, sortable: false },
   { field: 'processed', headerName: 'Estado', width: 120, sortable: false, renderCell: ({ row }) => <ProcessedChip processed={row.processed} /> },
+  { field: 'actions', headerName: 'Acciones', width: 230, sortable: false, renderCell: ({ row }) => <DebtFreeActions row={row} /> },
   { field: 'decided_by', headerName: 'Resolvió', width: 150, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.decided_by ?? '' },
   { field: 'reason', headerName: 'Motivo', width: 160, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.reason ?? '' },
-  { field: 'actions', headerName: 'Acciones', width: 230, sortable: false, renderCell: ({ row }) => <DebtFreeActions row={row} /> },
 ];
 
 /** /debt-frees: the queue of debt-free requests (processed, date and customer filters in the URL; export). */

@@ -25,11 +25,11 @@ const columns: GridColDef<RegretRow>[] = [
     valueGetter: (_: unknown, row: RegretRow) => catalogueLabel(LOAN_STATUSES, row.loan_status),
   },
   { field: 'status', headerName: 'Estado', width: 180, sortable: false, valueGetter: (_: unknown, row: RegretRow) => regretStatusLabel(COUNTRY, row.status) },
+  { field: 'actions', headerName: 'Acciones', width: 170, sortable: false, renderCell: ({ row }) => <RegretActions row={row} /> },
   { field: 'disbursed_on', headerName: 'Desembolso', width: 110, sortable: false, valueGetter: (_: unknown, row: RegretRow) => calendarDate(row.disbursed_on) },
   { field: 'deadline', headerName: 'Plazo legal', width: 200, renderCell: ({ row }) => <RegretDeadline deadline={row.deadline} rule={row.rule} /> },
   { field: 'amount', headerName: 'A devolver', width: 120, sortable: false, valueGetter: (_: unknown, row: RegretRow) => money(row.amount) },
   { field: 'returned', headerName: 'Devuelto', width: 120, sortable: false, valueGetter: (_: unknown, row: RegretRow) => money(row.returned) },
-  { field: 'actions', headerName: 'Acciones', width: 170, sortable: false, renderCell: ({ row }) => <RegretActions row={row} /> },
 ];
 
 /** /regrets: the return requests with their legal deadline and time left (status and deadline filters in the URL). */
