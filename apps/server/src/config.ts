@@ -127,6 +127,29 @@ const envSchema = z.object({
   NEOTEL_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   NEOTEL_TOKEN: z.string().optional(),
   NEOTEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The company named on debt-free certificates. */
+  COMPANY_NAME: z.string().min(1).default('Préstamos Demo S.A.'),
+  /** Where the certificates' QR codes send a reader (the web app's origin); the verification page is /verificar. */
+  PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
+  /** Verification look-ups a minute per address (all nodes together): the public page answers without sign-in. */
+  DEBT_FREE_VERIFY_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /**
+   * The regret period. arg: Ley 24.240 art. 34 and Res. 424/2020 count 10 calendar days, BCRA's rules for
+   * financial services 10 business days; 'longer' (the default) gives the customer whichever ends later.
+   * col: Ley 1480 art. 47's retracto, 5 business days.
+   */
+  REGRET_RULE_ARG: z.enum(['calendar', 'business', 'longer']).default('longer'),
+  REGRET_CALENDAR_DAYS_ARG: z.coerce.number().int().min(1).max(60).default(10),
+  REGRET_BUSINESS_DAYS_ARG: z.coerce.number().int().min(1).max(60).default(10),
+  REGRET_RULE_COL: z.enum(['calendar', 'business', 'longer']).default('business'),
+  REGRET_CALENDAR_DAYS_COL: z.coerce.number().int().min(1).max(60).default(5),
+  REGRET_BUSINESS_DAYS_COL: z.coerce.number().int().min(1).max(60).default(5),
+  /** Transfer adapter calls a regret's step makes before it is left failed (for a person to retry). */
+  REGRET_TRANSFER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Simulated transfers: a customer document ending in these digits fails every call ('' = none). */
+  REGRET_SIMULATE_FAIL_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('99999'),
+  /** Simulated transfers: a document ending in these digits returns half of what is owed ('' = none). */
+  REGRET_SIMULATE_SHORT_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('88888'),
 });
 
 export interface AppConfig {
@@ -182,6 +205,25 @@ export interface AppConfig {
   delinquencyCheckSeconds: number;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
   rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
+  legal: LegalConfig;
+}
+
+export type RegretRule = 'calendar' | 'business' | 'longer';
+export interface RegretPeriod {
+  rule: RegretRule;
+  calendarDays: number;
+  businessDays: number;
+}
+
+/** Debt-free certificates and regrets (issue 36). */
+export interface LegalConfig {
+  companyName: string;
+  publicWebUrl: string;
+  verifyRateLimit: number;
+  regret: { arg: RegretPeriod; col: RegretPeriod };
+  transferAttempts: number;
+  simulateFailSuffix: string;
+  simulateShortSuffix: string;
 }
 
 export interface TelephonyConfig {
@@ -273,5 +315,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
     },
     rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT, testCall: e.TEST_CALL_RATE_LIMIT, exports: e.EXPORT_RATE_LIMIT },
+    legal: {
+      companyName: e.COMPANY_NAME,
+      publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/+$/, ''),
+      verifyRateLimit: e.DEBT_FREE_VERIFY_RATE_LIMIT,
+      regret: {
+        arg: { rule: e.REGRET_RULE_ARG, calendarDays: e.REGRET_CALENDAR_DAYS_ARG, businessDays: e.REGRET_BUSINESS_DAYS_ARG },
+        col: { rule: e.REGRET_RULE_COL, calendarDays: e.REGRET_CALENDAR_DAYS_COL, businessDays: e.REGRET_BUSINESS_DAYS_COL },
+      },
+      transferAttempts: e.REGRET_TRANSFER_ATTEMPTS,
+      simulateFailSuffix: e.REGRET_SIMULATE_FAIL_SUFFIX,
+      simulateShortSuffix: e.REGRET_SIMULATE_SHORT_SUFFIX,
+    },
   };
 }

@@ -32,3 +32,5 @@ export * from './schemas/security';
 export * from './schemas/loans';
 export * from './loans/config';
 export * from './loans/schedule';
+export * from './workflow/return-requests';
+export * from './schemas/legal';

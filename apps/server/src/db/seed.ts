@@ -39,6 +39,7 @@ import { seedLoans } from './seeds/loans';
 import { seedManagements } from './seeds/managements';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
+import { seedLegal } from './seeds/legal';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -186,6 +187,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       await seedManagements(tx, country, now, faker);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
     }
+    await seedLegal(tx, { countries, now, log });
   });
   // Large inserts leave the planner without statistics until autovacuum runs; give it some now.
   if (result.leads > 0) await db.execute(sql`analyze customers, leads, lead_status_history`);

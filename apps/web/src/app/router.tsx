@@ -6,6 +6,7 @@ import LoginRoute from './routes/login';
 import NotFoundRoute from './routes/not-found';
 import RouteErrorBoundary from './routes/route-error';
 import UnauthorizedRoute from './routes/unauthorized';
+import VerifyDebtFreeRoute from './routes/verify-debt-free';
 import { SCREENS } from './screens';
 
 export const router = createBrowserRouter([
@@ -15,6 +16,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: <LoginRoute /> },
       { path: '/unauthorized', element: <UnauthorizedRoute /> },
+      // Public: a certificate's QR code opens it without signing in.
+      { path: '/verificar', element: <VerifyDebtFreeRoute /> },
       {
         element: <ProtectedLayout />,
         children: SCREENS.map(({ path, screen, load }) => ({

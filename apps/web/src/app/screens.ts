@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconArrowBackUp, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -31,5 +31,7 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'daily-management', path: '/daily-management', label: 'Detalle de gestión', icon: IconPhoneCheck, load: () => import('./routes/daily-management'), inNav: false },
   { screen: 'collections', path: '/collections', label: 'Cobranzas', icon: IconCashBanknote, load: () => import('./routes/collections'), inNav: true },
   { screen: 'collection-detail', path: '/collection-detail', label: 'Detalle de cobranza', icon: IconFileInvoice, load: () => import('./routes/collection-detail'), inNav: false },
+  { screen: 'debt-frees', path: '/debt-frees', label: 'Libre deuda', icon: IconFileCertificate, load: () => import('./routes/debt-frees'), inNav: true },
+  { screen: 'regrets', path: '/regrets', label: 'Arrepentimientos', icon: IconArrowBackUp, load: () => import('./routes/regrets'), inNav: true },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

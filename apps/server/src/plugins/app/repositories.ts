@@ -13,6 +13,8 @@ import { SecurityEventsRepository } from '../../repositories/security-events';
 import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
 import { UsersRepository } from '../../repositories/users';
+import { DebtFreesService } from '../../services/debt-frees';
+import { RegretsService } from '../../services/regrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     securityEvents: SecurityEventsRepository;
     managements: ManagementsRepository;
     collections: CollectionsRepository;
+    debtFrees: DebtFreesService;
+    regrets: RegretsService;
   }
 }
 
@@ -50,6 +54,8 @@ export default fp(
     app.decorate('stageRuns', new StageRunsRepository(app.db));
     app.decorate('securityEvents', new SecurityEventsRepository(app.db));
     app.decorate('managements', new ManagementsRepository(app.db));
+    app.decorate('debtFrees', new DebtFreesService(app.db, app.config.legal));
+    app.decorate('regrets', new RegretsService(app.db, app.config.legal));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

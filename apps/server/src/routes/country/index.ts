@@ -6,12 +6,14 @@ import auth from './auth';
 import calls from './calls';
 import collections from './collections';
 import dashboard from './dashboard';
+import debtFrees from './debt-frees';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
 import leads from './leads';
 import loans from './loans';
 import managements from './managements';
+import regrets from './regrets';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
@@ -42,6 +44,8 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(loans, { country });
   await app.register(managements, { country });
   await app.register(collections, { country });
+  await app.register(debtFrees, { country });
+  await app.register(regrets, { country });
 };
 
 export default countryRoutes;

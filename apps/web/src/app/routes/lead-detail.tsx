@@ -1,4 +1,4 @@
-import { canLead } from '@backoffice/shared';
+import { canAccess, canLead } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
@@ -7,11 +7,13 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { COUNTRY } from '../../config/env';
+import { LeadDebtFreePanel } from '../../features/debt-frees/components/lead-debt-free-panel';
 import { useLead } from '../../features/leads/api/get-lead';
 import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
+import { LeadRegretPanel } from '../../features/regrets/components/lead-regret-panel';
 import { useSession } from '../../lib/session';
 
 function LeadDetailView({ id }: { id: number }) {
@@ -37,6 +39,8 @@ function LeadDetailView({ id }: { id: number }) {
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
           <LeadTransitions lead={lead.data} />
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+          {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
+          {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
         </Stack>
       </Grid>
     </Grid>
