@@ -26,3 +26,4 @@ export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './search';
+export * from './schemas/bans';

@@ -655,6 +655,7 @@ export const realtimeCursors = pgTable('realtime_cursors', {
 });
 
 export * from './tables/loans';
+export * from './tables/bans';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AuditsRepository } from '../../repositories/audits';
 import { CallsRepository } from '../../repositories/calls';
+import { CustomerBansRepository } from '../../repositories/customer-bans';
 import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { GridSettingsRepository } from '../../repositories/grid-settings';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     calls: CallsRepository;
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
+    customerBans: CustomerBansRepository;
   }
 }
 
@@ -41,6 +43,7 @@ export default fp(
     app.decorate('calls', new CallsRepository(app.db));
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
+    app.decorate('customerBans', new CustomerBansRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -4,6 +4,7 @@ import { countryScope } from '../../plugins/app/auth';
 import audits from './audits';
 import auth from './auth';
 import calls from './calls';
+import customerBans from './customer-bans';
 import dashboard from './dashboard';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
@@ -34,6 +35,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(calls, { country });
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
+  await app.register(customerBans, { country });
 };
 
 export default countryRoutes;
