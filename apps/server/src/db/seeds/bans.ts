@@ -1,5 +1,5 @@
 import { ARG_STATUS_IDS, COL_STATUS_IDS, buildCbu, findRole, type BanKind, type BanReason, type Country, type MessageChannel } from '@backoffice/shared';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { banReasonText } from '../../services/customer-bans';
 import type { Tx } from '../client';
 import { customerBanHits, customerBans, customers, leadStatusHistory, leads, users } from '../schema';
@@ -17,8 +17,6 @@ interface DemoBan {
   /** Days from now it expires (negative: expired already); absent: never. */
   expiresInDays?: number;
   lifted?: { daysAgo: number; reason: string };
-  /** Customer whose new application this ban stopped. */
-  stopped?: number;
 }
 
 /**
@@ -41,8 +39,8 @@ export async function seedBans(tx: Tx, country: Country, now: Date): Promise<voi
   const person = (i: number) => people[i];
   const account = country === 'arg' ? buildCbu('0170099', '4000000067890') : '4578123400';
   const demo: DemoBan[] = [
-    { kind: 'document', value: person(0)?.doc ?? '28999111', reason: 'fraud', notes: 'Documentación adulterada en la solicitud anterior', startedDaysAgo: 40, stopped: 0 },
-    { kind: 'cellphone', value: person(1)?.cellphone ?? (country === 'arg' ? '1155550000' : '3005550000'), reason: 'identity_theft', notes: 'Denuncia de la titular de la línea', startedDaysAgo: 25, expiresInDays: 160, stopped: 1 },
+    { kind: 'document', value: person(0)?.doc ?? '28999111', reason: 'fraud', notes: 'Documentación adulterada en la solicitud anterior', startedDaysAgo: 40 },
+    { kind: 'cellphone', value: person(1)?.cellphone ?? (country === 'arg' ? '1155550000' : '3005550000'), reason: 'identity_theft', notes: 'Denuncia de la titular de la línea', startedDaysAgo: 25, expiresInDays: 160 },
     { kind: 'email', value: person(2)?.email ?? 'fraude@example.com', reason: 'court_order', notes: 'Oficio judicial 1234/2025', startedDaysAgo: 120, expiresInDays: -20 },
     { kind: 'bank_account', value: person(3)?.account ?? account, reason: 'fraud', notes: 'Cuenta usada por terceros', startedDaysAgo: 90, lifted: { daysAgo: 10, reason: 'El banco confirmó la titularidad de la cuenta' } },
     { kind: 'bank_account', value: account, reason: 'other', notes: 'Cuenta reportada por el área de cobranzas', startedDaysAgo: 12 },
@@ -56,7 +54,7 @@ export async function seedBans(tx: Tx, country: Country, now: Date): Promise<voi
   ];
   const authors = [admin, supervisor, atc];
   const at = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  const inserted = await tx
+  await tx
     .insert(customerBans)
     .values(
       demo.map((ban, i) => ({
@@ -76,29 +74,27 @@ export async function seedBans(tx: Tx, country: Country, now: Date): Promise<voi
         updatedAt: at(Math.max(ban.startedDaysAgo, 0)),
         version: ban.lifted ? 2 : 1,
       })),
-    )
-    .returning({ id: customerBans.id });
+    );
+  // Applications the seed already stopped at prefilter become the ones a ban stopped: their rejection's
+  // reason names a new ban on their customer's document, set two days before the application came in.
   const rejected = country === 'arg' ? ARG_STATUS_IDS.PREFILTER_REJECTED : COL_STATUS_IDS.KILLER_REJECTED;
-  for (const [i, ban] of demo.entries()) {
-    const customer = ban.stopped === undefined ? undefined : person(ban.stopped);
-    if (!customer) continue;
-    // A new application a few days after the ban, stopped at intake.
-    const created = at(ban.startedDaysAgo - 3 - i);
-    const [lead] = await tx
-      .insert(leads)
-      .values({
-        country,
-        customerId: customer.id,
-        requestedAmount: country === 'arg' ? 30_000_000 : 250_000_000,
-        term: 12,
-        statusId: rejected,
-        source: 'web',
-        statusChangedAt: created,
-        createdAt: created,
-        updatedAt: created,
-      })
-      .returning({ id: leads.id });
-    await tx.insert(leadStatusHistory).values({ country, leadId: lead.id, fromStatus: null, toStatus: rejected, userId: null, reason: banReasonText({ ...ban, value: ban.value.toLowerCase() }), createdAt: created });
-    await tx.insert(customerBanHits).values({ banId: inserted[i].id, leadId: lead.id, createdAt: created });
+  const stopped = await tx
+    .select({ leadId: leads.id, createdAt: leads.createdAt, doc: customers.docNumber })
+    .from(leads)
+    .innerJoin(customers, eq(customers.id, leads.customerId))
+    .where(and(eq(leads.country, country), eq(leads.statusId, rejected)))
+    .orderBy(desc(leads.id))
+    .limit(3);
+  for (const [i, lead] of stopped.entries()) {
+    const ban = { kind: 'document' as const, value: lead.doc, reason: i === 1 ? ('identity_theft' as const) : ('fraud' as const) };
+    const [inserted] = await tx
+      .insert(customerBans)
+      .values({ country, ...ban, notes: 'Detectado por el área de prevención de fraude', createdBy: authors[i % authors.length], startsAt: new Date(lead.createdAt.getTime() - 2 * DAY_MS), createdAt: new Date(lead.createdAt.getTime() - 2 * DAY_MS) })
+      .returning({ id: customerBans.id });
+    await tx
+      .update(leadStatusHistory)
+      .set({ reason: banReasonText(ban) })
+      .where(and(eq(leadStatusHistory.leadId, lead.leadId), eq(leadStatusHistory.toStatus, rejected)));
+    await tx.insert(customerBanHits).values({ banId: inserted.id, leadId: lead.leadId, createdAt: lead.createdAt });
   }
 }
