@@ -27,3 +27,4 @@ export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './search';
 export * from './schemas/bans';
+export * from './schemas/communications';

@@ -35,6 +35,7 @@ import {
 import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { seedBans } from './seeds/bans';
+import { seedCommunications } from './seeds/communications';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
@@ -181,6 +182,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
          where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
            and h.to_status = d.status_id`);
       await seedBans(tx, country, now);
+      await seedCommunications(tx, country, now);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
     }
   });

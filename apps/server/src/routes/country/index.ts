@@ -4,6 +4,7 @@ import { countryScope } from '../../plugins/app/auth';
 import audits from './audits';
 import auth from './auth';
 import calls from './calls';
+import communications from './communications';
 import customerBans from './customer-bans';
 import dashboard from './dashboard';
 import datatables from './datatables';
@@ -36,6 +37,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
   await app.register(customerBans, { country });
+  await app.register(communications, { country });
 };
 
 export default countryRoutes;
