@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconBan, IconClipboardCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconBan, IconClipboardCheck, IconMessages, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -28,5 +28,6 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'audits', path: '/audits', label: 'Auditorías', icon: IconClipboardCheck, load: () => import('./routes/audits'), inNav: true },
   { screen: 'audit-detail', path: '/audit-detail', label: 'Detalle de auditoría', icon: IconGavel, load: () => import('./routes/audit-detail'), inNav: false },
   { screen: 'customers-ban', path: '/customers-ban', label: 'Bloqueos de clientes', icon: IconBan, load: () => import('./routes/customers-ban'), inNav: true },
+  { screen: 'customers-communications', path: '/customers-communications', label: 'Comunicaciones', icon: IconMessages, load: () => import('./routes/customers-communications'), inNav: true },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

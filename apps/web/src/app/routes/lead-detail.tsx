@@ -5,6 +5,7 @@ import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
+import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { COUNTRY } from '../../config/env';
 import { useLead } from '../../features/leads/api/get-lead';
 import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
@@ -33,6 +34,7 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
+          <SendMessageButton leadId={lead.data.id} />
           <LeadTransitions lead={lead.data} />
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
         </Stack>

@@ -4,6 +4,7 @@ import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
+import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { useSale } from '../../features/sales/api/get-sale';
 import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-customer';
 import { SaleActions } from '../../features/sales/components/sale-actions';
@@ -28,6 +29,7 @@ function SaleDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
+          <SendMessageButton leadId={sale.data.id} />
           <SaleTransitions sale={sale.data} />
           <SaleActions sale={sale.data} />
         </Stack>
