@@ -31,6 +31,17 @@ export default function CustomersBanRoute() {
 
   const columns = useMemo<FittedColumn<BanRow>[]>(
     () => [
+      {
+        field: 'open',
+        headerName: '',
+        sortable: false,
+        width: 90,
+        renderCell: ({ row }) => (
+          <Button size="small" onClick={() => setShown(row.id)} data-testid={`ban-open-${row.id}`}>
+            Ver
+          </Button>
+        ),
+      },
       textColumn({ field: 'id', headerName: 'Id', sortable: true, text: (r) => String(r.id) }),
       textColumn({ field: 'kind', headerName: 'Tipo', sortable: false, text: (r) => labelOf(BAN_KINDS, r.kind) }),
       textColumn({ field: 'value', headerName: 'Valor', sortable: false, text: (r) => r.value }),
@@ -49,17 +60,6 @@ export default function CustomersBanRoute() {
       textColumn({ field: 'expires_at', headerName: 'Vence', sortable: true, text: (r) => (r.expires_at ? dateTime(r.expires_at) : 'Nunca') }),
       textColumn({ field: 'created_by_name', headerName: 'Creado por', sortable: false, text: (r) => r.created_by_name ?? '' }),
       textColumn({ field: 'stopped', headerName: 'Solicitudes detenidas', sortable: false, text: (r) => String(r.stopped) }),
-      {
-        field: 'open',
-        headerName: '',
-        sortable: false,
-        width: 90,
-        renderCell: ({ row }) => (
-          <Button size="small" onClick={() => setShown(row.id)} data-testid={`ban-open-${row.id}`}>
-            Ver
-          </Button>
-        ),
-      },
     ],
     [],
   );
