@@ -9,6 +9,7 @@ import { MESSAGES } from './lib/errors';
 import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import lists from './plugins/app/lists';
+import messaging from './plugins/app/messaging';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import securityLog from './plugins/app/security-log';
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(delinquency);
   await app.register(leadLists);
   await app.register(lists);
+  await app.register(messaging);
   await app.register(xsrf);
   await app.register(textGuard);
   await app.register(auth);

@@ -150,6 +150,23 @@ const envSchema = z.object({
   REGRET_SIMULATE_FAIL_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('99999'),
   /** Simulated transfers: a document ending in these digits returns half of what is owed ('' = none). */
   REGRET_SIMULATE_SHORT_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('88888'),
+  /** Customer messages: SMS and WhatsApp through an HTTP provider at these URLs; unset, the simulator records them. */
+  MESSAGING_SMS_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  MESSAGING_WHATSAPP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  MESSAGING_PROVIDER_TOKEN: z.string().optional(),
+  /** Email through SMTP (smtp://user:pass@host:port); unset, the simulator records them. */
+  MESSAGING_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional().or(z.literal('').transform(() => undefined)),
+  MESSAGING_EMAIL_FROM: z.string().default('Préstamos <no-responder@example.com>'),
+  /** HMAC-SHA256 secret of the providers' webhooks (delivery receipts and inbound messages). */
+  MESSAGING_WEBHOOK_SECRET: z.string().min(16).default('demo-webhook-secret-change-me'),
+  /** Simulator: addresses ending in these characters fail ('' = none). */
+  MESSAGING_SIMULATE_FAIL_SUFFIX: z.string().default('0000'),
+  MESSAGING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  MESSAGING_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds between a node's looks for messages due; 0 = none. */
+  MESSAGING_WORKER_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Hold messages outside each country's quiet hours (QUIET_HOURS) until they open. */
+  MESSAGING_QUIET_HOURS: flag(true),
 });
 
 export interface AppConfig {
@@ -206,6 +223,7 @@ export interface AppConfig {
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
   rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
   legal: LegalConfig;
+  messaging: MessagingConfig;
 }
 
 export type RegretRule = 'calendar' | 'business' | 'longer';
@@ -224,6 +242,20 @@ export interface LegalConfig {
   transferAttempts: number;
   simulateFailSuffix: string;
   simulateShortSuffix: string;
+}
+
+export interface MessagingConfig {
+  smsUrl?: string;
+  whatsappUrl?: string;
+  providerToken?: string;
+  smtpUrl?: string;
+  emailFrom: string;
+  webhookSecret: string;
+  simulateFailSuffix: string;
+  maxAttempts: number;
+  retrySeconds: number;
+  workerSeconds: number;
+  quietHours: boolean;
 }
 
 export interface TelephonyConfig {
@@ -326,6 +358,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       transferAttempts: e.REGRET_TRANSFER_ATTEMPTS,
       simulateFailSuffix: e.REGRET_SIMULATE_FAIL_SUFFIX,
       simulateShortSuffix: e.REGRET_SIMULATE_SHORT_SUFFIX,
+    },
+    messaging: {
+      smsUrl: e.MESSAGING_SMS_URL,
+      whatsappUrl: e.MESSAGING_WHATSAPP_URL,
+      providerToken: e.MESSAGING_PROVIDER_TOKEN || undefined,
+      smtpUrl: e.MESSAGING_SMTP_URL,
+      emailFrom: e.MESSAGING_EMAIL_FROM,
+      webhookSecret: e.MESSAGING_WEBHOOK_SECRET,
+      simulateFailSuffix: e.MESSAGING_SIMULATE_FAIL_SUFFIX,
+      maxAttempts: e.MESSAGING_MAX_ATTEMPTS,
+      retrySeconds: e.MESSAGING_RETRY_SECONDS,
+      workerSeconds: e.MESSAGING_WORKER_SECONDS,
+      quietHours: e.MESSAGING_QUIET_HOURS,
     },
   };
 }

@@ -34,3 +34,5 @@ export * from './loans/config';
 export * from './loans/schedule';
 export * from './workflow/return-requests';
 export * from './schemas/legal';
+export * from './schemas/bans';
+export * from './schemas/communications';

@@ -449,7 +449,7 @@ export const leadEvents = pgTable(
       .references(() => leads.id, { onDelete: 'cascade' }),
     /**
      * 'note' | 'management' | 'assignment' | 'customer' | 'call_back' | 'call_resolved' | 'call_postponed' |
-     * 'call' (shared TIMELINE_TYPES).
+     * 'call' | 'message' (shared TIMELINE_TYPES).
      */
     type: text('type').notNull(),
     /** Who did it; null for the system. */
@@ -467,7 +467,7 @@ export const leadEvents = pgTable(
     countryCheck('lead_events', t.country),
     check(
       'lead_events_type_check',
-      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back', 'call_resolved', 'call_postponed', 'call')`,
+      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back', 'call_resolved', 'call_postponed', 'call', 'message')`,
     ),
   ],
 );
@@ -657,6 +657,8 @@ export const realtimeCursors = pgTable('realtime_cursors', {
 });
 
 export * from './tables/loans';
+export * from './tables/bans';
+export * from './tables/communications';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -37,6 +37,8 @@ import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { seedLoans } from './seeds/loans';
 import { seedManagements } from './seeds/managements';
+import { seedBans } from './seeds/bans';
+import { seedCommunications } from './seeds/communications';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 import { seedLegal } from './seeds/legal';
@@ -186,6 +188,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const book = await seedLoans(tx, country, now);
       await seedManagements(tx, country, now, faker);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
+      await seedBans(tx, country, now);
+      await seedCommunications(tx, country, now);
     }
     await seedLegal(tx, { countries, now, log });
   });

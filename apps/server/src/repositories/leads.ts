@@ -520,7 +520,7 @@ const storedCustomerColumns = {
   birthDate: customers.birthDate,
   cuil: customers.cuil,
 };
-type StoredCustomer = Pick<typeof customers.$inferSelect, keyof typeof storedCustomerColumns>;
+export type StoredCustomer = Pick<typeof customers.$inferSelect, keyof typeof storedCustomerColumns>;
 
 /** The fields a reused customer may keep (identity, a stored or held bank account, a held cellphone), by their API names. */
 const KEPT_FIELDS = [
@@ -1095,6 +1095,8 @@ export class LeadsRepository {
             .where(eq(customers.id, stored.id));
         }
       }
+      // The customer as this application leaves it decides where it starts (a banned one stops at prefilter).
+      const screening = input.screen ? await input.screen(tx, customer) : { statusId: input.statusId, reason: input.reason };
       const [lead] = await tx
         .insert(leads)
         .values({
@@ -1102,7 +1104,7 @@ export class LeadsRepository {
           customerId: customer.id,
           requestedAmount: input.requestedAmount,
           term: input.term,
-          statusId: input.statusId,
+          statusId: screening.statusId,
           source: input.source,
           sellerId: input.sellerId,
         })
@@ -1111,10 +1113,11 @@ export class LeadsRepository {
         country,
         leadId: lead.id,
         fromStatus: null,
-        toStatus: input.statusId,
+        toStatus: screening.statusId,
         userId: input.userId,
-        reason: input.reason,
+        reason: screening.reason,
       });
+      await screening.after?.(tx, lead.id);
       // On every application of the customer: the new one, and the others naming it (whoever created it changed them).
       if (change) await recordCustomerChange(tx, country, customer.id, lead.id, input.userId, change);
       const kept = KEPT_FIELDS.filter(([key]) => given[key] != null && given[key] !== customer[key]).map(([, field]) => field);
@@ -1333,4 +1336,9 @@ export interface NewLeadInput {
   /** Who created it (the status history's author). */
   userId: number;
   reason: string;
+  /**
+   * Decides the status and reason instead of `statusId` and `reason`, in the creation's transaction, from the
+   * customer as the application leaves it; `after` writes what goes with that start (the lead's id known).
+   */
+  screen?: (tx: Tx, customer: StoredCustomer) => Promise<{ statusId: number; reason: string; after?: (tx: Tx, leadId: number) => Promise<void> }>;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 import { handOverCallBacks } from './calls';
+import { banInForce, customerBanKeys, type FoundBan } from './customer-bans';
 import { holdLead, type LeadRefusal } from './lead-lock';
 import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange } from './customer-changes';
 
@@ -47,7 +48,8 @@ export type CustomerUpdate =
   | { saved: true }
   | { saved: false; reason: 'stale' }
   | { saved: false; reason: 'refused'; refusal: LeadRefusal }
-  | { saved: false; reason: 'otherSeller' | 'inAudit'; leadId: number; fields: HeldField[] };
+  | { saved: false; reason: 'otherSeller' | 'inAudit'; leadId: number; fields: HeldField[] }
+  | { saved: false; reason: 'banned'; field: 'cellphone' | 'email' | 'bank_account'; ban: FoundBan };
 
 export class SalesRepository {
   constructor(private readonly db: Db) {}
@@ -178,6 +180,13 @@ export class SalesRepository {
       ];
       const inAudit = audited.length > 0 ? await applicationInAuditOrTransfer(tx, country, customerId) : undefined;
       if (inAudit !== undefined) return { saved: false, reason: 'inAudit', leadId: inAudit, fields: audited };
+      // A cellphone, email or account under a credit ban in force may not be set (one that is stored already stays).
+      const contact: ['cellphone' | 'email' | 'bank_account', keyof CustomerEdit][] = [['cellphone', 'cellphone'], ['email', 'email'], ['bank_account', 'bankAccount']];
+      for (const [field, key] of contact) {
+        if (!changes(key) || !edit[key]) continue;
+        const ban = await banInForce(tx, country, customerBanKeys(country, { [key]: edit[key] }));
+        if (ban) return { saved: false, reason: 'banned', field, ban };
+      }
       const updated = await tx
         .update(customers)
         .set({ ...edit, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })

@@ -11,6 +11,9 @@ import {
 import { HttpError, leadRefused } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import type { CustomerEdit, HeldField, SalesRepository } from '../repositories/sales';
+import { banReasonText } from './customer-bans';
+
+const BANNED_FIELD_LABELS = { cellphone: 'El celular', email: 'El email', bank_account: 'La cuenta bancaria' } as const;
 
 export const STALE_CUSTOMER_MESSAGE = 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
 
@@ -60,6 +63,10 @@ export async function editCustomer(
   const result = await sales.updateCustomer(country, application.leadId, application.customerId, editor, body.version, edit);
   if (!result.saved && result.reason === 'stale') throw new HttpError(409, STALE_CUSTOMER_MESSAGE);
   if (!result.saved && result.reason === 'refused') throw leadRefused(result.refusal);
+  if (!result.saved && result.reason === 'banned') {
+    const message = `${BANNED_FIELD_LABELS[result.field]} no se puede usar: ${banReasonText(result.ban)}`;
+    throw new HttpError(409, message, [{ field: result.field, message }]);
+  }
   if (!result.saved) {
     // A conflict with the state of the customer's other applications, not a permission: it passes once
     // that application closes (or leaves audit and transfer). Each refused field says why.

@@ -1,12 +1,16 @@
-import type { Country } from '@backoffice/shared';
+import { ARG_STATUS_IDS, COL_STATUS_IDS, type Country } from '@backoffice/shared';
+import type { Tx } from '../db/client';
+import { banInForce, customerBanKeys, recordBanHit } from '../repositories/customer-bans';
 import { CREATED_STATUS } from '../repositories/leads';
+import { banReasonText } from './customer-bans';
 
+/** The customer a new application is for, as it stands once the application's data are applied to it. */
 export interface ScreeningInput {
   country: Country;
   docNumber: string;
-  /** As given: an existing customer's application may leave them out (the stored ones stay). */
-  cellphone: string | undefined;
-  email: string | undefined;
+  cellphone: string | null;
+  email: string | null;
+  bankAccount: string | null;
 }
 
 export interface ScreeningResult {
@@ -14,13 +18,21 @@ export interface ScreeningResult {
   statusId: number;
   /** Written to the first status history row. */
   reason: string;
+  /** Records the ban that stopped it among the ban's stopped applications. */
+  after?: (tx: Tx, leadId: number) => Promise<void>;
 }
 
+/** Where a banned customer's application stops: the prefilter's (arg) or the killer's (col) rejection. */
+const STOPPED_AT_PREFILTER: Record<Country, number> = { arg: ARG_STATUS_IDS.PREFILTER_REJECTED, col: COL_STATUS_IDS.KILLER_REJECTED };
+
 /**
- * The seam for the customer-ban check (DOMAIN 2: a banned customer's new lead stops at prefilter with the
- * reason recorded). Until the bans issue lands every lead starts in CREATED; that issue replaces this
- * function with a lookup that answers PREFILTER_REJECTED and the ban's reason.
+ * DOMAIN 2: a new application of a banned customer (its document, cellphone, email or bank account under a
+ * credit ban in force) is created stopped at prefilter (arg PREFILTER_REJECTED, col KILLER_REJECTED) with the
+ * ban as its reason. Run inside the creation's transaction, on the customer as the application leaves it: one
+ * lookup on the partial (country, kind, value) index of unlifted bans.
  */
-export async function screenNewLead(_input: ScreeningInput): Promise<ScreeningResult> {
-  return { statusId: CREATED_STATUS, reason: 'Alta de lead' };
+export async function screenNewLead(tx: Tx, input: ScreeningInput): Promise<ScreeningResult> {
+  const ban = await banInForce(tx, input.country, customerBanKeys(input.country, input));
+  if (!ban) return { statusId: CREATED_STATUS, reason: 'Alta de lead' };
+  return { statusId: STOPPED_AT_PREFILTER[input.country], reason: banReasonText(ban), after: (inner, leadId) => recordBanHit(inner, ban.id, leadId) };
 }

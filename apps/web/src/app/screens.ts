@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconArrowBackUp, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconArrowBackUp, IconBan, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconMessages, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -33,5 +33,7 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'collection-detail', path: '/collection-detail', label: 'Detalle de cobranza', icon: IconFileInvoice, load: () => import('./routes/collection-detail'), inNav: false },
   { screen: 'debt-frees', path: '/debt-frees', label: 'Libre deuda', icon: IconFileCertificate, load: () => import('./routes/debt-frees'), inNav: true },
   { screen: 'regrets', path: '/regrets', label: 'Arrepentimientos', icon: IconArrowBackUp, load: () => import('./routes/regrets'), inNav: true },
+  { screen: 'customers-ban', path: '/customers-ban', label: 'Bloqueos de clientes', icon: IconBan, load: () => import('./routes/customers-ban'), inNav: true },
+  { screen: 'customers-communications', path: '/customers-communications', label: 'Comunicaciones', icon: IconMessages, load: () => import('./routes/customers-communications'), inNav: true },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

@@ -64,6 +64,8 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
       return { ...base, icon: IconClockPause, color: 'warning', title: 'Llamada pospuesta', body: entry.text };
     case 'call':
       return { ...base, icon: IconPhoneOutgoing, color: 'info', title: 'Llamada', body: entry.text };
+    case 'message':
+      return { ...base, icon: IconMessage, color: 'secondary', title: 'Mensaje', body: entry.text };
   }
 }
 

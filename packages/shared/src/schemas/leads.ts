@@ -155,6 +155,8 @@ export const TIMELINE_TYPES = [
   'call_resolved',
   'call_postponed',
   'call',
+  // A customer message sent or received (communications).
+  'message',
 ] as const;
 
 export const timelineEntrySchema = z.object({

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { AuditsRepository } from '../../repositories/audits';
 import { CallsRepository } from '../../repositories/calls';
 import { CollectionsRepository } from '../../repositories/collections';
+import { CustomerBansRepository } from '../../repositories/customer-bans';
 import { DashboardRepository } from '../../repositories/dashboard';
 import { ErrorLogsRepository } from '../../repositories/error-logs';
 import { GridSettingsRepository } from '../../repositories/grid-settings';
@@ -34,6 +35,7 @@ declare module 'fastify' {
     collections: CollectionsRepository;
     debtFrees: DebtFreesService;
     regrets: RegretsService;
+    customerBans: CustomerBansRepository;
   }
 }
 
@@ -56,6 +58,7 @@ export default fp(
     app.decorate('managements', new ManagementsRepository(app.db));
     app.decorate('debtFrees', new DebtFreesService(app.db, app.config.legal));
     app.decorate('regrets', new RegretsService(app.db, app.config.legal));
+    app.decorate('customerBans', new CustomerBansRepository(app.db));
   },
   { name: 'repositories', dependencies: ['db', 'config'] },
 );

@@ -5,6 +5,8 @@ import audits from './audits';
 import auth from './auth';
 import calls from './calls';
 import collections from './collections';
+import communications from './communications';
+import customerBans from './customer-bans';
 import dashboard from './dashboard';
 import debtFrees from './debt-frees';
 import datatables from './datatables';
@@ -46,6 +48,8 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(collections, { country });
   await app.register(debtFrees, { country });
   await app.register(regrets, { country });
+  await app.register(customerBans, { country });
+  await app.register(communications, { country });
 };
 
 export default countryRoutes;

@@ -36,6 +36,7 @@ import { sendJsonText } from '../../lib/json-text';
 import type { AuthUser } from '../../plugins/app/auth';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
+import { CREATED_STATUS } from '../../repositories/leads';
 import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
 import { screenNewLead } from '../../services/lead-screening';
@@ -346,7 +347,6 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const body = request.body as ArgLeadCreate | ColLeadCreate;
       const key = request.headers['idempotency-key'];
       const kind = findRole(country, user.role)?.kind;
-      const screening = await screenNewLead({ country, docNumber: body.doc_number, cellphone: body.cellphone, email: body.email });
       const source =
         kind === 'webservice' ? 'webservice' : kind === 'seller_renovator' ? 'renovation' : kind && ASSIGNABLE.includes(kind) ? 'seller' : 'backoffice';
       const created = await app.leads.create({
@@ -367,12 +367,15 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         },
         requestedAmount: body.requested_amount * 100,
         term: body.term,
-        statusId: screening.statusId,
+        statusId: CREATED_STATUS,
         source,
         // A seller's own lead is theirs to work (and the only way they would see it).
         sellerId: sellerIdOf(user),
         userId: user.id,
-        reason: screening.reason,
+        reason: 'Alta de lead',
+        // A banned customer's application is created stopped at prefilter, the ban its reason.
+        screen: (tx, customer) =>
+          screenNewLead(tx, { country, docNumber: body.doc_number, cellphone: customer.cellphone, email: customer.email, bankAccount: customer.bankAccount }),
       }, key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) });
       if (created.outcome === 'incomplete') throw invalidData(created.fields);
       if (created.outcome === 'heldByAnotherSeller') {

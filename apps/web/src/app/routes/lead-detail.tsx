@@ -6,6 +6,7 @@ import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
+import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { COUNTRY } from '../../config/env';
 import { LeadDebtFreePanel } from '../../features/debt-frees/components/lead-debt-free-panel';
 import { useLead } from '../../features/leads/api/get-lead';
@@ -37,6 +38,7 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
+          <SendMessageButton leadId={lead.data.id} />
           <LeadTransitions lead={lead.data} />
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
           {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}

@@ -5,6 +5,7 @@ import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
+import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { useSale } from '../../features/sales/api/get-sale';
 import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-customer';
 import { SaleActions } from '../../features/sales/components/sale-actions';
@@ -30,6 +31,7 @@ function SaleDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
+          <SendMessageButton leadId={sale.data.id} />
           <SaleTransitions sale={sale.data} />
           <SaleActions sale={sale.data} />
         </Stack>

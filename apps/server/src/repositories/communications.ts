@@ -1,0 +1,166 @@
+import type { Country, MessageChannel, MessageTemplate } from '@backoffice/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { customerMessages, customers, leadEvents, leads, messageTemplates, webhookSignatures } from '../db/schema';
+
+export type NewMessage = typeof customerMessages.$inferInsert;
+export interface ClaimedMessage {
+  id: number;
+  country: Country;
+  channel: MessageChannel;
+  toAddress: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+/** A claimed message is left to another node after this long (a node that died mid-send). */
+const LEASE = sql`interval '2 minutes'`;
+
+type Runner = Db | Tx;
+
+const templateColumns = {
+  id: messageTemplates.id,
+  name: messageTemplates.name,
+  channel: messageTemplates.channel,
+  subject: messageTemplates.subject,
+  body: messageTemplates.body,
+  active: messageTemplates.active,
+  version: messageTemplates.version,
+};
+
+/** Customer messages (the outbound queue among them), their templates and the webhooks' seen signatures. */
+export class CommunicationsRepository {
+  constructor(readonly db: Db) {}
+
+  async templates(country: Country, activeOnly: boolean): Promise<Omit<MessageTemplate, 'variables'>[]> {
+    return this.db
+      .select(templateColumns)
+      .from(messageTemplates)
+      .where(and(eq(messageTemplates.country, country), activeOnly ? eq(messageTemplates.active, true) : undefined))
+      .orderBy(asc(messageTemplates.channel), asc(messageTemplates.name));
+  }
+
+  async template(country: Country, id: number) {
+    const [row] = await this.db.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id)));
+    return row;
+  }
+
+  async saveTemplate(country: Country, id: number | undefined, values: { name: string; channel: MessageChannel; subject: string | null; body: string; active: boolean }, version?: number) {
+    if (id === undefined) {
+      const [row] = await this.db.insert(messageTemplates).values({ country, ...values }).returning({ id: messageTemplates.id });
+      return row.id;
+    }
+    const updated = await this.db
+      .update(messageTemplates)
+      .set({ ...values, version: sql`${messageTemplates.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id), version === undefined ? undefined : eq(messageTemplates.version, version)))
+      .returning({ id: messageTemplates.id });
+    return updated[0]?.id;
+  }
+
+  /** The lead and its customer's addresses, in the country. */
+  async leadContact(country: Country, leadId: number) {
+    const [row] = await this.db
+      .select({
+        leadId: leads.id,
+        sellerId: leads.sellerId,
+        requestedAmount: leads.requestedAmount,
+        customerId: customers.id,
+        firstName: customers.firstName,
+        cellphone: customers.cellphone,
+        email: customers.email,
+        docNumber: customers.docNumber,
+        bankAccount: customers.bankAccount,
+      })
+      .from(leads)
+      .innerJoin(customers, eq(customers.id, leads.customerId))
+      .where(and(eq(leads.country, country), eq(leads.id, leadId)));
+    return row;
+  }
+
+  /** The customer of an inbound message: by national cellphone or email, with their newest application. */
+  async customerByAddress(country: Country, channel: MessageChannel, address: string) {
+    const match = channel === 'email' ? sql`lower(${customers.email}) = ${address}` : eq(customers.cellphone, address);
+    const [row] = await this.db
+      .select({ customerId: customers.id, leadId: sql<number | null>`(select max(l.id) from leads l where l.customer_id = ${customers.id})` })
+      .from(customers)
+      .where(and(eq(customers.country, country), match))
+      .orderBy(desc(customers.id))
+      .limit(1);
+    return row;
+  }
+
+  async insert(tx: Runner, message: NewMessage): Promise<number> {
+    const [row] = await tx.insert(customerMessages).values(message).returning({ id: customerMessages.id });
+    return row.id;
+  }
+
+  /** The message on its application's timeline. */
+  async timelineEvent(tx: Runner, country: Country, leadId: number, userId: number | null, body: string, messageId: number) {
+    await tx.insert(leadEvents).values({ country, leadId, type: 'message', userId, body, toValue: String(messageId) });
+  }
+
+  /**
+   * Claims due queued messages (all, or one message's id), SKIP LOCKED like stage runs: each claim counts an
+   * attempt and pushes `send_after` by a lease, so only one node sends it and a dead node's is taken over.
+   */
+  async claimDue(limit: number, id?: number): Promise<ClaimedMessage[]> {
+    const due = this.db
+      .select({ id: customerMessages.id })
+      .from(customerMessages)
+      .where(and(eq(customerMessages.status, 'queued'), sql`${customerMessages.sendAfter} <= now()`, id === undefined ? undefined : eq(customerMessages.id, id)))
+      .orderBy(asc(customerMessages.sendAfter))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return (await this.db
+      .update(customerMessages)
+      .set({ attempts: sql`${customerMessages.attempts} + 1`, sendAfter: sql`now() + ${LEASE}`, updatedAt: sql`now()` })
+      .where(sql`${customerMessages.id} in ${due}`)
+      .returning({
+        id: customerMessages.id,
+        country: customerMessages.country,
+        channel: customerMessages.channel,
+        toAddress: customerMessages.toAddress,
+        subject: customerMessages.subject,
+        body: customerMessages.body,
+        attempts: customerMessages.attempts,
+      })) as ClaimedMessage[];
+  }
+
+  async markSent(id: number, providerId: string): Promise<void> {
+    await this.db
+      .update(customerMessages)
+      .set({ status: 'sent', providerId, sentAt: sql`now()`, sendAfter: null, error: null, updatedAt: sql`now()` })
+      .where(eq(customerMessages.id, id));
+  }
+
+  /** A failed attempt: due again in `retrySeconds`, or failed for good (null). */
+  async markFailed(id: number, error: string, retrySeconds: number | null): Promise<void> {
+    await this.db
+      .update(customerMessages)
+      .set(
+        retrySeconds === null
+          ? { status: 'failed', error, sendAfter: null, updatedAt: sql`now()` }
+          : { error, sendAfter: sql`now() + make_interval(secs => ${retrySeconds})`, updatedAt: sql`now()` },
+      )
+      .where(eq(customerMessages.id, id));
+  }
+
+  /** A delivery receipt: the message it names (by the provider's id) delivered or failed; false when unknown. */
+  async receipt(providerId: string, status: 'delivered' | 'failed', error: string | undefined): Promise<{ id: number; leadId: number | null; country: string } | undefined> {
+    const [row] = await this.db
+      .update(customerMessages)
+      .set(status === 'delivered' ? { status, deliveredAt: sql`now()`, updatedAt: sql`now()` } : { status, error: error ?? 'El proveedor no pudo entregarlo', updatedAt: sql`now()` })
+      .where(and(eq(customerMessages.providerId, providerId), eq(customerMessages.direction, 'out')))
+      .returning({ id: customerMessages.id, leadId: customerMessages.leadId, country: customerMessages.country });
+    return row;
+  }
+
+  /** Records a webhook's signature; false when it was seen already (a replay). Old ones are dropped. */
+  async firstSighting(signature: string): Promise<boolean> {
+    await this.db.delete(webhookSignatures).where(sql`${webhookSignatures.receivedAt} < now() - interval '1 day'`);
+    const rows = await this.db.insert(webhookSignatures).values({ signature }).onConflictDoNothing().returning({ signature: webhookSignatures.signature });
+    return rows.length > 0;
+  }
+}
