@@ -9,6 +9,7 @@ import { MESSAGES } from './lib/errors';
 import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import lists from './plugins/app/lists';
+import massive from './plugins/app/massive';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import textGuard from './plugins/app/text-guard';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(textGuard);
   await app.register(auth);
   await app.register(realtime);
+  await app.register(massive);
 
   await app.register(health, { prefix: '/api' });
   await app.register(log, { prefix: '/api' });

@@ -25,4 +25,5 @@ export * from './schemas/calls';
 export * from './schemas/realtime';
 export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
+export * from './schemas/massive';
 export * from './search';

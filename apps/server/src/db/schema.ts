@@ -663,3 +663,4 @@ export type LeadRow = typeof leads.$inferSelect;
 export type AuditRow = typeof audits.$inferSelect;
 export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
+export * from './tables/massive';

@@ -9,6 +9,7 @@ import datatables from './datatables';
 import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
 import leads from './leads';
+import massive from './massive';
 import sales from './sales';
 import searcher from './searcher';
 import workflow from './workflow';
@@ -34,6 +35,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(calls, { country });
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
+  await app.register(massive, { country });
 };
 
 export default countryRoutes;
