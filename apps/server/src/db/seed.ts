@@ -35,6 +35,7 @@ import {
 import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
+import { seedMassive } from './seeds/massive';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -179,6 +180,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
                unnest(${param(AUDIT_DECISIONS.map((decision) => decisionStatusId(country, decision)))}::int[], ${param([...AUDIT_DECISIONS])}::text[]) as d(status_id, decision)
          where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
            and h.to_status = d.status_id`);
+      await seedMassive(tx, country, now);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads`);
     }
   });
