@@ -59,6 +59,8 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 40 });
+  }, 600_000);
+  beforeAll(async () => {
     const rows = await db().select({ id: leads.id, statusId: leads.statusId }).from(leads).where(eq(leads.country, 'arg')).orderBy(leads.id);
     const openRows = rows.filter((row) => !isClosedStatus('arg', row.statusId));
     // Known starting points: PHONE_VALIDATION (26) may go to VERIFIED (30) or CANCELLED (21) by hand.

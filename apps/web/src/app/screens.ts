@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconClipboardCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconFileUpload, IconStack2, IconTemplate, IconClipboardCheck, IconFileDescription, IconFileDollar, IconGavel, IconLayoutKanban, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -27,5 +27,9 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'sale-detail', path: '/sale-detail', label: 'Detalle de venta', icon: IconFileDollar, load: () => import('./routes/sale-detail'), inNav: false },
   { screen: 'audits', path: '/audits', label: 'Auditorías', icon: IconClipboardCheck, load: () => import('./routes/audits'), inNav: true },
   { screen: 'audit-detail', path: '/audit-detail', label: 'Detalle de auditoría', icon: IconGavel, load: () => import('./routes/audit-detail'), inNav: false },
+  { screen: 'massives', path: '/massives', label: 'Operaciones masivas', icon: IconTemplate, load: () => import('./routes/massives'), inNav: true },
+  { screen: 'massive-batches', path: '/massive-batches', label: 'Lotes masivos', icon: IconStack2, load: () => import('./routes/massive-batches'), inNav: true },
+  { screen: 'create-massive', path: '/create-massive', label: 'Nuevo lote masivo', icon: IconFileUpload, load: () => import('./routes/create-massive'), inNav: false },
+  { screen: 'massive-batch-detail', path: '/massive-batch-detail', label: 'Detalle de lote', icon: IconStack2, load: () => import('./routes/massive-batch-detail'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];
