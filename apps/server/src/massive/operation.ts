@@ -12,7 +12,10 @@ export interface OperationContext {
   workflow: WorkflowService;
 }
 
-/** Applying a row: the batch it belongs to, named on every record it changes ("Lote #N"). */
+/**
+ * Applying a row: the batch it belongs to, named on every record it changes ("Lote #N"). Every read and
+ * write goes through the `tx` given to apply, never `db` (on PGlite's one connection it would wait forever).
+ */
 export interface ApplyContext extends OperationContext {
   batchId: number;
   /** "Lote #N": what the timelines show as the change's origin. */

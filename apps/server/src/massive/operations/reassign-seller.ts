@@ -1,6 +1,6 @@
 import { isClosedStatus, statusLabelOf, type Country, type RoleKind } from '@backoffice/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { leadEvents, leads, users } from '../../db/schema';
 import { storedRolesOfKinds } from '../../lib/roles';
 import { handOverCallBacks } from '../../repositories/calls';
@@ -13,7 +13,7 @@ const UNKNOWN_SELLER = (email: string) => `${email} no es un vendedor activo de 
 
 type Seller = { id: number; name: string };
 
-async function sellersByEmail(db: Db, country: Country, emails: string[]): Promise<Map<string, Seller>> {
+async function sellersByEmail(db: Db | Tx, country: Country, emails: string[]): Promise<Map<string, Seller>> {
   if (emails.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -48,11 +48,12 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
   },
   recordId: (row) => row.lead_id,
   async apply(tx, row, context) {
-    const { country, user, label, memo, db } = context;
+    const { country, user, label, memo } = context;
     const key = `seller:${row.seller_email}`;
     let seller = memo.get(key) as Seller | undefined;
     if (!seller) {
-      seller = (await sellersByEmail(db, country, [row.seller_email])).get(row.seller_email);
+      // In the row's transaction: on PGlite's single connection a query beside it would wait for it forever.
+      seller = (await sellersByEmail(tx, country, [row.seller_email])).get(row.seller_email);
       if (!seller) throw new RowRefused(UNKNOWN_SELLER(row.seller_email));
       memo.set(key, seller);
     }

@@ -49,7 +49,8 @@ function Batch({ id }: { id: number }) {
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!batch) return null;
   const entry = MASSIVE_CATALOGUE[batch.type];
-  const seconds = batch.started_at ? ((batch.finished_at ? Date.parse(batch.finished_at) : Date.now()) - Date.parse(batch.started_at)) / 1000 : null;
+  // The duration of a finished batch; a running one shows its rate and time left instead.
+  const seconds = batch.started_at && batch.finished_at ? (Date.parse(batch.finished_at) - Date.parse(batch.started_at)) / 1000 : null;
   const columns: FittedColumn<MassiveRowResult>[] = [
     { field: 'row', headerName: 'Fila', width: 70, sortable: true },
     ...entry.columns.map((column): FittedColumn<MassiveRowResult> => ({ field: `data_${column.name}`, headerName: column.name, width: 170, sortable: false, valueGetter: (_v, row) => row.data[column.name] ?? '' })),
