@@ -11,6 +11,8 @@ const SUPERVISOR = `supervisor@${COUNTRY}.example`;
 const SELLER = `seller@${COUNTRY}.example`;
 const TARGET = `seller_renovator@${COUNTRY}.example`;
 
+test.describe.configure({ timeout: 240_000 });
+
 test('a file with bad rows: report, apply the good ones, progress to 100%, results', async ({ browser }) => {
   const sellerPage = await browser.newPage();
   await signInAndWait(sellerPage, SELLER);

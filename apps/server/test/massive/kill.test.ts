@@ -109,7 +109,7 @@ describe('a batch whose server is killed mid-run', () => {
 
     // Counted in the database: one assignment event naming the batch per applied row, no more, no fewer.
     const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-    const db = await PGlite.create(dir.path, { extensions: { pg_trgm } });
+    const db = await PGlite.create(resolve(dir.path, 'pglite'), { extensions: { pg_trgm } });
     try {
       const label = `%(Lote #${batch.id})`;
       const events = await db.query<{ lead_id: number; n: number }>(
