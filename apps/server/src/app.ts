@@ -10,6 +10,7 @@ import auth from './plugins/app/auth';
 import leadLists from './plugins/app/lead-lists';
 import lists from './plugins/app/lists';
 import messaging from './plugins/app/messaging';
+import massive from './plugins/app/massive';
 import realtime from './plugins/app/realtime';
 import repositories from './plugins/app/repositories';
 import securityLog from './plugins/app/security-log';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig) {
   await app.register(auth);
   await app.register(securityLog);
   await app.register(realtime);
+  await app.register(massive);
 
   await app.register(health, { prefix: '/api' });
   await app.register(log, { prefix: '/api' });

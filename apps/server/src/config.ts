@@ -77,6 +77,12 @@ const envSchema = z.object({
   STAGE_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Seconds between a node's looks for stage runs due (retries, runs a stopped node left); 0 = none. */
   STAGE_WORKER_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** Seconds between a node's looks for massive batches to run (queued, or left by a stopped node); 0 = none. */
+  MASSIVE_WORKER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /** Seconds a node holds a running batch without renewing it; after them another node takes it over. */
+  MASSIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Rows a batch applies per transaction (each row in its own savepoint): fewer commits, the same exactly-once. */
+  MASSIVE_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(100),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** A page by number starts from the nearest remembered position every this many rows (PageAnchors). */
@@ -205,6 +211,7 @@ export interface AppConfig {
   workflowAutoRun: boolean;
   /** The automated stages' retries (`app.stageWorker`); workerSeconds 0 = this node runs no due ones. */
   stageRuns: { simulateFailSuffix: string; wait: boolean; maxAttempts: number; retrySeconds: number; workerSeconds: number };
+  massive: { workerSeconds: number; leaseSeconds: number; chunkRows: number };
   /** 0 disables the per-node count cache. */
   countCacheSeconds: number;
   /** Rows between the positions a list remembers for pages by number (they live as long as counts). */
@@ -322,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listTextProbeCap: e.LIST_TEXT_PROBE_CAP,
     listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
+    massive: { workerSeconds: e.MASSIVE_WORKER_SECONDS, leaseSeconds: e.MASSIVE_LEASE_SECONDS, chunkRows: e.MASSIVE_CHUNK_ROWS },
     stageRuns: { simulateFailSuffix: e.STAGE_SIMULATE_FAIL_SUFFIX, wait: e.STAGE_RUN_WAIT, maxAttempts: e.STAGE_MAX_ATTEMPTS, retrySeconds: e.STAGE_RETRY_SECONDS, workerSeconds: e.STAGE_WORKER_SECONDS },
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     pageAnchorRows: e.PAGE_ANCHOR_ROWS,

@@ -27,6 +27,7 @@ export * from './schemas/diagnostics';
 export * from './schemas/grid-settings';
 export * from './schemas/managements';
 export * from './schemas/collections';
+export * from './schemas/massive';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/loans';

@@ -669,3 +669,4 @@ export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
 export * from './tables/security';
 export * from './tables/legal';
+export * from './tables/massive';

@@ -40,6 +40,7 @@ import { seedManagements } from './seeds/managements';
 import { seedBans } from './seeds/bans';
 import { seedCommunications } from './seeds/communications';
 import type { Db } from './client';
+import { seedMassive } from './seeds/massive';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 import { seedLegal } from './seeds/legal';
 
@@ -190,6 +191,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
       await seedBans(tx, country, now);
       await seedCommunications(tx, country, now);
+      await seedMassive(tx, country, now);
     }
     await seedLegal(tx, { countries, now, log });
   });

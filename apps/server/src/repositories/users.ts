@@ -3,7 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { roleOfStored, roleToDb, storedRolesOfKinds } from '../lib/roles';
+import { roleFromDb, roleOfStored, roleToDb, storedRolesOfKinds } from '../lib/roles';
+import type { AuthUser } from '../plugins/app/auth';
 
 export interface NewUserInput {
   country: Country;
@@ -35,6 +36,18 @@ export class UsersRepository {
       .where(and(eq(users.country, country), eq(users.id, id)))
       .limit(1);
     return row;
+  }
+
+  /** An active user as the session would have them (a batch runs as its creator, checked again when it runs). */
+  async findActiveAuth(id: number): Promise<AuthUser | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.active, true)))
+      .limit(1);
+    if (!row) return undefined;
+    const country = row.country as Country;
+    return { id: row.id, country, role: roleFromDb(country, row.role), name: row.name, email: row.email, neotelId: row.neotelId };
   }
 
   async create(input: NewUserInput): Promise<UserRow> {

@@ -77,8 +77,10 @@ export class WorkflowRepository {
     id: number,
     decide: (lead: WorkflowLead) => StatusChange | Promise<StatusChange>,
     within?: ChangeHook,
+    /** The caller's transaction: the change runs in a savepoint of it (refused, it leaves the caller's work). */
+    outer?: Tx,
   ): Promise<{ from: number; to: number } | 'stale' | undefined> {
-    return this.db.transaction(async (tx) => {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [lead] = await tx
         .select(fields)
         .from(leads)

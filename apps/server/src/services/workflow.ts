@@ -16,7 +16,7 @@ import {
   type Country,
   type LeadTransitions,
 } from '@backoffice/shared';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { HttpError, MESSAGES, invalidData, isStaleLead, staleLead } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import { StageRunsRepository, type ClaimedStageRun } from '../repositories/stage-runs';
@@ -57,6 +57,11 @@ export interface TransitionInput {
   within?: ChangeHook;
   /** The audit case's decision route: the only caller allowed to take audit decisions (Transition.auditDecision). */
   auditDecision?: boolean;
+  /**
+   * A caller's transaction to change the lead inside (a massive batch row: its effect and its 'done' mark
+   * commit together). The stages the change queues then wait for the caller's `continueStages` after its commit.
+   */
+  tx?: Tx;
 }
 
 type StatusListener = (country: Country) => void;
@@ -154,14 +159,14 @@ export class WorkflowService {
       throw invalidData([{ field: 'to_status', message: WORKFLOW_MESSAGES.unknownStatus(input.to) }]);
     }
     await this.apply(input, null);
-    await this.continueStages(input.country, input.leadId);
+    if (!input.tx) await this.continueStages(input.country, input.leadId);
   }
 
   /** Stage chains running after their change was answered (awaitStages false). */
   private readonly inFlight = new Set<Promise<void>>();
 
   /** After a change: the stages it queued, awaited or left running (WorkflowOptions.awaitStages). */
-  private async continueStages(country: Country, leadId: number): Promise<void> {
+  async continueStages(country: Country, leadId: number): Promise<void> {
     if (!this.options.autoRun) return;
     // The change is committed whatever happens here. A run whose failure could not even be recorded (the
     // database went away) stays claimed, and a worker takes it over when its lease ends.
@@ -319,7 +324,7 @@ export class WorkflowService {
         offer,
         queueStage: this.options.autoRun && automatedStageAt(country, to) !== null,
       };
-    }, withLoan(country, input.leadId, input.within));
+    }, withLoan(country, input.leadId, input.within), input.tx);
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw staleLead();
     for (const listener of this.listeners) listener(country);

@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconArrowBackUp, IconBan, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconGavel, IconLayoutKanban, IconMessages, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconArrowBackUp, IconBan, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconFileUpload, IconGavel, IconLayoutKanban, IconMessages, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconStack2, IconTemplate, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -35,5 +35,9 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'regrets', path: '/regrets', label: 'Arrepentimientos', icon: IconArrowBackUp, load: () => import('./routes/regrets'), inNav: true },
   { screen: 'customers-ban', path: '/customers-ban', label: 'Bloqueos de clientes', icon: IconBan, load: () => import('./routes/customers-ban'), inNav: true },
   { screen: 'customers-communications', path: '/customers-communications', label: 'Comunicaciones', icon: IconMessages, load: () => import('./routes/customers-communications'), inNav: true },
+  { screen: 'massives', path: '/massives', label: 'Operaciones masivas', icon: IconTemplate, load: () => import('./routes/massives'), inNav: true },
+  { screen: 'massive-batches', path: '/massive-batches', label: 'Lotes masivos', icon: IconStack2, load: () => import('./routes/massive-batches'), inNav: true },
+  { screen: 'create-massive', path: '/create-massive', label: 'Nuevo lote masivo', icon: IconFileUpload, load: () => import('./routes/create-massive'), inNav: false },
+  { screen: 'massive-batch-detail', path: '/massive-batch-detail', label: 'Detalle de lote', icon: IconStack2, load: () => import('./routes/massive-batch-detail'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { massiveBatchProgressSchema } from './massive';
 
 /*
  * The realtime bridge (DOMAIN 5 "Messaging bridge"; SPEC 4 "Call reminder flow"): socket.io on the API
@@ -85,6 +86,8 @@ export const REALTIME_EVENTS = {
   'loan:assigned': loanAssignedSchema,
   'customer-message:inbound': customerMessageInboundSchema,
   'bulk-job:progress': bulkJobProgressSchema,
+  /** A massive batch's counts as it runs (to the country: /massive-batches and the detail refresh). */
+  'massive-batch:progress': massiveBatchProgressSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

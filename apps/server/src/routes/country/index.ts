@@ -16,6 +16,7 @@ import leads from './leads';
 import loans from './loans';
 import managements from './managements';
 import regrets from './regrets';
+import massive from './massive';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
@@ -50,6 +51,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(regrets, { country });
   await app.register(customerBans, { country });
   await app.register(communications, { country });
+  await app.register(massive, { country });
 };
 
 export default countryRoutes;

@@ -1,8 +1,9 @@
-import { canLead, isSellerOrWoAssignation } from '@backoffice/shared';
+import { canAccess, canLead, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
 import { COUNTRY } from '../../config/env';
@@ -15,6 +16,13 @@ import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-para
 import { SalesPool } from '../../features/sales/components/sales-pool';
 import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
+
+/** The list's filters without its order and page: what a batch from the list takes. */
+function filtersOf(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const key of ['page', 'pageSize', 'cursor', 'sort', 'dir', 'exactCount']) params.delete(key);
+  return params.toString();
+}
 
 export default function LeadsRoute() {
   const session = useSession();
@@ -38,6 +46,12 @@ export default function LeadsRoute() {
           <ListCountText count={count} failed={!!leads.error} plural="leads" singular="lead" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
         <ExportButton search={search} selection={selectedIds} />
+        {session && canAccess('create-massive', COUNTRY, session.role) && (
+          // The batch takes every lead the filters match (the server resolves them, up to its cap), not the page.
+          <Button variant="outlined" startIcon={<IconStack2 size={18} />} component={Link} to={`/create-massive?from=leads&filters=${encodeURIComponent(filtersOf(search))}`}>
+            Acción masiva
+          </Button>
+        )}
         {session && canLead('create', COUNTRY, session.role) && (
           <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setCreating(true)}>
             Nuevo lead

@@ -1,0 +1,124 @@
+import {
+  formatDateTime,
+  MASSIVE_CATALOGUE,
+  MASSIVE_ROW_STATUS_LABELS,
+  MASSIVE_ROW_STATUSES,
+  massiveRowListQuerySchema,
+  type MassiveBatch,
+  type MassiveRowResult,
+} from '@backoffice/shared';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DetailScreen } from '../../components/detail-screen';
+import { listQueryOptions } from '../../components/entity-list/list-query';
+import { ListScreen } from '../../components/entity-list/list-screen';
+import { useListParams } from '../../components/entity-list/use-list-params';
+import type { FittedColumn } from '../../components/lead-list-columns';
+import { MultiSelect } from '../../components/list-filters';
+import { COUNTRY } from '../../config/env';
+import { massiveKeys, useBatchAction, useMassiveBatch, type BatchAction } from '../../features/massive/api/massive';
+import { BatchProgress, BatchStatusChip } from '../../features/massive/components/batch-progress';
+import { resolvePath } from '../../lib/api-client';
+import { useRealtimeEvent } from '../../lib/socket';
+
+const ACTIONS: { action: BatchAction; label: string; when: (batch: MassiveBatch) => boolean }[] = [
+  { action: 'start', label: 'Aplicar filas válidas', when: (b) => b.status === 'draft' && b.counts.pending > 0 },
+  { action: 'pause', label: 'Pausar', when: (b) => b.status === 'queued' || b.status === 'running' },
+  { action: 'resume', label: 'Reanudar', when: (b) => b.status === 'paused' },
+  { action: 'cancel', label: 'Cancelar', when: (b) => ['draft', 'queued', 'running', 'paused'].includes(b.status) },
+  { action: 'retry', label: 'Reintentar fallidas', when: (b) => ['partial', 'failed', 'cancelled'].includes(b.status) && b.counts.failed > 0 },
+];
+
+function Batch({ id }: { id: number }) {
+  const { data: batch, error } = useMassiveBatch(id);
+  const action = useBatchAction();
+  const client = useQueryClient();
+  const [rate, setRate] = useState<number | null>(null);
+  useRealtimeEvent('massive-batch:progress', (payload) => {
+    if (payload.id !== id) return;
+    setRate(payload.rate);
+    client.setQueryData<MassiveBatch>(massiveKeys.batch(id), (current) => (current ? { ...current, status: payload.status, counts: payload.counts } : current));
+    void client.invalidateQueries({ queryKey: [...massiveKeys.all, 'rows', id] });
+  });
+  // Without the bridge (a proxy that drops websockets) the detail still moves: it asks while the batch runs.
+  const running = batch && ['queued', 'running'].includes(batch.status);
+  useQuery({ ...{ queryKey: [...massiveKeys.batch(id), 'poll'], queryFn: () => client.invalidateQueries({ queryKey: massiveKeys.all }).then(() => 0) }, enabled: !!running, refetchInterval: 2000 });
+  const params = useListParams(massiveRowListQuerySchema);
+  const rows = useQuery(listQueryOptions<MassiveRowResult>([...massiveKeys.all, 'rows', String(id)], `massive-batches/${id}/rows`, params.search));
+  if (error) return <Alert severity="error">{error.message}</Alert>;
+  if (!batch) return null;
+  const entry = MASSIVE_CATALOGUE[batch.type];
+  // The duration of a finished batch; a running one shows its rate and time left instead.
+  const seconds = batch.started_at && batch.finished_at ? (Date.parse(batch.finished_at) - Date.parse(batch.started_at)) / 1000 : null;
+  const columns: FittedColumn<MassiveRowResult>[] = [
+    { field: 'row', headerName: 'Fila', width: 70, sortable: true },
+    ...entry.columns.map((column): FittedColumn<MassiveRowResult> => ({ field: `data_${column.name}`, headerName: column.name, width: 170, sortable: false, valueGetter: (_v, row) => row.data[column.name] ?? '' })),
+    { field: 'status', headerName: 'Resultado', width: 170, sortable: false, valueGetter: (_v, row) => MASSIVE_ROW_STATUS_LABELS[row.status] },
+    { field: 'error', headerName: 'Error', width: 420, sortable: false, valueGetter: (_v, row) => row.error ?? '' },
+  ];
+  return (
+    <Stack spacing={2.5}>
+      <Card>
+        <CardContent>
+          <Stack spacing={1.5}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="h6" sx={{ flexGrow: 1 }}>
+                {entry.label}
+              </Typography>
+              <BatchStatusChip status={batch.status} />
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {batch.file_name ?? 'Desde la lista de leads'} · {batch.created_by?.name ?? 'Usuario eliminado'} · {formatDateTime(COUNTRY, batch.created_at)}
+              {seconds !== null ? ` · duración ${Math.round(seconds)} s` : ''} · {batch.counts.total} filas ({batch.counts.invalid} inválidas)
+            </Typography>
+            <BatchProgress batch={batch} rate={rate} />
+            {action.error && <Alert severity="error">{action.error.message}</Alert>}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {ACTIONS.filter((candidate) => candidate.when(batch)).map((candidate) => (
+                <Button key={candidate.action} variant={candidate.action === 'start' ? 'contained' : 'outlined'} disabled={action.isPending} onClick={() => action.mutate({ id, action: candidate.action })}>
+                  {candidate.label}
+                </Button>
+              ))}
+              <Button component="a" href={resolvePath(`massive-batches/${id}/results?format=csv`)} download>
+                Resultados CSV
+              </Button>
+              <Button component="a" href={resolvePath(`massive-batches/${id}/results?format=xlsx`)} download>
+                Resultados XLSX
+              </Button>
+            </Box>
+          </Stack>
+        </CardContent>
+      </Card>
+      <ListScreen<MassiveRowResult, { page: number; pageSize: number; sort: string; dir: 'asc' | 'desc' }>
+        title="Filas"
+        plural="filas"
+        singular="fila"
+        path="/massive-batch-detail"
+        params={{ query: { ...params.query, sort: params.query.sort ?? 'row', dir: params.query.dir ?? 'asc' }, search: params.search, update: params.update }}
+        result={rows}
+        columns={columns}
+        noRowsLabel="Ninguna fila con ese resultado"
+        emptyLabel="El lote no tiene filas"
+        testId="massive-rows"
+        filters={
+          <MultiSelect
+            label="Resultado"
+            values={params.query.status ?? []}
+            options={MASSIVE_ROW_STATUSES.map((status) => ({ value: status, label: MASSIVE_ROW_STATUS_LABELS[status] }))}
+            onChange={(values) => params.update({ status: values })}
+          />
+        }
+      />
+    </Stack>
+  );
+}
+
+/** /massive-batch-detail?id=: the batch, its live progress, its actions and its rows. */
+export default function MassiveBatchDetailRoute() {
+  return (
+    <DetailScreen list={{ path: '/massive-batches', label: 'Lotes masivos' }} record="Lote" of="del lote">
+      {(id) => <Batch id={id} />}
+    </DetailScreen>
+  );
+}

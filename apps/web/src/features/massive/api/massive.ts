@@ -1,0 +1,60 @@
+import type { MassiveBatch, MassiveType, MassiveValidation } from '@backoffice/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, readCookie, resolvePath, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
+
+export const massiveKeys = { all: ['massive'] as const, batch: (id: number) => ['massive', 'batch', id] as const };
+
+export interface MassiveCatalogue {
+  types: {
+    type: MassiveType;
+    label: string;
+    description: string;
+    roles: string[];
+    allowed: boolean;
+    from_list: boolean;
+    columns: { name: string; label: string; required: boolean; rule: string; example: string }[];
+  }[];
+  planned: { label: string; needs: string }[];
+}
+
+export const catalogueQueryOptions = () => queryOptions({ queryKey: [...massiveKeys.all, 'catalogue'], queryFn: ({ signal }) => api.get<MassiveCatalogue>('massives', { signal }) });
+export const useMassiveCatalogue = () => useQuery(catalogueQueryOptions());
+
+export const batchQueryOptions = (id: number) =>
+  queryOptions({ queryKey: massiveKeys.batch(id), queryFn: ({ signal }) => api.get<MassiveBatch>(`massive-batches/${id}`, { signal }) });
+export const useMassiveBatch = (id: number) => useQuery(batchQueryOptions(id));
+
+/** Uploads a file to validate (multipart: the JSON client does not send FormData). */
+export async function validateFile(input: { type: MassiveType; file: File; encoding: string; delimiter: string }): Promise<MassiveValidation> {
+  const form = new FormData();
+  form.set('type', input.type);
+  if (input.encoding) form.set('encoding', input.encoding);
+  if (input.delimiter) form.set('delimiter', input.delimiter);
+  form.set('file', input.file, input.file.name);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const xsrf = readCookie(document.cookie, XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  const response = await fetch(resolvePath('massive-batches/validate'), { method: 'POST', body: form, credentials: 'include', headers });
+  const body = (await response.json().catch(() => ({}))) as MassiveValidation & { statusMessage?: string; message?: string; fields?: [] };
+  if (!response.ok) throw new ApiError(response.status, body.statusMessage ?? body.message ?? 'No se pudo validar el archivo', body.fields ?? []);
+  return body;
+}
+
+export const useValidateFile = () => useMutation({ mutationFn: validateFile });
+
+export const useValidateFromList = () =>
+  useMutation({
+    mutationFn: (input: { type: MassiveType; filters: string; values: Record<string, string> }) => api.post<MassiveValidation>('massive-batches/from-list', input),
+  });
+
+export type BatchAction = 'start' | 'pause' | 'resume' | 'cancel' | 'retry';
+export function useBatchAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: BatchAction }) => api.post<MassiveBatch>(`massive-batches/${id}/${action}`),
+    onSuccess: (batch) => {
+      client.setQueryData(massiveKeys.batch(batch.id), batch);
+      void client.invalidateQueries({ queryKey: massiveKeys.all });
+    },
+  });
+}
