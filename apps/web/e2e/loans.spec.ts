@@ -2,7 +2,9 @@ import { DISBURSED_STATUS, formatMoney, type LeadListResponse, type LoanDetail }
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
-test.describe.configure({ timeout: 90_000 });
+// The machine is shared with other test runs: the detail and its loan may take a while to load.
+test.describe.configure({ timeout: 120_000 });
+const eventually = expect.configure({ timeout: 30_000 });
 
 /*
  * The money side on the lead detail: a disbursed application of the demo data shows its loan's schedule,
@@ -30,7 +32,7 @@ test('the lead detail of a disbursed application shows its schedule, and an admi
 
   await page.goto(`/lead-detail?id=${leadId}`);
   const panel = page.getByTestId('loan-panel');
-  await expect(panel.getByText(`Préstamo #${loan!.loan.id}`)).toBeVisible();
+  await eventually(panel.getByText(`Préstamo #${loan!.loan.id}`)).toBeVisible();
   const schedule = panel.getByRole('table', { name: 'Cronograma de cuotas' });
   await expect(schedule.locator('tbody tr')).toHaveCount(loan!.installments.length);
   const first = loan!.installments[0];
@@ -44,6 +46,6 @@ test('the lead detail of a disbursed application shows its schedule, and an admi
   await form.getByLabel('Monto').fill('100');
   await form.getByLabel('Referencia').fill(reference);
   await form.getByRole('button', { name: 'Registrar pago' }).click();
-  await expect(page.getByText('Pago registrado')).toBeVisible();
-  await expect(panel.getByRole('table', { name: 'Pagos' }).getByRole('row', { name: new RegExp(reference) })).toContainText(formatMoney(COUNTRY, 10_000));
+  await eventually(page.getByText('Pago registrado')).toBeVisible();
+  await eventually(panel.getByRole('table', { name: 'Pagos' }).getByRole('row', { name: new RegExp(reference) })).toContainText(formatMoney(COUNTRY, 10_000));
 });

@@ -13,7 +13,7 @@ import {
   type Country,
   type PaymentChannel,
 } from '@backoffice/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, param, sql } from 'drizzle-orm';
 import { accrueLateInterest, breakPromises, markOverdue, refreshLoans } from '../../services/delinquency';
 import { businessDayOf } from '../../services/loan-calendar';
 import { applyPayment } from '../../services/loans';
@@ -241,65 +241,83 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     }
   }
 
-  // The overdue loans: assignment to collectors, managements, promises (a kept one paid through applyPayment,
-  // late interest and all).
+  // The overdue loans: assignment to collectors, one management each, promises; written in batches, but a
+  // kept promise's payment goes through applyPayment (late interest through its day, then the allocation).
   await markOverdue(tx, country, today);
+  const assignments: { loanId: number; collectorId: number; at: Date }[] = [];
+  const contacts: { loanId: number; userId: number | null; result: string; note: string; at: Date; promise?: { dueOn: string; amount: number; paid: boolean } }[] = [];
   let overdueSeen = 0;
   for (const plan of plans) {
     if (!plan.overdue) continue;
     const loanId = loanIds.get(plan.lead.id)!;
-    const schedule = plan.schedule;
-    const firstUnpaid = plan.firstUnpaid;
+    const oldest = plan.schedule[plan.firstUnpaid];
     overdueSeen++;
     // Two in three overdue loans are the demo collector's; the rest are the other collectors' or nobody's yet.
-    const collector = overdueSeen % 3 !== 0 ? demoCollector : overdueSeen % 2 === 0 ? collectors[1] ?? null : null;
-    if (collector) {
-      const assignedAt = new Date(Date.parse(`${addDays(schedule[firstUnpaid].dueDate, 3)}T13:00:00Z`));
-      await tx.update(loans).set({ collectorId: collector.id, assignedAt }).where(eq(loans.id, loanId));
-      await tx.insert(loanEvents).values({ country, loanId, type: 'assignment', body: `Asignado a cobranza`, data: { collector_id: collector.id }, createdAt: assignedAt });
-    }
+    const collector = overdueSeen % 3 !== 0 ? demoCollector : overdueSeen % 2 === 0 ? (collectors[1] ?? null) : null;
+    if (collector) assignments.push({ loanId, collectorId: collector.id, at: new Date(Date.parse(`${addDays(oldest.dueDate, 3)}T13:00:00Z`)) });
     const userId = collector?.id ?? null;
-    const manage = async (result: string, at: Date, note: string) => {
-      const [management] = await tx
-        .insert(managements)
-        .values({ country, userId, loanId, channel: 'call', result, note, createdAt: at })
-        .returning({ id: managements.id });
-      await tx.insert(loanEvents).values({ country, loanId, type: 'management', userId, body: note, data: { management_id: management.id, result }, createdAt: at });
-      return management.id;
-    };
-    const promise = async (made: string, dueOn: string, amount: number) => {
-      const at = new Date(Date.parse(`${made}T15:00:00Z`));
-      const managementId = await manage('promise', at, `Promete pagar el ${dueOn.split('-').reverse().join('/')}`);
-      await tx.insert(collectionPromises).values({ country, loanId, userId, managementId, dueOn, amount, createdAt: at });
-      await tx.insert(loanEvents).values({ country, loanId, type: 'promise', userId, data: { due_on: dueOn, amount }, createdAt: at });
-    };
-    const oldest = schedule[firstUnpaid];
+    const promise = (made: string, dueOn: string, amount: number, paid: boolean) =>
+      contacts.push({ loanId, userId, result: 'promise', note: `Promete pagar el ${dueOn.split('-').reverse().join('/')}`, at: new Date(Date.parse(`${made}T15:00:00Z`)), promise: { dueOn, amount, paid } });
     const kind = overdueSeen % 5;
     const sinceDue = daysFrom(oldest.dueDate, today);
     if (kind === 0 && sinceDue > 6) {
-      // A promise kept: made and paid, the oldest installment's interest and part of its principal.
+      // A promise kept: half the oldest installment, paid on the promised day.
       const made = addDays(oldest.dueDate, 2);
-      const dueOn = addDays(made, 3);
-      const amount = Math.round(owed(oldest) / 2);
-      await promise(made, dueOn, amount);
+      promise(made, addDays(made, 3), Math.round(owed(oldest) / 2), true);
+    } else if (kind === 1 && sinceDue > 4) {
+      // A promise broken: its date passed without the payment.
+      const made = addDays(today, -Math.min(sinceDue - 1, 10));
+      promise(made, addDays(made, 2), owed(oldest), false);
+    } else if (kind === 2) {
+      // A promise pending: due in the next days.
+      promise(addDays(today, -1), addDays(today, 1 + Math.floor(rand() * 5)), owed(oldest), false);
+    } else {
+      const result = OUTCOMES_WITHOUT_PROMISE[overdueSeen % OUTCOMES_WITHOUT_PROMISE.length];
+      contacts.push({ loanId, userId, result, note: 'Sin contacto efectivo', at: new Date(Date.parse(`${addDays(today, -1)}T16:30:00Z`)) });
+    }
+  }
+  if (assignments.length > 0) {
+    await tx.execute(sql`
+      update loans l set collector_id = a.collector_id, assigned_at = a.at
+        from unnest(${param(assignments.map((x) => x.loanId))}::int[], ${param(assignments.map((x) => x.collectorId))}::int[],
+                    ${param(assignments.map((x) => x.at.toISOString()))}::timestamptz[]) as a(loan_id, collector_id, at)
+       where l.id = a.loan_id`);
+    await tx.insert(loanEvents).values(
+      assignments.map((x) => ({ country, loanId: x.loanId, type: 'assignment', body: 'Asignado a cobranza', data: { collector_id: x.collectorId }, createdAt: x.at })),
+    );
+  }
+  if (contacts.length > 0) {
+    // One management per loan here: the loan names its management.
+    const made = await tx
+      .insert(managements)
+      .values(contacts.map((c) => ({ country, userId: c.userId, loanId: c.loanId, channel: 'call', result: c.result, note: c.note, createdAt: c.at })))
+      .returning({ id: managements.id, loanId: managements.loanId });
+    const managementOf = new Map(made.map((m) => [m.loanId!, m.id]));
+    await tx.insert(loanEvents).values(
+      contacts.map((c) => ({ country, loanId: c.loanId, type: 'management', userId: c.userId, body: c.note, data: { management_id: managementOf.get(c.loanId), result: c.result }, createdAt: c.at })),
+    );
+    const promised = contacts.filter((c) => c.promise);
+    if (promised.length > 0) {
+      await tx.insert(collectionPromises).values(
+        promised.map((c) => ({ country, loanId: c.loanId, userId: c.userId, managementId: managementOf.get(c.loanId), dueOn: c.promise!.dueOn, amount: c.promise!.amount, createdAt: c.at })),
+      );
+      await tx.insert(loanEvents).values(
+        promised.map((c) => ({ country, loanId: c.loanId, type: 'promise', userId: c.userId, data: { due_on: c.promise!.dueOn, amount: c.promise!.amount }, createdAt: c.at })),
+      );
+    }
+    for (const c of promised.filter((x) => x.promise!.paid)) {
       paymentCount++;
       await applyPayment(
         tx,
         country,
-        { loanId, amount, paidOn: dueOn, channel: 'cash_network', reference: `DEMO-${country.toUpperCase()}-${loanId}-${paymentCount}`, userId },
+        { loanId: c.loanId, amount: c.promise!.amount, paidOn: c.promise!.dueOn, channel: 'cash_network', reference: `DEMO-${country.toUpperCase()}-${c.loanId}-${paymentCount}`, userId: c.userId },
         now,
       );
-    } else if (kind === 1 && sinceDue > 4) {
-      // A promise broken: its date passed without the payment.
-      const made = addDays(today, -Math.min(sinceDue - 1, 10));
-      await promise(made, addDays(made, 2), owed(oldest));
-    } else if (kind === 2) {
-      // A promise pending: due in the next days.
-      await promise(addDays(today, -1), addDays(today, 1 + Math.floor(rand() * 5)), owed(oldest));
-      await tx.update(loans).set({ promiseDueOn: sql`(select min(due_on) from collection_promises where loan_id = ${loanId} and status = 'pending')` }).where(eq(loans.id, loanId));
-    } else {
-      await manage(OUTCOMES_WITHOUT_PROMISE[overdueSeen % OUTCOMES_WITHOUT_PROMISE.length], new Date(Date.parse(`${addDays(today, -1)}T16:30:00Z`)), 'Sin contacto efectivo');
     }
+    await tx.execute(sql`
+      update loans l set promise_due_on = p.due_on
+        from (select loan_id, min(due_on) as due_on from collection_promises where country = ${country} and status = 'pending' group by loan_id) p
+       where l.id = p.loan_id`);
   }
 
   // The timeline at the times things happened, not the seed's own.
