@@ -28,5 +28,6 @@ export * from './schemas/grid-settings';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/loans';
+export * from './schemas/voluntary-pays';
 export * from './loans/config';
 export * from './loans/schedule';

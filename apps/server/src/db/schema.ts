@@ -666,3 +666,4 @@ export type AuditRow = typeof audits.$inferSelect;
 export type ScheduledCallRow = typeof scheduledCalls.$inferSelect;
 export type CallRow = typeof calls.$inferSelect;
 export * from './tables/security';
+export * from './tables/voluntary-pays';

@@ -36,6 +36,7 @@ import {
 import { count, param, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { seedLoans } from './seeds/loans';
+import { seedVoluntaryPays } from './seeds/voluntary-pays';
 import type { Db } from './client';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 
@@ -182,6 +183,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
          where a.country = ${country} and h.lead_id = a.lead_id and h.from_status = a.status_id and h.created_at = a.decided_at
            and h.to_status = d.status_id`);
       const book = await seedLoans(tx, country, now);
+      await seedVoluntaryPays(tx, country, now);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
     }
   });

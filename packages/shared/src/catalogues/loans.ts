@@ -109,6 +109,8 @@ export const LOAN_EVENT_TYPES = [
   'promise_broken',
   'communication',
   'note',
+  'voluntary_pay_accepted',
+  'voluntary_pay_rejected',
 ] as const;
 export type LoanEventType = (typeof LOAN_EVENT_TYPES)[number];
 

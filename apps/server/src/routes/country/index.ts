@@ -13,6 +13,7 @@ import loans from './loans';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
+import voluntaryPays from './voluntary-pays';
 import workflow from './workflow';
 
 export interface CountryOptions {
@@ -38,6 +39,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(gridSettings, { country });
   await app.register(security, { country });
   await app.register(loans, { country });
+  await app.register(voluntaryPays, { country });
 };
 
 export default countryRoutes;
