@@ -4,7 +4,11 @@ import { countryCheck } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
 import { loans, payments, users } from '../schema';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: both come out as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /**
  * A payment the customer says they made, with its receipt, waiting for a reviewer: accepted (processed 1,
