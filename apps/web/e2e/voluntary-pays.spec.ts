@@ -41,3 +41,34 @@ test('a reviewer opens a receipt, accepts it, and the loan balance drops by the 
   await expect(dialog.getByTestId('loan-panel')).toContainText(formatMoney(COUNTRY, loanAfter.balance_today));
   await expect(dialog.getByRole('button', { name: 'Aceptar' })).toHaveCount(0);
 });
+
+test('staff register a voluntary payment with its receipt from the lead detail; a disguised file is refused', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAndWait(page, `admin@${COUNTRY}.example`);
+  const queue = (await (await page.request.get(`/api/${COUNTRY}/voluntary-pays?pageSize=100`)).json()) as ListResponse<VoluntaryPayRow>;
+  const open = queue.rows.find((r) => r.processed === 0) ?? queue.rows[0];
+  await page.goto(`/lead-detail?id=${open.lead_id}`);
+  const form = page.getByTestId('voluntary-pay-form');
+  await expect(form).toBeVisible();
+
+  const reference = `E2E-VOL-${Date.now()}`;
+  await form.getByLabel('Monto').fill('12,50');
+  await form.getByLabel('Referencia').fill(reference);
+  // Named and typed as an image, but text inside: the server reads the bytes.
+  await form.getByTestId('voluntary-pay-file').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('El comprobante debe ser una imagen PNG o JPEG o un PDF')).toBeVisible();
+
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await form.getByTestId('voluntary-pay-file').setInputFiles({ name: 'comprobante.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('Pago voluntario registrado: queda pendiente de revisión')).toBeVisible();
+
+  const mine = (await (await page.request.get(`/api/${COUNTRY}/voluntary-pays?loan_id=${open.loan_id}&processed=0&pageSize=100`)).json()) as ListResponse<VoluntaryPayRow>;
+  const created = mine.rows.find((r) => r.reference === reference);
+  expect(created).toMatchObject({ amount: 1250, receipt_type: 'application/pdf', processed: 0 });
+  // In the queue, its receipt opens as a PDF.
+  await page.goto(`/voluntary-pays?loan_id=${open.loan_id}&processed=0`);
+  await page.getByTestId(`review-${created!.id}`).click();
+  await expect(page.getByTestId('voluntary-pay-review').getByTestId('receipt-pdf')).toBeVisible();
+});
