@@ -177,6 +177,11 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     expect(seen.rows.every((r) => ownLoans.has(r.loan_id))).toBe(true);
     expect(seen.rows.some((r) => r.loan_id === notMine)).toBe(false);
 
+    // Nor decides on another collector's loan.
+    const notMinePay = (await t.app.db.select({ id: voluntaryPays.id }).from(voluntaryPays).where(eq(voluntaryPays.loanId, notMine)))[0].id;
+    expect((await collector.post(`/api/arg/voluntary-pays/${notMinePay}/accept`, {})).statusCode).toBe(403);
+    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.id, notMinePay)))[0].processed).toBe(0);
+
     const all = listOf.parse((await admin.get('/api/arg/voluntary-pays?pageSize=100')).json());
     expect(all.rows.some((r) => r.loan_id === notMine)).toBe(true);
     const byLoan = listOf.parse((await admin.get(`/api/arg/voluntary-pays?loan_id=${notMine}&processed=0`)).json());
@@ -207,6 +212,12 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId)))).toHaveLength(1);
+    // Two concurrent sends of one request with one key: one voluntary payment, both answered with it.
+    const twice = body(loanId);
+    const both = await Promise.all([1, 2].map(() => ws.request('POST', '/api/arg/voluntary-pays', twice, { headers: { 'idempotency-key': `k2-${driver}` } })));
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both[0].json()).toEqual(both[1].json());
+    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId)))).toHaveLength(2);
     const seller = await as('arg', 'seller@arg.example');
     expect((await seller.post(`/api/arg/voluntary-pays/1/accept`, {})).statusCode).toBe(403);
   });

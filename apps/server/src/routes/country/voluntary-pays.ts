@@ -163,7 +163,9 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
         }
         return { outcome: 'created' as const, answer: { id } };
       }).catch(async (error: unknown) => {
-        if (once && error instanceof Error && error.name === 'TransactionRollbackError') return (await earlierAnswer<{ id: number }>(app.db, once))!;
+        // A concurrent request with the same key won (its reference taken, or its key): answer as it did.
+        const earlier = once ? await earlierAnswer<{ id: number }>(app.db, once) : undefined;
+        if (earlier) return earlier;
         throw error;
       });
       if (outcome.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
