@@ -85,8 +85,9 @@ export default function VoluntaryPaysRoute() {
             </TextField>
             <DateField label="Pagado desde" value={query.from ?? ''} onChange={(v) => update({ from: v || undefined })} reportWhenChosen />
             <DateField label="Pagado hasta" value={query.to ?? ''} onChange={(v) => update({ to: v || undefined })} reportWhenChosen />
-            <TextField size="small" label="Cliente" defaultValue={query.customer ?? ''} onBlur={(e) => update({ customer: e.target.value.trim() || undefined })} />
-            <TextField size="small" label="Préstamo" defaultValue={query.loan_id ?? ''} onBlur={(e) => update({ loan_id: e.target.value.trim() || undefined })} sx={{ width: 120 }} />
+            {/* Keyed by the URL's value: clearing the filters empties the box too. */}
+            <TextField key={`c-${query.customer ?? ''}`} size="small" label="Cliente" placeholder="Nombre o documento" defaultValue={query.customer ?? ''} onBlur={(e) => update({ customer: e.target.value.trim() || undefined })} />
+            <TextField key={`l-${query.loan_id ?? ''}`} size="small" label="Préstamo" defaultValue={query.loan_id ?? ''} onBlur={(e) => update({ loan_id: e.target.value.trim() || undefined })} sx={{ width: 120 }} />
           </FilterBar>
         }
       />
