@@ -31,6 +31,7 @@ export * from './schemas/massive';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/loans';
+export * from './schemas/voluntary-pays';
 export * from './loans/config';
 export * from './loans/schedule';
 export * from './workflow/return-requests';

@@ -670,3 +670,4 @@ export type CallRow = typeof calls.$inferSelect;
 export * from './tables/security';
 export * from './tables/legal';
 export * from './tables/massive';
+export * from './tables/voluntary-pays';

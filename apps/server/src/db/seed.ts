@@ -39,6 +39,7 @@ import { seedLoans } from './seeds/loans';
 import { seedManagements } from './seeds/managements';
 import { seedBans } from './seeds/bans';
 import { seedCommunications } from './seeds/communications';
+import { seedVoluntaryPays } from './seeds/voluntary-pays';
 import type { Db } from './client';
 import { seedMassive } from './seeds/massive';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
@@ -188,6 +189,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
            and h.to_status = d.status_id`);
       const book = await seedLoans(tx, country, now);
       await seedManagements(tx, country, now, faker);
+      await seedVoluntaryPays(tx, country, now);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
       await seedBans(tx, country, now);
       await seedCommunications(tx, country, now);

@@ -39,5 +39,6 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'massive-batches', path: '/massive-batches', label: 'Lotes masivos', icon: IconStack2, load: () => import('./routes/massive-batches'), inNav: true },
   { screen: 'create-massive', path: '/create-massive', label: 'Nuevo lote masivo', icon: IconFileUpload, load: () => import('./routes/create-massive'), inNav: false },
   { screen: 'massive-batch-detail', path: '/massive-batch-detail', label: 'Detalle de lote', icon: IconStack2, load: () => import('./routes/massive-batch-detail'), inNav: false },
+  { screen: 'voluntary-pays', path: '/voluntary-pays', label: 'Pagos voluntarios', icon: IconCashBanknote, load: () => import('./routes/voluntary-pays'), inNav: true },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

@@ -112,6 +112,8 @@ export const LOAN_EVENT_TYPES = [
   'note',
   /** A call placed from the collection detail (click-to-call). */
   'call',
+  'voluntary_pay_accepted',
+  'voluntary_pay_rejected',
 ] as const;
 export type LoanEventType = (typeof LOAN_EVENT_TYPES)[number];
 

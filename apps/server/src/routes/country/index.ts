@@ -20,6 +20,7 @@ import massive from './massive';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
+import voluntaryPays from './voluntary-pays';
 import workflow from './workflow';
 
 export interface CountryOptions {
@@ -52,6 +53,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(customerBans, { country });
   await app.register(communications, { country });
   await app.register(massive, { country });
+  await app.register(voluntaryPays, { country });
 };
 
 export default countryRoutes;

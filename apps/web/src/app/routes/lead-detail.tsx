@@ -4,7 +4,9 @@ import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { useLeadLoan } from '../../features/loans/api/get-loan';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
+import { RegisterVoluntaryPay } from '../../features/voluntary-pays/components/register-voluntary-pay';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { COUNTRY } from '../../config/env';
@@ -21,6 +23,7 @@ function LeadDetailView({ id }: { id: number }) {
   const session = useSession();
   const lead = useLead(id);
   const updateCustomer = useUpdateLeadCustomer(id);
+  const loan = useLeadLoan(id);
   if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
   if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
   const role = session?.role ?? -1;
@@ -40,6 +43,8 @@ function LeadDetailView({ id }: { id: number }) {
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
           <SendMessageButton leadId={lead.data.id} />
           <LeadTransitions lead={lead.data} />
+          {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
+          {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
           {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
           {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
