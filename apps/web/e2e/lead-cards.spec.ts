@@ -1,4 +1,4 @@
-import { CURRENCY, funnelStepsOf, type LeadListResponse, type StepEntry } from '@backoffice/shared';
+import { CURRENCY, funnelStepsOf, statusLabelOf, type LeadListResponse, type StepEntry } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -179,7 +179,7 @@ test('dragging dims the columns the card cannot go to, and a refused drop shows 
   await page.mouse.up();
 
   const alert = page.getByRole('alert').filter({ hasText: 'No se puede pasar el lead' });
-  await eventually(alert).toContainText(`de ${from.label} · ${from.status} a ${refused.label} · ${refused.status}`);
+  await eventually(alert).toContainText(`de ${statusLabelOf(COUNTRY, from.id)} a ${statusLabelOf(COUNTRY, refused.id)}`);
   // Nothing moved: the card is still where it was, and no column is dimmed any more.
   await expect(cardIn(page, from, id)).toBeVisible();
   await expect(cardIn(page, refused, id)).toHaveCount(0);

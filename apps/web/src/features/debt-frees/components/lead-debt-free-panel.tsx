@@ -19,7 +19,7 @@ export function LeadDebtFreePanel({ leadId, customerId }: { leadId: number; cust
         <Stack spacing={1.5}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <IconFileCertificate size={20} />
-            <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
               Libre deuda
             </Typography>
             <Button

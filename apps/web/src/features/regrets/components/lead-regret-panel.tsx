@@ -21,7 +21,7 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
         <Stack spacing={1.5}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <IconArrowBackUp size={20} />
-            <Typography variant="h6" sx={{ flexGrow: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
               Arrepentimiento
             </Typography>
           </Box>

@@ -46,7 +46,7 @@ export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
   return (
     <Card>
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           Registrar pago voluntario
         </Typography>
         <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} data-testid="voluntary-pay-form">
