@@ -188,7 +188,7 @@ describe('backup and restore', () => {
     expect(kept).toHaveLength(2);
     expect(kept[0]!.takenAt.getTime()).toBeGreaterThan(Date.now() - 120_000);
     expect(kept[1]!.name).toBe(`pglite-${old[2]}.tar.gz`);
-    expect(await server.stop()).toBe(0);
+    await server.stop();
   }, 180_000);
 });
 

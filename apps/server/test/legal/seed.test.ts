@@ -15,10 +15,10 @@ describe('the legal demo data', () => {
     await t?.close();
   });
 
-  it('creates nothing without loans, then builds requests in each state and regrets at several steps on the loans there are', async () => {
-    // The app's own seed ran with no loans: no legal rows, and running it again adds none.
-    expect(await t.app.db.select().from(debtFreeRequests)).toEqual([]);
-    expect(await seedLegal(t.app.db, { countries: ['arg'] })).toEqual({ debtFrees: 0, regrets: 0 });
+  it('builds requests in each state and regrets at several steps on the loans there are', async () => {
+    // Only what this run adds is looked at: the app's own seed (with its loan book) made some already.
+    await t.app.db.delete(debtFreeRequests);
+    await t.app.db.delete(regrets);
 
     const today = todayIn('arg');
     for (let i = 0; i < 8; i++) {
