@@ -19,5 +19,5 @@ test('a seller sends a WhatsApp from a template on their sale, previewed first, 
   const entry = page.getByTestId('timeline-item').filter({ hasText: 'https://pagos.example.com/abc' });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('Mensaje');
-  await expect(entry).toContainText('WhatsApp a 1155554444');
+  await expect(entry).toContainText(`WhatsApp a ${COUNTRY === 'arg' ? '1155554444' : '3001234567'}`);
 });
