@@ -1,1 +1,0 @@
-import{c as e}from"./format-ULYrZGPu.js";var t=e(`outline`,`user-share`,`UserShare`,[[`path`,{d:`M8 7a4 4 0 1 0 8 0a4 4 0 0 0 -8 0`,key:`svg-0`}],[`path`,{d:`M6 21v-2a4 4 0 0 1 4 -4h3`,key:`svg-1`}],[`path`,{d:`M16 22l5 -5`,key:`svg-2`}],[`path`,{d:`M21 21.5v-4.5h-4.5`,key:`svg-3`}]]);export{t};

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{ca as t}from"./Stack-DFEunsHA.js";import{f as n}from"./format-ULYrZGPu.js";var r=e(t(),1);function i(e){return(0,r.useMemo)(()=>n(localStorage,`col`,e)??[],[e])}export{i as t};

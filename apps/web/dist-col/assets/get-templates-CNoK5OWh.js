@@ -1,1 +1,0 @@
-import{Ft as e,Pt as t,dn as n}from"./Stack-DFEunsHA.js";import{t as r}from"./list-query-_gfhNfga.js";var i=[`communications`];function a(t){return e(r(i,`communications`,t))}var o=e=>n.get(`communications/templates`,{signal:e});function s(){return e(t({queryKey:[...i,`templates`],queryFn:({signal:e})=>o(e),staleTime:6e4}))}export{i as n,a as r,s as t};

@@ -1,1 +1,0 @@
-import{Pt as e,Xt as t,dn as n}from"./Stack-DFEunsHA.js";function r(r,i,a){return e({queryKey:[...r,`list`,a],queryFn:({signal:e})=>n.get(`${i}${a?`?${a}`:``}`,{signal:e}),placeholderData:t})}export{r as t};

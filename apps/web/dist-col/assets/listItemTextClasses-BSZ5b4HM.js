@@ -1,1 +1,0 @@
-import{mt as e,pt as t}from"./Stack-DFEunsHA.js";function n(t){return e(`MuiListItemText`,t)}var r=t(`MuiListItemText`,[`root`,`multiline`,`dense`,`inset`,`primary`,`secondary`]);export{r as n,n as t};
