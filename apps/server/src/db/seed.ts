@@ -500,6 +500,8 @@ function bankAccountOf(
 
 /** How far back the seeded applications still in progress were created. */
 export const IN_PROGRESS_DAYS = 30;
+/** How far back the recent disbursements go: inside the shortest regret period (col's 5 business days). */
+const RECENT_DISBURSAL_DAYS = 4;
 
 /** The country's office hours for calls back, as sellers book them (a quarter hour from 09:00 to 19:45). */
 const CALL_BACK_HOURS = { from: 9, to: 19 } as const;
@@ -560,7 +562,11 @@ export function generateCountryData(
     const hasOffer = way ? way.some((t) => t.grantsOffer) : !BEFORE_OFFER.test(statusName);
     // Work still in progress is recent (a real pipeline expires or decides what waits for months); finished
     // applications spread over the half year the lists and the dashboard look back on.
-    const createdAt = faker.date.recent({ days: isTerminalStatus(country, statusId) ? 180 : IN_PROGRESS_DAYS, refDate });
+    // A sixth of the disbursements are from the last days, so loans still within their regret period exist
+    // whatever day the seed runs (the period is days, the spread half a year).
+    const recentDisbursal = statusId === DISBURSED_STATUS[country] && i % 6 === 0;
+    const days = recentDisbursal ? RECENT_DISBURSAL_DAYS : isTerminalStatus(country, statusId) ? 180 : IN_PROGRESS_DAYS;
+    const createdAt = faker.date.recent({ days, refDate });
     const changedAt = faker.date.between({
       from: createdAt,
       to: Math.min(createdAt.getTime() + 20 * DAY_MS, now.getTime()),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debtFreeCertificates, debtFreeRequests, loans, regrets } from '../../src/db/schema';
 import { seedLegal } from '../../src/db/seeds/legal';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, signedIn, type TestApp } from '../helpers/app';
 import { freeLead, insertLoan } from './fixtures';
 
 describe('the legal demo data', () => {
@@ -13,6 +13,15 @@ describe('the legal demo data', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('leaves loans within their regret period to file one on, in each country, whatever day it runs', async () => {
+    const as = signedIn(() => t.app);
+    for (const country of ['arg', 'col'] as const) {
+      const res = await (await as(country, `admin@${country}.example`)).get(`/api/${country}/regrets/candidates`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<unknown[]>().length, country).toBeGreaterThan(0);
+    }
   });
 
   it('builds requests in each state and regrets at several steps on the loans there are', async () => {

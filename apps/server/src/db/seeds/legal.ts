@@ -150,7 +150,7 @@ async function seedRegrets(db: Db | Tx, country: Country, all: LoanRow[], people
   // Within the period: the most recent loans first; a few loans are left without a regret to file one on.
   const within = withDeadline.filter((l) => l.deadline >= today).sort((a, b) => (a.loan.disbursedOn < b.loan.disbursedOn ? 1 : -1));
   const past = withDeadline.filter((l) => l.deadline < today).sort((a, b) => (a.loan.disbursedOn < b.loan.disbursedOn ? 1 : -1));
-  const keepFree = Math.min(3, Math.floor(within.length / 3));
+  const keepFree = Math.min(3, Math.ceil(within.length / 3));
   const steps = RECENT_STEPS[country];
   const plan = [
     ...within.slice(keepFree, keepFree + steps.length).map((l, i) => ({ ...l, step: steps[i]! })),
