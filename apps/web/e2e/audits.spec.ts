@@ -1,6 +1,6 @@
-import { AUDIT_DECISION_LABELS, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
+import { AUDIT_DECISION_LABELS, decisionStatusId, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, gridFit, signInAndWait } from './support';
 
 // The demo auditor of the built country (arg role 4, col 'audit').
 const auditor = COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example';
@@ -21,6 +21,26 @@ test('on a 1280 px screen the queue shows each case with its claim button and it
   // The status column fits the queue's longest label whole.
   const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
   expect(await labels.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length)).toBe(0);
+});
+
+test('on a 1366×768 laptop, side navigation open, the queue’s columns fit without scrolling sideways, every value whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, auditor);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
+  await expect(queueRows(page).first()).toBeVisible();
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', '', 'Tomado por', 'En cola desde', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+});
+
+test('on a 1366×768 laptop the decided cases fit too: no take button or claim columns, the decision’s time in their room', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, auditor);
+  await page.goto(`/audits?status=${decisionStatusId(COUNTRY, 'approve')}`);
+  const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
+  await expect(queueRows(page).first()).toBeVisible();
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'En cola desde', 'Resuelto el', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
 /**

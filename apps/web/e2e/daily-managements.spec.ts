@@ -57,3 +57,40 @@ test('a seller records a management on a sale and finds it, with its channel and
 
 test.describe.configure({ timeout: 120_000 });
 
+test('a supervisor sees the team’s day in charts and filters the list by user', async ({ page, browser }) => {
+  // A management of today by the demo seller, so the day has them whatever the seed drew.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signInAndWait(seller, `seller@${COUNTRY}.example`);
+  const { id } = await createApplication(seller);
+  const xsrf = (await sellerContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const lead = (await (await seller.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as { version: number };
+  const saved = await seller.request.patch(`/api/${COUNTRY}/leads/${id}/management-status`, {
+    data: { management_status: 'No responde', version: lead.version, channel: 'sms' },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const sellerName = ((await (await seller.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { name: string }).name;
+  await sellerContext.close();
+
+  await signInAndWait(page, `supervisor@${COUNTRY}.example`);
+  await page.goto('/daily-managements');
+  const summary = page.getByTestId('managements-summary');
+  // A full page load on a busy machine: the app verifies the session and loads the screen's code first.
+  await expect(summary).toBeVisible({ timeout: 45_000 });
+  await expect(summary.getByTestId('summary-by-hour').locator('.MuiBarChart-element').first()).toBeVisible();
+  await expect(summary.getByTestId('summary-by-result').locator('.MuiBarChart-element').first()).toBeVisible();
+  await expect(summary.getByRole('table', { name: 'Gestiones por usuario' }).getByRole('rowheader', { name: sellerName })).toHaveCount(1);
+
+  await page.getByRole('combobox', { name: 'Usuario' }).click();
+  await page.getByRole('option', { name: sellerName, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]user=\d+/);
+  await expect(page.getByRole('combobox', { name: 'Usuario' })).toHaveText(sellerName);
+  // Every row and the charts are the seller's alone.
+  await expect(summary.getByRole('table', { name: 'Gestiones por usuario' }).getByRole('rowheader')).toHaveCount(1);
+  await expect(gridRows(page).first()).toBeVisible();
+  const users = await gridRows(page).locator('[data-field="user"]').allInnerTexts();
+  expect(users.length).toBeGreaterThan(0);
+  expect(new Set(users.map((u) => u.trim()))).toEqual(new Set([sellerName]));
+});

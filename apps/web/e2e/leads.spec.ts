@@ -69,6 +69,26 @@ test('a status is shown whole, however long its name, and in view on a 1440 px s
   expect(new Set(shown.map((label) => label.text)).size).toBeGreaterThan(1);
 });
 
+test('on a 1366×768 laptop, side navigation open, the default columns fit without scrolling sideways and show every value whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openLeads(page);
+  await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  await expect(rows(page).first()).toBeVisible();
+  // Staff's default columns (the step, the customer's contact data, the term… are in the column chooser).
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'Creado', 'Cliente', 'Estado', 'Monto', 'Gestión', 'Vendedor']);
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+
+  // The country's longest status names on one page: they wrap onto two lines, whole, and the list still fits.
+  const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
+  await page.goto(`/leads?status=${longest.map((status) => status.id).join(',')}`);
+  const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
+  await expect(labels.first()).toBeVisible();
+  expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
+  // Two lines at most (13 px text, 1.15 line height), and in the compact density's rows (36 px) too.
+  for (const height of await labels.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height))) expect(height).toBeLessThan(35);
+});
+
 test('on a wide screen the longest status names read on one line', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1000 });
   const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);

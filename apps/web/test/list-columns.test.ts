@@ -10,6 +10,7 @@ import {
   dateTimeColumn,
   defaultColumnsFor,
   emailColumn,
+  columnsFit,
   fitColumns,
   idLinkColumn,
   managementColumn,
@@ -56,6 +57,17 @@ describe('fitColumns', () => {
     expect(widthOf(fitted, 'note')).toBe(140 + 20);
     // The flexible column keeps the least it needs as its minimum width.
     expect(widthOf(fitted, 'client')).toBe(90 + 20);
+  });
+
+  it('tells whether the columns fit the room, and with tight paddings they take 12 px less each', () => {
+    const least = 110 + 160 + 110;
+    expect(columnsFit(fitColumns(columns, rows, { room: least + 4 }), { room: least + 4 })).toBe(true);
+    expect(columnsFit(fitColumns(columns, rows, { room: least + 3 }), { room: least + 3 })).toBe(false);
+    // An unknown width (0) is no reason to tighten.
+    expect(columnsFit(fitColumns(columns, rows), { room: 0 })).toBe(true);
+    const tight = fitColumns(columns, rows, { room: least + 3, padding: 8 });
+    expect(widthOf(tight, 'name')).toBe(90 + 8);
+    expect(columnsFit(tight, { room: least + 3 })).toBe(true);
   });
 
   it('keeps room for the sort arrow in a sortable column’s header, unless the grid does not sort', () => {

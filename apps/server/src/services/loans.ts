@@ -1,4 +1,5 @@
 import {
+  LOAN_STATUSES,
   allocatePayment,
   COUNTRY_TIME_ZONE,
   dueDates,
@@ -27,7 +28,7 @@ export const LOAN_MESSAGES = {
   mayNotReverse: 'Solo un administrador puede revertir un pago',
   paymentNotFound: 'Pago no encontrado',
   alreadyReversed: 'El pago ya fue revertido',
-  closedLoan: (status: string) => `El préstamo está ${status}: no admite pagos`,
+  closedLoan: (status: string) => `El préstamo está ${(LOAN_STATUSES.find((s) => s.id === status)?.label ?? status).toLowerCase()}: no admite pagos`,
   futurePayment: 'La fecha del pago no puede ser posterior a hoy',
   beforeDisbursement: 'La fecha del pago no puede ser anterior al desembolso',
 } as const;

@@ -13,7 +13,7 @@ import {
 import { useMemo } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
-import { useFittedColumns, type FittedColumn } from './lead-list-columns';
+import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
 export interface KeysetListQuery {
@@ -127,7 +127,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
       }}
       disableColumnFilter
       localeText={listLocaleText(isFiltered(query) ? noRowsLabel : emptyLabel, count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER }}
+      sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER, ...(fitted.tight && TIGHT_CELLS_SX) }}
       {...grid}
       {...choice}
       columnVisibilityModel={visibility}

@@ -30,6 +30,10 @@ interface Fit {
 
 /** The cell's paddings, 10 px a side (texts are measured to the next whole pixel). */
 const CELL_PADDING = 20;
+/** The paddings where a page's texts do not fit a short screen with the usual ones: 4 px a side. */
+const TIGHT_CELL_PADDING = 8;
+/** The grid's styles for tight cells (useFittedColumns' `tight`). */
+export const TIGHT_CELLS_SX = { '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: `${TIGHT_CELL_PADDING / 2}px` } } as const;
 /** The sort arrow a sorted column's header shows beside its title (a 28 px button and the 2 px gap). */
 const SORT_BUTTON = 30;
 /**
@@ -47,6 +51,8 @@ export interface FitOptions {
   room?: number;
   /** What the grid's own columns take of it (the selection checkboxes). */
   reserved?: number;
+  /** Each cell's paddings (CELL_PADDING, or TIGHT_CELL_PADDING where the columns do not fit with those). */
+  padding?: number;
 }
 
 /**
@@ -57,14 +63,14 @@ export interface FitOptions {
  * the flexible column. So texts wrap only where the screen is short of room.
  */
 export function fitColumns<R extends GridValidRowModel>(columns: FittedColumn<R>[], rows: readonly R[], options: FitOptions = {}): GridColDef<R>[] {
-  const { sorting = true, visibility = {}, room = 0, reserved = 0 } = options;
+  const { sorting = true, visibility = {}, room = 0, reserved = 0, padding = CELL_PADDING } = options;
   const sized = columns.map(({ fit, ...column }) => {
     if (!fit) return { column, least: column.width ?? column.minWidth ?? 100, most: 0 };
     const header = textWidth(column.headerName ?? '', HEADER_FONT) + (sorting && column.sortable !== false ? SORT_BUTTON : 0);
     const needs = fit(rows);
     const { wrapped, oneLine } = typeof needs === 'number' ? { wrapped: needs, oneLine: needs } : needs;
-    const least = Math.ceil(Math.max(header, wrapped)) + CELL_PADDING;
-    return { column, least, most: Math.ceil(Math.max(header, oneLine)) + CELL_PADDING, fit };
+    const least = Math.ceil(Math.max(header, wrapped)) + padding;
+    return { column, least, most: Math.ceil(Math.max(header, oneLine)) + padding, fit };
   });
   const shown = sized.filter(({ column }) => visibility[column.field] !== false);
   let free = room - reserved - ROOM_MARGIN - shown.reduce((sum, { least }) => sum + least, 0);
@@ -82,6 +88,16 @@ export function fitColumns<R extends GridValidRowModel>(columns: FittedColumn<R>
   });
 }
 
+/**
+ * Whether fitted columns fit the room: the grid's width is known and the columns' widths (a flexible one at
+ * its least) sum to no more than it.
+ */
+export function columnsFit(columns: readonly GridColDef[], options: FitOptions = {}): boolean {
+  const { visibility = {}, room = 0, reserved = 0 } = options;
+  const used = columns.filter((column) => visibility[column.field] !== false).reduce((sum, column) => sum + (column.width ?? column.minWidth ?? 100), 0);
+  return room === 0 || used <= room - reserved - ROOM_MARGIN;
+}
+
 const NO_ROWS: readonly never[] = [];
 
 /**
@@ -92,16 +108,20 @@ const NO_ROWS: readonly never[] = [];
 export function useFittedColumns<R extends GridValidRowModel>(
   columns: FittedColumn<R>[],
   rows: readonly R[] | undefined,
-  options: Omit<FitOptions, 'room'> = {},
-): { columns: GridColDef<R>[]; onResize: (size: { width: number }) => void } {
+  options: Omit<FitOptions, 'room' | 'padding'> = {},
+): { columns: GridColDef<R>[]; onResize: (size: { width: number }) => void; tight: boolean } {
   const [room, setRoom] = useState(0);
-  const fitted = fitColumns(columns, rows ?? NO_ROWS, { ...options, room });
+  const usual = fitColumns(columns, rows ?? NO_ROWS, { ...options, room });
+  // A page whose texts are wider than a short screen even wrapped: its cells give up some padding, so every
+  // value stays whole and no column ends past the grid's edge.
+  const tight = !columnsFit(usual, { ...options, room });
+  const fitted = tight ? fitColumns(columns, rows ?? NO_ROWS, { ...options, room, padding: TIGHT_CELL_PADDING }) : usual;
   const widths = fitted.map((column) => `${column.field}:${column.width ?? ''}:${column.minWidth ?? ''}`).join(' ');
   // The widths are what the memo is about; `fitted` is this render's, with these widths.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const kept = useMemo(() => fitted, [columns, widths]);
   const onResize = useCallback(({ width }: { width: number }) => setRoom(Math.floor(width)), []);
-  return { columns: kept, onResize };
+  return { columns: kept, onResize, tight };
 }
 
 /**

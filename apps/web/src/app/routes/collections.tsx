@@ -47,8 +47,8 @@ export default function CollectionsRoute() {
         ) : undefined
       }
       rowHref={(row) => `/collection-detail?id=${row.id}`}
-      noRowsLabel="No hay préstamos en cobranza"
-      emptyLabel="Ningún préstamo coincide con los filtros"
+      noRowsLabel="Ningún préstamo coincide con los filtros"
+      emptyLabel="No hay préstamos en cobranza"
       testId="collections"
     />
   );

@@ -35,8 +35,8 @@ export default function DebtFreesRoute() {
       columns={columns}
       exportPath="debt-frees/export"
       testId="debt-frees"
-      noRowsLabel="No hay solicitudes de libre deuda"
-      emptyLabel="Ninguna solicitud coincide con los filtros"
+      noRowsLabel="Ninguna solicitud coincide con los filtros"
+      emptyLabel="No hay solicitudes de libre deuda"
       filters={
         <FilterBar reset={reset}>
           <MultiSelect

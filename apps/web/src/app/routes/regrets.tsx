@@ -49,8 +49,8 @@ export default function RegretsRoute() {
       exportPath="regrets/export"
       testId="regrets"
       actions={<FileRegretButton />}
-      noRowsLabel="No hay arrepentimientos"
-      emptyLabel="Ningún arrepentimiento coincide con los filtros"
+      noRowsLabel="Ningún arrepentimiento coincide con los filtros"
+      emptyLabel="No hay arrepentimientos"
       filters={
         <FilterBar reset={reset}>
           <MultiSelect

@@ -81,18 +81,20 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
       {filters && <Card sx={{ p: 2 }}>{filters}</Card>}
       {summary}
       <ListError error={result.error} onRetry={() => void result.refetch()} />
-      <KeysetDataGrid<R>
-        data-testid={`${testId}-grid`}
-        columns={columns}
-        query={params.query}
-        data={result.data}
-        loading={result.isFetching}
-        update={params.update}
-        noRowsLabel={noRowsLabel}
-        emptyLabel={emptyLabel}
-        onRowClick={rowHref ? ({ row }) => void navigate(rowHref(row as R)) : undefined}
-        disableRowSelectionOnClick
-      />
+      {/* The grid's root does not take a test id: the box around it does. */}
+      <Box data-testid={`${testId}-grid`}>
+        <KeysetDataGrid<R>
+          columns={columns}
+          query={params.query}
+          data={result.data}
+          loading={result.isFetching}
+          update={params.update}
+          noRowsLabel={noRowsLabel}
+          emptyLabel={emptyLabel}
+          onRowClick={rowHref ? ({ row }) => void navigate(rowHref(row as R)) : undefined}
+          disableRowSelectionOnClick
+        />
+      </Box>
     </Stack>
   );
 }

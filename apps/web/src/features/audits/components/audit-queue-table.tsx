@@ -5,7 +5,7 @@ import { IconHandGrab } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
-import { textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
+import { TIGHT_CELLS_SX, textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
 import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
@@ -149,7 +149,7 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
       disableColumnSorting
       disableRowSelectionOnClick
       localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER }}
+      sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER, ...(fitted.tight && TIGHT_CELLS_SX) }}
       aria-label="Cola de auditoría"
     />
   );
