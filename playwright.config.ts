@@ -44,7 +44,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database for every run, seeded with a small demo set.
-    command: `rm -rf ${DATA_DIR} && tsx apps/server/src/server.ts`,
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/server.ts`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

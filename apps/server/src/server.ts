@@ -15,8 +15,13 @@ const app = await buildApp(config).catch((error: unknown) => {
 });
 
 // Finish in-flight requests and close the database cleanly (PGlite must flush its files).
+// A second signal while closing (a supervisor repeating it, the lock check's own) must not kill the process
+// halfway through PGlite's flush: it is logged and the first shutdown finishes.
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (shuttingDown) return app.log.warn({ signal }, 'already shutting down');
+    shuttingDown = true;
     app.log.info({ signal }, 'shutting down');
     app.close().then(
       () => process.exit(0),

@@ -9,7 +9,7 @@ import { LOCK_FILE, processStartTime } from '../../src/lib/data-dir-lock';
 import { REPO_ROOT, adminToken, noteStream, spawnServer, startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
- * The embedded database on a real folder, driven through real server processes (`tsx apps/server/src/server.ts`,
+ * The embedded database on a real folder, driven through real server processes (`npm run serve`,
  * as the browser tests start it): one server per folder, kill -9 under writes, backup and restore.
  */
 
@@ -188,7 +188,7 @@ describe('backup and restore', () => {
     expect(kept).toHaveLength(2);
     expect(kept[0]!.takenAt.getTime()).toBeGreaterThan(Date.now() - 120_000);
     expect(kept[1]!.name).toBe(`pglite-${old[2]}.tar.gz`);
-    await server.stop();
+    expect(await server.stop(), server.output()).toBe(0);
   }, 180_000);
 });
 

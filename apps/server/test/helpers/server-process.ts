@@ -4,7 +4,6 @@ import { DEMO_PASSWORD } from '../../src/db/seed';
 
 /** The repository's root: servers run from there, as `npm start` and the browser tests run them. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const TSX = `${REPO_ROOT}node_modules/.bin/tsx`;
 
 /** Settings every spawned server gets: loopback, a port of the system's choosing, a log the helper can read. */
 const BASE_ENV = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SEED_CALL_BACKS: 'false', REALTIME_REMINDER_CHECK_SECONDS: '0', STAGE_WORKER_SECONDS: '0', BACKUP_KEEP: '0' };
@@ -16,15 +15,19 @@ export interface ServerProcess {
   output(): string;
   /** Its exit code (null when killed by a signal). */
   exited: Promise<number | null>;
-  /** kill -9 of the server and the tsx process that started it (its process group). */
+  /** kill -9 of the server (its process group). */
   kill9(): Promise<void>;
-  /** SIGTERM: a clean shutdown (tsx passes it to the server). */
+  /** SIGTERM: a clean shutdown. */
   stop(): Promise<number | null>;
 }
 
-/** Spawns `tsx apps/server/src/server.ts` in its own process group; `ready` resolves once it listens. */
+/**
+ * Spawns the server as `npm run serve` does (`node --import tsx`: the tsx CLI would stand between it and the
+ * signals, and SIGKILL it when its event loop is busy for 60 ms) in its own process group; `ready` resolves
+ * once it listens.
+ */
 export function spawnServer(env: Record<string, string>): { process: ServerProcess; ready: Promise<ServerProcess> } {
-  const child = spawn(TSX, ['apps/server/src/server.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...BASE_ENV, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...BASE_ENV, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   let listening: (url: string) => void;
   const listeningAt = new Promise<string>((resolve) => {
