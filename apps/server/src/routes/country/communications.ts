@@ -204,7 +204,7 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.get(
     '/communications/templates',
-    { onRequest: sender, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
+    { onRequest: conversationReader, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
     async (request) => {
       const templates = await app.communications.templates(country, request.query.all !== 'true');
       return { templates: templates.map((t) => ({ ...t, variables: templateVariablesOf(`${t.subject ?? ''} ${t.body}`) })) };

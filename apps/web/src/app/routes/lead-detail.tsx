@@ -1,5 +1,6 @@
 import { canAccess, canLead } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
@@ -17,13 +18,18 @@ import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
 import { LeadRegretPanel } from '../../features/regrets/components/lead-regret-panel';
+import { refreshApplicationDetails } from '../../lib/application-queries';
 import { useSession } from '../../lib/session';
+import { useCustomerMessages } from '../../lib/socket';
 
 function LeadDetailView({ id }: { id: number }) {
   const session = useSession();
   const lead = useLead(id);
   const updateCustomer = useUpdateLeadCustomer(id);
   const loan = useLeadLoan(id);
+  const queryClient = useQueryClient();
+  // A message the customer sends appears on the timeline live (this screen is in the customer's room).
+  useCustomerMessages(lead.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
   if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
   const role = session?.role ?? -1;
