@@ -1,22 +1,30 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { COUNTRY, createApplication, signInAndWait } from './support';
 
 const CELLPHONE = COUNTRY === 'arg' ? '1155554444' : '3001234567';
 /** The server's MESSAGING_WEBHOOK_SECRET in the browser tests (its default). */
 const WEBHOOK_SECRET = process.env.MESSAGING_WEBHOOK_SECRET ?? 'demo-webhook-secret-change-me';
 
-/** The provider's inbound webhook, signed as a provider signs it (HMAC of "<timestamp>.<raw body>"). */
+/**
+ * The provider's inbound webhook, signed as a provider signs it (HMAC of "<timestamp>.<raw body>"), from a
+ * context of its own: a provider carries none of the page's cookies.
+ */
 async function inboundFromProvider(page: Page, body: { channel: string; from: string; body: string }) {
   const raw = JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${raw}`).digest('hex');
-  const response = await page.request.post(`/api/${COUNTRY}/communications/webhooks/inbound`, {
-    data: raw,
-    headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, authorization: `Bearer ${signature}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { customer_id: number | null; lead_id: number | null };
+  const provider = await request.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const response = await provider.post(`/api/${COUNTRY}/communications/webhooks/inbound`, {
+      data: raw,
+      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, authorization: `Bearer ${signature}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { customer_id: number | null; lead_id: number | null };
+  } finally {
+    await provider.dispose();
+  }
 }
 
 test('a seller sends a WhatsApp from a template on their sale, sees it on the timeline and the customer’s reply arrives live', async ({ page }) => {
@@ -66,9 +74,9 @@ test('an admin manages templates with a live preview, and opens a customer’s c
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
 
   // A row's customer opens the conversation, oldest first, with the send form under it.
-  await page.getByTestId('communications').getByRole('link').first().click();
+  await page.locator('a[href^="/customers-communications?customer="]').first().click();
   await expect(page).toHaveURL(/customer=\d+/);
-  await expect(page.getByRole('heading', { name: /Conversación con / })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conversación con el cliente', level: 1 })).toBeVisible();
   await expect(page.getByTestId('conversation-message').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vista previa' })).toBeVisible();
 });

@@ -59,7 +59,7 @@ export function Conversation({ customerId, canSend }: { customerId: number; canS
   const { customer, lead_id: leadId, messages } = conversation.data;
   return (
     <Card>
-      <CardHeader title={`Conversación con ${customer.name}`} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardHeader title={customer.name} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Stack spacing={1.5} sx={{ maxHeight: '60vh', overflowY: 'auto', pr: 1 }} data-testid="conversation">
           {messages.length === 0 && <Typography color="text.secondary">Todavía no hay mensajes con este cliente.</Typography>}
