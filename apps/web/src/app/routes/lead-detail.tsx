@@ -1,4 +1,4 @@
-import { canAccess, canLead } from '@backoffice/shared';
+import { canAccess, canLead, canWrite, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActivityTimeline } from '../../components/activity-timeline';
@@ -47,7 +47,8 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
-          <SendMessageButton leadId={lead.data.id} />
+          {/* The server checks again (a seller: their own applications). */}
+          {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
           <LeadTransitions lead={lead.data} />
           {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
           {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
