@@ -80,3 +80,27 @@ test('an admin manages templates with a live preview, and opens a customer’s c
   await expect(page.getByTestId('conversation-message').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vista previa' })).toBeVisible();
 });
+
+test('a collector sends the payment reminder from their loan, with its amount and due date, and sees it on the loan’s timeline', async ({ page }) => {
+  await signInAndWait(page, `collector@${COUNTRY}.example`);
+  const queue = await page.request.get(`/api/${COUNTRY}/collections?page_size=10`);
+  expect(queue.status(), await queue.text()).toBe(200);
+  const { rows } = (await queue.json()) as { rows: { id: number }[] };
+  expect(rows.length).toBeGreaterThan(0);
+  await page.goto(`/collection-detail?id=${rows[0]!.id}`);
+  await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar mensaje' });
+  await dialog.getByRole('combobox', { name: 'Canal' }).click();
+  await page.getByRole('option', { name: 'SMS' }).click();
+  await dialog.getByRole('combobox', { name: 'Plantilla' }).click();
+  await page.getByRole('option', { name: 'Recordatorio de pago (SMS)' }).click();
+  // The amount and the due date are the loan's: only the link is asked.
+  await expect(dialog.getByRole('textbox', { name: 'Fecha de vencimiento' })).toHaveCount(0);
+  const link = `https://pagos.example.com/${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Link' }).fill(link);
+  await dialog.getByRole('button', { name: 'Vista previa' }).click();
+  await expect(dialog.getByTestId('message-preview')).toContainText(new RegExp(`tu cuota de .+ vence el \\d{2}/\\d{2}/\\d{4}\\. Paga en ${link.replace(/[./]/g, '\\$&')}`));
+  await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('loan-timeline')).toContainText(link);
+});
