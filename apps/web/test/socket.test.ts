@@ -20,6 +20,10 @@ class FakeSocket implements SocketLike {
   on(event: string, listener: (...args: never[]) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as (...args: unknown[]) => void]);
   }
+  readonly emitted: unknown[][] = [];
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
+  }
   fire(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args);
   }
@@ -76,6 +80,29 @@ describe('realtime bridge client (SPEC 4, 8, 9: socket retry policy)', () => {
     expect(vi.getTimerCount()).toBe(0);
     // One socket, reconnected by hand (the built-in reconnection is off).
     expect(createSocket).toHaveBeenCalledTimes(1);
+  });
+
+  it('joins a watched customer’s room when connected, again after a reconnection, and leaves it when the last screen closes', async () => {
+    const { connection, sockets } = setup({ outcome: () => 'ok' });
+    const leaveEarly = connection.watchCustomer(7);
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0]!;
+    expect(socket.emitted).toEqual([['customer:watch', 7]]);
+    const leaveSecond = connection.watchCustomer(7);
+    expect(socket.emitted).toHaveLength(1);
+    // A dropped connection: the retry's connection joins the room again.
+    socket.fire('disconnect', 'transport close');
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_DELAY_MS);
+    expect(socket.emitted).toEqual([['customer:watch', 7], ['customer:watch', 7]]);
+    leaveEarly();
+    expect(socket.emitted).toHaveLength(2);
+    leaveSecond();
+    expect(socket.emitted.at(-1)).toEqual(['customer:unwatch', 7]);
+    socket.fire('disconnect', 'transport close');
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_DELAY_MS);
+    expect(socket.emitted.filter(([event]) => event === 'customer:watch')).toHaveLength(2);
+    connection.stop();
   });
 
   it('counts failures in a row: a connection resets the count, and a dropped connection is retried the same way', async () => {

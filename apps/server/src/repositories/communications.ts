@@ -1,7 +1,7 @@
-import type { Country, MessageChannel, MessageTemplate } from '@backoffice/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Country, MessageChannel, MessageRow, MessageTemplate } from '@backoffice/shared';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { customerMessages, customers, leadEvents, leads, messageTemplates, webhookSignatures } from '../db/schema';
+import { customerMessages, customers, leadEvents, leads, loanEvents, loans, messageTemplates, webhookSignatures } from '../db/schema';
 
 export type NewMessage = typeof customerMessages.$inferInsert;
 export interface ClaimedMessage {
@@ -77,6 +77,74 @@ export class CommunicationsRepository {
       .innerJoin(customers, eq(customers.id, leads.customerId))
       .where(and(eq(leads.country, country), eq(leads.id, leadId)));
     return row;
+  }
+
+  /**
+   * A loan's application, collector and what its next open installment owes and when (the collection detail's
+   * messages: amount and due date default to it); undefined when not this country's.
+   */
+  async loanContact(country: Country, loanId: number) {
+    const result = (await this.db.execute(sql`
+      select l.lead_id, l.collector_id, i.due_date::text as due,
+        (i.principal + i.interest + i.vat + i.late_interest - i.paid_principal - i.paid_interest - i.paid_vat - i.paid_late_interest)::text as owed
+      from loans l
+      left join lateral (select * from installments i where i.loan_id = l.id and i.status in ('pending', 'partial', 'overdue') order by i.number limit 1) i on true
+      where l.id = ${loanId} and l.country = ${country}`)) as unknown as { rows: { lead_id: number; collector_id: number | null; due: string | null; owed: string | null }[] };
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return { leadId: Number(row.lead_id), collectorId: row.collector_id === null ? null : Number(row.collector_id), dueDate: row.due, owed: row.owed === null ? null : Number(row.owed) };
+  }
+
+  /** The message on its loan's timeline (the collection detail). */
+  async loanEvent(tx: Runner, country: Country, loanId: number, userId: number | null, body: string, messageId: number) {
+    await tx.insert(loanEvents).values({ country, loanId, type: 'communication', userId, body, data: { message_id: messageId } });
+  }
+
+  /** The customer's newest loan (an inbound message goes on its timeline too). */
+  async newestLoan(country: Country, customerId: number): Promise<number | null> {
+    const [row] = await this.db.select({ id: loans.id }).from(loans).where(and(eq(loans.country, country), eq(loans.customerId, customerId))).orderBy(desc(loans.id)).limit(1);
+    return row?.id ?? null;
+  }
+
+  /**
+   * Whether the user may see the customer (join their realtime room, read their conversation): the customer is
+   * the country's, and a seller's application's or a collector's loan's when the user is one.
+   */
+  async customerVisible(country: Country, customerId: number, own: { sellerId?: number; collectorId?: number }): Promise<boolean> {
+    const scope = own.sellerId !== undefined
+      ? sql` and exists (select 1 from leads l where l.customer_id = c.id and l.seller_id = ${own.sellerId})`
+      : own.collectorId !== undefined
+        ? sql` and exists (select 1 from loans o where o.customer_id = c.id and o.collector_id = ${own.collectorId})`
+        : sql``;
+    const result = (await this.db.execute(sql`select 1 from customers c where c.id = ${customerId} and c.country = ${country}${scope}`)) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
+  }
+
+  /**
+   * A customer's conversation, oldest first (the newest 500), and their newest application the user may write on;
+   * a seller sees their applications' messages, a collector their loans' customers' messages.
+   */
+  async conversation(country: Country, customerId: number, own: { sellerId?: number }, rowJson: SQL, from: SQL) {
+    const seller = own.sellerId !== undefined ? sql` and l.seller_id = ${own.sellerId}` : sql``;
+    const rows = await this.db
+      .select({ json: sql<string>`(${rowJson})::text` })
+      .from(sql`${from}`)
+      .where(sql`m.country = ${country} and m.customer_id = ${customerId}${seller}`)
+      .orderBy(sql`m.created_at desc`, sql`m.id desc`)
+      .limit(500);
+    const [customer] = await this.db
+      .select({
+        id: customers.id,
+        name: sql<string>`${customers.lastName} || ', ' || ${customers.firstName}`,
+        leadId: sql<number | null>`(select max(l.id) from leads l where l.customer_id = ${customers.id}${own.sellerId !== undefined ? sql` and l.seller_id = ${own.sellerId}` : sql``})`,
+      })
+      .from(customers)
+      .where(and(eq(customers.country, country), eq(customers.id, customerId)));
+    return {
+      customer: { id: customer!.id, name: customer!.name },
+      lead_id: customer!.leadId === null ? null : Number(customer!.leadId),
+      messages: rows.reverse().map((row) => JSON.parse(row.json) as MessageRow),
+    };
   }
 
   /** The customer of an inbound message: by national cellphone or email, with their newest application. */

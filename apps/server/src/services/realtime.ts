@@ -2,6 +2,7 @@ import {
   REALTIME_EVENTS,
   realtimeRooms,
   type Country,
+  type RealtimeClientEvents,
   type RealtimeEventName,
   type RealtimeEventPayload,
   type RealtimeServerEvents,
@@ -13,9 +14,8 @@ import type { Db } from '../db/client';
 import { PeriodicTask } from '../lib/periodic-task';
 import { realtimeCursors, scheduledCalls } from '../db/schema';
 
-/** Clients send nothing; the server emits the shared events. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type RealtimeServer = Server<{}, RealtimeServerEvents>;
+/** Clients only join and leave customer rooms; the server emits the shared events. */
+export type RealtimeServer = Server<RealtimeClientEvents, RealtimeServerEvents>;
 
 /**
  * The typed emitter routes and jobs use (`app.realtime`). Until the node listens (and always in `inject`
@@ -47,6 +47,11 @@ export class RealtimeService {
 
   toCountry<E extends RealtimeEventName>(country: Country, event: E, payload: RealtimeEventPayload<E>): void {
     this.emit(realtimeRooms.country(country), event, payload);
+  }
+
+  /** To the staff who have the customer open (their detail or conversation joined the room). */
+  toCustomer<E extends RealtimeEventName>(country: Country, customerId: number, event: E, payload: RealtimeEventPayload<E>): void {
+    this.emit(realtimeRooms.customer(country, customerId), event, payload);
   }
 
   private emit<E extends RealtimeEventName>(room: string, event: E, payload: RealtimeEventPayload<E>): void {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
-import { realtimeCursors, scheduledCalls, users } from '../../src/db/schema';
+import { leads, realtimeCursors, scheduledCalls, users } from '../../src/db/schema';
 import { TestClient, createTestApp, testConfig, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -183,6 +183,41 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     t.app.realtime.toCountry('arg', 'bulk-job:progress', { ...progress, done: -1 });
     await quiet();
     expect(argSeller.received).toHaveLength(1);
+  });
+
+  it('pushes an inbound customer message only to the sockets that watch that customer; a seller watches only their own', async () => {
+    const customerOf = async (leadId: number) => (await t.app.db.select({ id: leads.customerId }).from(leads).where(eq(leads.id, leadId)))[0]!.id;
+    const mine = arg.find((lead) => lead.sellerId === sellerId)!;
+    const theirs = arg.find((lead) => lead.sellerId === otherSellerId && lead.cellphone !== mine.cellphone)!;
+    const [mineCustomer, theirCustomer] = [await customerOf(mine.id), await customerOf(theirs.id)];
+    const seller = await connectClient(url, { token: tokens.seller });
+    const supervisor = await connectClient(url, { token: tokens.supervisor });
+    const otherCustomerWatcher = await connectClient(url, { token: tokens.supervisor });
+    const notWatching = await connectClient(url, { token: tokens.supervisor });
+    const colAdmin = await connectClient(url, { token: tokens.colAdmin });
+    const watch = (client: Client, id: number) => client.socket.timeout(5000).emitWithAck('customer:watch', id) as Promise<boolean>;
+    expect(await watch(seller, mineCustomer)).toBe(true);
+    expect(await watch(supervisor, mineCustomer)).toBe(true);
+    expect(await watch(otherCustomerWatcher, theirCustomer)).toBe(true);
+    // Another seller's customer and another country's customer are refused.
+    expect(await watch(seller, theirCustomer)).toBe(false);
+    expect(await watch(colAdmin, mineCustomer)).toBe(false);
+
+    await t.app.messaging.inbound('arg', { channel: 'sms', from: mine.cellphone, body: 'Ya pagué' });
+    await until(() => eventsOf(seller, 'customer-message:inbound').length === 1 && eventsOf(supervisor, 'customer-message:inbound').length === 1, 5000, 'inbound to the watchers');
+    expect(eventsOf(seller, 'customer-message:inbound')[0]).toMatchObject({ customer_id: mineCustomer, channel: 'sms', text: 'Ya pagué' });
+    await quiet();
+    expect(eventsOf(otherCustomerWatcher, 'customer-message:inbound')).toEqual([]);
+    expect(eventsOf(notWatching, 'customer-message:inbound')).toEqual([]);
+    expect(eventsOf(colAdmin, 'customer-message:inbound')).toEqual([]);
+
+    // A screen closed leaves the room: the next message does not reach it.
+    supervisor.socket.emit('customer:unwatch', mineCustomer);
+    await watch(supervisor, theirCustomer);
+    await t.app.messaging.inbound('arg', { channel: 'sms', from: mine.cellphone, body: 'Segundo' });
+    await until(() => eventsOf(seller, 'customer-message:inbound').length === 2, 5000, 'second inbound');
+    await quiet();
+    expect(eventsOf(supervisor, 'customer-message:inbound')).toHaveLength(1);
   });
 
   it('sends call-reminder:due once to the seller whose call back fell due since the last check', async () => {

@@ -1,14 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildCuil, formatMoney, STOP_CONFIRMATION, type ListResponse, type MessageRow } from '@backoffice/shared';
+import { buildCuil, formatMoney, STOP_CONFIRMATION, type Conversation, type ListResponse, type MessageRow, type MessageTemplate } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customerMessages, leadEvents } from '../../src/db/schema';
+import { customerMessages, leadEvents, leads, loanEvents } from '../../src/db/schema';
 import { webhookSignature } from '../../src/routes/country/communications';
 import type { SimulatorAdapter } from '../../src/services/messaging/adapters';
 import { nextSendingTime } from '../../src/services/messaging/quiet-hours';
 import { createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
+import { userIdByEmail, type KnownLead } from '../helpers/leads-fixture';
+import { insertLoans } from '../helpers/loans-fixture';
 
 /*
  * Customer communications: messages queued and sent by their channel's adapter (WhatsApp on the simulator,
@@ -186,11 +188,12 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
   });
 
   it('matches an inbound message to the customer, puts it on the timeline and pushes it; STOP bars the channel and confirms', async () => {
-    const pushed = vi.spyOn(t.app.realtime, 'toCountry');
+    const pushed = vi.spyOn(t.app.realtime, 'toCustomer');
     const res = await signed('inbound', { channel: 'whatsapp', from: `+54 9 ${phone}`, body: '¿Cuánto debo?' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ customer_id: customerId, lead_id: leadId, stopped: false });
-    expect(pushed).toHaveBeenCalledWith('arg', 'customer-message:inbound', expect.objectContaining({ customer_id: customerId, text: '¿Cuánto debo?' }));
+    // To the customer's room only (the staff with that customer open), not to the whole country.
+    expect(pushed).toHaveBeenCalledWith('arg', customerId, 'customer-message:inbound', expect.objectContaining({ customer_id: customerId, text: '¿Cuánto debo?' }));
     const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId));
     expect(events.map((e) => e.body)).toContain(`WhatsApp recibido de ${phone}: ¿Cuánto debo?`);
 
@@ -203,8 +206,12 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect(refused.json().message).toBe('No se envía: el cliente pidió no ser contactado por WhatsApp');
     // Other channels still go.
     expect((await atc.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, body: 'Hola' })).json().status).toBe('sent');
-    const conversation = (await atc.get(`/api/arg/communications/conversation/${customerId}`)).json<{ messages: MessageRow[] }>().messages;
-    expect(conversation.map((m) => m.direction)).toContain('in');
+    const conversation = (await atc.get(`/api/arg/communications/conversation/${customerId}`)).json<Conversation>();
+    expect(conversation.messages.map((m) => m.direction)).toContain('in');
+    expect(conversation).toMatchObject({ customer: { id: customerId, name: 'Giménez, Marta' }, lead_id: leadId });
+    // Oldest first: the newest message is at the bottom.
+    const times = conversation.messages.map((m) => m.created_at);
+    expect([...times].sort()).toEqual(times);
   });
 
   it('refuses a message to a banned address with the ban’s reason', async () => {
@@ -229,5 +236,86 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect((await operator.post('/api/arg/communications/templates', { name: 'Nueva', channel: 'sms', body: 'Hola' })).statusCode).toBe(403);
     const admin = await as('arg', 'admin@arg.example');
     expect((await admin.post('/api/arg/communications/templates', { name: 'Nueva plantilla', channel: 'sms', body: 'Hola {{nombre}}' })).statusCode).toBe(201);
+  });
+
+  it('lets admins alone create, edit and deactivate templates; a deactivated one is kept but no longer offered', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const template = { name: 'Aviso de mora', channel: 'sms', body: '{{nombre}}, tu cuota de {{monto}} venció el {{vencimiento}}.' };
+    expect((await supervisor.post('/api/arg/communications/templates', template)).statusCode).toBe(403);
+    const bad = await admin.post('/api/arg/communications/templates', { ...template, body: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.map((f: { field: string }) => f.field)).toContain('body');
+    const created = await admin.post('/api/arg/communications/templates', template);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const all = async () => (await admin.get('/api/arg/communications/templates?all=true')).json<{ templates: MessageTemplate[] }>().templates;
+    const saved = (await all()).find((x) => x.id === id)!;
+    expect(saved).toMatchObject({ ...template, active: true, variables: ['nombre', 'monto', 'vencimiento'], version: 1 });
+
+    const edit = { ...template, body: '{{nombre}}: tu cuota venció. Paga en {{link}}', version: saved.version };
+    expect((await supervisor.put(`/api/arg/communications/templates/${id}`, edit)).statusCode).toBe(403);
+    expect((await admin.put(`/api/arg/communications/templates/${id}`, edit)).statusCode).toBe(200);
+    // The same version again is a stale edit: refused, nothing written.
+    const stale = await admin.put(`/api/arg/communications/templates/${id}`, { ...edit, body: 'otro' });
+    expect(stale.statusCode).toBe(409);
+    expect((await all()).find((x) => x.id === id)).toMatchObject({ body: edit.body, variables: ['nombre', 'link'], version: 2 });
+
+    expect((await admin.put(`/api/arg/communications/templates/${id}`, { ...edit, active: false, version: 2 })).statusCode).toBe(200);
+    const offered = (await (await as('arg', 'atc@arg.example')).get('/api/arg/communications/templates')).json<{ templates: MessageTemplate[] }>().templates;
+    expect(offered.map((x) => x.id)).not.toContain(id);
+    expect((await all()).find((x) => x.id === id)).toMatchObject({ active: false });
+    const refused = await admin.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, template_id: id, variables: { link: 'x' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields[0].field).toBe('template_id');
+  });
+
+  it('sends from a seller’s own sale and a collector’s own loan (amount and due date from the loan); refuses others’', async () => {
+    const sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
+    const collectorId = await userIdByEmail(t.app, 'arg', 'collector@arg.example');
+    const admin = await as('arg', 'admin@arg.example');
+    const other = `4${unique}5`;
+    const created = await admin.post('/api/arg/leads', {
+      doc_number: other,
+      cuil: buildCuil(other, 'male'),
+      first_name: 'Rubén',
+      last_name: 'Acosta',
+      birth_date: '1980-03-04',
+      cellphone: `11${unique}33`,
+      email: `ruben.${unique}@example.com`,
+      requested_amount: 50000,
+      term: 6,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ownLeadId = created.json().id as number;
+    await t.app.db.update(leads).set({ sellerId }).where(eq(leads.id, ownLeadId));
+    const seller = await as('arg', 'seller@arg.example');
+    const own = await seller.post('/api/arg/communications', { channel: 'sms', lead_id: ownLeadId, body: 'Hola Rubén, te escribo por tu solicitud' });
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await message(own.json().id)).userId).toBe(sellerId);
+    expect((await seller.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, body: 'x' })).statusCode).toBe(403);
+
+    const [mine, unassigned] = await insertLoans(t.app, 'arg', [{ id: ownLeadId, cellphone: `11${unique}33` } as KnownLead, { id: leadId, cellphone: phone } as KnownLead], [
+      { collectorId, daysPastDue: 5 },
+      { collectorId: null, daysPastDue: 8 },
+    ]);
+    const collector = await as('arg', 'collector@arg.example');
+    const confirmation = (await collector.get('/api/arg/communications/templates')).json<{ templates: MessageTemplate[] }>().templates.find((x) => x.name === 'Confirmación de promesa de pago')!;
+    const send = { channel: 'sms', loan_id: mine!.id, template_id: confirmation.id };
+    const preview = await collector.post('/api/arg/communications/preview', send);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const due = mine!.dueDate.split('-').reverse().join('/');
+    expect(preview.json().body).toBe(`Rubén, registramos tu promesa de pagar ${formatMoney('arg', 20_700)} el ${due}. ¡Gracias!`);
+    const sent = await collector.post('/api/arg/communications', send);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await message(sent.json().id)).toMatchObject({ loanId: mine!.id, leadId: ownLeadId, userId: collectorId });
+    const events = await t.app.db.select().from(loanEvents).where(eq(loanEvents.loanId, mine!.id));
+    expect(events.find((e) => e.type === 'communication')?.body).toBe(`SMS a 11${unique}33: ${preview.json().body}`);
+    // Another collector's (or nobody's) loan, and an application outside a loan, are not the collector's to message.
+    expect((await collector.post('/api/arg/communications', { ...send, loan_id: unassigned!.id })).statusCode).toBe(403);
+    expect((await collector.post('/api/arg/communications', { channel: 'sms', lead_id: ownLeadId, body: 'x' })).statusCode).toBe(403);
+    // The collector reads their loan's customer's conversation, not another's.
+    expect((await collector.get(`/api/arg/communications/conversation/${mine!.customerId}`)).statusCode).toBe(200);
+    expect((await collector.get(`/api/arg/communications/conversation/${unassigned!.customerId}`)).statusCode).toBe(404);
   });
 });

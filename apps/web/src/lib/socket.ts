@@ -29,6 +29,7 @@ export interface SocketLike {
   connect(): unknown;
   disconnect(): unknown;
   on(event: string, listener: (...args: never[]) => void): unknown;
+  emit?(event: string, ...args: unknown[]): unknown;
 }
 
 export interface RealtimeDeps {
@@ -43,6 +44,8 @@ export const SOCKET_GIVE_UP_WARNING = 'Realtime bridge: could not connect; givin
 
 export function createRealtimeConnection(deps: RealtimeDeps) {
   const handlers = new Map<RealtimeEventName, Set<(payload: never) => void>>();
+  /** Customers whose room this browser is in, with how many screens hold each (joined again on every connection). */
+  const watched = new Map<number, number>();
   let socket: SocketLike | null = null;
   let config: RealtimeConfigResponse | null = null;
   let retryTimer: unknown = null;
@@ -102,7 +105,10 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       socket = created;
       created.on('connect', () => {
         failures = 0;
-        if (socket === created) setConnected(true);
+        if (socket !== created) return;
+        setConnected(true);
+        // Rooms do not survive a new connection: the open screens' customers are joined again.
+        for (const customerId of watched.keys()) created.emit?.('customer:watch', customerId);
       });
       created.on('connect_error', (error: Error) => {
         if (socket === created) failed(error);
@@ -149,6 +155,18 @@ export function createRealtimeConnection(deps: RealtimeDeps) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    /** Joins the customer's room while a screen has them open (the server checks the user may); returns the leave. */
+    watchCustomer(customerId: number): () => void {
+      const count = watched.get(customerId) ?? 0;
+      watched.set(customerId, count + 1);
+      if (count === 0 && connected) socket?.emit?.('customer:watch', customerId);
+      return () => {
+        const left = (watched.get(customerId) ?? 1) - 1;
+        if (left > 0) return void watched.set(customerId, left);
+        watched.delete(customerId);
+        if (connected) socket?.emit?.('customer:unwatch', customerId);
+      };
+    },
     on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void {
       let set = handlers.get(event);
       if (!set) handlers.set(event, (set = new Set()));
@@ -183,6 +201,17 @@ export function useRealtimeEvent<E extends RealtimeEventName>(event: E, handler:
     latest.current = handler;
   });
   useEffect(() => realtime.on(event, (payload) => latest.current(payload)), [event]);
+}
+
+/**
+ * While mounted, the screen is in the customer's room and `handler` hears the messages that customer sends
+ * (`customer-message:inbound`, pushed only to the staff with them open).
+ */
+export function useCustomerMessages(customerId: number | null | undefined, handler: RealtimeHandler<'customer-message:inbound'>): void {
+  useEffect(() => (customerId ? realtime.watchCustomer(customerId) : undefined), [customerId]);
+  useRealtimeEvent('customer-message:inbound', (payload) => {
+    if (payload.customer_id === customerId) handler(payload);
+  });
 }
 
 /** Whether this browser's realtime socket is connected, kept current. */

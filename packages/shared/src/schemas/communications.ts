@@ -74,14 +74,17 @@ export const messageSendSchema = z
   .object({
     channel: z.enum(MESSAGE_CHANNEL_IDS, { error: 'Elige el canal: SMS, WhatsApp o email' }),
     /** The application the message is about; the customer is its customer. */
-    lead_id: idSchema,
+    lead_id: idSchema.optional(),
+    /** Or the loan (the collection detail): its application's customer; amount and due date default to its next installment. */
+    loan_id: idSchema.optional(),
     template_id: idSchema.optional(),
     variables: variablesSchema,
     /** Free text (SMS, email) instead of a template. */
     body: freeText().max(1000, 'El mensaje admite hasta 1000 caracteres').optional(),
     subject: freeText().max(150).optional(),
   })
-  .refine((v) => v.template_id !== undefined || (v.body ?? '') !== '', { path: ['body'], message: COMMUNICATION_MESSAGES.bodyRequired });
+  .refine((v) => v.template_id !== undefined || (v.body ?? '') !== '', { path: ['body'], message: COMMUNICATION_MESSAGES.bodyRequired })
+  .refine((v) => v.lead_id !== undefined || v.loan_id !== undefined, { path: ['lead_id'], message: 'Indica la solicitud o el préstamo del mensaje' });
 export type MessageSend = z.infer<typeof messageSendSchema>;
 export type MessageSendInput = z.input<typeof messageSendSchema>;
 
@@ -168,5 +171,20 @@ export const inboundMessageSchema = z.object({
 /** Quiet hours per country, on its clock: messages are sent from `start` to `end` (hours, 0-24). */
 export const QUIET_HOURS: Record<Country, { start: number; end: number }> = { arg: { start: 9, end: 21 }, col: { start: 8, end: 20 } };
 
-export const conversationSchema = z.object({ messages: z.array(messageRowSchema) });
+export const conversationSchema = z.object({
+  customer: z.object({ id: z.number().int(), name: z.string() }),
+  /** The customer's newest application the user may write on (the send form under the conversation); null: none. */
+  lead_id: z.number().int().nullable(),
+  messages: z.array(messageRowSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** Sample values the templates screen's preview fills in. */
+export const TEMPLATE_SAMPLE_VARIABLES: Record<TemplateVariable, string> = {
+  nombre: 'María',
+  monto: '$ 25.000,00',
+  vencimiento: '10/06/2026',
+  link: 'https://pagos.example.com/abc123',
+  codigo: 'ARR-4821',
+};
 export const messageSentSchema = z.object({ id: z.number().int(), status: z.enum(MESSAGE_STATUS_IDS), send_after: z.string().nullable() });

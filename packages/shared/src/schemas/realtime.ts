@@ -4,8 +4,8 @@ import { massiveBatchProgressSchema } from './massive';
 /*
  * The realtime bridge (DOMAIN 5 "Messaging bridge"; SPEC 4 "Call reminder flow"): socket.io on the API
  * server. Signed-in staff are in the rooms `user:<id>` and `country:<arg|col>`; the server emits these
- * events (names and payloads below) and the web app refreshes the screens they concern. Clients send no
- * events.
+ * events (names and payloads below) and the web app refreshes the screens they concern. Clients only ask
+ * to join and leave a customer's room (`RealtimeClientEvents`).
  */
 
 /** A call back that fell due (scheduled_calls): the web app asks schedule-calls again and shows the modal. */
@@ -59,7 +59,7 @@ export const leadStageDecidedSchema = z.object({
   status_id: z.number().int(),
 });
 
-/** A message a customer sent through the messaging bridge (no producer yet: the bridge's inbound side). */
+/** A message a customer sent (inbound webhook): to the staff who have that customer open (`customer:watch`). */
 export const customerMessageInboundSchema = z.object({
   customer_id: z.number().int(),
   lead_id: z.number().int().nullable(),
@@ -99,6 +99,17 @@ export type RealtimeServerEvents = { [E in RealtimeEventName]: (payload: Realtim
 export const realtimeRooms = {
   user: (userId: number) => `user:${userId}`,
   country: (country: string) => `country:${country}`,
+  /** Staff with the customer's conversation or one of their details open (joined by `customer:watch`). */
+  customer: (country: string, customerId: number) => `customer:${country}:${customerId}`,
+};
+
+/**
+ * What a client sends: a detail screen or conversation joins its customer's room while open, the server
+ * checking the user may see that customer; the ack says whether it joined.
+ */
+export type RealtimeClientEvents = {
+  'customer:watch': (customerId: number, ack?: (joined: boolean) => void) => void;
+  'customer:unwatch': (customerId: number) => void;
 };
 
 /**

@@ -23,10 +23,9 @@ const MESSAGE_WORKER_BATCH = 20;
 export default fp<{ adapters?: MessageAdapters }>(
   async (app, options) => {
     const repository = new CommunicationsRepository(app.db);
-    const service = new MessagingService(repository, app.customerBans, options.adapters ?? messageAdapters(app.config.messaging), app.config.messaging, (country, payload, sellerId) => {
-      // Staff with the customer open are in the country's room (the page filters by customer); the seller too.
-      app.realtime.toCountry(country, 'customer-message:inbound', payload);
-      if (sellerId !== null) app.realtime.toUser(sellerId, 'customer-message:inbound', payload);
+    const service = new MessagingService(repository, app.customerBans, options.adapters ?? messageAdapters(app.config.messaging), app.config.messaging, (country, payload) => {
+      // Only to the staff who have the customer open: their screens joined the customer's room.
+      app.realtime.toCustomer(country, payload.customer_id, 'customer-message:inbound', payload);
     });
     const worker = new PeriodicTask(
       () => service.runDue(MESSAGE_WORKER_BATCH),

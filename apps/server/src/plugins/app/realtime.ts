@@ -1,9 +1,10 @@
-import { realtimeRooms } from '@backoffice/shared';
+import { isSellerOrWoAssignation, realtimeRooms } from '@backoffice/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { CallReminderCheck, RealtimeService, type RealtimeServer } from '../../services/realtime';
+import { isCollector } from '../../repositories/collections';
 import { SESSION_COOKIE, toAuthUser, type AuthUser } from './auth';
 
 declare module 'fastify' {
@@ -43,7 +44,8 @@ export const REALTIME_REFUSED = { notSignedIn: 'No autenticado', origin: 'Origen
  * - A socket authenticates like an API request: `auth.token` in the handshake (the API's Bearer token) or
  *   the `sid` cookie. Cookie sockets from a page of another origin are refused (a foreign site must not
  *   ride the user's cookie), unless listed in REALTIME_ORIGINS.
- * - Rooms: `user:<id>` and `country:<country of the user>`, joined once at connection; nothing else.
+ * - Rooms: `user:<id>` and `country:<country of the user>`, joined once at connection; `customer:<country>:<id>`
+ *   joined and left on the client's `customer:watch` / `customer:unwatch` (a detail screen open), checked.
  * - PostgreSQL (several nodes): the PostgreSQL adapter relays every room emit through LISTEN/NOTIFY (payloads
  *   over 8000 bytes through `socket_io_attachments`, migration 0012), on a pool of its own: the LISTEN
  *   connection is held for the node's life and must not take one of the API's DB_POOL_MAX connections.
@@ -109,6 +111,24 @@ export default fp(
       server.on('connection', (socket) => {
         const user = (socket.data as { user: AuthUser }).user;
         void socket.join([realtimeRooms.user(user.id), realtimeRooms.country(user.country)]);
+        // A customer's room only for a user who may see that customer (a seller's or collector's own).
+        socket.on('customer:watch', (customerId, ack) => {
+          const reply = typeof ack === 'function' ? ack : () => {};
+          if (!Number.isSafeInteger(customerId) || customerId <= 0) return reply(false);
+          app.communications.customerVisible(user.country, customerId, ownScope(user)).then(
+            (visible) => {
+              if (visible) void socket.join(realtimeRooms.customer(user.country, customerId));
+              reply(visible);
+            },
+            (error: unknown) => {
+              app.log.error({ err: error }, 'realtime customer watch failed');
+              reply(false);
+            },
+          );
+        });
+        socket.on('customer:unwatch', (customerId) => {
+          if (Number.isSafeInteger(customerId)) void socket.leave(realtimeRooms.customer(user.country, customerId));
+        });
       });
       io = server;
       service.attach(server);
@@ -153,4 +173,11 @@ function originAllowed(headers: Record<string, string | string[] | undefined>, a
   } catch {
     return false;
   }
+}
+
+/** Sellers see their applications' customers, collectors their loans'; other staff the country's. */
+function ownScope(user: AuthUser): { sellerId?: number; collectorId?: number } {
+  if (isSellerOrWoAssignation(user.country, user.role)) return { sellerId: user.id };
+  if (isCollector(user.country, user.role)) return { collectorId: user.id };
+  return {};
 }

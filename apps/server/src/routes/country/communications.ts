@@ -5,6 +5,7 @@ import {
   MESSAGE_CHANNELS,
   MESSAGE_STATUSES,
   MESSAGE_DIRECTIONS,
+  canAccess,
   canWrite,
   conversationSchema,
   deliveryReceiptSchema,
@@ -35,6 +36,7 @@ import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { defineList } from '../../lists/definition';
 import { listRoutes } from '../../lists/routes';
+import { isCollector } from '../../repositories/collections';
 import type { CountryOptions } from './index';
 
 const SCREEN: Screen = 'customers-communications';
@@ -126,10 +128,17 @@ export function webhookSignature(secret: string, timestamp: string, rawBody: str
 const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const read = app.authorize(SCREEN);
   const isSeller = (request: FastifyRequest) => ['seller', 'seller_wo_assignation'].includes(findRole(country, request.user!.role)?.kind ?? '');
-  /** Who sends: the screen's writers, and sellers (the service checks the application is theirs). */
+  const isCollectorUser = (request: FastifyRequest) => isCollector(country, request.user!.role);
+  /** Who sends: the screen's writers, sellers and collectors (the service checks the application or loan is theirs). */
   const sender: onRequestHookHandler = async function (request, reply) {
     await app.authenticate.call(this, request, reply, () => {});
-    if (!canWrite(SCREEN, country, request.user!.role) && !isSeller(request)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!canWrite(SCREEN, country, request.user!.role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
+  };
+  /** Who reads a conversation: the screen's readers, and the senders above (their own customers only). */
+  const conversationReader: onRequestHookHandler = async function (request, reply) {
+    await app.authenticate.call(this, request, reply, () => {});
+    const role = request.user!.role;
+    if (!canAccess(SCREEN, country, role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
   };
   const admin: onRequestHookHandler[] = [
     read,
@@ -153,18 +162,21 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
   app.get(
     '/communications/conversation/:customerId',
     {
-      onRequest: sender,
-      schema: { tags: ['communications'], summary: 'La conversación con un cliente, por todos los canales', security, params: z.object({ customerId: idSchema }), response: { 200: conversationSchema, ...errors } },
+      onRequest: conversationReader,
+      schema: {
+        tags: ['communications'],
+        summary: 'La conversación con un cliente, por todos los canales (la más reciente al final)',
+        security,
+        params: z.object({ customerId: idSchema }),
+        response: { 200: conversationSchema, ...errors },
+      },
     },
     async (request) => {
-      const seller = isSeller(request) ? sql` and l.seller_id = ${request.user!.id}` : sql``;
-      const rows = await app.db
-        .select({ json: sql<string>`(${messageRowJson})::text` })
-        .from(sql`${messageFrom}`)
-        .where(sql`m.country = ${country} and m.customer_id = ${request.params.customerId}${seller}`)
-        .orderBy(sql`m.created_at`, sql`m.id`)
-        .limit(500);
-      return { messages: rows.map((row) => JSON.parse(row.json) as MessageRow) };
+      const user = request.user!;
+      const { customerId } = request.params;
+      const own = isSeller(request) ? { sellerId: user.id } : isCollectorUser(request) ? { collectorId: user.id } : {};
+      if (!(await app.communications.customerVisible(country, customerId, own))) throw new HttpError(404, COMMUNICATION_MESSAGES.customerNotFound);
+      return app.communications.conversation(country, customerId, own, messageRowJson, messageFrom);
     },
   );
 
@@ -192,7 +204,7 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.get(
     '/communications/templates',
-    { onRequest: sender, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
+    { onRequest: conversationReader, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
     async (request) => {
       const templates = await app.communications.templates(country, request.query.all !== 'true');
       return { templates: templates.map((t) => ({ ...t, variables: templateVariablesOf(`${t.subject ?? ''} ${t.body}`) })) };

@@ -21,10 +21,13 @@ import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { CommunicationsRepository } from '../../repositories/communications';
 import { banInForce, type CustomerBansRepository } from '../../repositories/customer-bans';
+import { isCollector } from '../../repositories/collections';
 import { banReasonText } from '../customer-bans';
 import type { MessageAdapters } from './adapters';
 import { nextSendingTime } from './quiet-hours';
 
+const LOAN_NOT_FOUND = 'Préstamo no encontrado';
+const LOAN_NOT_YOURS = 'Este préstamo no está en tu cartera';
 const channelLabel = (channel: MessageChannel) => labelOf(MESSAGE_CHANNELS, channel);
 
 export interface InboundResult {
@@ -45,7 +48,7 @@ export class MessagingService {
     private readonly bans: CustomerBansRepository,
     readonly adapters: MessageAdapters,
     private readonly config: MessagingConfig,
-    private readonly onInbound: (country: Country, payload: { customer_id: number; lead_id: number | null; channel: string; text: string; received_at: string }, sellerId: number | null) => void = () => {},
+    private readonly onInbound: (country: Country, payload: { customer_id: number; lead_id: number | null; channel: string; text: string; received_at: string }) => void = () => {},
   ) {}
 
   /** What the message would say, to whom (the send form's preview); throws as `send` would. */
@@ -56,7 +59,7 @@ export class MessagingService {
 
   /** Queues the message (refused with the reason when the address is banned or asked not to be contacted) and sends it when due. */
   async send(country: Country, user: AuthUser, input: MessageSend): Promise<{ id: number; status: 'queued' | 'sent' | 'failed'; send_after: string | null }> {
-    const { contact, to, subject, body, templateId, variables } = await this.compose(country, user, input);
+    const { contact, loanId, to, subject, body, templateId, variables } = await this.compose(country, user, input);
     const ban = await banInForce(this.repository.db, country, [{ kind: input.channel === 'email' ? 'email' : 'cellphone', value: to }], input.channel);
     if (ban) {
       const message = ban.channel ? COMMUNICATION_MESSAGES.doNotContact(channelLabel(ban.channel)) : COMMUNICATION_MESSAGES.banned(banReasonText(ban));
@@ -77,10 +80,13 @@ export class MessagingService {
         variables,
         customerId: contact.customerId,
         leadId: contact.leadId,
+        loanId,
         userId: user.id,
         sendAfter: due,
       });
-      await this.repository.timelineEvent(tx, country, contact.leadId, user.id, `${channelLabel(input.channel)} a ${to}: ${body}`, messageId);
+      const text = `${channelLabel(input.channel)} a ${to}: ${body}`;
+      await this.repository.timelineEvent(tx, country, contact.leadId, user.id, text, messageId);
+      if (loanId !== null) await this.repository.loanEvent(tx, country, loanId, user.id, text, messageId);
       return messageId;
     });
     if (due > now) return { id, status: 'queued', send_after: due.toISOString() };
@@ -125,6 +131,7 @@ export class MessagingService {
     const address = input.channel === 'email' ? input.from.trim().toLowerCase() : onlyDigits(nationalPhone(input.from, country));
     const customer = await this.repository.customerByAddress(country, input.channel, address);
     const leadId = customer?.leadId ?? null;
+    const loanId = customer ? await this.repository.newestLoan(country, customer.customerId) : null;
     const word = input.body.trim().toLowerCase().replace(/[.!¡]/g, '');
     const stopped = (STOP_WORDS as readonly string[]).includes(word);
     const id = await this.repository.db.transaction(async (tx) => {
@@ -138,8 +145,11 @@ export class MessagingService {
         body: input.body,
         customerId: customer?.customerId ?? null,
         leadId,
+        loanId,
       });
-      if (leadId !== null) await this.repository.timelineEvent(tx, country, leadId, null, `${channelLabel(input.channel)} recibido de ${address}: ${input.body}`, messageId);
+      const text = `${channelLabel(input.channel)} recibido de ${address}: ${input.body}`;
+      if (leadId !== null) await this.repository.timelineEvent(tx, country, leadId, null, text, messageId);
+      if (loanId !== null) await this.repository.loanEvent(tx, country, loanId, null, text, messageId);
       if (stopped) {
         const kind = input.channel === 'email' ? 'email' : 'cellphone';
         const checked = normaliseBanValue(country, kind, address);
@@ -162,24 +172,37 @@ export class MessagingService {
       }
       return messageId;
     });
-    if (customer) {
-      const contact = leadId === null ? undefined : await this.repository.leadContact(country, leadId);
-      this.onInbound(country, { customer_id: customer.customerId, lead_id: leadId, channel: input.channel, text: input.body, received_at: new Date().toISOString() }, contact?.sellerId ?? null);
-    }
+    if (customer) this.onInbound(country, { customer_id: customer.customerId, lead_id: leadId, channel: input.channel, text: input.body, received_at: new Date().toISOString() });
     if (stopped) await this.runDue(5);
     return { id, customerId: customer?.customerId ?? null, leadId, stopped };
   }
 
-  /** The message's text and address from the template or free text, for the lead the user may see. */
+  /** The message's text and address from the template or free text, for the lead or loan the user may see. */
   private async compose(country: Country, user: AuthUser, input: MessageSend) {
-    const contact = await this.repository.leadContact(country, input.lead_id);
+    let loanDefaults: Record<string, string> = {};
+    let leadId = input.lead_id;
+    let loanId: number | null = null;
+    if (input.loan_id !== undefined) {
+      const loan = await this.repository.loanContact(country, input.loan_id);
+      if (!loan) throw new HttpError(404, LOAN_NOT_FOUND);
+      // A collector sends only on the loans of their queue.
+      if (isCollector(country, user.role) && loan.collectorId !== user.id) throw new HttpError(403, LOAN_NOT_YOURS);
+      if (leadId !== undefined && leadId !== loan.leadId) throw invalidData([{ field: 'lead_id', message: 'La solicitud no es la del préstamo' }]);
+      leadId = loan.leadId;
+      loanId = input.loan_id;
+      if (loan.owed !== null && loan.dueDate !== null) loanDefaults = { monto: formatMoney(country, loan.owed), vencimiento: loan.dueDate.split('-').reverse().join('/') };
+    } else if (isCollector(country, user.role)) {
+      // A collector's messages are about their loans (the collection detail).
+      throw new HttpError(403, MESSAGES.forbidden);
+    }
+    const contact = await this.repository.leadContact(country, leadId!);
     if (!contact) throw new HttpError(404, MESSAGES.leadNotFound);
     // A seller sends only on their own applications.
     if (isSellerOrWoAssignation(country, user.role) && contact.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead(contact.sellerId));
     const raw = input.channel === 'email' ? contact.email : contact.cellphone;
     if (!raw) throw invalidData([{ field: 'channel', message: COMMUNICATION_MESSAGES.noAddress(input.channel) }]);
     const to = input.channel === 'email' ? raw.trim().toLowerCase() : onlyDigits(raw);
-    const defaults: Record<string, string> = { nombre: contact.firstName, monto: formatMoney(country, contact.requestedAmount) };
+    const defaults: Record<string, string> = { nombre: contact.firstName, monto: formatMoney(country, contact.requestedAmount), ...loanDefaults };
     const variables = { ...defaults, ...input.variables };
     if (input.template_id !== undefined) {
       const template = await this.repository.template(country, input.template_id);
@@ -189,6 +212,7 @@ export class MessagingService {
       if (missing.length > 0) throw invalidData(missing.map((name) => ({ field: `variables.${name}`, message: COMMUNICATION_MESSAGES.missingVariable(name) })));
       return {
         contact,
+        loanId,
         to,
         subject: template.subject ? renderTemplate(template.subject, variables) : null,
         body: renderTemplate(template.body, variables),
@@ -197,6 +221,6 @@ export class MessagingService {
       };
     }
     if (!FREE_TEXT_CHANNELS.includes(input.channel)) throw invalidData([{ field: 'body', message: COMMUNICATION_MESSAGES.freeTextNotAllowed }]);
-    return { contact, to, subject: input.subject ?? null, body: input.body!, templateId: null, variables: {} };
+    return { contact, loanId, to, subject: input.subject ?? null, body: input.body!, templateId: null, variables: {} };
   }
 }

@@ -10,12 +10,17 @@ import { AssignCollector } from '../../features/collections/components/assign-co
 import { CollectionSummary } from '../../features/collections/components/collection-summary';
 import { LoanTimeline } from '../../features/collections/components/loan-timeline';
 import { ManagementForm } from '../../features/collections/components/management-form';
+import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
+import { useCustomerMessages } from '../../lib/socket';
 
 function CollectionDetailView({ id }: { id: number }) {
   const loan = useCollection(id);
   const settings = useCollectionSettings();
   const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [...COLLECTIONS_KEY, 'detail', id] });
+  // A message the customer sends appears on the loan's timeline live (this screen is in the customer's room).
+  useCustomerMessages(loan.data?.customer.id, refresh);
   if (loan.isPending) return <LoadingIndicator loading loadingText="Cargando préstamo…" />;
   if (loan.error) return <Alert severity="error">{loan.error.message}</Alert>;
   const data = loan.data;
@@ -38,6 +43,8 @@ function CollectionDetailView({ id }: { id: number }) {
               onCalled={() => void queryClient.invalidateQueries({ queryKey: [...COLLECTIONS_KEY, 'detail', id] })}
             />
           )}
+          {/* Payment reminder, promise confirmation: amount and due date from the loan's next installment. */}
+          {data.can_write && <SendMessageButton loanId={data.id} onSent={refresh} />}
           {data.can_write && <ManagementForm loanId={data.id} />}
           {data.can_assign && settings.data && (
             <Card>

@@ -1,5 +1,6 @@
-import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES, labelOf, messageListQuerySchema, type MessageRow } from '@backoffice/shared';
-import { Chip, FormControl, InputLabel, Link as MuiLink, MenuItem, Select, TextField } from '@mui/material';
+import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES, canWrite, findRole, labelOf, messageListQuerySchema, type MessageListQuery, type MessageRow } from '@backoffice/shared';
+import { Button, Chip, FormControl, InputLabel, Link as MuiLink, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../components/date-fields';
@@ -7,18 +8,47 @@ import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { textColumn, type FittedColumn } from '../../components/lead-list-columns';
 import { FilterBar, MultiSelect, strings } from '../../components/list-filters';
+import { COUNTRY } from '../../config/env';
 import { useMessages } from '../../features/communications/api/get-messages';
 import { useTemplates } from '../../features/communications/api/get-templates';
+import { Conversation } from '../../features/communications/components/conversation';
+import { TemplatesManagerButton } from '../../features/communications/components/templates-manager';
 import { dateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 
 const STATUS_COLORS = { queued: 'warning', sent: 'info', delivered: 'success', failed: 'error', received: 'secondary' } as const;
 
-/** /customers-communications: every message in and out, on the list engine; a customer's conversation through its filter. */
+/** `?customer=<id>`: the customer's conversation (opened from a row), chat-like, with the send form under it. */
+function ConversationView({ customerId }: { customerId: number }) {
+  const session = useSession();
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button component={Link} to="/customers-communications" startIcon={<IconArrowLeft size={18} />}>
+          Comunicaciones
+        </Button>
+        <Typography variant="h5" component="h1">
+          Conversación con el cliente
+        </Typography>
+      </Stack>
+      <Conversation customerId={customerId} canSend={!!session && canWrite('customers-communications', COUNTRY, session.role)} />
+    </Stack>
+  );
+}
+
+/** /customers-communications: every message in and out, on the list engine; a row opens its customer's conversation. */
 export default function CustomersCommunicationsRoute() {
   const params = useListParams(messageListQuerySchema);
+  const { query } = params;
+  if (query.customer) return <ConversationView customerId={query.customer} />;
+  return <MessagesList params={params} />;
+}
+
+function MessagesList({ params }: { params: ReturnType<typeof useListParams<MessageListQuery>> }) {
   const { query, update, reset } = params;
+  const session = useSession();
   const result = useMessages(params.search);
-  const templates = useTemplates();
+  const templates = useTemplates(true);
   const [text, setText] = useState(query.q ?? '');
 
   const columns = useMemo<FittedColumn<MessageRow>[]>(
@@ -34,7 +64,7 @@ export default function CustomersCommunicationsRoute() {
         ...textColumn<MessageRow>({ field: 'customer_name', headerName: 'Cliente', sortable: false, text: (r) => r.customer_name ?? r.to_address }),
         renderCell: ({ row }) =>
           row.customer_id ? (
-            <MuiLink component={Link} to={`/customers-communications?customer=${row.customer_id}&sort=created_at&dir=asc`}>
+            <MuiLink component={Link} to={`/customers-communications?customer=${row.customer_id}`}>
               {row.customer_name}
             </MuiLink>
           ) : (
@@ -51,7 +81,7 @@ export default function CustomersCommunicationsRoute() {
 
   return (
     <ListScreen<MessageRow, { page: number; pageSize: number; sort: string; dir: 'asc' | 'desc' }>
-      title={query.customer ? 'Conversación con el cliente' : 'Comunicaciones'}
+      title="Comunicaciones"
       plural="mensajes"
       singular="mensaje"
       path="/customers-communications"
@@ -59,6 +89,7 @@ export default function CustomersCommunicationsRoute() {
       result={result}
       columns={columns}
       exportPath="communications/export"
+      actions={session && findRole(COUNTRY, session.role)?.kind === 'admin' ? <TemplatesManagerButton /> : undefined}
       filters={
         <FilterBar reset={reset}>
           <TextField

@@ -1,5 +1,6 @@
-import { canAccess, canLead } from '@backoffice/shared';
+import { canAccess, canLead, canWrite, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
@@ -17,13 +18,18 @@ import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
 import { LeadRegretPanel } from '../../features/regrets/components/lead-regret-panel';
+import { refreshApplicationDetails } from '../../lib/application-queries';
 import { useSession } from '../../lib/session';
+import { useCustomerMessages } from '../../lib/socket';
 
 function LeadDetailView({ id }: { id: number }) {
   const session = useSession();
   const lead = useLead(id);
   const updateCustomer = useUpdateLeadCustomer(id);
   const loan = useLeadLoan(id);
+  const queryClient = useQueryClient();
+  // A message the customer sends appears on the timeline live (this screen is in the customer's room).
+  useCustomerMessages(lead.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
   if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
   const role = session?.role ?? -1;
@@ -41,7 +47,8 @@ function LeadDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
-          <SendMessageButton leadId={lead.data.id} />
+          {/* The server checks again (a seller: their own applications). */}
+          {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
           <LeadTransitions lead={lead.data} />
           {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
           {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}

@@ -1,4 +1,5 @@
 import { Alert, Grid, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
@@ -11,10 +12,15 @@ import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-cust
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
+import { refreshApplicationDetails } from '../../lib/application-queries';
+import { useCustomerMessages } from '../../lib/socket';
 
 function SaleDetailView({ id }: { id: number }) {
   const sale = useSale(id);
   const updateCustomer = useUpdateSaleCustomer(id);
+  const queryClient = useQueryClient();
+  // A message the customer sends appears on the timeline live (this screen is in the customer's room).
+  useCustomerMessages(sale.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
   if (sale.error) return <Alert severity="error">{sale.error.message}</Alert>;
   return (

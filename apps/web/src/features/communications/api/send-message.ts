@@ -7,14 +7,14 @@ import { COMMUNICATIONS_KEY } from './get-messages';
 export const sendMessage = (body: MessageSendInput) => api.post<{ id: number; status: string; send_after: string | null }>('communications', body);
 export const previewMessage = (body: MessageSendInput) => api.post<{ to: string; subject: string | null; body: string }>('communications/preview', body);
 
-/** Sends a message about an application; its timeline and the communications list refresh. */
-export function useSendMessage(leadId: number) {
+/** Sends a message about an application or loan; its timeline, the conversation and the list refresh (a loan's screen refreshes itself). */
+export function useSendMessage(leadId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: COMMUNICATIONS_KEY });
-      refreshApplicationDetails(queryClient, leadId);
+      if (leadId !== undefined) refreshApplicationDetails(queryClient, leadId);
     },
   });
 }
