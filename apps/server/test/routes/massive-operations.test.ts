@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { MassiveValidation } from '@backoffice/shared';
+import { addDays, todayIn, type MassiveValidation } from '@backoffice/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerBans, loanEvents, loans, massiveBatchRows, users } from '../../src/db/schema';
+import { customerBans, loanEvents, loans, massiveBatchRows, payments, users } from '../../src/db/schema';
 import { createTestApp, signedIn, type Driver, type TestApp, type TestClient } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, userIds } from '../helpers/leads-fixture';
 import { insertLoans, type KnownLoan } from '../helpers/loans-fixture';
 
 /*
- * The operation types of the areas built after the first three: assign loans to a collector (collections)
- * and ban customers (the bans area's service). Each: valid and invalid rows, who may run it, the effect
+ * The operation types of the areas built after the first three: assign loans to a collector (collections),
+ * ban customers (the bans area's service) and import payments (the loans area's applyPayment). Each: valid and invalid rows, who may run it, the effect
  * applied once and named after the batch.
  */
 
@@ -146,15 +146,61 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
     expect(await t.app.db.select().from(customerBans).where(eq(customerBans.value, '30555444'))).toHaveLength(1);
   });
 
-  it('refuses both types to roles other than admin and supervisor', async () => {
+  it('imports a network\'s payments through applyPayment, once per reference, each bad row named', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const today = todayIn('arg');
+    await t.app.db.insert(payments).values({ country: 'arg', loanId: open[0].id, amount: 100, paidOn: addDays(today, -1), channel: 'cash_network', reference: 'RP-OLD' });
+    const csv = [
+      'loan_id,amount,paid_on,reference',
+      `${open[1].id},5000,${today},RP-1`,
+      `${open[3].id},3000,${addDays(today, -1)},RP-2`,
+      `${open[1].id},100,${addDays(today, 1)},RP-3`,
+      `${open[1].id},100,2000-01-01,RP-4`,
+      `${colLoan.id},100,${today},RP-5`,
+      `${open[3].id},100,${today},RP-1`,
+      `${open[3].id},100,${today},RP-OLD`,
+      `${open[3].id},12.5,${today},RP-6`,
+      `${open[3].id},100,2026-02-30,RP-7`,
+    ].join('\n');
+    const result = validated(await upload(admin, 'import-payments', csv));
+    expect(result.batch.counts).toMatchObject({ total: 9, pending: 2, invalid: 7 });
+    expect(result.errors.map((e) => [e.row, e.error])).toEqual([
+      [4, 'La fecha del pago no puede ser posterior a hoy'],
+      [5, 'La fecha del pago no puede ser anterior al desembolso'],
+      [6, `El préstamo ${colLoan.id} no existe en este país`],
+      [7, 'Fila repetida: la misma referencia ya está en la fila 2'],
+      [8, expect.stringMatching(/^La referencia RP-OLD ya se importó \(pago #\d+\): no se aplica dos veces$/)],
+      [9, 'amount: El monto va en centavos, sin decimales'],
+      [10, 'paid_on: Fecha inexistente'],
+    ]);
+    expect(await t.app.db.select().from(payments).where(inArray(payments.reference, ['RP-1', 'RP-2']))).toHaveLength(0);
+
+    const batch = await applied(admin, result.batch.id);
+    expect(batch.counts).toMatchObject({ done: 2, failed: 0 });
+    const made = await t.app.db.select({ loanId: payments.loanId, amount: payments.amount, reference: payments.reference }).from(payments).where(inArray(payments.reference, ['RP-1', 'RP-2']));
+    expect(made.sort((a, b) => a.reference.localeCompare(b.reference))).toEqual([
+      { loanId: open[1].id, amount: 5000, reference: 'RP-1' },
+      { loanId: open[3].id, amount: 3000, reference: 'RP-2' },
+    ]);
+    const events = await t.app.db.select({ body: loanEvents.body }).from(loanEvents).where(and(inArray(loanEvents.loanId, [open[1].id, open[3].id]), eq(loanEvents.type, 'payment')));
+    expect(events).toHaveLength(2);
+    expect(events.every((e) => e.body?.endsWith(`(Lote #${batch.id})`))).toBe(true);
+
+    // The same file again: its two payments are known by reference and nothing is applied twice.
+    const again = validated(await upload(admin, 'import-payments', csv));
+    expect(again.batch.counts.pending).toBe(0);
+    expect(again.errors.slice(0, 2).map((e) => e.error)).toEqual([expect.stringMatching(/^La referencia RP-1 ya se importó/), expect.stringMatching(/^La referencia RP-2 ya se importó/)]);
+  });
+
+  it('refuses the new types to roles other than admin and supervisor', async () => {
     const atc = await as('arg', 'atc@arg.example');
-    for (const type of ['assign-collector', 'ban-customers']) {
+    for (const type of ['assign-collector', 'ban-customers', 'import-payments']) {
       const res = await upload(atc, type, 'a\n1\n');
       expect(res.statusCode, res.body).toBe(403);
     }
     const admin = await as('arg', 'admin@arg.example');
     const catalogue = JSON.parse((await admin.get('/api/arg/massives')).body) as { types: { type: string; allowed: boolean }[] };
-    expect(catalogue.types.filter((entry) => ['assign-collector', 'ban-customers'].includes(entry.type)).every((entry) => entry.allowed)).toBe(true);
+    expect(catalogue.types.filter((entry) => ['assign-collector', 'ban-customers', 'import-payments'].includes(entry.type)).every((entry) => entry.allowed)).toBe(true);
     const template = await admin.get('/api/arg/massives/ban-customers/template?format=csv');
     expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('kind;value;reason;notes');
   });

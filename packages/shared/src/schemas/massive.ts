@@ -11,7 +11,7 @@ import { csvOf, listQuerySchema } from './list';
  */
 
 /** Operation types built today; the others of the catalogue arrive with their areas (see MASSIVE_PLANNED). */
-export const MASSIVE_TYPES = ['reassign-seller', 'change-status', 'close-applications', 'assign-collector', 'ban-customers'] as const;
+export const MASSIVE_TYPES = ['reassign-seller', 'change-status', 'close-applications', 'assign-collector', 'ban-customers', 'import-payments'] as const;
 export type MassiveType = (typeof MASSIVE_TYPES)[number];
 
 export interface MassiveColumn {
@@ -117,12 +117,25 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
     ],
     fromList: null,
   },
+  'import-payments': {
+    type: 'import-payments',
+    label: 'Importar pagos',
+    description:
+      'Aplica el archivo de una red de cobranza: cada pago como uno registrado a mano (interés de mora, cuotas más viejas primero, saldo a favor). Una referencia ya importada no se aplica dos veces.',
+    roles: BULK_ROLES,
+    columns: [
+      { name: 'loan_id', label: 'ID de préstamo', required: true, rule: 'Número de un préstamo del país que admite pagos (vigente, en mora o pagado).', example: '512' },
+      { name: 'amount', label: 'Monto', required: true, rule: 'Entero en centavos, mayor que cero (p. ej. 1500000 = 15.000,00).', example: '1500000' },
+      { name: 'paid_on', label: 'Fecha de pago', required: true, rule: 'AAAA-MM-DD, no posterior a hoy ni anterior al desembolso.', example: '2026-11-20' },
+      { name: 'reference', label: 'Referencia', required: true, rule: 'La referencia del pago en la red (1 a 100 caracteres), única: identifica el pago.', example: 'RP-000123' },
+    ],
+    fromList: null,
+  },
 };
 
 /** Types waiting for their area's branch: what each will declare. Shown on /massives as "Próximamente". */
 export const MASSIVE_PLANNED = [
   { label: 'Enviar una comunicación', needs: 'comunicaciones: customer_id o lead_id, template, channel' },
-  { label: 'Importar pagos', needs: 'préstamos: loan_id, amount, paid_at, reference (applyPayment)' },
 ] as const;
 
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`);
@@ -148,6 +161,20 @@ export const MASSIVE_ROW_SCHEMAS = {
     reason: z.string().trim().toLowerCase().pipe(z.enum(BAN_REASON_IDS, { error: `Usa ${BAN_REASON_IDS.join(', ')}` })),
     // Room for the batch's name ("Lote #N: ") within the ban's 500-character detail.
     notes: text(400).optional().transform((value) => value || undefined),
+  }),
+  'import-payments': z.object({
+    loan_id: idText,
+    amount: z.preprocess(
+      // A decimal is read as a number so that its refusal says why ("sin decimales").
+      (value) => (typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.replace(',', '.')) : value),
+      z.number({ error: 'El monto va en centavos: un número entero mayor que cero' }).int('El monto va en centavos, sin decimales').positive('El monto debe ser mayor que cero').max(Number.MAX_SAFE_INTEGER, 'Monto demasiado grande'),
+    ),
+    paid_on: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa AAAA-MM-DD')
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Fecha inexistente'),
+    reference: text(100).min(1, 'Indica la referencia del pago'),
   }),
 } satisfies Record<MassiveType, z.ZodType>;
 export type MassiveRow<T extends MassiveType> = z.infer<(typeof MASSIVE_ROW_SCHEMAS)[T]>;

@@ -4,10 +4,11 @@ import { assignCollector } from './assign-collector';
 import { banCustomersOperation } from './ban-customers';
 import { changeStatus } from './change-status';
 import { closeApplications } from './close-applications';
+import { importPayments } from './import-payments';
 import { reassignSeller } from './reassign-seller';
 
 /**
- * Every operation type a batch can run. A new one (send a communication, import payments) is its catalogue
+ * Every operation type a batch can run. A new one (send a communication) is its catalogue
  * entry and row schema in shared/schemas/massive.ts plus one declaration here.
  */
 export const OPERATIONS: { [T in MassiveType]: MassiveOperation<T, unknown> } = {
@@ -16,4 +17,5 @@ export const OPERATIONS: { [T in MassiveType]: MassiveOperation<T, unknown> } = 
   'close-applications': closeApplications,
   'assign-collector': assignCollector,
   'ban-customers': banCustomersOperation,
+  'import-payments': importPayments,
 };
