@@ -38,9 +38,14 @@ export interface MassiveOperation<T extends MassiveType = MassiveType, L = unkno
   load(rows: MassiveRow<T>[], context: OperationContext): Promise<L>;
   /** The row's refusal, or null when it may be applied. */
   validate(row: MassiveRow<T>, loaded: L, context: OperationContext): string | null;
-  /** The record the row changes (shown in the results, scanned for the timelines). */
-  recordId(row: MassiveRow<T>): number;
-  apply(tx: Tx, row: MassiveRow<T>, context: ApplyContext): Promise<void>;
+  /** The record the row changes (shown in the results, scanned for the timelines); null when it creates one. */
+  recordId(row: MassiveRow<T>): number | null;
+  /** What makes two rows the same one (a file's repeat is refused): the record id unless given. */
+  key?(row: MassiveRow<T>, country: Country): string;
+  /** The repeated row's refusal, naming the earlier row's line. */
+  duplicate?(line: number): string;
+  /** Answers the id of the record it created, if it created one (shown in the results). */
+  apply(tx: Tx, row: MassiveRow<T>, context: ApplyContext): Promise<number | void>;
 }
 
 /** Declares an operation (types its row once from the shared schema). */

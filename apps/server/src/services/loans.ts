@@ -34,7 +34,7 @@ export const LOAN_MESSAGES = {
 } as const;
 
 /** Statuses where money still moves. */
-const PAYABLE = ['ACTIVE', 'OVERDUE', 'PAID'];
+export const PAYABLE = ['ACTIVE', 'OVERDUE', 'PAID'];
 
 /**
  * The lead's loan, created in the transaction that moves the lead to its disbursed status (arg DISBURSED,

@@ -88,7 +88,7 @@ export class MassiveService {
     const context = this.context(country, user);
     const batchId = await this.repository.create(country, type, input.source, input.fileName, user.id);
     const errors: MassiveValidation['errors'] = [];
-    const seen = new Map<number, number>();
+    const seen = new Map<string, number>();
     try {
       let chunk: FileRow[] = [];
       const flush = async () => {
@@ -107,10 +107,11 @@ export class MassiveService {
           let recordId: number | null = null;
           if ('value' in entry && entry.value) {
             recordId = operation.recordId(entry.value as never);
-            const earlier = seen.get(recordId);
-            if (earlier !== undefined) error = MASSIVE_MESSAGES.duplicate(earlier);
+            const key = operation.key ? operation.key(entry.value as never, country) : String(recordId);
+            const earlier = seen.get(key);
+            if (earlier !== undefined) error = operation.duplicate ? operation.duplicate(earlier) : MASSIVE_MESSAGES.duplicate(earlier);
             else {
-              seen.set(recordId, entry.fileRow.line);
+              seen.set(key, entry.fileRow.line);
               error = operation.validate(entry.value as never, loaded, context);
             }
           }
@@ -264,7 +265,8 @@ export class MassiveService {
               };
               try {
                 // A savepoint: a refused row undoes its own writes only; its mark is written below either way.
-                await tx.transaction((savepoint) => operation.apply(savepoint, parsed.data as never, context));
+                const created = await tx.transaction((savepoint) => operation.apply(savepoint, parsed.data as never, context));
+                if (typeof created === 'number') recordId = created;
                 after.push(...rowAfter);
               } catch (refusal) {
                 error = messageOf(refusal);

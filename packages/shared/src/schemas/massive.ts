@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RoleKind } from '../roles';
+import { BAN_KIND_IDS, BAN_KINDS, BAN_REASON_IDS, BAN_REASONS } from './bans';
 import { MAX_INTEGER } from './common';
 import { csvOf, listQuerySchema } from './list';
 
@@ -10,7 +11,7 @@ import { csvOf, listQuerySchema } from './list';
  */
 
 /** Operation types built today; the others of the catalogue arrive with their areas (see MASSIVE_PLANNED). */
-export const MASSIVE_TYPES = ['reassign-seller', 'change-status', 'close-applications'] as const;
+export const MASSIVE_TYPES = ['reassign-seller', 'change-status', 'close-applications', 'assign-collector', 'ban-customers', 'import-payments'] as const;
 export type MassiveType = (typeof MASSIVE_TYPES)[number];
 
 export interface MassiveColumn {
@@ -86,14 +87,55 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
     columns: [leadId, { name: 'reason', label: 'Motivo', required: true, rule: 'Texto de 1 a 500 caracteres.', example: 'Duplicada' }],
     fromList: { list: 'leads', idColumn: 'lead_id' },
   },
+  'assign-collector': {
+    type: 'assign-collector',
+    label: 'Asignar préstamos a un cobrador',
+    description: 'Asigna cada préstamo al cobrador indicado; la línea de tiempo del préstamo dice el lote que lo asignó.',
+    roles: BULK_ROLES,
+    columns: [
+      { name: 'loan_id', label: 'ID de préstamo', required: true, rule: 'Número de un préstamo del país, vigente (no pagado, cerrado ni anulado).', example: '512' },
+      {
+        name: 'collector_email',
+        label: 'Email del cobrador',
+        required: true,
+        rule: 'Email de un usuario activo del país con rol cobrador.',
+        example: 'collector@arg.example',
+      },
+    ],
+    fromList: null,
+  },
+  'ban-customers': {
+    type: 'ban-customers',
+    label: 'Bloquear clientes',
+    description: 'Crea un bloqueo de crédito por fila, como "Nuevo bloqueo" en /customers-ban; su detalle nombra el lote.',
+    roles: BULK_ROLES,
+    columns: [
+      { name: 'kind', label: 'Qué se bloquea', required: true, rule: `Uno de: ${BAN_KINDS.map((kind) => kind.id).join(', ')}.`, example: 'document' },
+      { name: 'value', label: 'Valor', required: true, rule: 'El documento, celular, email o cuenta, válido para su tipo en este país.', example: '30111222' },
+      { name: 'reason', label: 'Motivo', required: true, rule: `Uno de: ${BAN_REASONS.map((reason) => reason.id).join(', ')}.`, example: 'fraud' },
+      { name: 'notes', label: 'Detalle', required: false, rule: 'Texto de hasta 400 caracteres.', example: 'Denuncia 123' },
+    ],
+    fromList: null,
+  },
+  'import-payments': {
+    type: 'import-payments',
+    label: 'Importar pagos',
+    description:
+      'Aplica el archivo de una red de cobranza: cada pago como uno registrado a mano (interés de mora, cuotas más viejas primero, saldo a favor). Una referencia ya importada no se aplica dos veces.',
+    roles: BULK_ROLES,
+    columns: [
+      { name: 'loan_id', label: 'ID de préstamo', required: true, rule: 'Número de un préstamo del país que admite pagos (vigente, en mora o pagado).', example: '512' },
+      { name: 'amount', label: 'Monto', required: true, rule: 'Entero en centavos, mayor que cero (p. ej. 1500000 = 15.000,00).', example: '1500000' },
+      { name: 'paid_on', label: 'Fecha de pago', required: true, rule: 'AAAA-MM-DD, no posterior a hoy ni anterior al desembolso.', example: '2026-11-20' },
+      { name: 'reference', label: 'Referencia', required: true, rule: 'La referencia del pago en la red (1 a 100 caracteres), única: identifica el pago.', example: 'RP-000123' },
+    ],
+    fromList: null,
+  },
 };
 
 /** Types waiting for their area's branch: what each will declare. Shown on /massives as "Próximamente". */
 export const MASSIVE_PLANNED = [
-  { label: 'Asignar préstamos a un cobrador', needs: 'colecciones: loan_id, collector_email' },
-  { label: 'Bloquear clientes', needs: 'bloqueos: document_number, reason' },
   { label: 'Enviar una comunicación', needs: 'comunicaciones: customer_id o lead_id, template, channel' },
-  { label: 'Importar pagos', needs: 'préstamos: loan_id, amount, paid_at, reference (applyPayment)' },
 ] as const;
 
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`);
@@ -112,6 +154,28 @@ export const MASSIVE_ROW_SCHEMAS = {
     reason: reasonText.optional().transform((value) => value || undefined),
   }),
   'close-applications': z.object({ lead_id: idText, reason: reasonText.min(1, 'Indica el motivo') }),
+  'assign-collector': z.object({ loan_id: idText, collector_email: z.string().trim().toLowerCase().pipe(z.email('Email inválido')) }),
+  'ban-customers': z.object({
+    kind: z.string().trim().toLowerCase().pipe(z.enum(BAN_KIND_IDS, { error: `Usa ${BAN_KIND_IDS.join(', ')}` })),
+    value: text(120).min(1, 'Indica el valor'),
+    reason: z.string().trim().toLowerCase().pipe(z.enum(BAN_REASON_IDS, { error: `Usa ${BAN_REASON_IDS.join(', ')}` })),
+    // Room for the batch's name ("Lote #N: ") within the ban's 500-character detail.
+    notes: text(400).optional().transform((value) => value || undefined),
+  }),
+  'import-payments': z.object({
+    loan_id: idText,
+    amount: z.preprocess(
+      // A decimal is read as a number so that its refusal says why ("sin decimales").
+      (value) => (typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.replace(',', '.')) : value),
+      z.number({ error: 'El monto va en centavos: un número entero mayor que cero' }).int('El monto va en centavos, sin decimales').positive('El monto debe ser mayor que cero').max(Number.MAX_SAFE_INTEGER, 'Monto demasiado grande'),
+    ),
+    paid_on: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa AAAA-MM-DD')
+      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Fecha inexistente'),
+    reference: text(100).min(1, 'Indica la referencia del pago'),
+  }),
 } satisfies Record<MassiveType, z.ZodType>;
 export type MassiveRow<T extends MassiveType> = z.infer<(typeof MASSIVE_ROW_SCHEMAS)[T]>;
 

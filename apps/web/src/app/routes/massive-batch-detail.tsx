@@ -4,12 +4,13 @@ import {
   MASSIVE_ROW_STATUS_LABELS,
   MASSIVE_ROW_STATUSES,
   massiveRowListQuerySchema,
+  type ListResponse,
   type MassiveBatch,
   type MassiveRowResult,
 } from '@backoffice/shared';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DetailScreen } from '../../components/detail-screen';
 import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
@@ -30,6 +31,8 @@ const ACTIONS: { action: BatchAction; label: string; when: (batch: MassiveBatch)
   { action: 'retry', label: 'Reintentar fallidas', when: (b) => ['partial', 'failed', 'cancelled'].includes(b.status) && b.counts.failed > 0 },
 ];
 
+type GridRow = MassiveRowResult & { id: number };
+
 function Batch({ id }: { id: number }) {
   const { data: batch, error } = useMassiveBatch(id);
   const action = useBatchAction();
@@ -39,21 +42,26 @@ function Batch({ id }: { id: number }) {
     if (payload.id !== id) return;
     setRate(payload.rate);
     client.setQueryData<MassiveBatch>(massiveKeys.batch(id), (current) => (current ? { ...current, status: payload.status, counts: payload.counts } : current));
-    void client.invalidateQueries({ queryKey: [...massiveKeys.all, 'rows', id] });
   });
-  // Without the bridge (a proxy that drops websockets) the detail still moves: it asks while the batch runs.
-  const running = batch && ['queued', 'running'].includes(batch.status);
-  useQuery({ ...{ queryKey: [...massiveKeys.batch(id), 'poll'], queryFn: () => client.invalidateQueries({ queryKey: massiveKeys.all }).then(() => 0) }, enabled: !!running, refetchInterval: 2000 });
   const params = useListParams(massiveRowListQuerySchema);
-  const rows = useQuery(listQueryOptions<MassiveRowResult>([...massiveKeys.all, 'rows', String(id)], `massive-batches/${id}/rows`, params.search));
+  // The grid needs an `id` on each row: a batch's row is named by its line in the file.
+  const rows = useQuery({
+    ...listQueryOptions<MassiveRowResult>(massiveKeys.rows(id), `massive-batches/${id}/rows`, params.search),
+    select: (data): ListResponse<GridRow> => ({ ...data, rows: data.rows.map((row) => ({ ...row, id: row.row })) }),
+  });
+  // The rows' results follow the batch's counts, however they arrived (the bridge or the batch's own poll).
+  const progress = batch ? `${batch.status}:${batch.counts.done}:${batch.counts.failed}:${batch.counts.skipped}` : '';
+  useEffect(() => {
+    if (progress) void client.invalidateQueries({ queryKey: massiveKeys.rows(id) });
+  }, [client, id, progress]);
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!batch) return null;
   const entry = MASSIVE_CATALOGUE[batch.type];
   // The duration of a finished batch; a running one shows its rate and time left instead.
   const seconds = batch.started_at && batch.finished_at ? (Date.parse(batch.finished_at) - Date.parse(batch.started_at)) / 1000 : null;
-  const columns: FittedColumn<MassiveRowResult>[] = [
+  const columns: FittedColumn<GridRow>[] = [
     { field: 'row', headerName: 'Fila', width: 70, sortable: true },
-    ...entry.columns.map((column): FittedColumn<MassiveRowResult> => ({ field: `data_${column.name}`, headerName: column.name, width: 170, sortable: false, valueGetter: (_v, row) => row.data[column.name] ?? '' })),
+    ...entry.columns.map((column): FittedColumn<GridRow> => ({ field: `data_${column.name}`, headerName: column.name, width: 170, sortable: false, valueGetter: (_v, row) => row.data[column.name] ?? '' })),
     { field: 'status', headerName: 'Resultado', width: 170, sortable: false, valueGetter: (_v, row) => MASSIVE_ROW_STATUS_LABELS[row.status] },
     { field: 'error', headerName: 'Error', width: 420, sortable: false, valueGetter: (_v, row) => row.error ?? '' },
   ];
@@ -90,7 +98,7 @@ function Batch({ id }: { id: number }) {
           </Stack>
         </CardContent>
       </Card>
-      <ListScreen<MassiveRowResult, { page: number; pageSize: number; sort: string; dir: 'asc' | 'desc' }>
+      <ListScreen<GridRow, { page: number; pageSize: number; sort: string; dir: 'asc' | 'desc' }>
         title="Filas"
         plural="filas"
         singular="fila"

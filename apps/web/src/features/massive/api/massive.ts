@@ -2,7 +2,11 @@ import type { MassiveBatch, MassiveType, MassiveValidation } from '@backoffice/s
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, readCookie, resolvePath, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
 
-export const massiveKeys = { all: ['massive'] as const, batch: (id: number) => ['massive', 'batch', id] as const };
+export const massiveKeys = {
+  all: ['massive'] as const,
+  batch: (id: number) => ['massive', 'batch', id] as const,
+  rows: (id: number) => ['massive', 'rows', String(id)] as const,
+};
 
 export interface MassiveCatalogue {
   types: {
@@ -21,7 +25,13 @@ export const catalogueQueryOptions = () => queryOptions({ queryKey: [...massiveK
 export const useMassiveCatalogue = () => useQuery(catalogueQueryOptions());
 
 export const batchQueryOptions = (id: number) =>
-  queryOptions({ queryKey: massiveKeys.batch(id), queryFn: ({ signal }) => api.get<MassiveBatch>(`massive-batches/${id}`, { signal }) });
+  queryOptions({
+    queryKey: massiveKeys.batch(id),
+    queryFn: ({ signal }) => api.get<MassiveBatch>(`massive-batches/${id}`, { signal }),
+    // Without the bridge (a proxy that drops websockets, or a batch that ended before the screen subscribed)
+    // the detail still moves: it asks every 2 s while the batch is queued or running.
+    refetchInterval: (query) => (query.state.data && ['queued', 'running'].includes(query.state.data.status) ? 2000 : false),
+  });
 export const useMassiveBatch = (id: number) => useQuery(batchQueryOptions(id));
 
 /** Uploads a file to validate (multipart: the JSON client does not send FormData). */
