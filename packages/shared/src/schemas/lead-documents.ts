@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Country } from '../countries';
+import type { AuditChecklistItem } from './audits';
 import { idSchema } from './common';
 import { RECEIPT_TYPES } from './voluntary-pays';
 
@@ -75,3 +76,12 @@ export type LeadDocument = z.infer<typeof leadDocumentSchema>;
 
 export const leadDocumentsResponseSchema = z.object({ documents: z.array(leadDocumentSchema) });
 export type LeadDocumentsResponse = z.infer<typeof leadDocumentsResponseSchema>;
+
+/** The evidence each audit checklist item is ticked against (the phone is checked by calling, not by a file). */
+export const DOCUMENT_EVIDENCE: Record<AuditChecklistItem, readonly DocumentKind[]> = {
+  identity: ['id_front', 'selfie'],
+  documents: ['id_front', 'id_back'],
+  signature: ['contract'],
+  bank_account: ['bank_proof'],
+  phone: [],
+};

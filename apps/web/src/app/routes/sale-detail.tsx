@@ -1,4 +1,6 @@
+import { canLead } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
+import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
@@ -11,8 +13,11 @@ import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-cust
 import { SaleActions } from '../../features/sales/components/sale-actions';
 import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
+import { COUNTRY } from '../../config/env';
+import { useSession } from '../../lib/session';
 
 function SaleDetailView({ id }: { id: number }) {
+  const session = useSession();
   const sale = useSale(id);
   const updateCustomer = useUpdateSaleCustomer(id);
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
@@ -33,6 +38,7 @@ function SaleDetailView({ id }: { id: number }) {
           <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
           <SendMessageButton leadId={sale.data.id} />
           <SaleTransitions sale={sale.data} />
+          <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
           <SaleActions sale={sale.data} />
         </Stack>
       </Grid>
