@@ -104,7 +104,7 @@ test('a seller attaches the DNI front on a sale; the auditor sees it as evidence
   await expect(evidence.getByTestId('lead-document-form')).toHaveCount(0);
 
   await row.click();
-  const viewer = auditorPage.getByRole('dialog', { name: idFront });
+  const viewer = auditorPage.getByRole('dialog', { name: idFront, exact: true });
   await expect(viewer).toBeVisible();
   const image = viewer.getByTestId('document-image');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);

@@ -20,9 +20,9 @@ export function DocumentViewer({ document: doc, onClose }: { document: LeadDocum
   const isPdf = doc.content_type === 'application/pdf';
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="document-viewer-title">
-      <DialogTitle id="document-viewer-title">
+      <DialogTitle>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <span>{label}</span>
+          <span id="document-viewer-title">{label}</span>
           {!isPdf && (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <Tooltip title="Alejar">

@@ -39,7 +39,7 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.r
 function DocumentRow({ doc, onOpen }: { doc: LeadDocument; onOpen: () => void }) {
   const label = documentKindLabel(COUNTRY, doc.kind);
   return (
-    <ListItemButton onClick={onOpen} data-testid="lead-document" aria-label={`Ver ${label}`} sx={{ borderRadius: 1 }}>
+    <ListItemButton onClick={onOpen} data-testid="lead-document" sx={{ borderRadius: 1 }}>
       <ListItemIcon sx={{ minWidth: 64 }}>
         {doc.content_type === 'application/pdf' ? (
           <IconFileTypePdf size={40} aria-hidden />
