@@ -20,37 +20,36 @@ export function DocumentViewer({ document: doc, onClose }: { document: LeadDocum
   const isPdf = doc.content_type === 'application/pdf';
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="document-viewer-title">
-      <DialogTitle>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <span id="document-viewer-title">{label}</span>
-          {!isPdf && (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <Tooltip title="Alejar">
-                <span>
-                  <IconButton aria-label="Alejar" disabled={step === 0} onClick={() => setStep((s) => Math.max(0, s - 1))}>
-                    <IconZoomOut />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Typography variant="body2" data-testid="document-zoom" sx={{ minWidth: 48, textAlign: 'center' }} aria-live="polite">
-                {Math.round(zoom * 100)} %
-              </Typography>
-              <Tooltip title="Acercar">
-                <span>
-                  <IconButton aria-label="Acercar" disabled={step === ZOOMS.length - 1} onClick={() => setStep((s) => Math.min(ZOOMS.length - 1, s + 1))}>
-                    <IconZoomIn />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip title="Tamaño original">
-                <IconButton aria-label="Tamaño original" onClick={() => setStep(ZOOMS.indexOf(1))}>
-                  <IconZoomReset />
+      {/* The title names the dialog alone; the zoom controls sit beside it, not inside it. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', pr: 2 }}>
+        <DialogTitle id="document-viewer-title">{label}</DialogTitle>
+        {!isPdf && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="toolbar" aria-label="Zoom">
+            <Tooltip title="Alejar">
+              <span>
+                <IconButton aria-label="Alejar" disabled={step === 0} onClick={() => setStep((s) => Math.max(0, s - 1))}>
+                  <IconZoomOut />
                 </IconButton>
-              </Tooltip>
-            </Stack>
-          )}
-        </Stack>
-      </DialogTitle>
+              </span>
+            </Tooltip>
+            <Typography variant="body2" data-testid="document-zoom" sx={{ minWidth: 48, textAlign: 'center' }} aria-live="polite">
+              {Math.round(zoom * 100)} %
+            </Typography>
+            <Tooltip title="Acercar">
+              <span>
+                <IconButton aria-label="Acercar" disabled={step === ZOOMS.length - 1} onClick={() => setStep((s) => Math.min(ZOOMS.length - 1, s + 1))}>
+                  <IconZoomIn />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Tamaño original">
+              <IconButton aria-label="Tamaño original" onClick={() => setStep(ZOOMS.indexOf(1))}>
+                <IconZoomReset />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        )}
+      </Stack>
       <DialogContent dividers sx={{ p: 0 }}>
         {isPdf ? (
           <Box component="iframe" title={label} src={url} data-testid="document-pdf" sx={{ width: '100%', height: '75vh', border: 0, display: 'block' }} />
