@@ -38,3 +38,4 @@ export * from './workflow/return-requests';
 export * from './schemas/legal';
 export * from './schemas/bans';
 export * from './schemas/communications';
+export * from './schemas/lead-documents';

@@ -233,6 +233,8 @@ export const LEAD_ACTIONS = {
    * The renovator is held as a seller (services/customer-edit.ts). Sellers edit from the sale detail.
    */
   customer: ['admin', 'supervisor', 'atc', 'seller_renovator'],
+  /** Attaching a customer document: whoever creates leads (a seller on their own); auditors and risk only read. */
+  document: ['admin', 'operator', 'supervisor', 'atc', 'webservice', 'seller_renovator', 'seller', 'seller_wo_assignation'],
 } as const satisfies Record<string, readonly RoleKind[]>;
 export type LeadAction = keyof typeof LEAD_ACTIONS;
 

@@ -449,7 +449,7 @@ export const leadEvents = pgTable(
       .references(() => leads.id, { onDelete: 'cascade' }),
     /**
      * 'note' | 'management' | 'assignment' | 'customer' | 'call_back' | 'call_resolved' | 'call_postponed' |
-     * 'call' | 'message' (shared TIMELINE_TYPES).
+     * 'call' | 'message' | 'document' (shared TIMELINE_TYPES).
      */
     type: text('type').notNull(),
     /** Who did it; null for the system. */
@@ -467,7 +467,7 @@ export const leadEvents = pgTable(
     countryCheck('lead_events', t.country),
     check(
       'lead_events_type_check',
-      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back', 'call_resolved', 'call_postponed', 'call', 'message')`,
+      sql`${t.type} in ('note', 'management', 'assignment', 'customer', 'call_back', 'call_resolved', 'call_postponed', 'call', 'message', 'document')`,
     ),
   ],
 );
@@ -671,3 +671,4 @@ export * from './tables/security';
 export * from './tables/legal';
 export * from './tables/massive';
 export * from './tables/voluntary-pays';
+export * from './tables/lead-documents';

@@ -40,6 +40,7 @@ import { seedManagements } from './seeds/managements';
 import { seedBans } from './seeds/bans';
 import { seedCommunications } from './seeds/communications';
 import { seedVoluntaryPays } from './seeds/voluntary-pays';
+import { seedLeadDocuments } from './seeds/lead-documents';
 import type { Db } from './client';
 import { seedMassive } from './seeds/massive';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
@@ -190,6 +191,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const book = await seedLoans(tx, country, now);
       await seedManagements(tx, country, now, faker);
       await seedVoluntaryPays(tx, country, now);
+      await seedLeadDocuments(tx, country);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
       await seedBans(tx, country, now);
       await seedCommunications(tx, country, now);

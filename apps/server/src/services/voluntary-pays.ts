@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   findRole,
   formatMoney,
@@ -6,7 +5,6 @@ import {
   RECEIPT_MAX_BYTES,
   VOLUNTARY_PAY_MESSAGES,
   type Country,
-  type ReceiptType,
   type RoleKind,
   type VoluntaryPayBody,
 } from '@backoffice/shared';
@@ -14,34 +12,25 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { loanEvents, users, voluntaryPays } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { decodeUpload, type UploadedFile } from '../lib/uploaded-file';
 import { applyPayment } from './loans';
 
-/** The receipt's kind from its first bytes; null for anything else (a renamed executable, a GIF, text). */
-export function receiptTypeOf(bytes: Buffer): ReceiptType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return null;
-}
-
-export interface Receipt {
-  bytes: Buffer;
-  type: ReceiptType;
-  sha256: string;
-}
-
-const refuse = (message: string) => new HttpError(400, message, [{ field: 'receipt', message }]);
+export type Receipt = UploadedFile;
+/** The receipt's kind by its first bytes (the check every upload shares). */
+export { fileTypeOf as receiptTypeOf } from '../lib/uploaded-file';
 
 /** Decodes and checks a base64 receipt: 400 naming `receipt` when it is not base64, too large or of another kind. */
 export function decodeReceipt(base64: string): Receipt {
-  const text = base64.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) throw refuse(VOLUNTARY_PAY_MESSAGES.receiptEncoding);
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length === 0) throw refuse(VOLUNTARY_PAY_MESSAGES.receiptMissing);
-  if (bytes.length > RECEIPT_MAX_BYTES) throw refuse(VOLUNTARY_PAY_MESSAGES.receiptSize);
-  const type = receiptTypeOf(bytes);
-  if (!type) throw refuse(VOLUNTARY_PAY_MESSAGES.receiptType);
-  return { bytes, type, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return decodeUpload(base64, {
+    field: 'receipt',
+    maxBytes: RECEIPT_MAX_BYTES,
+    messages: {
+      encoding: VOLUNTARY_PAY_MESSAGES.receiptEncoding,
+      missing: VOLUNTARY_PAY_MESSAGES.receiptMissing,
+      size: VOLUNTARY_PAY_MESSAGES.receiptSize,
+      type: VOLUNTARY_PAY_MESSAGES.receiptType,
+    },
+  });
 }
 
 /** Who registers voluntary payments on any loan of the country; a collector on the loans assigned to them. */

@@ -8,6 +8,7 @@ import {
   IconCalendarX,
   IconClockPause,
   IconMessage,
+  IconPaperclip,
   IconPhoneCall,
   IconPhoneOutgoing,
   IconPlus,
@@ -66,6 +67,8 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
       return { ...base, icon: IconPhoneOutgoing, color: 'info', title: 'Llamada', body: entry.text };
     case 'message':
       return { ...base, icon: IconMessage, color: 'secondary', title: 'Mensaje', body: entry.text };
+    case 'document':
+      return { ...base, icon: IconPaperclip, color: 'info', title: 'Documento', body: entry.text };
   }
 }
 

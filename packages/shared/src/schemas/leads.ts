@@ -157,6 +157,8 @@ export const TIMELINE_TYPES = [
   'call',
   // A customer message sent or received (communications).
   'message',
+  // A customer document attached (DNI/cédula, selfie, contract, bank proof): the auditor's evidence.
+  'document',
 ] as const;
 
 export const timelineEntrySchema = z.object({

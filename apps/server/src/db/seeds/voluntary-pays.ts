@@ -25,25 +25,30 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small valid PNG (a tinted card standing in for a bank receipt), a different tint per receipt. */
-export function demoReceiptPng(seed: number, width = 120, height = 80): Buffer {
+/** A truecolour PNG of `rgb` (width × height × 3 bytes, rows top to bottom): the seed's tiny encoder. */
+export function encodePng(width: number, height: number, rgb: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
   const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) rows.push(Buffer.from([0]), rgb.subarray(y * width * 3, (y + 1) * width * 3));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A small valid PNG (a tinted card standing in for a bank receipt), a different tint per receipt. */
+export function demoReceiptPng(seed: number, width = 120, height = 80): Buffer {
+  const rgb = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
       const band = y < 16 ? 1 : (y - 20) % 12 < 3 && x > 10 && x < width - 10 ? 2 : 0;
       const [r, g, b] = band === 1 ? [30 + (seed * 37) % 120, 90, 160] : band === 2 ? [150, 150, 150] : [250, 250, 245];
-      row.set([r, g, b], 1 + x * 3);
+      rgb.set([r, g, b], (y * width + x) * 3);
     }
-    rows.push(row);
   }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return encodePng(width, height, rgb);
 }
 
 function receiptOf(bytes: Buffer): Receipt {

@@ -5,7 +5,7 @@ import { countryCheck } from '../columns';
 import { loans, payments, users } from '../schema';
 
 /** PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: both come out as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -12,6 +12,7 @@ import debtFrees from './debt-frees';
 import datatables from './datatables';
 import diagnostics from './diagnostics';
 import gridSettings from './grid-settings';
+import leadDocuments from './lead-documents';
 import leads from './leads';
 import loans from './loans';
 import managements from './managements';
@@ -54,6 +55,7 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(communications, { country });
   await app.register(massive, { country });
   await app.register(voluntaryPays, { country });
+  await app.register(leadDocuments, { country });
 };
 
 export default countryRoutes;

@@ -6,6 +6,7 @@ import { useAudit } from '../../features/audits/api/get-audit';
 import { AuditClaimCard } from '../../features/audits/components/audit-claim-card';
 import { AuditDecisionForm } from '../../features/audits/components/audit-decision-form';
 import { AuditHistory } from '../../features/audits/components/audit-history';
+import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { useSession } from '../../lib/session';
 
@@ -27,6 +28,8 @@ function AuditDetailView({ id }: { id: number }) {
       <Grid size={{ xs: 12, lg: 4 }}>
         <Stack spacing={3}>
           <AuditClaimCard detail={detail} userId={session?.id} />
+          {/* Beside the checklist: each item is ticked against the files it names. */}
+          <LeadDocumentsPanel leadId={id} canUpload={false} byChecklist />
           {/* A new round (after a re-audit) starts with a fresh form. */}
           <AuditDecisionForm key={detail.current?.id ?? 'closed'} detail={detail} userId={session?.id} />
         </Stack>

@@ -11,6 +11,7 @@ import { RegisterVoluntaryPay } from '../../features/voluntary-pays/components/r
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { SendMessageButton } from '../../features/communications/components/send-message-button';
 import { COUNTRY } from '../../config/env';
+import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { LeadDebtFreePanel } from '../../features/debt-frees/components/lead-debt-free-panel';
 import { useLead } from '../../features/leads/api/get-lead';
 import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
@@ -52,6 +53,7 @@ function LeadDetailView({ id }: { id: number }) {
           <LeadTransitions lead={lead.data} />
           {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
           {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
+          <LeadDocumentsPanel leadId={lead.data.id} canUpload={canLead('document', COUNTRY, role)} />
           <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
           {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
           {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}

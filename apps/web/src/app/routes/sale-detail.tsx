@@ -1,5 +1,7 @@
+import { canLead } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
 import { DetailScreen } from '../../components/detail-screen';
@@ -14,8 +16,11 @@ import { SaleSummary } from '../../features/sales/components/sale-summary';
 import { SaleTransitions } from '../../features/sales/components/sale-transitions';
 import { refreshApplicationDetails } from '../../lib/application-queries';
 import { useCustomerMessages } from '../../lib/socket';
+import { COUNTRY } from '../../config/env';
+import { useSession } from '../../lib/session';
 
 function SaleDetailView({ id }: { id: number }) {
+  const session = useSession();
   const sale = useSale(id);
   const updateCustomer = useUpdateSaleCustomer(id);
   const queryClient = useQueryClient();
@@ -39,6 +44,7 @@ function SaleDetailView({ id }: { id: number }) {
           <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
           <SendMessageButton leadId={sale.data.id} />
           <SaleTransitions sale={sale.data} />
+          <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
           <SaleActions sale={sale.data} />
         </Stack>
       </Grid>

@@ -2,15 +2,8 @@ import { RECEIPT_MAX_BYTES, todayIn } from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { COUNTRY } from '../../../config/env';
+import { fileToBase64 } from '../../../lib/read-file';
 import { useRegisterVoluntaryPay } from '../api/register-voluntary-pay';
-
-const toBase64 = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('No se pudo leer el archivo'));
-    reader.readAsDataURL(file);
-  });
 
 /** Registers a payment the customer reports, with its receipt, for review in /voluntary-pays. */
 export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
@@ -31,7 +24,7 @@ export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
     if (!file) return setProblem('Adjunta el comprobante');
     if (file.size > RECEIPT_MAX_BYTES) return setProblem('El comprobante supera el máximo de 5 MB');
     register.mutate(
-      { loan_id: loanId, amount: minor, paid_on: paidOn, reference: reference.trim(), receipt: await toBase64(file) },
+      { loan_id: loanId, amount: minor, paid_on: paidOn, reference: reference.trim(), receipt: await fileToBase64(file) },
       {
         onSuccess: () => {
           setDone(true);
