@@ -75,7 +75,7 @@ test.describe('accounts and sessions', () => {
     await expect(user).toHaveURL(/\/change-password$/, slow);
     // The shell's screens are out of reach until the password is changed.
     await user.goto('/leads');
-    await expect(user).toHaveURL(/\/change-password$/);
+    await expect(user).toHaveURL(/\/change-password$/, slow);
     await user.getByTestId('password-current_password').fill(TEMPORARY);
     await user.getByTestId('password-new_password').fill('corta');
     await user.getByTestId('password-repeat').fill('corta');
