@@ -102,7 +102,8 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         email: user.email,
         neotel_id: user.neotelId,
         idle_timeout_minutes: Math.ceil(app.config.sessionIdleMinutes),
-        must_change_password: user.mustChangePassword === true,
+        // Only when set, as `failed_attempts` at sign-in: the usual answer stays SPEC 7's.
+        ...(user.mustChangePassword ? { must_change_password: true } : {}),
       };
     },
   );
