@@ -30,6 +30,7 @@ export * from './schemas/collections';
 export * from './schemas/massive';
 export * from './search';
 export * from './schemas/security';
+export * from './schemas/accounts';
 export * from './schemas/loans';
 export * from './schemas/voluntary-pays';
 export * from './loans/config';

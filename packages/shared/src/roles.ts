@@ -145,6 +145,8 @@ export type Screen =
   | 'massive-batches'
   | 'massive-batch-detail'
   | 'create-massive'
+  | 'account'
+  | 'users'
   | 'test';
 
 /** Access to a screen: either a SPEC 6 route rule, or the role kinds of DOMAIN 4. */
@@ -194,6 +196,13 @@ export const SCREEN_ACCESS: Record<Screen, ScreenAccess> = {
   'massive-batch-detail': { kinds: BULK },
   'create-massive': { kinds: BULK },
   test: { rule: 'admin' },
+  /** Each user's own password and sessions. */
+  account: { kinds: EVERYONE },
+  /**
+   * User administration (issue 40): the admins only. SPEC 6's admin route rule also lets col sellers in, who
+   * could then make themselves admins (docs/decisions/user-administration.md).
+   */
+  users: { kinds: ['admin'] },
 };
 
 export function canAccess(screen: Screen, country: Country, roleId: RoleId): boolean {

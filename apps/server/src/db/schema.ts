@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps } from './columns';
 import { jsonObjectText } from './json-sql';
@@ -41,6 +42,8 @@ export const users = pgTable(
     /** Telephony (Neotel) user number; 0 = none. */
     neotelId: integer('neotel_id').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Set by an admin's password reset (or a new account): the next session may only change the password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...timestamps,
     version: integer('version').notNull().default(1),
   },
@@ -73,6 +76,8 @@ export const sessions = pgTable(
   {
     /** sha256 (hex) of the token: a leaked table does not give working tokens. */
     tokenHash: text('token_hash').primaryKey(),
+    /** The session's public name (its list and revoke): the token's hash is never shown, not even to its owner. */
+    id: uuid('id').notNull().defaultRandom().unique(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

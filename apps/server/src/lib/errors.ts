@@ -20,6 +20,7 @@ export const MESSAGES = {
   notSignedIn: 'Sesión no iniciada o vencida',
   forbidden: 'No tienes permiso para esta acción',
   wrongCountry: 'Tu usuario no pertenece a este país',
+  mustChangePassword: 'Debes cambiar tu contraseña antes de continuar',
   xsrf: 'Token XSRF ausente o inválido',
   internal: 'Error interno del servidor',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.',

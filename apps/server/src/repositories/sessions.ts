@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Country } from '@backoffice/shared';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { ExpiringMap } from '../lib/expiring-map';
@@ -100,6 +100,59 @@ export class SessionsRepository {
     const tokenHash = hashToken(token);
     this.cache.delete(tokenHash);
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** The live condition of a session (not expired, not idle): the list shows what `findUser` would accept. */
+  private live(): SQL {
+    const idle = this.idleMinutes > 0 ? gt(sessions.lastUsedAt, sql`now() - ${this.idleMinutes} * interval '1 minute'`) : undefined;
+    return and(gt(sessions.expiresAt, sql`now()`), idle)!;
+  }
+
+  /** The user's live sessions, last used first; `current` names the asking one by its token. */
+  async listActive(userId: number, currentToken: string | undefined) {
+    const currentHash = currentToken ? hashToken(currentToken) : undefined;
+    const rows = await this.db
+      .select({
+        id: sessions.id,
+        tokenHash: sessions.tokenHash,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), this.live()))
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    return rows.map(({ tokenHash, ...row }) => ({ ...row, current: tokenHash === currentHash }));
+  }
+
+  /** Ends one of the user's sessions by its public id; false when it is not theirs (or gone already). */
+  async endById(userId: number, id: string): Promise<boolean> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+      .returning({ tokenHash: sessions.tokenHash });
+    for (const row of ended) this.cache.delete(row.tokenHash);
+    return ended.length > 0;
+  }
+
+  /**
+   * Ends every session of the user but the one holding `keepToken` (all of them without it): "end the others",
+   * a password change, a deactivation. Other nodes' caches forget them within `cacheSeconds`.
+   */
+  async endAll(userId: number, keepToken?: string): Promise<number> {
+    const keep = keepToken ? ne(sessions.tokenHash, hashToken(keepToken)) : undefined;
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), keep))
+      .returning({ tokenHash: sessions.tokenHash });
+    for (const row of ended) this.cache.delete(row.tokenHash);
+    return ended.length;
+  }
+
+  /** Drops this node's cached user of a session whose user just changed (a password change lifts its restriction). */
+  forget(token: string): void {
+    this.cache.delete(hashToken(token));
   }
 
   /** Housekeeping, run at sign-in: expired rows are useless and only grow the table. */

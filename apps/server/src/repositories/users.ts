@@ -1,10 +1,10 @@
 import type { Country, RoleId, RoleKind } from '@backoffice/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users, type UserRow } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { roleFromDb, roleOfStored, roleToDb, storedRolesOfKinds } from '../lib/roles';
-import type { AuthUser } from '../plugins/app/auth';
+import { roleOfStored, roleToDb, storedRolesOfKinds } from '../lib/roles';
+import { toAuthUser, type AuthUser } from '../plugins/app/auth';
 
 export interface NewUserInput {
   country: Country;
@@ -12,6 +12,14 @@ export interface NewUserInput {
   name: string;
   password: string;
   role: RoleId;
+  neotelId?: number;
+  active?: boolean;
+  mustChangePassword?: boolean;
+}
+
+/** An admin's change of a user (stored role form); `version` is the one the admin read. */
+export interface UserChange {
+  role?: string;
   neotelId?: number;
   active?: boolean;
 }
@@ -45,12 +53,11 @@ export class UsersRepository {
       .from(users)
       .where(and(eq(users.id, id), eq(users.active, true)))
       .limit(1);
-    if (!row) return undefined;
-    const country = row.country as Country;
-    return { id: row.id, country, role: roleFromDb(country, row.role), name: row.name, email: row.email, neotelId: row.neotelId };
+    return row ? toAuthUser(row) : undefined;
   }
 
-  async create(input: NewUserInput): Promise<UserRow> {
+  /** Undefined when the country already has an account with the email. */
+  async create(input: NewUserInput): Promise<UserRow | undefined> {
     const [row] = await this.db
       .insert(users)
       .values({
@@ -61,7 +68,27 @@ export class UsersRepository {
         role: roleToDb(input.role),
         neotelId: input.neotelId ?? 0,
         active: input.active ?? true,
+        mustChangePassword: input.mustChangePassword ?? false,
       })
+      .onConflictDoNothing({ target: [users.country, users.email] })
+      .returning();
+    return row;
+  }
+
+  /** A new password hash; `mustChange` when an admin set it (the user replaces it at their next sign-in). */
+  async setPassword(id: number, passwordHash: string, mustChange: boolean): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, mustChangePassword: mustChange, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .where(eq(users.id, id));
+  }
+
+  /** Applies an admin's change if the row is still at `version`; undefined when it moved on (409) or is gone. */
+  async update(country: Country, id: number, version: number, change: UserChange): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...change, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+      .where(and(eq(users.country, country), eq(users.id, id), eq(users.version, version)))
       .returning();
     return row;
   }

@@ -35,6 +35,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [userInfo.data, session]);
 
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
+  // An admin reset the password: the server answers this session nothing but the change (and user-info).
+  if (userInfo.data?.must_change_password) return <Navigate to="/change-password" replace />;
   return children;
 }
 

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { RequireAccess } from './guards';
 import ProtectedLayout from './protected-layout';
+import ChangePasswordRoute from './routes/change-password';
 import LoginRoute from './routes/login';
 import NotFoundRoute from './routes/not-found';
 import RouteErrorBoundary from './routes/route-error';
@@ -16,6 +17,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/login', element: <LoginRoute /> },
       { path: '/unauthorized', element: <UnauthorizedRoute /> },
+      // Outside the shell: a session held to a password change cannot make the shell's requests.
+      { path: '/change-password', element: <ChangePasswordRoute /> },
       // Public: a certificate's QR code opens it without signing in.
       { path: '/verificar', element: <VerifyDebtFreeRoute /> },
       {

@@ -1,5 +1,5 @@
 import type { Screen } from '@backoffice/shared';
-import { IconActivityHeartbeat, IconArrowBackUp, IconBan, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconFileUpload, IconGavel, IconLayoutKanban, IconMessages, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconStack2, IconTemplate, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconActivityHeartbeat, IconArrowBackUp, IconBan, IconCashBanknote, IconClipboardCheck, IconClipboardList, IconFileCertificate, IconFileDescription, IconFileDollar, IconFileInvoice, IconFileUpload, IconGavel, IconLayoutKanban, IconMessages, IconPhoneCheck, IconReceipt, IconSearch, IconSmartHome, IconStack2, IconTemplate, IconUserCircle, IconUserCog, IconUsers, type Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -40,5 +40,8 @@ export const SCREENS: ScreenRoute[] = [
   { screen: 'create-massive', path: '/create-massive', label: 'Nuevo lote masivo', icon: IconFileUpload, load: () => import('./routes/create-massive'), inNav: false },
   { screen: 'massive-batch-detail', path: '/massive-batch-detail', label: 'Detalle de lote', icon: IconStack2, load: () => import('./routes/massive-batch-detail'), inNav: false },
   { screen: 'voluntary-pays', path: '/voluntary-pays', label: 'Pagos voluntarios', icon: IconCashBanknote, load: () => import('./routes/voluntary-pays'), inNav: true },
+  { screen: 'users', path: '/users', label: 'Usuarios', icon: IconUserCog, load: () => import('./routes/users'), inNav: true },
+  // Reached from the user menu.
+  { screen: 'account', path: '/account', label: 'Mi cuenta', icon: IconUserCircle, load: () => import('./routes/account'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },
 ];

@@ -33,6 +33,8 @@ export const loginResponseSchema = z.object({
    * (`failedAttemptsNotice`), so an attack on their account does not go unnoticed.
    */
   failed_attempts: z.number().int().positive().optional(),
+  /** An admin reset the password (or made the account): this session may only change it or sign out. */
+  must_change_password: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -45,6 +47,8 @@ export const userInfoSchema = z.object({
   neotel_id: z.number().int().nonnegative(),
   /** Minutes without a request that end the session (0 = none): the web shell warns a minute before. */
   idle_timeout_minutes: z.number().int().nonnegative().optional(),
+  /** True until the user replaces a password an admin set: the web app shows only the change form. */
+  must_change_password: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -8,6 +8,8 @@ export const SECURITY_EVENT_TYPES = {
   login_slowed: 'Ingreso demorado por intentos fallidos',
   account_unlocked: 'Cuenta desbloqueada por un administrador',
   password_changed: 'Cambio de contraseña',
+  password_reset: 'Contraseña restablecida por un administrador',
+  user_created: 'Usuario creado',
   session_ended: 'Sesión cerrada',
   access_denied: 'Acceso denegado',
   user_changed: 'Usuario modificado',

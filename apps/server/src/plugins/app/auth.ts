@@ -15,12 +15,16 @@ export interface AuthUser {
   name: string;
   email: string;
   neotelId: number;
+  /** An admin set the password: until the user changes it, only `passwordChange` routes answer. */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The web app calls this route on its own, on a timer: it does not count as use for the idle timeout. */
     background?: boolean;
+    /** Answers a session that must change its password first (user-info, the change itself). */
+    passwordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
@@ -49,6 +53,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     name: row.name,
     email: row.email,
     neotelId: row.neotelId,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -87,6 +92,9 @@ export default fp(
       if (!user) throw new HttpError(401, MESSAGES.notSignedIn);
       if (request.routeCountry && user.country !== request.routeCountry)
         throw new HttpError(403, MESSAGES.wrongCountry);
+      // Enforced here, not by the web app: a reset password gives a session that can do nothing but replace it.
+      if (user.mustChangePassword && request.routeOptions.config?.passwordChange !== true)
+        throw new HttpError(403, MESSAGES.mustChangePassword);
     };
 
     // An answer given to a session (its data, or its refusal) must not stay in a shared or browser cache.

@@ -71,7 +71,8 @@ export default fp(
       if (!token) return { error: REALTIME_REFUSED.notSignedIn };
       if (!bearer && !originAllowed(headers, config.origins)) return { error: REALTIME_REFUSED.origin };
       const found = await app.sessions.findUser(token, { touch: false });
-      if (!found) return { error: REALTIME_REFUSED.notSignedIn };
+      // A session held to a password change (an admin's reset) gets no live data either.
+      if (!found || found.user.mustChangePassword) return { error: REALTIME_REFUSED.notSignedIn };
       return { user: toAuthUser(found.user) };
     };
 

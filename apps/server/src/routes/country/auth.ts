@@ -81,13 +81,18 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         userAgent: request.headers['user-agent'],
       });
       app.setSessionCookie(reply, token);
-      return { token, user: loginUser(toAuthUser(row)), ...(failedAttempts > 0 ? { failed_attempts: failedAttempts } : {}) };
+      return {
+        token,
+        user: loginUser(toAuthUser(row)),
+        ...(failedAttempts > 0 ? { failed_attempts: failedAttempts } : {}),
+        ...(row.mustChangePassword ? { must_change_password: true } : {}),
+      };
     },
   );
 
   app.get(
     '/auth/user-info',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], response: { 200: userInfoSchema } } },
+    { onRequest: app.authenticate, config: { passwordChange: true }, schema: { tags: ['auth'], response: { 200: userInfoSchema } } },
     async (request) => {
       const user = request.user!;
       return {
@@ -97,6 +102,8 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         email: user.email,
         neotel_id: user.neotelId,
         idle_timeout_minutes: Math.ceil(app.config.sessionIdleMinutes),
+        // Only when set, as `failed_attempts` at sign-in: the usual answer stays SPEC 7's.
+        ...(user.mustChangePassword ? { must_change_password: true } : {}),
       };
     },
   );

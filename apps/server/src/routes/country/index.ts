@@ -1,6 +1,7 @@
 import type { Country } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryScope } from '../../plugins/app/auth';
+import accounts from './accounts';
 import audits from './audits';
 import auth from './auth';
 import calls from './calls';
@@ -21,6 +22,7 @@ import massive from './massive';
 import sales from './sales';
 import searcher from './searcher';
 import security from './security';
+import users from './users';
 import voluntaryPays from './voluntary-pays';
 import workflow from './workflow';
 
@@ -46,6 +48,8 @@ const countryRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
   await app.register(diagnostics, { country });
   await app.register(gridSettings, { country });
   await app.register(security, { country });
+  await app.register(accounts, { country });
+  await app.register(users, { country });
   await app.register(loans, { country });
   await app.register(managements, { country });
   await app.register(collections, { country });

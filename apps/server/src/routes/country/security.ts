@@ -102,7 +102,8 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
   app.post(
     '/users/:id/unlock',
     {
-      onRequest: adminOnly,
+      // Part of the user administration (issue 40): its screen's rule, SPEC 6's admin route rule.
+      onRequest: app.authorize('users'),
       schema: {
         tags: ['security'],
         summary: 'Quita las demoras de ingreso de una cuenta (sus intentos fallidos) y lo deja en el registro',

@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { IconBell, IconDeviceDesktop, IconLayoutGrid, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconBell, IconDeviceDesktop, IconLayoutGrid, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { appNotifications, useAppNotifications } from '../../lib/app-notifications';
@@ -143,6 +143,7 @@ export function NotificationsMenu() {
 
 export function UserMenu({ user, onLogout }: { user: LayoutUser; onLogout: () => void }) {
   const { anchor, open, close } = useAnchor();
+  const navigate = useNavigate();
   return (
     <>
       <IconButton aria-label="Perfil" onClick={open} sx={{ p: 0.5 }}>
@@ -158,6 +159,17 @@ export function UserMenu({ user, onLogout }: { user: LayoutUser; onLogout: () =>
           </Typography>
         </Box>
         <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void navigate('/account');
+          }}
+        >
+          <ListItemIcon>
+            <IconUserCircle size={20} />
+          </ListItemIcon>
+          <ListItemText>Mi cuenta</ListItemText>
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

@@ -4,7 +4,9 @@ import { COUNTRY } from '../../../config/env';
 import { api } from '../../../lib/api-client';
 import { sessionFromLogin } from '../../../lib/storage';
 import { sessionStore } from '../../../lib/session';
+import { queryClient } from '../../../lib/query-client';
 import { fetchFilterResources } from './filter-resources';
+import { userInfoQueryOptions } from './user-info';
 
 export type LoginInput = Omit<LoginBody, 'branch_id'>;
 
@@ -21,8 +23,13 @@ export function assertToken(answer: unknown): LoginResponse {
 export async function login(input: LoginInput): Promise<LoginResponse> {
   const answer = await api.post<unknown>('auth/login', { ...input, branch_id: BRANCH_ID[COUNTRY] });
   const response = assertToken(answer);
-  // The session cookie is set now; filter resources are fetched at login (SPEC 3) before the user lands.
-  await fetchFilterResources();
+  if (response.must_change_password) {
+    // The server answers this session only the password change: the guard reads user-info and holds it there.
+    await queryClient.fetchQuery(userInfoQueryOptions());
+  } else {
+    // The session cookie is set now; filter resources are fetched at login (SPEC 3) before the user lands.
+    await fetchFilterResources();
+  }
   sessionStore.set(sessionFromLogin(response.user));
   return response;
 }

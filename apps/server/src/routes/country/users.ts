@@ -1,0 +1,112 @@
+import {
+  adminUserSchema,
+  createUserBodySchema,
+  errorBodySchema,
+  okSchema,
+  resetPasswordBodySchema,
+  updateUserBodySchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+} from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../lists/routes';
+import { userSearchWords, usersList } from '../../lists/users';
+import { AccountsService } from '../../services/accounts';
+import type { CountryOptions } from './index';
+
+const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** The row an admin sees, as the list renders it. */
+function adminUser(row: {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  neotelId: number;
+  active: boolean;
+  mustChangePassword: boolean;
+  version: number;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    neotel_id: row.neotelId,
+    active: row.active,
+    must_change_password: row.mustChangePassword,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    last_login_at: null,
+  };
+}
+
+/**
+ * User administration (issue 40) for the admins only (screen 'users', docs/decisions/user-administration.md): the country's users only
+ * (another country's id is a 404), each change on the security log. Unlocking is `POST /users/:id/unlock`
+ * (routes/country/security.ts).
+ */
+const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const accounts = new AccountsService(app);
+  const admin = app.authorize('users');
+
+  listRoutes(app, {
+    country,
+    path: '/users',
+    screen: 'users',
+    tag: 'users',
+    summary: 'Usuarios del país',
+    query: userListQuerySchema,
+    row: adminUserSchema,
+    definition: usersList,
+    filters: (q) => ({ words: userSearchWords(q.q), role: q.role || undefined, active: q.active }),
+  });
+
+  app.post(
+    '/users',
+    {
+      onRequest: admin,
+      schema: { tags: ['users'], summary: 'Crea un usuario; cambia su contraseña al ingresar', security, body: createUserBodySchema, response: { 200: adminUserSchema, ...errors } },
+    },
+    async (request) => adminUser(await accounts.createUser(country, request.body, { id: request.user!.id, ip: request.ip })),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Cambia el rol, el usuario de Neotel o si está activo (desactivar cierra sus sesiones)',
+        security,
+        params: userIdParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) => adminUser(await accounts.updateUser(country, request.params.id, request.body, { id: request.user!.id, ip: request.ip })),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Pone una contraseña temporal que el usuario debe cambiar al ingresar; cierra sus sesiones',
+        security,
+        params: userIdParamsSchema,
+        body: resetPasswordBodySchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(country, request.params.id, request.body.password, { id: request.user!.id, ip: request.ip });
+      return { ok: true as const };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,117 @@
+import { PASSWORD_MESSAGES } from '@backoffice/shared';
+import { expect, request, test, type Page } from '@playwright/test';
+import { COUNTRY, PASSWORD, signIn, snapshotOtherTabsOnFailure } from './support';
+
+const OPERATOR_ROLE = COUNTRY === 'arg' ? 5 : 'operator';
+const FIRST = 'Tranvía azul de medianoche 47';
+const TEMPORARY = 'Girasoles-sobre-el-puente-93';
+const CHOSEN = 'Ornitorrinco lúcido 2026!';
+
+/**
+ * A user of its own for each test, made by the admin through the API (the demo accounts keep their password for
+ * every other spec), with the first password already changed when `ready`.
+ */
+async function newUser(baseURL: string, ready: boolean): Promise<string> {
+  const email = `cuenta.${Date.now()}@${COUNTRY}.example`;
+  const api = await request.newContext({ baseURL });
+  try {
+    await api.get('/api/health');
+    const xsrf = async () => ({ 'X-XSRF-TOKEN': (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' });
+    const branch_id = COUNTRY === 'arg' ? 1 : 2;
+    const admin = await api.post(`/api/${COUNTRY}/auth/login`, { data: { email: `admin@${COUNTRY}.example`, password: PASSWORD, branch_id }, headers: await xsrf() });
+    expect(admin.status(), await admin.text()).toBe(200);
+    const created = await api.post(`/api/${COUNTRY}/users`, {
+      data: { name: 'Prueba Cuentas', email, role: OPERATOR_ROLE, neotel_id: 0, password: FIRST },
+      headers: await xsrf(),
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    if (ready) {
+      const user = await request.newContext({ baseURL });
+      await user.get('/api/health');
+      const userXsrf = async () => ({ 'X-XSRF-TOKEN': (await user.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' });
+      expect((await user.post(`/api/${COUNTRY}/auth/login`, { data: { email, password: FIRST, branch_id }, headers: await userXsrf() })).status()).toBe(200);
+      const changed = await user.post(`/api/${COUNTRY}/auth/password`, { data: { current_password: FIRST, new_password: CHOSEN }, headers: await userXsrf() });
+      expect(changed.status(), await changed.text()).toBe(200);
+      // Signed out, so the browser sessions of the test are the user's only ones.
+      expect((await user.get(`/api/${COUNTRY}/auth/logout`, { headers: await userXsrf() })).status()).toBe(200);
+      await user.dispose();
+    }
+  } finally {
+    await api.dispose();
+  }
+  return email;
+}
+
+async function openAccount(page: Page) {
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await page.getByRole('menuitem', { name: 'Mi cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe('accounts and sessions', () => {
+  snapshotOtherTabsOnFailure();
+  // Two browsers and a user made through the API each: on a busy 2-core machine past the default minute.
+  test.setTimeout(150_000);
+
+  test('an admin resets a user’s password; that user signs in and must change it before anything else', async ({ page, browser, baseURL }) => {
+    const email = await newUser(baseURL!, true);
+    await signIn(page, `admin@${COUNTRY}.example`);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto(`/users?q=${encodeURIComponent(email)}`);
+    // A screen's first load, its code fetched and parsed, has taken over 10 s on a loaded machine.
+    const slow = { timeout: 30_000 };
+    await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible(slow);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Acciones de Prueba Cuentas' }).click();
+    await page.getByRole('menuitem', { name: 'Restablecer contraseña' }).click();
+    await page.getByTestId('reset-password-field').fill(TEMPORARY);
+    await page.getByRole('button', { name: 'Restablecer', exact: true }).click();
+    await expect(page.getByText('Contraseña restablecida')).toBeVisible();
+    await expect(row.getByText('Debe cambiar contraseña')).toBeVisible();
+
+    const user = await (await browser.newContext()).newPage();
+    await signIn(user, email, TEMPORARY);
+    await expect(user).toHaveURL(/\/change-password$/, slow);
+    // The shell's screens are out of reach until the password is changed.
+    await user.goto('/leads');
+    await expect(user).toHaveURL(/\/change-password$/, slow);
+    await user.getByTestId('password-current_password').fill(TEMPORARY);
+    await user.getByTestId('password-new_password').fill('corta');
+    await user.getByTestId('password-repeat').fill('corta');
+    await user.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(user.getByText(PASSWORD_MESSAGES[COUNTRY].tooShort)).toBeVisible();
+    // The policy is the server's: a name of the user's is refused with its message in the country's voice.
+    await user.getByTestId('password-new_password').fill('Prueba-Cuentas-Larga-88');
+    await user.getByTestId('password-repeat').fill('Prueba-Cuentas-Larga-88');
+    await user.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(user.getByText(PASSWORD_MESSAGES[COUNTRY].personal)).toBeVisible();
+    await user.getByTestId('password-new_password').fill('Cuatro lunas y un faro 58');
+    await user.getByTestId('password-repeat').fill('Cuatro lunas y un faro 58');
+    await user.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(user).toHaveURL(/\/leads$/, slow);
+    await expect(user.getByRole('heading', { name: 'Leads' })).toBeVisible(slow);
+    await user.context().close();
+  });
+
+  test('a user ends another of their sessions from Mi cuenta; that one is signed out', async ({ page, browser, baseURL }) => {
+    const email = await newUser(baseURL!, true);
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, email, CHOSEN);
+    await expect(other).toHaveURL(/\/leads$/);
+
+    await signIn(page, email, CHOSEN);
+    await expect(page).toHaveURL(/\/leads$/);
+    await openAccount(page);
+    const rows = page.getByTestId('session-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Esta sesión' })).toHaveCount(1);
+    await rows.filter({ hasNotText: 'Esta sesión' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByText('Sesión cerrada', { exact: true })).toBeVisible();
+    await expect(rows).toHaveCount(1);
+
+    await other.reload();
+    await expect(other).toHaveURL(/\/login$/, { timeout: 30_000 });
+    await other.context().close();
+  });
+});

@@ -1,0 +1,27 @@
+import { Card, Stack, Typography } from '@mui/material';
+import { useNotify } from '../../components/notifications';
+import { ActiveSessions } from '../../features/accounts/components/active-sessions';
+import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
+
+/** /account, from the user menu: the user's password and active sessions (issue 40). */
+export default function AccountRoute() {
+  const notify = useNotify();
+  return (
+    <Stack spacing={2.5} sx={{ maxWidth: 860 }}>
+      <Typography variant="h4" component="h1">
+        Mi cuenta
+      </Typography>
+      <Card sx={{ p: 2.5 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          Cambiar contraseña
+        </Typography>
+        <ChangePasswordForm
+          onChanged={(ended) =>
+            notify({ message: ended > 0 ? `Contraseña cambiada. Se cerraron tus otras ${ended === 1 ? 'sesión' : `${ended} sesiones`}.` : 'Contraseña cambiada', color: 'success' })
+          }
+        />
+      </Card>
+      <ActiveSessions />
+    </Stack>
+  );
+}
