@@ -57,6 +57,8 @@ async function upperSnakeCodes(page: Page): Promise<string[]> {
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1440, height: 900 } });
+    // axe reads a whole grid's page of nodes: on a busy 2-core machine a screen has taken close to a minute.
+    test.describe.configure({ timeout: 180_000 });
 
     for (const screen of BUILT) {
       const email = visitor(screen);

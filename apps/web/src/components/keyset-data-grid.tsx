@@ -14,7 +14,7 @@ import { useMemo } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 import { useFittedColumns, type FittedColumn } from './lead-list-columns';
-import { GridFetchingBar, GridNoRows, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
+import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
 export interface KeysetListQuery {
@@ -144,7 +144,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         disableColumnFilter
         localeText={listLocaleText(filtered ? noRowsLabel : emptyLabel, count, failed)}
         sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER, ...STALE_ROWS_SX, ...sx }}
-        data-stale={outdated}
+        className={outdated ? STALE_ROWS_CLASS : undefined}
         {...grid}
         {...choice}
         columnVisibilityModel={visibility}

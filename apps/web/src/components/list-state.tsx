@@ -73,8 +73,9 @@ export function StaleRowsNotice({ slow }: { slow: boolean }) {
   );
 }
 
-/** Styles a stale grid's rows as faded (with StaleRowsNotice saying why). */
-export const STALE_ROWS_SX = { '&[data-stale="true"] .MuiDataGrid-row': { opacity: 0.55 } } as const;
+/** The class of a grid whose rows are stale: they show faded (with StaleRowsNotice saying why). */
+export const STALE_ROWS_CLASS = 'list-rows-stale';
+export const STALE_ROWS_SX = { [`&.${STALE_ROWS_CLASS} .MuiDataGrid-row`]: { opacity: 0.55 } } as const;
 
 const subscribeOnline = (notify: () => void) => onlineManager.subscribe(notify);
 const isOnline = () => onlineManager.isOnline();

@@ -5,7 +5,7 @@ import { IconHandGrab } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
-import { GridFetchingBar, GridNoRows, STALE_ROWS_SX, StaleRowsNotice, useLasting } from '../../../components/list-state';
+import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from '../../../components/list-state';
 import { textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
 import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
@@ -162,7 +162,7 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
         disableRowSelectionOnClick
         localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
         sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER, ...STALE_ROWS_SX }}
-        data-stale={outdated}
+        className={outdated ? STALE_ROWS_CLASS : undefined}
         slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows }}
         slotProps={{ noRowsOverlay: { label: empty, onClearFilters: !failed && isFiltered(query) ? onClearFilters : undefined } }}
         aria-label="Cola de auditoría"
