@@ -90,7 +90,7 @@ test('the keyboard focus is visible on the navigation links', async ({ page }) =
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   await page.goto('/searcher');
-  const link = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Leads' });
+  const link = page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Leads', exact: true });
   await link.focus();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
