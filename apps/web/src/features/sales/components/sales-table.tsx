@@ -23,14 +23,14 @@ import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /**
  * The list holds every application of the seller, in any status: the chip reads the SPEC 4 sales name
- * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
+ * (CREADO, APROBADO…) of the statuses that have one, the Spanish label of the others (issue 39: never the code).
  */
 const salesNameById = new Map(salesStatusesOf(COUNTRY).map((status) => [status.id, status.name]));
 const columns: FittedColumn<LeadListItem>[] = [
   idLinkColumn('Venta', '/sale-detail'),
   dateTimeColumn('created_at', 'Creada'),
   customerNameColumn,
-  statusColumn((status) => salesNameById.get(status.id) ?? status.name),
+  statusColumn((status) => salesNameById.get(status.id) ?? status.label),
   stepColumn,
   ...amountColumns,
   ...customerContactColumns,
