@@ -84,10 +84,10 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
   await expect(page.getByText(COMMENT_REQUIRED).first()).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Approving without the checklist: one sentence names every item still to verify, on the form and in the notice.
+  // Approving without the checklist: one sentence names every item still to verify, once, on the form (not again in a notice).
   await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Para aprobar falta verificar: Identidad, Documentación, Firma, Cuenta bancaria y Teléfono', { exact: true })).toHaveCount(2);
-  await expect(page.getByText(/^Para aprobar falta verificar/)).toHaveCount(2);
+  await expect(page.getByText('Para aprobar falta verificar: Identidad, Documentación, Firma, Cuenta bancaria y Teléfono', { exact: true })).toHaveCount(1);
+  await expect(page.getByText(/^Para aprobar falta verificar/)).toHaveCount(1);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Approving: every checklist item verified, then confirmed.
@@ -173,20 +173,20 @@ test('a refusal of the decision form goes once put right, once a decision is tak
   const missing = (items: string) => page.getByText(`Para aprobar falta verificar: ${items}`, { exact: true });
   const anyMissing = page.getByText(/^Para aprobar falta verificar/);
 
-  // On the form and in the notice, until the comment it asks for is typed.
+  // Once, on the form (not again in a notice), until the comment it asks for is typed.
   await page.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(2);
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(1);
   await page.getByLabel('Comentario').fill('Falta la firma del cliente');
   await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(0);
 
   // The checklist's sentence follows what is still missing, and goes with the last item verified.
   await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(missing('Identidad, Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(2);
+  await expect(missing('Identidad, Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(1);
   await page.getByRole('checkbox', { name: 'Identidad' }).check();
-  await expect(missing('Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(2);
-  await expect(anyMissing).toHaveCount(2);
+  await expect(missing('Documentación, Firma, Cuenta bancaria y Teléfono')).toHaveCount(1);
+  await expect(anyMissing).toHaveCount(1);
   for (const item of ['Documentación', 'Cuenta bancaria', 'Teléfono']) await page.getByRole('checkbox', { name: item }).check();
-  await expect(missing('Firma')).toHaveCount(2);
+  await expect(missing('Firma')).toHaveCount(1);
 
   // A decision taken: nothing of the refusal beside its confirmation, nor on the next case.
   await page.getByRole('button', { name: 'Rechazar' }).click();
@@ -202,7 +202,7 @@ test('a refusal of the decision form goes once put right, once a decision is tak
   await page.getByRole('button', { name: 'Tomar caso' }).click();
   await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
   await page.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(2);
+  await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(1);
   await page.getByRole('button', { name: 'Liberar' }).click();
   await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
   await page.locator('.MuiBreadcrumbs-root').getByRole('link', { name: 'Auditorías' }).click();

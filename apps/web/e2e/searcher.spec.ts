@@ -11,7 +11,7 @@ test('the navbar search finds a customer by a document fragment and opens the ap
   const fragment = lead.customer.doc_number.slice(1, 7);
 
   // The navbar's search button (auto-waited for, unlike a shortcut pressed while the layout loads).
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar (Ctrl+K)', exact: true }).click();
   await page.getByRole('textbox', { name: 'Buscar clientes o pantallas' }).fill(fragment);
   await page.getByRole('button', { name: `Buscar clientes: “${fragment}”` }).click();
   await expect(page).toHaveURL(new RegExp(`/searcher\\?q=${fragment}`));
@@ -34,7 +34,7 @@ test('the navbar search finds a customer by a document fragment and opens the ap
 test('the navbar search opens empty each time, whatever was typed in it before', async ({ page }) => {
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   const input = page.getByRole('textbox', { name: 'Buscar clientes o pantallas' });
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar (Ctrl+K)', exact: true }).click();
   await input.fill('leads');
   // Closed with Escape, reopened with Ctrl+K: what is typed now is the whole search.
   await page.keyboard.press('Escape');
@@ -46,7 +46,7 @@ test('the navbar search opens empty each time, whatever was typed in it before',
   // Closed by choosing a result, reopened: empty again.
   await page.getByRole('button', { name: 'Buscar clientes: “3518628048”' }).click();
   await expect(page).toHaveURL(/\/searcher\?q=3518628048$/);
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar (Ctrl+K)', exact: true }).click();
   await expect(input).toHaveValue('');
 });
 

@@ -58,7 +58,6 @@ export function ConfirmDialog({ open, title, message, confirmLabel, input, onCon
             helperText={problem}
             slotProps={{ htmlInput: { maxLength: input.maxLength } }}
             multiline
-            minRows={2}
             fullWidth
             autoFocus
             sx={{ mt: 2 }}

@@ -65,7 +65,7 @@ export function ExportButton({ path, search, fallbackName, selection = [] }: { p
           <Typography variant="caption">
             {describeProgress(progress)}
           </Typography>
-          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} />
+          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} aria-label="Progreso de la exportación" />
         </Stack>
         <Button size="small" onClick={() => controller.current?.abort()}>
           Cancelar

@@ -14,6 +14,7 @@ import { useMemo } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
+import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
 export interface KeysetListQuery {
@@ -64,6 +65,10 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
    * kept by useListToolbar): a column the user never showed or hid follows it (withColumnDefaults).
    */
   columnDefaults?: GridColumnVisibilityModel;
+  /** The rows shown are out of date (the last refresh failed, or waits for the network): rowsOutOfDate. */
+  stale?: boolean;
+  /** Clears the list's filters: offered by the empty state of a filtered list. */
+  onClearFilters?: () => void;
 };
 
 /**
@@ -79,8 +84,12 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   emptyLabel,
   settingsPending = false,
   columnDefaults,
+  stale = false,
+  onClearFilters,
   columns,
+  slots,
   slotProps,
+  sx,
   ...grid
 }: KeysetDataGridProps<R>) {
   const choice = columnDefaults ? withColumnDefaults(grid, columnDefaults) : {};
@@ -94,6 +103,11 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
   // so that trying again (or the server coming back) loads that page; only a page back is offered meanwhile.
   const failed = !data && !loading;
+  const hasRows = !settingsPending && !!data?.rows.length;
+  // A page that takes long keeps the previous rows on screen: past a moment they are marked as not the ones asked for.
+  const slow = useLasting(loading && hasRows);
+  const outdated = hasRows && (stale || slow);
+  const filtered = isFiltered(query);
 
   const onPagination = (model: GridPaginationModel) => {
     const nextPage = model.page + 1;
@@ -106,33 +120,46 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   };
 
   return (
-    <DataGrid<R>
-      columns={fitted.columns}
-      onResize={fitted.onResize}
-      rows={settingsPending ? [] : (data?.rows ?? [])}
-      loading={loading || settingsPending}
-      paginationMode="server"
-      sortingMode="server"
-      filterMode="server"
-      // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
-      rowCount={gridRowCount(count, failed ? query : undefined)}
-      paginationMeta={{ hasNextPage: !!data?.pageInfo.nextCursor }}
-      paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
-      onPaginationModelChange={onPagination}
-      pageSizeOptions={[10, 25, 50, 100]}
-      sortModel={sortModel}
-      onSortModelChange={(model) => {
-        const [first] = model;
-        update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
-      }}
-      disableColumnFilter
-      localeText={listLocaleText(isFiltered(query) ? noRowsLabel : emptyLabel, count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER, ...(fitted.tight && TIGHT_CELLS_SX) }}
-      {...grid}
-      {...choice}
-      columnVisibilityModel={visibility}
-      slotProps={{ ...slotProps, columnsManagement: { getTogglableColumns, ...slotProps?.columnsManagement } }}
-    />
+    <>
+      {outdated && <StaleRowsNotice slow={!stale} />}
+      <DataGrid<R>
+        columns={fitted.columns}
+        onResize={fitted.onResize}
+        rows={settingsPending ? [] : (data?.rows ?? [])}
+        loading={loading || settingsPending}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        // When the total is not exact the last page is unknown: the grid pages forward while there is a next cursor.
+        rowCount={gridRowCount(count, failed ? query : undefined)}
+        paginationMeta={{ hasNextPage: !!data?.pageInfo.nextCursor }}
+        paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
+        onPaginationModelChange={onPagination}
+        pageSizeOptions={[10, 25, 50, 100]}
+        sortModel={sortModel}
+        onSortModelChange={(model) => {
+          const [first] = model;
+          update({ sort: first?.field ?? undefined, dir: first?.sort ?? undefined });
+        }}
+        disableColumnFilter
+        localeText={listLocaleText(filtered ? noRowsLabel : emptyLabel, count, failed)}
+        sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER, ...STALE_ROWS_SX, ...(fitted.tight && TIGHT_CELLS_SX), ...sx }}
+        className={outdated ? STALE_ROWS_CLASS : undefined}
+        {...grid}
+        {...choice}
+        columnVisibilityModel={visibility}
+        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows, ...slots }}
+        slotProps={{
+          ...slotProps,
+          columnsManagement: { getTogglableColumns, ...slotProps?.columnsManagement },
+          noRowsOverlay: {
+            label: failed ? 'No se pudo cargar la lista' : filtered ? noRowsLabel : emptyLabel,
+            onClearFilters: filtered && !failed ? onClearFilters : undefined,
+            ...slotProps?.noRowsOverlay,
+          },
+        }}
+      />
+    </>
   );
 }
 

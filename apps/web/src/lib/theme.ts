@@ -1,4 +1,4 @@
-import { BREAKPOINTS, DIALOG_Z_INDEX, OVERLAY_Z_INDEX } from '@backoffice/shared';
+import { BREAKPOINTS, DIALOG_Z_INDEX, OVERLAY_Z_INDEX, TEXT_AREA_ROWS } from '@backoffice/shared';
 import { esES } from '@mui/material/locale';
 import { alpha, createTheme, getContrastRatio, lighten, type Components, type Theme } from '@mui/material/styles';
 import type { ElementType } from 'react';
@@ -75,6 +75,25 @@ function darkPrimaryText(tint: string): Components<Theme> {
   };
 }
 
+/**
+ * Light scheme: MUI's info (#0288d1) and warning (#ed6c02) read 3.9:1 and 3.1:1 as chip text on white (and
+ * white on a filled warning chip 3.1:1); these darker shades read over 4.5:1 both ways (WCAG AA).
+ */
+const LIGHT_STATUS_COLOURS = { info: { main: '#01579b' }, warning: { main: '#a84b00' } };
+/** Dark scheme: MUI's error (#f44336) reads 4.2:1 as text on the dark paper; this tint reads 5.2:1. */
+const DARK_STATUS_COLOURS = { error: { main: '#f6685e' } };
+
+/**
+ * A ring on whatever the keyboard focuses (links, buttons, menu items, tabs, chips): MUI only tints their
+ * background, too faint to find (menu links). Text fields keep their own focused outline.
+ */
+function focusRing(colour: string) {
+  return {
+    '.Mui-focusVisible, a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible, [role="menuitem"]:focus-visible':
+      { outline: `2px solid ${colour} !important`, outlineOffset: '2px' },
+  };
+}
+
 /** SPEC 9: breakpoints, z-indexes, primary colour, outlined comfortable fields, primary buttons. */
 export function createAppTheme({ scheme, primary, direction, bordered }: ThemeInput) {
   const light = scheme === 'light';
@@ -89,6 +108,9 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
         mode: scheme,
         primary: { main: primary.main, dark: primary.dark, ...(tint ? { light: tint } : {}) },
         background,
+        ...(light ? LIGHT_STATUS_COLOURS : DARK_STATUS_COLOURS),
+        // A filled chip or button writes white only where white reads 4.5:1 (MUI's default asks 3:1), else dark text.
+        contrastThreshold: TEXT_CONTRAST,
       },
       shape: { borderRadius: 8 },
       typography: {
@@ -102,7 +124,9 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
       zIndex: { modal: DIALOG_Z_INDEX, drawer: OVERLAY_Z_INDEX, snackbar: DIALOG_Z_INDEX + 100, tooltip: DIALOG_Z_INDEX + 200 },
       components: {
         ...darkText,
-        MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium' } },
+        MuiCssBaseline: { styleOverrides: focusRing(tint ?? primary.main) },
+        // SPEC 9's text area default of 3 rows, for every multi-line field (minRows applies to those alone).
+        MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium', minRows: TEXT_AREA_ROWS } },
         MuiButton: { ...darkText.MuiButton, defaultProps: { color: 'primary', disableElevation: true } },
         MuiAvatar: { styleOverrides: { colorDefault: { color: '#fff' } } },
         MuiTooltip: { defaultProps: { arrow: true } },

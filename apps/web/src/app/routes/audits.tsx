@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { rowsOutOfDate } from '../../components/list-state';
 import { useNotify } from '../../components/notifications';
 import { useClaimAudit } from '../../features/audits/api/claim-audit';
 import { useAuditQueue } from '../../features/audits/api/get-audit-queue';
@@ -49,6 +50,8 @@ export default function AuditsRoute() {
         query={query}
         data={queue.data}
         loading={queue.isFetching}
+        stale={rowsOutOfDate(queue)}
+        onClearFilters={reset}
         update={update}
         userId={session?.id}
         claiming={claiming ? (claimed ?? null) : null}

@@ -14,6 +14,7 @@ import { LeadsFilters } from '../../features/leads/components/leads-filters';
 import { LeadsTable } from '../../features/leads/components/leads-table';
 import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-params';
 import { SalesPool } from '../../features/sales/components/sales-pool';
+import { rowsOutOfDate } from '../../components/list-state';
 import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
 
@@ -69,6 +70,8 @@ export default function LeadsRoute() {
         query={query}
         data={leads.data}
         loading={leads.isFetching}
+        stale={rowsOutOfDate(leads)}
+        onClearFilters={reset}
         update={update}
         selection={selection}
         onSelectionChange={setSelection}

@@ -2,6 +2,7 @@ import { Box, Card, Stack, Typography } from '@mui/material';
 import { ExportButton } from '../../components/export-button';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { rowsOutOfDate } from '../../components/list-state';
 import { useSales } from '../../features/sales/api/get-sales';
 import { SalesFilters } from '../../features/sales/components/sales-filters';
 import { SalesTable } from '../../features/sales/components/sales-table';
@@ -31,7 +32,7 @@ export default function SalesRoute() {
         <SalesFilters query={query} update={update} reset={reset} />
       </Card>
       <ListError error={sales.error} onRetry={() => void sales.refetch()} />
-      <SalesTable query={query} data={sales.data} loading={sales.isFetching} update={update} />
+      <SalesTable query={query} data={sales.data} loading={sales.isFetching} stale={rowsOutOfDate(sales)} onClearFilters={reset} update={update} />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { KeysetDataGrid, type KeysetListPatch, type KeysetListQuery } from '../k
 import type { FittedColumn } from '../lead-list-columns';
 import { ListCountText } from '../list-count';
 import { ListError } from '../list-error';
+import { rowsOutOfDate } from '../list-state';
 
 interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery> {
   title: string;
@@ -18,7 +19,7 @@ interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery
   singular: string;
   /** The screen's path: the detail's breadcrumb comes back to the list as it was left. */
   path: string;
-  params: { query: Q; search: string; update: (patch: KeysetListPatch & { exactCount?: boolean }) => void };
+  params: { query: Q; search: string; update: (patch: KeysetListPatch & { exactCount?: boolean }) => void; reset?: () => void };
   result: UseQueryResult<ListResponse<R>>;
   columns: FittedColumn<R>[];
   /** The list's filter bar. */
@@ -88,6 +89,8 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
           query={params.query}
           data={result.data}
           loading={result.isFetching}
+          stale={rowsOutOfDate(result)}
+          onClearFilters={params.reset}
           update={params.update}
           noRowsLabel={noRowsLabel}
           emptyLabel={emptyLabel}

@@ -12,6 +12,7 @@ import { SearchDialog } from './search-dialog';
 import type { LayoutUser, NavItem } from './types';
 import { useLayoutMode } from './use-layout-mode';
 import { VerticalNav } from './vertical-nav';
+import { OfflineBanner } from '../list-state';
 
 /** Boxed content width (Vuexy-like templates use 1440 px); 'wide' lets the content fill the screen. */
 export const BOXED_MAX_WIDTH = 1440;
@@ -123,7 +124,9 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
               <Box
                 component="button"
                 type="button"
-                aria-label="Buscar"
+                // The name holds the text shown (WCAG 2.5.3: a voice user says what they see).
+                aria-label="Buscar (Ctrl+K)"
+                aria-keyshortcuts="Control+K"
                 onClick={() => setSearchOpen(true)}
                 sx={{
                   display: 'flex',
@@ -157,6 +160,7 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
           {!vertical && <HorizontalNav items={navItems} />}
         </AppBar>
         <Box component="main" id={CONTENT_ID} tabIndex={-1} data-content-width={preferences.appContentWidth} sx={{ ...contentBox, flexGrow: 1, px: { xs: 2, sm: 3 }, py: 3, pt: navbarHidden && overlay ? 9 : 3, '&:focus': { outline: 'none' } }}>
+          <OfflineBanner />
           {children}
         </Box>
         <Box sx={contentBox}>

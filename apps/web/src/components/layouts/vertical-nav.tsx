@@ -29,9 +29,10 @@ function Brand({ compact }: { compact: boolean }) {
 function NavList({ items, compact, onNavigate }: { items: NavItem[]; compact: boolean; onNavigate?: () => void }) {
   return (
     <List component="nav" aria-label="Navegación principal" sx={{ px: 1.5 }}>
-      {items.map(({ path, label, icon: Icon }) => (
-        <Tooltip key={path} title={compact ? label : ''} placement="right">
+      {items.map(({ path, label, icon: Icon }) => {
+        const link = (
           <ListItemButton
+            key={path}
             component={NavLink}
             to={path}
             end={path === '/'}
@@ -48,8 +49,16 @@ function NavList({ items, compact, onNavigate }: { items: NavItem[]; compact: bo
             </ListItemIcon>
             {!compact && <ListItemText primary={label} />}
           </ListItemButton>
-        </Tooltip>
-      ))}
+        );
+        // The label as a tooltip only when collapsed: an empty one gave every link an empty aria-label.
+        return compact ? (
+          <Tooltip key={path} title={label} placement="right">
+            {link}
+          </Tooltip>
+        ) : (
+          link
+        );
+      })}
     </List>
   );
 }

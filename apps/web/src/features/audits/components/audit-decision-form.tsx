@@ -58,7 +58,7 @@ function formErrors(body: { decision: AuditDecision; checklist: AuditChecklist; 
   return found;
 }
 
-/** What the notice says of the form's problems: the checklist's sentence, or the first problem. */
+/** The form's problems in one sentence (the checklist's, or the first): an edit that leaves it as it was changes nothing. */
 const problemMessage = (errors: Record<string, string>) => checklistProblem(errors) ?? Object.values(errors)[0];
 
 /**
@@ -66,9 +66,9 @@ const problemMessage = (errors: Record<string, string>) => checklistProblem(erro
  * asking for confirmation (comment required unless approving; approving needs every item verified); the
  * server checks the same and has the last word (claim, version, workflow).
  *
- * A refusal shows on the form and in a notice that stays until it no longer holds: the user puts right what it
- * asked for (the form's message and the notice follow what is still missing), a decision is taken, or the
- * form goes (another case, or a new round: the route remounts the form).
+ * A refusal of the form's own fields shows once, on the form, and follows what is still missing as the user
+ * puts it right (issue 39: not again in a notice). Any other refusal shows in a notice that stays until a
+ * decision is taken or the form goes (another case, or a new round: the route remounts the form).
  */
 export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
   const decide = useDecideAudit(detail.lead.id);
@@ -107,7 +107,6 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
     if (Object.keys(kept).length === Object.keys(errors).length && problemMessage(kept) === problemMessage(errors)) return;
     setErrors(kept);
     if (Object.keys(kept).length === 0) setRefused(null);
-    showNotice(problemMessage(kept));
   };
 
   const submit = async (decision: AuditDecision) => {
@@ -116,7 +115,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setRefused(decision);
-      showNotice(problemMessage(found));
+      showNotice(undefined);
       return;
     }
     setErrors({});
@@ -133,10 +132,10 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
         notify(`Auditoría registrada: ${label}`);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields.length > 0) {
-          setErrors(Object.fromEntries(error.fields.map((field) => [field.field, field.message])));
-        }
-        showNotice(error.message);
+        const fields = error instanceof ApiError ? Object.fromEntries(error.fields.map((field) => [field.field, field.message])) : {};
+        setErrors(fields);
+        // Shown on the form when it names the comment or the checklist; anything else (a stale version, a claim lost) in the notice.
+        showNotice(fields.comment !== undefined || checklistProblem(fields) !== undefined ? undefined : error.message);
       },
     });
   };

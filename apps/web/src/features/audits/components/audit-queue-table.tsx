@@ -5,11 +5,13 @@ import { IconHandGrab } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
+import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from '../../../components/list-state';
 import { TIGHT_CELLS_SX, textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
 import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { dateTime, money } from '../../../lib/format';
 import { gridRowCount, listLocaleText } from '../../../lib/grid-locale';
+import { isFiltered } from '../../../lib/url-state';
 import { CELL_FONT, textWidth, widestTextWidth } from '../../../lib/text-width';
 import { FONT_FAMILY } from '../../../lib/theme';
 import { auditStatusLabel } from '../audit-status-label';
@@ -23,6 +25,10 @@ interface AuditQueueTableProps {
   query: AuditQueueQuery;
   data: AuditQueueResponse | undefined;
   loading: boolean;
+  /** The rows shown are out of date (rowsOutOfDate). */
+  stale?: boolean;
+  /** Clears the filters: offered when they match nothing. */
+  onClearFilters?: () => void;
   update: (patch: AuditQueuePatch) => void;
   userId: number | undefined;
   /** Lead being claimed right now (its button waits). */
@@ -31,7 +37,7 @@ interface AuditQueueTableProps {
 }
 
 /** The queue, oldest first (the server's order: no column sorting), paged on the server; decided statuses by decision time. */
-export function AuditQueueTable({ query, data, loading, update, userId, claiming, onClaim }: AuditQueueTableProps) {
+export function AuditQueueTable({ query, data, loading, stale = false, onClearFilters, update, userId, claiming, onClaim }: AuditQueueTableProps) {
   // Each column as wide as what it shows on the page (fitColumns, as the leads lists): on a 1366 px laptop the
   // queue's columns fit without scrolling sideways.
   const columns = useMemo<FittedColumn<AuditQueueItem>[]>(
@@ -124,6 +130,10 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
 
   // No page and none loading: the queue failed (its error is shown above).
   const failed = !data && !loading;
+  const hasRows = !!data?.rows.length;
+  const slow = useLasting(loading && hasRows);
+  const outdated = hasRows && (stale || slow);
+  const empty = failed ? 'No se pudo cargar la lista' : 'No hay casos en la cola con estos filtros';
 
   const onPagination = (model: GridPaginationModel) => {
     if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
@@ -131,26 +141,32 @@ export function AuditQueueTable({ query, data, loading, update, userId, claiming
   };
 
   return (
-    <DataGrid<AuditQueueItem>
-      rows={data?.rows ?? []}
-      getRowId={(row) => row.audit_id}
-      columns={fitted.columns}
-      onResize={fitted.onResize}
-      columnVisibilityModel={visibility}
-      loading={loading}
-      paginationMode="server"
-      // Beyond the count's threshold the last page is unknown: the grid pages on while pages come full.
-      rowCount={gridRowCount(data?.count, failed ? query : undefined)}
-      paginationMeta={{ hasNextPage: data !== undefined && data.rows.length === query.pageSize }}
-      paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
-      onPaginationModelChange={onPagination}
-      pageSizeOptions={[10, 25, 50, 100]}
-      disableColumnFilter
-      disableColumnSorting
-      disableRowSelectionOnClick
-      localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
-      sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER, ...(fitted.tight && TIGHT_CELLS_SX) }}
-      aria-label="Cola de auditoría"
-    />
+    <>
+      {outdated && <StaleRowsNotice slow={!stale} />}
+      <DataGrid<AuditQueueItem>
+        rows={data?.rows ?? []}
+        getRowId={(row) => row.audit_id}
+        columns={fitted.columns}
+        onResize={fitted.onResize}
+        columnVisibilityModel={visibility}
+        loading={loading}
+        paginationMode="server"
+        // Beyond the count's threshold the last page is unknown: the grid pages on while pages come full.
+        rowCount={gridRowCount(data?.count, failed ? query : undefined)}
+        paginationMeta={{ hasNextPage: data !== undefined && data.rows.length === query.pageSize }}
+        paginationModel={{ page: query.page - 1, pageSize: query.pageSize }}
+        onPaginationModelChange={onPagination}
+        pageSizeOptions={[10, 25, 50, 100]}
+        disableColumnFilter
+        disableColumnSorting
+        disableRowSelectionOnClick
+        localeText={listLocaleText('No hay casos en la cola con estos filtros', data?.count, failed)}
+        sx={{ bgcolor: 'background.paper', minHeight: 420, ...CLIP_LAST_HEADER, ...STALE_ROWS_SX, ...(fitted.tight && TIGHT_CELLS_SX) }}
+        className={outdated ? STALE_ROWS_CLASS : undefined}
+        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows }}
+        slotProps={{ noRowsOverlay: { label: empty, onClearFilters: !failed && isFiltered(query) ? onClearFilters : undefined } }}
+        aria-label="Cola de auditoría"
+      />
+    </>
   );
 }

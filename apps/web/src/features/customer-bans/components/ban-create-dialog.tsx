@@ -102,7 +102,7 @@ export function BanCreateDialog({ open, onClose }: { open: boolean; onClose: () 
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Detalle" value={notes} onChange={(event) => setNotes(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <TextField label="Detalle" value={notes} onChange={(event) => setNotes(event.target.value)} multiline slotProps={{ htmlInput: { maxLength: 500 } }} />
           <DateField label="Vence (vacío: nunca)" value={expires} onChange={setExpires} error={!!errors.expires_at} helperText={errors.expires_at} />
           {channels.length > 0 && (
             <TextField

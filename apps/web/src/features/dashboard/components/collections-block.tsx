@@ -3,9 +3,36 @@ import { Box, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { count, money } from '../../../lib/format';
-import { DashboardCard } from './dashboard-card';
+import { DashboardCard, visuallyHidden } from './dashboard-card';
 import { longDay, percent, shortDay } from './format';
 import { Stat } from './stat';
+
+/** A chart's numbers as a table for screen readers (the chart is only a picture of them). */
+function ChartTable({ label, head, rows }: { label: string; head: string[]; rows: { key: string; cells: string[] }[] }) {
+  return (
+    <Box component="table" sx={visuallyHidden} aria-label={label}>
+      <thead>
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} scope="col">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ key, cells: [first, ...rest] }) => (
+          <tr key={key}>
+            <th scope="row">{first}</th>
+            {rest.map((cell, index) => (
+              <td key={index}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
 
 type Collections = NonNullable<DashboardResponse['collections']>;
 
@@ -37,6 +64,11 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
               localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
             />
           </Box>
+          <ChartTable
+            label="Cartera en mora por tramo"
+            head={['Tramo', 'Préstamos', 'Saldo']}
+            rows={risk.map((bucket) => ({ key: bucket.label, cells: [bucket.label, count(bucket.count), money(bucket.amount)] }))}
+          />
         </DashboardCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
@@ -60,6 +92,11 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
                 ]}
                 localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
               />
+              <ChartTable
+                label="Promesas por cobrador"
+                head={['Cobrador', 'Cumplidas', 'Incumplidas']}
+                rows={promises.by_collector.map((r) => ({ key: String(r.collector.id), cells: [r.collector.name, count(r.kept), count(r.broken)] }))}
+              />
             </Box>
           ) : (
             <Typography color="text.secondary">Ninguna promesa venció en el período.</Typography>
@@ -78,6 +115,11 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
               localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
             />
           </Box>
+          <ChartTable
+            label="Recuperado por día"
+            head={['Día', 'Recuperado']}
+            rows={recovered.days.map((day) => ({ key: day.date, cells: [longDay(day.date), money(day.amount)] }))}
+          />
         </DashboardCard>
       </Grid>
     </Grid>

@@ -63,7 +63,7 @@ export function SellerRanking({ ranking }: { ranking: Ranking }) {
                 <TableCell align="right">{count(row.converted)}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <LinearProgress variant="determinate" value={row.rate * 100} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
+                    <LinearProgress variant="determinate" value={row.rate * 100} aria-label={`Conversión de ${row.seller.name}`} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
                     <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'right' }}>
                       {percent(row.rate)}
                     </Typography>

@@ -45,13 +45,17 @@ interface LeadsTableProps {
   query: LeadListQuery;
   data: LeadListResponse | undefined;
   loading: boolean;
+  /** The rows shown are out of date (rowsOutOfDate). */
+  stale?: boolean;
+  /** Clears the filters: offered when they match nothing. */
+  onClearFilters?: () => void;
   update: (patch: LeadFilterPatch) => void;
   selection: GridRowSelectionModel;
   onSelectionChange: (selection: GridRowSelectionModel) => void;
 }
 
 /** The leads list: server-side paging, sorting and filtering, row selection, remembered columns and density. */
-export function LeadsTable({ query, data, loading, update, selection, onSelectionChange }: LeadsTableProps) {
+export function LeadsTable({ query, data, loading, stale, onClearFilters, update, selection, onSelectionChange }: LeadsTableProps) {
   // The role's defaults: until the user chooses (useListToolbar), and under their choice for the columns it does
   // not name (KeysetDataGrid's columnDefaults).
   const role = useSession()?.role;
@@ -62,6 +66,8 @@ export function LeadsTable({ query, data, loading, update, selection, onSelectio
       query={query}
       data={data}
       loading={loading}
+      stale={stale}
+      onClearFilters={onClearFilters}
       update={update}
       columns={columns}
       columnDefaults={defaults.columns}

@@ -56,7 +56,8 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 function Schedule({ detail }: { detail: LoanDetail }) {
   const withVat = detail.loan.vat_rate > 0;
   return (
-    <TableContainer>
+    // A keyboard stop: the schedule scrolls sideways on a narrow screen and has nothing else to focus.
+    <TableContainer tabIndex={0} role="region" aria-label="Cronograma de cuotas">
       <Table size="small" aria-label="Cronograma de cuotas">
         <TableHead>
           <TableRow>

@@ -23,14 +23,14 @@ import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /**
  * The list holds every application of the seller, in any status: the chip reads the SPEC 4 sales name
- * (CREADO, APROBADO…) of the statuses that have one, the catalogue's name of the others.
+ * (CREADO, APROBADO…) of the statuses that have one, the Spanish label of the others (issue 39: never the code).
  */
 const salesNameById = new Map(salesStatusesOf(COUNTRY).map((status) => [status.id, status.name]));
 const columns: FittedColumn<LeadListItem>[] = [
   idLinkColumn('Venta', '/sale-detail'),
   dateTimeColumn('created_at', 'Creada'),
   customerNameColumn,
-  statusColumn((status) => salesNameById.get(status.id) ?? status.name),
+  statusColumn((status) => salesNameById.get(status.id) ?? status.label),
   stepColumn,
   ...amountColumns,
   ...customerContactColumns,
@@ -45,6 +45,10 @@ interface SalesTableProps {
   query: SalesListQuery;
   data: LeadListResponse | undefined;
   loading: boolean;
+  /** The rows shown are out of date (rowsOutOfDate). */
+  stale?: boolean;
+  /** Clears the filters: offered when they match nothing. */
+  onClearFilters?: () => void;
   update: (patch: SalesFilterPatch) => void;
 }
 
@@ -52,7 +56,7 @@ interface SalesTableProps {
  * Server-side paging (keyset cursors, the page number in the URL with its cursor), sorting and filtering;
  * columns and density chosen by each user and remembered, as on /leads.
  */
-export function SalesTable({ query, data, loading, update }: SalesTableProps) {
+export function SalesTable({ query, data, loading, stale, onClearFilters, update }: SalesTableProps) {
   // The role's defaults: until the user chooses (useListToolbar), and under their choice for the columns it does
   // not name (KeysetDataGrid's columnDefaults).
   const role = useSession()?.role;
@@ -63,6 +67,8 @@ export function SalesTable({ query, data, loading, update }: SalesTableProps) {
       query={query}
       data={data}
       loading={loading}
+      stale={stale}
+      onClearFilters={onClearFilters}
       update={update}
       columns={columns}
       columnDefaults={defaults.columns}
