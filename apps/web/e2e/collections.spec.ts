@@ -58,6 +58,16 @@ test('a collector works their queue: lands on it, filters a bucket, records a pr
   const detail = (await (await request.get(`/api/${COUNTRY}/collections/${id}`)).json()) as CollectionDetail;
   expect(detail.promise_due_on).toBe(tomorrow);
   expect(detail.promises[0]).toMatchObject({ amount: 150_000, status: 'pending' });
+
+  // The management is the collector's day too, on /daily-managements, found by the customer's document.
+  await page.getByRole('link', { name: 'Gestiones diarias' }).first().click();
+  await expect(page).toHaveURL(/\/daily-managements$/);
+  await page.getByPlaceholder('Documento, nombre, celular o email').fill(detail.customer.doc_number);
+  await expect(page).toHaveURL(new RegExp(`q=${detail.customer.doc_number}`));
+  const row = page.getByRole('row').filter({ hasText: 'Paga mañana por transferencia' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Promesa de pago');
+  await expect(row).toContainText(`Préstamo #${id}`);
 });
 
 test("a supervisor reassigns a loan and the collector's open list shows it", async ({ page, browser }) => {
