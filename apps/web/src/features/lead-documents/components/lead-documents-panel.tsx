@@ -18,6 +18,7 @@ import {
   CardContent,
   CardHeader,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -39,20 +40,23 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.r
 function DocumentRow({ doc, onOpen }: { doc: LeadDocument; onOpen: () => void }) {
   const label = documentKindLabel(COUNTRY, doc.kind);
   return (
-    <ListItemButton onClick={onOpen} data-testid="lead-document" sx={{ borderRadius: 1 }}>
-      <ListItemIcon sx={{ minWidth: 64 }}>
-        {doc.content_type === 'application/pdf' ? (
-          <IconFileTypePdf size={40} aria-hidden />
-        ) : (
-          <Box component="img" src={documentContentUrl(doc.lead_id, doc.id)} alt="" sx={{ width: 56, height: 36, objectFit: 'cover', borderRadius: 0.5 }} />
-        )}
-      </ListItemIcon>
-      <ListItemText
-        primary={label}
-        secondary={`${doc.file_name ? `${doc.file_name} · ` : ''}${sizeText(doc.size)} · ${formatDateTime(COUNTRY, doc.created_at)}${doc.uploaded_by ? ` · ${doc.uploaded_by.name}` : ''}`}
-        slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
-      />
-    </ListItemButton>
+    // A list's children are its items: the button sits in one.
+    <ListItem disablePadding>
+      <ListItemButton onClick={onOpen} data-testid="lead-document" sx={{ borderRadius: 1 }}>
+        <ListItemIcon sx={{ minWidth: 64 }}>
+          {doc.content_type === 'application/pdf' ? (
+            <IconFileTypePdf size={40} aria-hidden />
+          ) : (
+            <Box component="img" src={documentContentUrl(doc.lead_id, doc.id)} alt="" sx={{ width: 56, height: 36, objectFit: 'cover', borderRadius: 0.5 }} />
+          )}
+        </ListItemIcon>
+        <ListItemText
+          primary={label}
+          secondary={`${doc.file_name ? `${doc.file_name} · ` : ''}${sizeText(doc.size)} · ${formatDateTime(COUNTRY, doc.created_at)}${doc.uploaded_by ? ` · ${doc.uploaded_by.name}` : ''}`}
+          slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -1,4 +1,4 @@
-import { LOAN_STATUSES, MANAGEMENT_CHANNELS, catalogueLabel, managementResultLabel, statusNameOf, type ManagementDetail } from '@backoffice/shared';
+import { LOAN_STATUSES, MANAGEMENT_CHANNELS, catalogueLabel, managementResultLabel, statusLabelOf, type ManagementDetail } from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Grid, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { DetailField } from '../../../components/detail-field';
@@ -63,7 +63,7 @@ export function ManagementDetailView({ detail, applicationPath }: { detail: Mana
                             : {managementResultLabel(a.text)} · {catalogueLabel(MANAGEMENT_CHANNELS, a.channel ?? '')}
                           </>
                         ) : (
-                          `Estado: ${lead ? statusNameOf(COUNTRY, Number(a.text)) : catalogueLabel(LOAN_STATUSES, a.text)}`
+                          `Estado: ${lead ? statusLabelOf(COUNTRY, Number(a.text)) : catalogueLabel(LOAN_STATUSES, a.text)}`
                         )
                       }
                       secondary={`${dateTime(a.at)} · ${a.user ?? 'Sistema'}`}
@@ -88,7 +88,7 @@ export function ManagementDetailView({ detail, applicationPath }: { detail: Mana
             <CardContent>
               {lead &&
                 fields([
-                  ['Estado', statusNameOf(COUNTRY, lead.status_id)],
+                  ['Estado', statusLabelOf(COUNTRY, lead.status_id)],
                   ['Estado de gestión', lead.management_status ?? 'Sin gestión'],
                   ['Vendedor', lead.seller ?? 'Sin asignar'],
                 ])}
