@@ -23,7 +23,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   // A run that hangs fails here with what it printed, well inside CI's own limit for the whole job.
-  globalTimeout: process.env.CI ? 30 * 60_000 : undefined,
+  globalTimeout: process.env.CI ? 50 * 60_000 : undefined,
   maxFailures: process.env.CI ? 10 : 0,
   // In CI a failed test's error context (its page's accessibility snapshot) is printed: CI keeps nothing else.
   reporter: process.env.CI ? [['list'], ['./apps/web/e2e/reporters/error-context.ts']] : [['list']],
