@@ -129,6 +129,9 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
         MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium', minRows: TEXT_AREA_ROWS } },
         MuiButton: { ...darkText.MuiButton, defaultProps: { color: 'primary', disableElevation: true } },
         MuiAvatar: { styleOverrides: { colorDefault: { color: '#fff' } } },
+        // A read-only field's hint is still read (the auditor's customer form): the secondary text colour, not the
+        // disabled one that fails contrast.
+        MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
         MuiTooltip: { defaultProps: { arrow: true } },
         // A card's title is a section of its screen, under the screen's h1: an h2 for screen readers' outline,
         // drawn as before (in the h5 style). MUI types the theme's title as its default element, a span; the
