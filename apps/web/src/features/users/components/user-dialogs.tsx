@@ -1,6 +1,6 @@
 import { ROLES, type AdminUser, type RoleId } from '@backoffice/shared';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
@@ -26,6 +26,24 @@ function RoleField({ value, onChange, error }: { value: string; onChange: (value
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A dialog around one form: its title, its fields, Cancelar and the submit button. */
+function FormDialog({ open = true, onClose, onSubmit, title, submitLabel, pending, maxWidth = 'xs', children }: { open?: boolean; onClose: () => void; onSubmit: (event: FormEvent) => void; title: string; submitLabel: string; pending: boolean; maxWidth?: 'xs' | 'sm'; children: ReactNode }) {
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth={maxWidth} fullWidth>
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>{children}</DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 
@@ -60,36 +78,25 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Nuevo usuario</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField label="Nombre" value={values.name} onChange={set('name')} error={!!errors.name} helperText={errors.name} fullWidth />
-            <TextField label="Email" type="email" value={values.email} onChange={set('email')} error={!!errors.email} helperText={errors.email} fullWidth />
-            <RoleField value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} error={errors.role} />
-            <TextField label="Usuario de Neotel" type="number" value={values.neotel_id} onChange={set('neotel_id')} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
-            <TextField
-              label="Contraseña temporal"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              error={!!errors.password}
-              helperText={errors.password ?? 'El usuario deberá cambiarla al ingresar'}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Crear
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} onSubmit={submit} title="Nuevo usuario" submitLabel="Crear" pending={create.isPending} maxWidth="sm">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <TextField label="Nombre" value={values.name} onChange={set('name')} error={!!errors.name} helperText={errors.name} fullWidth />
+        <TextField label="Email" type="email" value={values.email} onChange={set('email')} error={!!errors.email} helperText={errors.email} fullWidth />
+        <RoleField value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} error={errors.role} />
+        <TextField label="Usuario de Neotel" type="number" value={values.neotel_id} onChange={set('neotel_id')} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
+        <TextField
+          label="Contraseña temporal"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={!!errors.password}
+          helperText={errors.password ?? 'El usuario deberá cambiarla al ingresar'}
+          fullWidth
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -121,24 +128,13 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Editar {user.name}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <RoleField value={role} onChange={setRole} error={errors.role} />
-            <TextField label="Usuario de Neotel" type="number" value={neotel} onChange={(e) => setNeotel(e.target.value)} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={update.isPending}>
-            Guardar
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} onSubmit={submit} title={`Editar ${user.name}`} submitLabel="Guardar" pending={update.isPending}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <RoleField value={role} onChange={setRole} error={errors.role} />
+        <TextField label="Usuario de Neotel" type="number" value={neotel} onChange={(e) => setNeotel(e.target.value)} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -164,30 +160,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Restablecer contraseña de {user.name}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Contraseña temporal"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={!!error}
-            helperText={error ?? 'Sus sesiones se cierran y deberá cambiarla al ingresar'}
-            fullWidth
-            sx={{ mt: 1 }}
-            slotProps={{ htmlInput: { 'data-testid': 'reset-password-field' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={reset.isPending}>
-            Restablecer
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog onClose={onClose} onSubmit={submit} title={`Restablecer contraseña de ${user.name}`} submitLabel="Restablecer" pending={reset.isPending}>
+      <TextField
+        label="Contraseña temporal"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!error}
+        helperText={error ?? 'Sus sesiones se cierran y deberá cambiarla al ingresar'}
+        fullWidth
+        sx={{ mt: 1 }}
+        slotProps={{ htmlInput: { 'data-testid': 'reset-password-field' } }}
+      />
+    </FormDialog>
   );
 }
