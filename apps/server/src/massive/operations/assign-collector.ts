@@ -1,10 +1,8 @@
-import type { Country } from '@backoffice/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { loanEvents, loans, users } from '../../db/schema';
-import { storedRolesOfKinds } from '../../lib/roles';
+import { loanEvents, loans } from '../../db/schema';
 import { COLLECTOR_KINDS } from '../../repositories/collections';
 import { defineOperation, RowRefused } from '../operation';
+import { activeStaffByEmail, type StaffMember } from './staff';
 
 /** A loan past these is settled: nobody collects it (LOAN_STATUSES). */
 const FINISHED = ['PAID', 'CLOSED', 'CANCELLED', 'ANNULED'];
@@ -15,24 +13,8 @@ export const COLLECTOR_MESSAGES = {
   unknownCollector: (email: string) => `${email} no es un cobrador activo de este país`,
 };
 
-type Collector = { id: number; name: string };
+type Collector = StaffMember;
 type BatchLoan = { id: number; status: string; collectorId: number | null };
-
-async function collectorsByEmail(db: Db | Tx, country: Country, emails: string[]): Promise<Map<string, Collector>> {
-  if (emails.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.country, country),
-        eq(users.active, true),
-        inArray(users.role, storedRolesOfKinds(country, COLLECTOR_KINDS)),
-        inArray(sql`lower(${users.email})`, [...new Set(emails)]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.email.toLowerCase(), { id: row.id, name: row.name }]));
-}
 
 const loanFields = { id: loans.id, status: loans.status, collectorId: loans.collectorId };
 
@@ -46,7 +28,7 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
     const ids = [...new Set(rows.map((row) => row.loan_id))];
     const [found, collectors] = await Promise.all([
       ids.length ? db.select(loanFields).from(loans).where(and(eq(loans.country, country), inArray(loans.id, ids))) : Promise.resolve([]),
-      collectorsByEmail(db, country, rows.map((row) => row.collector_email)),
+      activeStaffByEmail(db, country, COLLECTOR_KINDS, rows.map((row) => row.collector_email)),
     ]);
     return { loans: new Map(found.map((loan) => [loan.id, loan])), collectors };
   },
@@ -64,7 +46,7 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
     const key = `collector:${row.collector_email}`;
     let collector = memo.get(key) as Collector | undefined;
     if (!collector) {
-      collector = (await collectorsByEmail(tx, country, [row.collector_email])).get(row.collector_email);
+      collector = (await activeStaffByEmail(tx, country, COLLECTOR_KINDS, [row.collector_email])).get(row.collector_email);
       if (!collector) throw new RowRefused(COLLECTOR_MESSAGES.unknownCollector(row.collector_email));
       memo.set(key, collector);
     }

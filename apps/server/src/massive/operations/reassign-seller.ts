@@ -1,33 +1,16 @@
-import { isClosedStatus, statusLabelOf, type Country, type RoleKind } from '@backoffice/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { leadEvents, leads, users } from '../../db/schema';
-import { storedRolesOfKinds } from '../../lib/roles';
+import { isClosedStatus, statusLabelOf, type RoleKind } from '@backoffice/shared';
+import { eq, sql } from 'drizzle-orm';
+import { leadEvents, leads } from '../../db/schema';
 import { handOverCallBacks } from '../../repositories/calls';
 import { defineOperation, RowRefused } from '../operation';
+import { activeStaffByEmail, type StaffMember } from './staff';
 import { LEAD_MESSAGES, loadLeads, lockLead, type BatchLead } from './leads';
 
 /** Roles a lead can be assigned to, as PATCH /leads/:id/seller. */
 const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
 const UNKNOWN_SELLER = (email: string) => `${email} no es un vendedor activo de este país`;
 
-type Seller = { id: number; name: string };
-
-async function sellersByEmail(db: Db | Tx, country: Country, emails: string[]): Promise<Map<string, Seller>> {
-  if (emails.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.country, country),
-        eq(users.active, true),
-        inArray(users.role, storedRolesOfKinds(country, ASSIGNABLE)),
-        inArray(sql`lower(${users.email})`, [...new Set(emails)]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.email.toLowerCase(), { id: row.id, name: row.name }]));
-}
+type Seller = StaffMember;
 
 /** Reassigns each lead to a seller, as the lead detail's "Reasignar" does, named on the timeline as the batch's. */
 export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<number, BatchLead>; sellers: Map<string, Seller> }>({
@@ -35,7 +18,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
   async load(rows, { db, country }) {
     const [found, sellers] = await Promise.all([
       loadLeads(db, country, rows.map((row) => row.lead_id)),
-      sellersByEmail(db, country, rows.map((row) => row.seller_email)),
+      activeStaffByEmail(db, country, ASSIGNABLE, rows.map((row) => row.seller_email)),
     ]);
     return { leads: found, sellers };
   },
@@ -53,7 +36,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
     let seller = memo.get(key) as Seller | undefined;
     if (!seller) {
       // In the row's transaction: on PGlite's single connection a query beside it would wait for it forever.
-      seller = (await sellersByEmail(tx, country, [row.seller_email])).get(row.seller_email);
+      seller = (await activeStaffByEmail(tx, country, ASSIGNABLE, [row.seller_email])).get(row.seller_email);
       if (!seller) throw new RowRefused(UNKNOWN_SELLER(row.seller_email));
       memo.set(key, seller);
     }
