@@ -9,12 +9,12 @@
  *    BENCH_WARMUP_SECONDS (2) of the same load unmeasured: the default list
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
  *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
- *    lead detail (random ids), the auditors' queue and a case (reported), and GET /api/health as the
- *    reference. Then the time to export 100,000 leads, and a 100,000-row reassignment batch validated and
+ *    lead detail (random ids: the like work every list is measured against), the auditors' queue and a case
+ *    (reported), and GET /api/health. Then the time to export 100,000 leads, and a 100,000-row reassignment batch validated and
  *    applied (bench/massive.ts).
  * 4. Prints p50/p95/p99 (ms), req/s, the CPU time per request of the server and of PostgreSQL and the
- *    server's peak RSS so far per scenario, the export time, the peak RSS and each scenario's req/s as a
- *    percentage of health's, then the targets by issue (bench/targets.ts) and each one missed with its figure;
+ *    server's peak RSS so far per scenario, the export time, the peak RSS and each scenario's CPU per request
+ *    over the detail's, then the targets (bench/targets.ts) and each one missed with its figure;
  *    the last line is the same figures as one JSON object.
  *
  * Only 127.0.0.1 is ever contacted; every load run is bounded in time.
@@ -198,20 +198,6 @@ function ticksBetween(before: Map<number, number>, after: Map<number, number>): 
   return total;
 }
 
-/**
- * Each measured scenario's req/s as a percentage of health's in the same run (the ratio target, scenario by
- * scenario), printed as one line and answered for the JSON.
- */
-function sharesOfHealth(results: Record<string, Figures>): Record<string, number> {
-  const shares = Object.fromEntries(
-    Object.entries(results)
-      .filter(([name]) => name !== 'health')
-      .map(([name, r]) => [name, Math.round((r.rps / results.health.rps) * 1000) / 10]),
-  );
-  console.log(`% of health's req/s: ${Object.entries(shares).map(([name, share]) => `${name} ${share}`).join(', ')}`);
-  return shares;
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -363,7 +349,6 @@ async function main() {
     const massiveRun = () => massiveFigure(base, token, BENCH_URL, () => peakRssMb(server.pid!));
     if (ONLY) {
       await measure(lastScenarios);
-      if (results.health) sharesOfHealth(results);
       if (ONLY.includes('massive')) {
         const massive = await massiveRun();
         console.log(massive.missed.length === 0 ? 'missed: none' : `missed: ${massive.missed.join(', ')}`);
@@ -397,10 +382,13 @@ async function main() {
 
     const rssMb = peakRssMb(server.pid!);
     console.log(`server peak RSS ${rssMb} MB`);
-    const targets = targetsOf(results, { seconds: exportSeconds, rows: exportRows, expectedRows: EXPORT_ROWS }, rssMb);
+    const targets = targetsOf(results, { seconds: exportSeconds, rows: exportRows, expectedRows: EXPORT_ROWS }, rssMb, {
+      cpus: machine.cpus,
+      loadAverage1m: Math.round(loadavg()[0] * 100) / 100,
+    });
     targets.missed.push(...massive.missed);
-    const shareOfHealth = sharesOfHealth(results);
-    console.log(`targets ${JSON.stringify({ issue3: targets.issue3, issue4: targets.issue4, issue38: massive.targets })}`);
+    console.log(`cpu/req over the detail's: ${Object.entries(targets.cpuRatios).map(([name, ratio]) => `${name} ${ratio}×`).join(', ')}`);
+    console.log(`targets ${JSON.stringify({ lists: targets.lists, machineQuiet: targets.machineQuiet, issue38: massive.targets })}`);
     console.log(targets.missed.length === 0 ? 'missed: none' : `missed: ${targets.missed.join(', ')}`);
     console.log(
       JSON.stringify({
@@ -413,7 +401,6 @@ async function main() {
         export: { rows: exportRows, seconds: exportSeconds, mb: Math.round(bytes / 1e5) / 10 },
         peakRssMb: rssMb,
         massive,
-        shareOfHealth,
         targets,
       }),
     );
