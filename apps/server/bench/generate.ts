@@ -13,11 +13,12 @@
  * of the arg time zone from `base` (a local midnight), so a date range selects a known number of leads. The
  * last day is yesterday, and updates come after creation but before the generation: no date in the future.
  */
-import { COUNTRY_TIME_ZONE, MANAGEMENT_STATUSES, ROLES, STATUSES, STEP_LABELS, AUDIT_DECISIONS, decisionStatusId, statusIdOf } from '@backoffice/shared';
+import { COUNTRY_TIME_ZONE, MANAGEMENT_STATUSES, ROLES, STATUSES, STEP_LABELS, AUDIT_DECISIONS, decisionStatusId, statusIdOf, todayIn } from '@backoffice/shared';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
+import { runDelinquency } from '../src/services/delinquency';
 
 export const LEADS_PER_DAY = 1250;
 const COUNTRY = 'arg';
@@ -92,6 +93,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
       await client.query('vacuum analyze leads');
       await client.query('vacuum analyze audits');
       log(`bench database already holds ${n} leads: reused`);
+      await ensureLoans(client, url, n, log);
       return { leads: existing.leads, baseDate: existing.baseDate };
     }
 
@@ -233,10 +235,85 @@ export async function generate(url: string, n: number, log: (message: string) =>
     // count visits every round's row (the audit queue: PostgreSQL 4.3 → 2.6 ms a page at 85,000 queued).
     await client.query('vacuum analyze audits');
     log(`generated ${n} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (vacuum analyze included)`);
+    await ensureLoans(client, url, n, log);
     return { leads: n, baseDate };
   } finally {
     await client.end();
   }
+}
+
+/** Three leads in ten become loans: the collections desk's scale (issue 34: ~300,000 loans at a million leads). */
+export const LOAN_SHARE = 0.3;
+const loansFor = (n: number) => Math.floor(n / 10) * 3 + Math.min(n % 10, 3);
+
+/**
+ * The loans of three leads in ten (`id % 10 < 3`), disbursed over the last 400 days (never before their lead), six level
+ * monthly installments each, the installments due before the last one (or two, or three) paid for three
+ * customers in four; then the day's delinquency run (days past due, buckets, the collections queue) and the
+ * queue dealt round-robin to the country's collectors, a tenth with a next action and a twentieth with a
+ * promise. Written once; reused while the count holds (the leads' statuses stay the generator's mix).
+ */
+async function ensureLoans(client: pg.Client, url: string, n: number, log: (message: string) => void): Promise<void> {
+  const expected = loansFor(n);
+  const { rows } = await client.query<{ n: string }>(`select count(*) as n from loans where country = $1`, [COUNTRY]);
+  if (Number(rows[0]!.n) === expected) return;
+  const started = Date.now();
+  log(`generating ${expected} loans…`);
+  await client.query('set jit = off');
+  await client.query('truncate payment_allocations, payments, loan_events, installments, collection_promises, loans, delinquency_runs restart identity cascade');
+  const today = todayIn(COUNTRY);
+  await client.query(
+    `insert into loans (country, lead_id, customer_id, principal, term, rate, vat_rate, late_rate, disbursed_on, first_due_date, status, outstanding)
+     select l.country, l.id, l.customer_id, l.requested_amount, 6, 89.5, 21, 44.75, d.disbursed_on, d.disbursed_on + 30, 'ACTIVE', 0
+       from leads l, lateral (select least(greatest((l.created_at at time zone $2)::date + 3, $3::date - 1 - (l.id * 7919 % 400)), $3::date - 1) as disbursed_on) d
+      where l.country = $1 and l.id % 10 < 3 order by l.id`,
+    [COUNTRY, COUNTRY_TIME_ZONE[COUNTRY], today],
+  );
+  await client.query(
+    `insert into installments (country, loan_id, number, due_date, principal, interest, vat, paid_principal, paid_interest, paid_vat, status)
+     select l.country, l.id, k, l.disbursed_on + 30 * k, l.principal / 6, l.principal / 10, l.principal / 10 * 21 / 100,
+            case when paid then l.principal / 6 else 0 end, case when paid then l.principal / 10 else 0 end,
+            case when paid then l.principal / 10 * 21 / 100 else 0 end, case when paid then 'paid' else 'pending' end
+       from loans l, generate_series(1, 6) k,
+            lateral (select l.id % 4 <> 0 and l.disbursed_on + 30 * k < $1::date - 30 * (l.id % 3) as paid) p
+      order by l.id, k`,
+    [today],
+  );
+  await client.query(`update loans l set outstanding = s.o from (
+      select loan_id, sum(principal + interest + vat - paid_principal - paid_interest - paid_vat) o from installments group by loan_id) s
+    where s.loan_id = l.id`);
+  await client.query('vacuum analyze loans, installments');
+  const database = await openDatabase({ driver: 'postgres', url });
+  try {
+    const run = await runDelinquency(database.db, COUNTRY, today);
+    log(`delinquency run: ${JSON.stringify(run)}`);
+  } finally {
+    await database.close();
+  }
+  const collectorRoles = ROLES[COUNTRY].filter((r) => r.kind === 'collector').map((r) => String(r.id));
+  const { rows: collectors } = await client.query<{ id: number }>('select id from users where country = $1 and active and role = any($2) order by id', [
+    COUNTRY,
+    collectorRoles,
+  ]);
+  if (collectors.length > 0) {
+    await client.query(
+      `update loans set collector_id = ($2::int[])[1 + id % $3], assigned_at = now() - (id % 30) * interval '1 day',
+              next_action_at = case when id % 10 = 1 then now() + ((id % 7) - 3) * interval '1 day' end
+        where country = $1 and in_collections`,
+      [COUNTRY, collectors.map((c) => c.id), collectors.length],
+    );
+  }
+  await client.query(
+    `with promised as (
+       insert into collection_promises (country, loan_id, user_id, due_on, amount, status, created_at)
+       select country, id, collector_id, $2::date + (id % 9) - 4, greatest(overdue_amount, 1), case when id % 9 < 4 then 'broken' else 'pending' end, now() - interval '5 days'
+         from loans where country = $1 and in_collections and id % 20 = 3
+       returning loan_id, due_on, status)
+     update loans l set promise_due_on = p.due_on from promised p where p.loan_id = l.id and p.status = 'pending'`,
+    [COUNTRY, today],
+  );
+  await client.query('vacuum analyze loans, installments, collection_promises');
+  log(`loans: ${expected} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // Run directly: `npx tsx bench/generate.ts [N]`.

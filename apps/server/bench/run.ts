@@ -9,8 +9,9 @@
  *    BENCH_WARMUP_SECONDS (2) of the same load unmeasured: the default list
  *    page with its count, a combined filter, a deep page (by cursor and by number), a free-text document
  *    fragment on the list and on the searcher, a first name + surname on both (on the list reported only), the
- *    lead detail (random ids: the like work every list is measured against), the auditors' queue and a case
- *    (reported), and GET /api/health. Then the time to export 100,000 leads, and a 100,000-row reassignment batch validated and
+ *    lead detail (random ids: the like work every list is measured against), the collections desk (a bucket,
+ *    a customer's name; ~300,000 loans, bench/generate.ts), the auditors' queue and a case (reported), and
+ *    GET /api/health. Then the time to export 100,000 leads, and a 100,000-row reassignment batch validated and
  *    applied (bench/massive.ts).
  * 4. Prints p50/p95/p99 (ms), req/s, the CPU time per request of the server and of PostgreSQL and the
  *    server's peak RSS so far per scenario, the export time, the peak RSS and each scenario's CPU per request
@@ -280,6 +281,12 @@ async function main() {
       where u.email = $1 and l.id % 97 = 0 order by l.id limit 500`,
     [SELLER_EMAIL],
   );
+  // Customers in the collections queue, as a collector types them.
+  const { rows: collectionSample } = await client.query<{ name: string }>(
+    `select c.first_name || ' ' || split_part(c.last_name, ' ', 1) as name
+       from loans l join customers c on c.id = l.customer_id
+      where l.country = 'arg' and l.in_collections and l.id % 97 = 0 order by l.id limit 500`,
+  );
   const { rows: audited } = await client.query<{ lead_id: number }>(
     `select distinct lead_id from audits where country = 'arg' and lead_id % 97 = 0 order by lead_id limit 500`,
   );
@@ -291,6 +298,7 @@ async function main() {
   const typed = (name: string) => encodeURIComponent(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
   const names = sample.map((row) => typed(row.name));
   const sellerNames = sellerSample.map((row) => typed(row.name));
+  const collectionNames = collectionSample.map((row) => typed(row.name));
   const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)];
 
   // Everything shares this machine's cores: say how busy it was before the load starts.
@@ -319,6 +327,9 @@ async function main() {
       ['search_name', () => `${list}?q=${pick(names)}`],
       ['searcher_name', () => `/api/arg/searcher?q=${pick(names)}`],
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
+      // The collections desk over the loans in collections: a bucket, and a customer's name.
+      ['collections', [`/api/arg/collections?bucket=31-60`]],
+      ['collections_name', () => `/api/arg/collections?q=${pick(collectionNames)}`],
       // The auditors' queue (~85,000 cases waiting) and a case (reported, no target).
       ['audit_queue', ['/api/arg/audits']],
       ['audit_case', () => `/api/arg/audits/${pick(auditCases)}`],

@@ -7,8 +7,8 @@ export interface ScenarioFigures {
   postgresCpuMs: number;
 }
 
-/** The list and search scenarios held to the targets: the leads issue's (a)-(d), the searches, a name in the searcher. */
-export const LIST_SCENARIOS = ['list', 'combined', 'deep_cursor', 'deep_offset', 'search', 'searcher', 'searcher_name'] as const;
+/** The list and search scenarios held to the targets: the leads issue's (a)-(d), the searches, a name in the searcher, the collections desk. */
+export const LIST_SCENARIOS = ['list', 'combined', 'deep_cursor', 'deep_offset', 'search', 'searcher', 'searcher_name', 'collections', 'collections_name'] as const;
 
 /** The like work every list is measured against in the same run: one lead's detail. */
 export const REFERENCE_SCENARIO = 'detail';

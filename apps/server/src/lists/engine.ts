@@ -41,7 +41,7 @@ export class ListEngine {
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
     const [page, count] = await Promise.all([
       this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize),
-      this.count(definition, where, request.exactCount ? undefined : this.options.countThreshold),
+      this.count(definition.countFrom?.(filters) ?? definition.from, where, request.exactCount ? undefined : this.options.countThreshold),
     ]);
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
@@ -74,7 +74,7 @@ export class ListEngine {
     const columns = definition.export.columns(context.country);
     const order = this.order(definition, context, options);
     const where = listWhere(definition, context, filters);
-    const { total } = await this.count(definition, where, undefined);
+    const { total } = await this.count(definition.countFrom?.(filters) ?? definition.from, where, undefined);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
     void reply
       .header('content-disposition', `attachment; filename="${definition.name}-${context.country}-${today}.${options.format}"`)
@@ -125,9 +125,9 @@ export class ListEngine {
     return { rows: forward ? rows : rows.reverse(), more };
   }
 
-  private async count<F, R>(definition: ListDefinition<F, R>, where: SQL, cap: number | undefined): Promise<ListCount> {
+  private async count(from: SQL, where: SQL, cap: number | undefined): Promise<ListCount> {
     const limited = cap === undefined ? sql`` : sql` limit ${sql.raw(String(cap + 1))}`;
-    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${definition.from} where ${where}${limited}) matching`)) as [[number]];
+    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching`)) as [[number]];
     return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
   }
 

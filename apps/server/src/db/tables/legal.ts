@@ -32,9 +32,9 @@ export const debtFreeRequests = pgTable(
     ...version,
   },
   (t) => [
-    index('debt_free_requests_list_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
-    index('debt_free_requests_processed_idx').on(t.country, t.processed, t.createdAt.desc(), t.id.desc()),
-    index('debt_free_requests_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('debt_free_requests_list_idx').on(t.country, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('debt_free_requests_processed_idx').on(t.country, t.processed, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('debt_free_requests_customer_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     countryCheck('debt_free_requests', t.country),
     check('debt_free_requests_processed_check', sql`${t.processed} in (0, 1, 2)`),
   ],

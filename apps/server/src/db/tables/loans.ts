@@ -73,12 +73,12 @@ export const loans = pgTable(
   (t) => [
     uniqueIndex('loans_lead_id_key').on(t.leadId),
     index('loans_customer_id_idx').on(t.customerId),
-    index('loans_collections_idx').on(t.country, t.inCollections, t.daysPastDue.desc(), t.id.desc()),
-    index('loans_collector_idx').on(t.country, t.collectorId, t.daysPastDue.desc(), t.id.desc()),
+    index('loans_collections_idx').on(t.country, t.inCollections, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loans_collector_idx').on(t.country, t.collectorId, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loans_status_idx').on(t.country, t.status),
     // /collections' filters and sorts (repositories/collections.ts): the same expressions as its sort keys.
     index('loans_collections_bucket_idx')
-      .on(t.country, t.bucket, t.daysPastDue.desc(), t.id.desc())
+      .on(t.country, t.bucket, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.inCollections}`),
     index('loans_collections_next_action_idx')
       .on(t.country, sql`coalesce(${t.nextActionAt}, 'infinity'::timestamptz)`, t.id)
@@ -221,8 +221,8 @@ export const managements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('managements_list_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
-    index('managements_user_idx').on(t.country, t.userId, t.createdAt.desc(), t.id.desc()),
+    index('managements_list_idx').on(t.country, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('managements_user_idx').on(t.country, t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('managements_lead_idx').on(t.leadId),
     index('managements_loan_idx').on(t.loanId),
     countryCheck('managements', t.country),

@@ -44,8 +44,8 @@ export const voluntaryPays = pgTable(
   (t) => [
     /* The same reference of a country is one voluntary payment: it becomes the payment's (channel, reference). */
     uniqueIndex('voluntary_pays_reference_key').on(t.country, t.reference),
-    index('voluntary_pays_queue_idx').on(t.country, t.processed, t.createdAt.desc(), t.id.desc()),
-    index('voluntary_pays_created_idx').on(t.country, t.createdAt.desc(), t.id.desc()),
+    index('voluntary_pays_queue_idx').on(t.country, t.processed, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('voluntary_pays_created_idx').on(t.country, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('voluntary_pays_loan_idx').on(t.loanId),
     countryCheck('voluntary_pays', t.country),
     check('voluntary_pays_amount_check', sql`${t.amount} > 0`),
