@@ -1,5 +1,5 @@
 import { nationalPhone } from './documents';
-import { SEARCH_MIN_CHARS } from './schemas/leads';
+import { SEARCH_MIN_CHARS } from './schemas/lead-list';
 
 /*
  * Free text over customers, as the server looks it up and as the searcher shows why each customer matched:
