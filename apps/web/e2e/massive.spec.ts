@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import type { CollectionRow, ListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, signInAndWait } from './support';
+import { api, COUNTRY, createApplication, signInAndWait } from './support';
 
 const ADMIN = `admin@${COUNTRY}.example`;
 const SELLER = `seller@${COUNTRY}.example`;
+const COLLECTOR = `collector@${COUNTRY}.example`;
 
 /** The batch's detail once it has applied every row: the bar at 100% and the batch ended. */
 async function expectFinished(page: Page, applied: number) {
@@ -78,6 +80,38 @@ test('a batch from the filtered leads list takes the leads the filter matches', 
   await expect(report.getByTestId('validation-counts')).toHaveText('1 filas válidas · 0 inválidas (de 1)');
   await report.getByRole('button', { name: 'Aplicar 1 filas válidas' }).click();
   await expectFinished(page, 1);
-  await expect(page.getByText('Desde la lista de leads')).toBeVisible();
+  await expect(page.getByText('Desde una lista filtrada')).toBeVisible();
   await expect(page.getByRole('grid').getByRole('row').filter({ hasText: String(lead.id) })).toContainText('Aplicada');
+});
+
+test('a batch from the filtered collections list takes the loans the filter matches', async ({ page }) => {
+  await signInAndWait(page, ADMIN);
+  const { request } = await api(page);
+  // A customer of the demo's loans in collections, and every loan of theirs the list shows.
+  const listed = await request.get(`/api/${COUNTRY}/collections?pageSize=10`);
+  expect(listed.status(), await listed.text()).toBe(200);
+  const first = (await listed.json()) as ListResponse<CollectionRow>;
+  const doc = first.rows[0]!.customer.doc_number;
+  const theirs = (await (await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)).json()) as ListResponse<CollectionRow>;
+  const n = theirs.rows.length;
+  await page.goto(`/collections?q=${encodeURIComponent(doc)}`);
+  await expect(page.getByTestId('collections-grid').getByRole('link', { name: `#${theirs.rows[0]!.id}` })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Acción masiva' }).click();
+
+  await expect(page).toHaveURL(/\/create-massive\?from=collections&filters=/);
+  await expect(page.getByTestId('from-list')).toContainText(`q=${doc}`);
+  // The list offers the operations over loans; assigning to a collector is the first.
+  await expect(page.getByRole('combobox', { name: 'Operación' })).toHaveText('Asignar préstamos a un cobrador');
+  await page.getByRole('textbox', { name: 'Email del cobrador' }).fill(COLLECTOR);
+  await page.getByRole('button', { name: 'Validar' }).click();
+  const report = page.getByTestId('validation-report');
+  await expect(report.getByTestId('validation-counts')).toHaveText(`${n} filas válidas · 0 inválidas (de ${n})`);
+  await report.getByRole('button', { name: `Aplicar ${n} filas válidas` }).click();
+  await expectFinished(page, n);
+  await expect(page.getByText('Desde una lista filtrada')).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('row').filter({ hasText: String(theirs.rows[0]!.id) })).toContainText('Aplicada');
+  const after = (await (await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)).json()) as ListResponse<CollectionRow>;
+  // Every loan of the filter is now the same collector's.
+  expect(new Set(after.rows.map((row) => row.collector?.id ?? null)).size).toBe(1);
+  expect(after.rows[0]!.collector).not.toBeNull();
 });

@@ -1,6 +1,7 @@
 import { findRole, MASSIVE_CATALOGUE, MASSIVE_ROW_SCHEMAS, type Country, type MassiveRow, type MassiveType, type MassiveTypeEntry } from '@backoffice/shared';
 import type { Db, Tx } from '../db/client';
 import type { AuthUser } from '../plugins/app/auth';
+import type { MessagingService } from '../services/messaging/service';
 import type { RealtimeService } from '../services/realtime';
 import type { WorkflowService } from '../services/workflow';
 
@@ -10,6 +11,8 @@ export interface OperationContext {
   user: AuthUser;
   db: Db;
   workflow: WorkflowService;
+  /** Customer messages: a batch's sends go through the same checks and queue as one send. */
+  messaging: MessagingService;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Country, MessageChannel, MessageRow, MessageTemplate } from '@backoffice/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customerMessages, customers, leadEvents, leads, loanEvents, loans, messageTemplates, webhookSignatures } from '../db/schema';
 
@@ -18,6 +18,27 @@ export interface ClaimedMessage {
 const LEASE = sql`interval '2 minutes'`;
 
 type Runner = Db | Tx;
+
+/** What a message to an application's customer needs: the lead, its seller and its customer's addresses. */
+export interface LeadContact {
+  leadId: number;
+  sellerId: number | null;
+  requestedAmount: number;
+  customerId: number;
+  firstName: string;
+  cellphone: string | null;
+  email: string | null;
+  docNumber: string;
+  bankAccount: string | null;
+}
+
+/** A loan's application, collector and its next open installment's amount owed and due date. */
+export interface LoanContact {
+  leadId: number;
+  collectorId: number | null;
+  dueDate: string | null;
+  owed: number | null;
+}
 
 const templateColumns = {
   id: messageTemplates.id,
@@ -41,8 +62,16 @@ export class CommunicationsRepository {
       .orderBy(asc(messageTemplates.channel), asc(messageTemplates.name));
   }
 
-  async template(country: Country, id: number) {
-    const [row] = await this.db.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id)));
+  async template(country: Country, id: number, runner: Runner = this.db) {
+    const [row] = await runner.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id)));
+    return row;
+  }
+
+  /** A template by id or by name (case ignored), active or not: a batch's file names it either way. */
+  async templateByIdOrName(country: Country, value: string, runner: Runner = this.db) {
+    const text = value.trim();
+    const match = /^\d+$/.test(text) && Number(text) <= 2_147_483_647 ? eq(messageTemplates.id, Number(text)) : sql`lower(${messageTemplates.name}) = ${text.toLowerCase()}`;
+    const [row] = await runner.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), match)).limit(1);
     return row;
   }
 
@@ -60,8 +89,14 @@ export class CommunicationsRepository {
   }
 
   /** The lead and its customer's addresses, in the country. */
-  async leadContact(country: Country, leadId: number) {
-    const [row] = await this.db
+  async leadContact(country: Country, leadId: number, runner: Runner = this.db) {
+    return (await this.leadContacts(country, [leadId], runner)).get(leadId);
+  }
+
+  /** Many leads' contacts in one query (a batch's chunk), by lead id. */
+  async leadContacts(country: Country, leadIds: number[], runner: Runner = this.db): Promise<Map<number, LeadContact>> {
+    if (leadIds.length === 0) return new Map();
+    const rows = await runner
       .select({
         leadId: leads.id,
         sellerId: leads.sellerId,
@@ -75,29 +110,41 @@ export class CommunicationsRepository {
       })
       .from(leads)
       .innerJoin(customers, eq(customers.id, leads.customerId))
-      .where(and(eq(leads.country, country), eq(leads.id, leadId)));
-    return row;
+      .where(and(eq(leads.country, country), inArray(leads.id, [...new Set(leadIds)])));
+    return new Map(rows.map((row) => [row.leadId, row]));
   }
 
   /**
    * A loan's application, collector and what its next open installment owes and when (the collection detail's
    * messages: amount and due date default to it); undefined when not this country's.
    */
-  async loanContact(country: Country, loanId: number) {
-    const result = (await this.db.execute(sql`
-      select l.lead_id, l.collector_id, i.due_date::text as due,
+  async loanContact(country: Country, loanId: number, runner: Runner = this.db) {
+    return (await this.loanContacts(country, [loanId], runner)).get(loanId);
+  }
+
+  /** Many loans' contacts in one query (a batch's chunk), by loan id. */
+  async loanContacts(country: Country, loanIds: number[], runner: Runner = this.db): Promise<Map<number, LoanContact>> {
+    if (loanIds.length === 0) return new Map();
+    const ids = sql.join([...new Set(loanIds)].map((id) => sql`${id}`), sql`, `);
+    const result = (await runner.execute(sql`
+      select l.id, l.lead_id, l.collector_id, i.due_date::text as due,
         (i.principal + i.interest + i.vat + i.late_interest - i.paid_principal - i.paid_interest - i.paid_vat - i.paid_late_interest)::text as owed
       from loans l
       left join lateral (select * from installments i where i.loan_id = l.id and i.status in ('pending', 'partial', 'overdue') order by i.number limit 1) i on true
-      where l.id = ${loanId} and l.country = ${country}`)) as unknown as { rows: { lead_id: number; collector_id: number | null; due: string | null; owed: string | null }[] };
-    const row = result.rows[0];
-    if (!row) return undefined;
-    return { leadId: Number(row.lead_id), collectorId: row.collector_id === null ? null : Number(row.collector_id), dueDate: row.due, owed: row.owed === null ? null : Number(row.owed) };
+      where l.id in (${ids}) and l.country = ${country}`)) as unknown as {
+      rows: { id: number; lead_id: number; collector_id: number | null; due: string | null; owed: string | null }[];
+    };
+    return new Map(
+      result.rows.map((row) => [
+        Number(row.id),
+        { leadId: Number(row.lead_id), collectorId: row.collector_id === null ? null : Number(row.collector_id), dueDate: row.due, owed: row.owed === null ? null : Number(row.owed) },
+      ]),
+    );
   }
 
-  /** The message on its loan's timeline (the collection detail). */
-  async loanEvent(tx: Runner, country: Country, loanId: number, userId: number | null, body: string, messageId: number) {
-    await tx.insert(loanEvents).values({ country, loanId, type: 'communication', userId, body, data: { message_id: messageId } });
+  /** The message on its loan's timeline (the collection detail); `data` adds to the message's id (a batch's). */
+  async loanEvent(tx: Runner, country: Country, loanId: number, userId: number | null, body: string, messageId: number, data: Record<string, unknown> = {}) {
+    await tx.insert(loanEvents).values({ country, loanId, type: 'communication', userId, body, data: { message_id: messageId, ...data } });
   }
 
   /** The customer's newest loan (an inbound message goes on its timeline too). */

@@ -64,14 +64,28 @@ export function customerBanKeys(
  * contact on a channel (its do-not-contact bans and every credit ban). One index range per key.
  */
 export async function banInForce(tx: Runner, country: Country, keys: BanKey[], channel?: MessageChannel): Promise<FoundBan | undefined> {
+  return (await bansInForce(tx, country, keys, channel === undefined ? [] : [channel], 1))[0];
+}
+
+/**
+ * Every ban in force on these keys, lowest id first: credit bans, and the do-not-contact bans of `channels`
+ * (a batch's messages read them for a chunk at once; a message is stopped by the first that matches it).
+ */
+export async function bansInForce(tx: Runner, country: Country, keys: BanKey[], channels: readonly MessageChannel[], limit?: number): Promise<FoundBan[]> {
   const wanted = keys.filter((key) => key.value !== '');
-  if (wanted.length === 0) return undefined;
+  if (wanted.length === 0) return [];
   const pairs = sql.join(
     wanted.map((key) => sql`(${key.kind}, ${key.value})`),
     sql`, `,
   );
-  const scope: SQL = channel === undefined ? sql`${customerBans.channel} is null` : sql`(${customerBans.channel} is null or ${customerBans.channel} = ${channel})`;
-  const [row] = await tx
+  const scope: SQL =
+    channels.length === 0
+      ? sql`${customerBans.channel} is null`
+      : sql`(${customerBans.channel} is null or ${customerBans.channel} in (${sql.join(
+          channels.map((channel) => sql`${channel}`),
+          sql`, `,
+        )}))`;
+  const query = tx
     .select({ id: customerBans.id, kind: customerBans.kind, value: customerBans.value, reason: customerBans.reason, channel: customerBans.channel })
     .from(customerBans)
     .where(
@@ -83,9 +97,8 @@ export async function banInForce(tx: Runner, country: Country, keys: BanKey[], c
         scope,
       ),
     )
-    .orderBy(customerBans.id)
-    .limit(1);
-  return row;
+    .orderBy(customerBans.id);
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** An application the ban stopped at intake. */

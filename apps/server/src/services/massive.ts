@@ -17,6 +17,7 @@ import { OPERATIONS } from '../massive/operations/index';
 import type { AuthUser } from '../plugins/app/auth';
 import { MassiveRepository, type ClaimedBatch, type NewBatchRow } from '../repositories/massive';
 import type { UsersRepository } from '../repositories/users';
+import type { MessagingService } from './messaging/service';
 import type { RealtimeService } from './realtime';
 import type { WorkflowService } from './workflow';
 
@@ -60,7 +61,7 @@ export class MassiveService {
 
   constructor(
     private readonly db: Db,
-    private readonly deps: { workflow: WorkflowService; realtime: RealtimeService; users: UsersRepository; log: FastifyBaseLogger },
+    private readonly deps: { workflow: WorkflowService; messaging: MessagingService; realtime: RealtimeService; users: UsersRepository; log: FastifyBaseLogger },
     private readonly options: MassiveOptions,
   ) {
     this.repository = new MassiveRepository(db);
@@ -206,7 +207,7 @@ export class MassiveService {
   }
 
   private context(country: Country, user: AuthUser): OperationContext {
-    return { country, user, db: this.db, workflow: this.deps.workflow };
+    return { country, user, db: this.db, workflow: this.deps.workflow, messaging: this.deps.messaging };
   }
 
   /**

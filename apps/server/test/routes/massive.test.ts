@@ -79,8 +79,17 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
   it('offers the catalogue and its templates to admin and supervisor only', async () => {
     const admin = await as('arg', 'admin@arg.example');
     const catalogue = JSON.parse((await admin.get('/api/arg/massives')).body);
-    expect(catalogue.types.map((type: { type: string }) => type.type)).toEqual(['reassign-seller', 'change-status', 'close-applications', 'assign-collector', 'ban-customers', 'import-payments']);
-    expect(catalogue.planned.length).toBe(1);
+    expect(catalogue.types.map((type: { type: string }) => type.type)).toEqual([
+      'reassign-seller',
+      'change-status',
+      'close-applications',
+      'assign-collector',
+      'ban-customers',
+      'send-communication',
+      'import-payments',
+    ]);
+    // Every operation of the issue is built: nothing is left planned.
+    expect(catalogue.planned).toEqual([]);
     const csv = await admin.get('/api/arg/massives/reassign-seller/template?format=csv');
     expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('lead_id;seller_email');
     const xlsx = await admin.get('/api/arg/massives/change-status/template?format=xlsx');
@@ -260,7 +269,7 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const file = ['lead_id;seller_email', ...rows.map((id) => `${id};${seller.email}`)].join('\n');
     const result = validation(await upload(admin, 'reassign-seller', { name: 'w.csv', content: file }));
     await start(admin, result.batch.id);
-    const deps = { workflow: t.app.workflow, realtime: t.app.realtime, users: t.app.users, log: t.app.log };
+    const deps = { workflow: t.app.workflow, messaging: t.app.messaging, realtime: t.app.realtime, users: t.app.users, log: t.app.log };
     // Leases of 1 second and chunks of one row: the second worker may take the batch over mid-run.
     const one = new MassiveService(t.app.db, deps, { leaseSeconds: 1, chunkRows: 1 });
     const two = new MassiveService(t.app.db, deps, { leaseSeconds: 1, chunkRows: 1 });

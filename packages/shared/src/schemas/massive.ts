@@ -11,7 +11,15 @@ import { csvOf, listQuerySchema } from './list';
  */
 
 /** Operation types built today; the others of the catalogue arrive with their areas (see MASSIVE_PLANNED). */
-export const MASSIVE_TYPES = ['reassign-seller', 'change-status', 'close-applications', 'assign-collector', 'ban-customers', 'import-payments'] as const;
+export const MASSIVE_TYPES = [
+  'reassign-seller',
+  'change-status',
+  'close-applications',
+  'assign-collector',
+  'ban-customers',
+  'send-communication',
+  'import-payments',
+] as const;
 export type MassiveType = (typeof MASSIVE_TYPES)[number];
 
 export interface MassiveColumn {
@@ -30,9 +38,20 @@ export interface MassiveTypeEntry {
   description: string;
   roles: readonly RoleKind[];
   columns: readonly MassiveColumn[];
-  /** A batch from a filtered list gets its rows' ids from the list; these columns are asked once for all. */
-  fromList: { list: 'leads'; idColumn: string } | null;
+  /**
+   * The filtered lists a batch of this type can be made from: each row's id column comes from the list's
+   * rows, the other columns are asked once for all. Empty: only from a file.
+   */
+  fromList: readonly { list: MassiveList; idColumn: string }[];
 }
+
+/** The lists whose filtered rows can become a batch (leads: applications; collections: loans). */
+export const MASSIVE_LISTS = ['leads', 'collections'] as const;
+export type MassiveList = (typeof MASSIVE_LISTS)[number];
+export const MASSIVE_LIST_LABELS: Record<MassiveList, { title: string; rows: string }> = {
+  leads: { title: 'leads', rows: 'solicitudes' },
+  collections: { title: 'cobranzas', rows: 'préstamos' },
+};
 
 const BULK_ROLES: readonly RoleKind[] = ['admin', 'supervisor'];
 const leadId: MassiveColumn = {
@@ -59,7 +78,7 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
         example: 'seller@arg.example',
       },
     ],
-    fromList: { list: 'leads', idColumn: 'lead_id' },
+    fromList: [{ list: 'leads', idColumn: 'lead_id' }],
   },
   'change-status': {
     type: 'change-status',
@@ -77,7 +96,7 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
       },
       { name: 'reason', label: 'Motivo', required: false, rule: 'Obligatorio cuando la transición pide motivo (máx. 500).', example: 'Cliente desiste' },
     ],
-    fromList: { list: 'leads', idColumn: 'lead_id' },
+    fromList: [{ list: 'leads', idColumn: 'lead_id' }],
   },
   'close-applications': {
     type: 'close-applications',
@@ -85,7 +104,7 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
     description: 'Cancela (o cierra) cada solicitud por la transición que la tabla del flujo permite desde su estado.',
     roles: BULK_ROLES,
     columns: [leadId, { name: 'reason', label: 'Motivo', required: true, rule: 'Texto de 1 a 500 caracteres.', example: 'Duplicada' }],
-    fromList: { list: 'leads', idColumn: 'lead_id' },
+    fromList: [{ list: 'leads', idColumn: 'lead_id' }],
   },
   'assign-collector': {
     type: 'assign-collector',
@@ -102,7 +121,7 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
         example: 'collector@arg.example',
       },
     ],
-    fromList: null,
+    fromList: [{ list: 'collections', idColumn: 'loan_id' }],
   },
   'ban-customers': {
     type: 'ban-customers',
@@ -115,7 +134,31 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
       { name: 'reason', label: 'Motivo', required: true, rule: `Uno de: ${BAN_REASONS.map((reason) => reason.id).join(', ')}.`, example: 'fraud' },
       { name: 'notes', label: 'Detalle', required: false, rule: 'Texto de hasta 400 caracteres.', example: 'Denuncia 123' },
     ],
-    fromList: null,
+    fromList: [],
+  },
+  'send-communication': {
+    type: 'send-communication',
+    label: 'Enviar una comunicación',
+    description:
+      'Envía a cada cliente la plantilla indicada por su canal, como "Enviar mensaje" uno a uno: las variables salen de la solicitud o del préstamo, y un cliente bloqueado o que pidió no ser contactado queda como fila fallida. Cada mensaje queda en la línea de tiempo con el lote.',
+    roles: BULK_ROLES,
+    columns: [
+      { name: 'lead_id', label: 'ID de solicitud', required: false, rule: 'Número de una solicitud del país: el mensaje va a su cliente. Indica la solicitud o el préstamo.', example: '1024' },
+      {
+        name: 'loan_id',
+        label: 'ID de préstamo',
+        required: false,
+        rule: 'Número de un préstamo del país: el mensaje va a su cliente, con el monto y el vencimiento de su próxima cuota.',
+        example: '',
+      },
+      { name: 'template', label: 'Plantilla', required: true, rule: 'ID o nombre de una plantilla activa del país; el canal es el de la plantilla.', example: 'Recordatorio de pago (SMS)' },
+      { name: 'link', label: 'Link', required: false, rule: 'Valor de {{link}} cuando la plantilla lo usa (hasta 300 caracteres).', example: 'https://pagos.example/1024' },
+      { name: 'codigo', label: 'Código', required: false, rule: 'Valor de {{codigo}} cuando la plantilla lo usa (hasta 300 caracteres).', example: '' },
+    ],
+    fromList: [
+      { list: 'leads', idColumn: 'lead_id' },
+      { list: 'collections', idColumn: 'loan_id' },
+    ],
   },
   'import-payments': {
     type: 'import-payments',
@@ -129,14 +172,12 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
       { name: 'paid_on', label: 'Fecha de pago', required: true, rule: 'AAAA-MM-DD, no posterior a hoy ni anterior al desembolso.', example: '2026-11-20' },
       { name: 'reference', label: 'Referencia', required: true, rule: 'La referencia del pago en la red (1 a 100 caracteres), única: identifica el pago.', example: 'RP-000123' },
     ],
-    fromList: null,
+    fromList: [],
   },
 };
 
 /** Types waiting for their area's branch: what each will declare. Shown on /massives as "Próximamente". */
-export const MASSIVE_PLANNED = [
-  { label: 'Enviar una comunicación', needs: 'comunicaciones: customer_id o lead_id, template, channel' },
-] as const;
+export const MASSIVE_PLANNED: readonly { label: string; needs: string }[] = [];
 
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`);
 const idText = z.preprocess(
@@ -144,6 +185,9 @@ const idText = z.preprocess(
   z.number({ error: 'Debe ser un número entero positivo' }).int('Debe ser un número entero positivo').positive('Debe ser un número entero positivo').max(MAX_INTEGER, 'Debe ser un número entero positivo'),
 );
 const reasonText = text(500);
+/** An id column that may be left empty (a file's empty cell). */
+const optionalId = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), idText.optional());
+const optionalText = (max: number) => text(max).optional().transform((value) => value || undefined);
 
 /** A row as read from a file (every cell text) or built from a list: each type's zod schema checks its types. */
 export const MASSIVE_ROW_SCHEMAS = {
@@ -162,6 +206,15 @@ export const MASSIVE_ROW_SCHEMAS = {
     // Room for the batch's name ("Lote #N: ") within the ban's 500-character detail.
     notes: text(400).optional().transform((value) => value || undefined),
   }),
+  'send-communication': z
+    .object({
+      lead_id: optionalId,
+      loan_id: optionalId,
+      template: text(80).min(1, 'Indica la plantilla (ID o nombre)'),
+      link: optionalText(300),
+      codigo: optionalText(300),
+    })
+    .refine((row) => row.lead_id !== undefined || row.loan_id !== undefined, { path: ['lead_id'], message: 'Indica la solicitud (lead_id) o el préstamo (loan_id)' }),
   'import-payments': z.object({
     loan_id: idText,
     amount: z.preprocess(
@@ -265,6 +318,7 @@ export const massiveRowListQuerySchema = listQuerySchema(massiveRowListSorts, {
 /** A batch from the rows of a filtered list: the list's query string and the values of the other columns. */
 export const massiveFromListBodySchema = z.object({
   type: massiveTypeSchema,
+  list: z.enum(MASSIVE_LISTS, { error: 'Lista desconocida' }).default('leads'),
   /** The list's filters as its URL has them (`status=1,2&seller=3`). */
   filters: z.string().max(4000),
   values: z.record(z.string(), z.string().max(500)),

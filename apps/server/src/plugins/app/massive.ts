@@ -17,7 +17,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { leaseSeconds, chunkRows, workerSeconds } = app.config.massive;
-    const service = new MassiveService(app.db, { workflow: app.workflow, realtime: app.realtime, users: app.users, log: app.log }, { leaseSeconds, chunkRows });
+    const service = new MassiveService(app.db, { workflow: app.workflow, messaging: app.messaging, realtime: app.realtime, users: app.users, log: app.log }, { leaseSeconds, chunkRows });
     const worker = massiveWorker(service, app.log);
     app.decorate('massive', service);
     app.decorate('massiveWorker', worker);
@@ -32,5 +32,5 @@ export default fp(
       await worker.stop();
     });
   },
-  { name: 'massive', dependencies: ['db', 'config', 'workflow', 'realtime', 'repositories'] },
+  { name: 'massive', dependencies: ['db', 'config', 'workflow', 'messaging', 'realtime', 'repositories'] },
 );

@@ -3,9 +3,11 @@ import {
   COUNTRY_TIME_ZONE,
   errorBodySchema,
   exportFormatSchema,
-  leadListQuerySchema,
+  canAccess,
   MASSIVE_CATALOGUE,
   MASSIVE_LIST_CAP,
+  MASSIVE_LIST_LABELS,
+  MASSIVE_LISTS,
   MASSIVE_MAX_BYTES,
   MASSIVE_PLANNED,
   MASSIVE_ROW_STATUS_LABELS,
@@ -17,14 +19,15 @@ import {
   massiveRowSchema,
   massiveTypeSchema,
   massiveValidationSchema,
+  type MassiveList,
 } from '@backoffice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, invalidData } from '../../lib/errors';
+import { HttpError, invalidData, MESSAGES } from '../../lib/errors';
 import { listRoutes } from '../../lists/routes';
 import type { FileRow, ReadOptions } from '../../massive/file';
-import { massiveBatchList, massiveRowList } from '../../massive/lists';
+import { MASSIVE_LIST_SOURCES, massiveBatchList, massiveRowList } from '../../massive/lists';
 import type { RowOut } from '../../repositories/massive';
 import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream, type Column } from '../../services/lead-export';
 import type { CountryOptions } from './index';
@@ -41,7 +44,7 @@ const catalogueSchema = z.object({
       description: z.string(),
       roles: z.array(z.string()),
       allowed: z.boolean(),
-      from_list: z.boolean(),
+      from_list: z.array(z.enum(MASSIVE_LISTS)),
       columns: z.array(z.object({ name: z.string(), label: z.string(), required: z.boolean(), rule: z.string(), example: z.string() })),
     }),
   ),
@@ -51,9 +54,9 @@ const catalogueSchema = z.object({
 const FILE_MESSAGES = {
   noFile: 'Adjunta un archivo CSV o XLSX',
   tooLarge: `El archivo supera ${MASSIVE_MAX_BYTES / 1024 / 1024} MB: divídelo en varios lotes`,
-  listTooLarge: (total: number) =>
-    `El filtro trae ${total.toLocaleString('es-AR')} solicitudes; un lote toma hasta ${MASSIVE_LIST_CAP.toLocaleString('es-AR')}: acota el filtro`,
-  listEmpty: 'El filtro no trae ninguna solicitud',
+  listTooLarge: (total: number, rows: string) =>
+    `El filtro trae ${total.toLocaleString('es-AR')} ${rows}; un lote toma hasta ${MASSIVE_LIST_CAP.toLocaleString('es-AR')}: acota el filtro`,
+  listEmpty: (list: MassiveList) => (list === 'leads' ? 'El filtro no trae ninguna solicitud' : 'El filtro no trae ningún préstamo'),
   missingValue: (name: string) => `Indica ${name} para todas las filas`,
 };
 
@@ -98,7 +101,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
           description: entry.description,
           roles: [...entry.roles],
           allowed,
-          from_list: entry.fromList !== null,
+          from_list: entry.fromList.map((source) => source.list),
           columns: entry.columns.map((column) => ({ ...column })),
         };
       }),
@@ -185,7 +188,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       onRequest: app.authorize('create-massive'),
       schema: {
         tags: ['massive'],
-        summary: 'Valida un lote con las solicitudes de la lista de leads filtrada (hasta 100.000) y los valores de las demás columnas',
+        summary: 'Valida un lote con las filas de una lista filtrada (leads: solicitudes; cobranzas: préstamos; hasta 100.000) y los valores de las demás columnas',
         security,
         body: massiveFromListBodySchema,
         response: { 200: massiveValidationSchema, ...errors },
@@ -196,26 +199,27 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       const { type, filters: text, values } = request.body;
       app.massive.requireType(type, country, user);
       const entry = MASSIVE_CATALOGUE[type];
-      if (!entry.fromList) throw invalidData([{ field: 'type', message: 'Esta operación no se crea desde una lista' }]);
-      const idColumn = entry.fromList.idColumn;
+      const source = entry.fromList.find((candidate) => candidate.list === request.body.list);
+      if (!source) throw invalidData([{ field: 'type', message: `Esta operación no se crea desde la lista de ${MASSIVE_LIST_LABELS[request.body.list].title}` }]);
+      const idColumn = source.idColumn;
       const problems = entry.columns
         .filter((column) => column.required && column.name !== idColumn && !values[column.name]?.trim())
         .map((column) => ({ field: `values.${column.name}`, message: FILE_MESSAGES.missingValue(column.label) }));
       if (problems.length) throw invalidData(problems);
-      const asked = leadListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(text)));
-      if (!asked.success) throw invalidData(asked.error.issues.map((issue) => ({ field: `filters.${issue.path.join('.')}`, message: issue.message })));
-      const lists = app.leadLists[country];
-      const filters = await lists.filters(asked.data);
-      const scope = lists.scopeOf(user);
-      const { total } = await app.leads.count(scope, filters);
-      if (total > MASSIVE_LIST_CAP) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listTooLarge(total) }]);
-      if (total === 0) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listEmpty }]);
+      const list = MASSIVE_LIST_SOURCES[request.body.list];
+      if (!canAccess(list.screen, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
+      const matched = await list.rows(app, country, user, text);
+      const noun = MASSIVE_LIST_LABELS[request.body.list].rows;
+      if (matched.total > MASSIVE_LIST_CAP) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listTooLarge(matched.total, noun) }]);
+      if (matched.total === 0) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listEmpty(request.body.list) }]);
+      // Only the filter names records: any id column the client sent is dropped (a lead_id beside the collections' loans too).
+      const ids = new Set(entry.fromList.map((candidate) => candidate.idColumn));
       const known = new Set(entry.columns.map((column) => column.name));
-      const cells = Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name) && name !== idColumn));
+      const cells = Object.fromEntries(Object.entries(values).filter(([name]) => known.has(name) && !ids.has(name)));
       async function* rows(): AsyncGenerator<FileRow> {
         let line = 0;
-        for await (const batch of app.leads.batches(scope, filters, { sort: 'id', dir: 'asc' }, 5000)) {
-          for (const lead of batch) yield { line: ++line, cells: { [idColumn]: String(lead.id), ...cells } };
+        for await (const page of matched.ids()) {
+          for (const id of page) yield { line: ++line, cells: { ...cells, [idColumn]: String(id) } };
         }
       }
       return app.massive.validate(country, user, type, { rows: rows(), fileName: null, source: 'list' });

@@ -1,4 +1,5 @@
-import { collectionListQuerySchema, findRole, type CollectionRow } from '@backoffice/shared';
+import { canAccess, collectionListQuerySchema, findRole, type CollectionRow } from '@backoffice/shared';
+import { Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
@@ -8,6 +9,7 @@ import { useCollections } from '../../features/collections/api/get-collections';
 import { AssignCollector } from '../../features/collections/components/assign-collector';
 import { collectionColumns } from '../../features/collections/components/collections-columns';
 import { CollectionsFilters } from '../../features/collections/components/collections-filters';
+import { MassiveListAction } from '../../features/massive/components/massive-list-action';
 import { count } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
@@ -39,11 +41,17 @@ export default function CollectionsRoute() {
       filters={<CollectionsFilters query={params.query} update={params.update} reset={params.reset} settings={settings.data} showCollector={!collector} />}
       exportPath="collections/export"
       actions={
-        assigner && settings.data && total && total.total > 0 ? (
-          <AssignCollector
-            collectors={settings.data.collectors}
-            target={{ search: params.search, matching: total.exact ? `${count(total.total)}` : `más de ${count(total.total)}` }}
-          />
+        assigner && total && total.total > 0 ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {settings.data && (
+              <AssignCollector
+                collectors={settings.data.collectors}
+                target={{ search: params.search, matching: total.exact ? `${count(total.total)}` : `más de ${count(total.total)}` }}
+              />
+            )}
+            {/* A batch over every loan of the filter: assign, or send a communication, with a report per loan. */}
+            {session && canAccess('create-massive', COUNTRY, session.role) && <MassiveListAction list="collections" search={params.search} />}
+          </Stack>
         ) : undefined
       }
       rowHref={(row) => `/collection-detail?id=${row.id}`}

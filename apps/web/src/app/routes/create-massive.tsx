@@ -1,4 +1,4 @@
-import { MASSIVE_TYPES, type MassiveType, type MassiveValidation } from '@backoffice/shared';
+import { MASSIVE_LIST_LABELS, MASSIVE_LISTS, MASSIVE_TYPES, type MassiveList, type MassiveType, type MassiveValidation } from '@backoffice/shared';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,17 +6,23 @@ import { useBatchAction, useMassiveCatalogue, useValidateFile, useValidateFromLi
 import { resolvePath } from '../../lib/api-client';
 
 const isType = (value: string | null): value is MassiveType => (MASSIVE_TYPES as readonly string[]).includes(value ?? '');
+const isList = (value: string | null): value is MassiveList => (MASSIVE_LISTS as readonly string[]).includes(value ?? '');
+/** The type a batch from this list starts on (the first the list offers). */
+const ID_COLUMNS = ['lead_id', 'loan_id'];
+const FIRST_TYPE: Record<MassiveList, MassiveType> = { leads: 'reassign-seller', collections: 'assign-collector' };
 
 /**
- * /create-massive: a file (or the rows of a filtered list, `?from=leads&filters=…`) validated first, without
+ * /create-massive: a file (or the rows of a filtered list, `?from=leads|collections&filters=…`) validated first, without
  * changing anything; the report shown and downloadable; then the valid rows applied.
  */
 export default function CreateMassiveRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const fromList = params.get('from') === 'leads' ? (params.get('filters') ?? '') : null;
+  const from = params.get('from');
+  const list = isList(from) ? from : null;
+  const fromList = list ? (params.get('filters') ?? '') : null;
   const { data: catalogue } = useMassiveCatalogue();
-  const [type, setType] = useState<MassiveType>(isType(params.get('type')) ? (params.get('type') as MassiveType) : 'reassign-seller');
+  const [type, setType] = useState<MassiveType>(isType(params.get('type')) ? (params.get('type') as MassiveType) : list ? FIRST_TYPE[list] : 'reassign-seller');
   const [file, setFile] = useState<File | null>(null);
   const [encoding, setEncoding] = useState('');
   const [delimiter, setDelimiter] = useState('');
@@ -26,13 +32,14 @@ export default function CreateMassiveRoute() {
   const validateList = useValidateFromList();
   const action = useBatchAction();
   const entry = catalogue?.types.find((candidate) => candidate.type === type);
-  const listColumns = entry?.columns.filter((column) => column.name !== 'lead_id') ?? [];
+  // From a list, the list gives each row's application or loan; the other columns are asked once for all.
+  const listColumns = entry?.columns.filter((column) => !ID_COLUMNS.includes(column.name)) ?? [];
   const pending = validateFile.isPending || validateList.isPending;
   const error = validateFile.error ?? validateList.error ?? action.error;
 
   const validate = () => {
     setResult(null);
-    if (fromList !== null) validateList.mutate({ type, filters: fromList, values }, { onSuccess: setResult });
+    if (list && fromList !== null) validateList.mutate({ type, list, filters: fromList, values }, { onSuccess: setResult });
     else if (file) validateFile.mutate({ type, file, encoding, delimiter }, { onSuccess: setResult });
   };
   const apply = () => {
@@ -49,7 +56,7 @@ export default function CreateMassiveRoute() {
         <CardContent>
           <Stack spacing={2}>
             <TextField select label="Operación" value={type} onChange={(event) => { setType(event.target.value as MassiveType); setResult(null); }} sx={{ maxWidth: 420 }}>
-              {catalogue?.types.filter((candidate) => candidate.allowed).map((candidate) => (
+              {catalogue?.types.filter((candidate) => candidate.allowed && (!list || candidate.from_list.includes(list))).map((candidate) => (
                 <MenuItem key={candidate.type} value={candidate.type}>
                   {candidate.label}
                 </MenuItem>
@@ -58,7 +65,7 @@ export default function CreateMassiveRoute() {
             {fromList !== null ? (
               <>
                 <Alert severity="info" data-testid="from-list">
-                  Filas: las solicitudes de la lista de leads con sus filtros ({fromList || 'sin filtros'}), hasta 100.000.
+                  Filas: {list && MASSIVE_LIST_LABELS[list].rows} de la lista de {list && MASSIVE_LIST_LABELS[list].title} con sus filtros ({fromList || 'sin filtros'}), hasta 100.000.
                 </Alert>
                 {listColumns.map((column) => (
                   <TextField

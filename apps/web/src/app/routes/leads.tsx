@@ -1,9 +1,8 @@
 import { canAccess, canLead, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { IconPlus, IconStack2 } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
 import { COUNTRY } from '../../config/env';
@@ -12,18 +11,12 @@ import { CreateLeadDialog } from '../../features/leads/components/create-lead-di
 import { ExportButton } from '../../features/leads/components/export-button';
 import { LeadsFilters } from '../../features/leads/components/leads-filters';
 import { LeadsTable } from '../../features/leads/components/leads-table';
+import { MassiveListAction } from '../../features/massive/components/massive-list-action';
 import { useLeadListParams } from '../../features/leads/hooks/use-lead-list-params';
 import { SalesPool } from '../../features/sales/components/sales-pool';
 import { rowsOutOfDate } from '../../components/list-state';
 import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
-
-/** The list's filters without its order and page: what a batch from the list takes. */
-function filtersOf(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const key of ['page', 'pageSize', 'cursor', 'sort', 'dir', 'exactCount']) params.delete(key);
-  return params.toString();
-}
 
 export default function LeadsRoute() {
   const session = useSession();
@@ -47,12 +40,7 @@ export default function LeadsRoute() {
           <ListCountText count={count} failed={!!leads.error} plural="leads" singular="lead" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
         </Box>
         <ExportButton search={search} selection={selectedIds} />
-        {session && canAccess('create-massive', COUNTRY, session.role) && (
-          // The batch takes every lead the filters match (the server resolves them, up to its cap), not the page.
-          <Button variant="outlined" startIcon={<IconStack2 size={18} />} component={Link} to={`/create-massive?from=leads&filters=${encodeURIComponent(filtersOf(search))}`}>
-            Acción masiva
-          </Button>
-        )}
+        {session && canAccess('create-massive', COUNTRY, session.role) && <MassiveListAction list="leads" search={search} />}
         {session && canLead('create', COUNTRY, session.role) && (
           <Button variant="contained" startIcon={<IconPlus size={18} />} onClick={() => setCreating(true)}>
             Nuevo lead

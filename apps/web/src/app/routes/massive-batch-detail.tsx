@@ -77,7 +77,7 @@ function Batch({ id }: { id: number }) {
               <BatchStatusChip status={batch.status} />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {batch.file_name ?? 'Desde la lista de leads'} · {batch.created_by?.name ?? 'Usuario eliminado'} · {formatDateTime(COUNTRY, batch.created_at)}
+              {batch.file_name ?? 'Desde una lista filtrada'} · {batch.created_by?.name ?? 'Usuario eliminado'} · {formatDateTime(COUNTRY, batch.created_at)}
               {seconds !== null ? ` · duración ${Math.round(seconds)} s` : ''} · {batch.counts.total} filas ({batch.counts.invalid} inválidas)
             </Typography>
             <BatchProgress batch={batch} rate={rate} />

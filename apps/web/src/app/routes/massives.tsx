@@ -59,7 +59,7 @@ export default function MassivesRoute() {
           </CardContent>
         </Card>
       ))}
-      {data && (
+      {data && data.planned.length > 0 && (
         <Box>
           <Typography variant="subtitle1">Próximamente</Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

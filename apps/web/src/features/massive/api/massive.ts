@@ -1,4 +1,4 @@
-import type { MassiveBatch, MassiveType, MassiveValidation } from '@backoffice/shared';
+import type { MassiveBatch, MassiveList, MassiveType, MassiveValidation } from '@backoffice/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, readCookie, resolvePath, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
 
@@ -15,7 +15,8 @@ export interface MassiveCatalogue {
     description: string;
     roles: string[];
     allowed: boolean;
-    from_list: boolean;
+    /** The lists a batch of this type can be made from. */
+    from_list: MassiveList[];
     columns: { name: string; label: string; required: boolean; rule: string; example: string }[];
   }[];
   planned: { label: string; needs: string }[];
@@ -54,7 +55,7 @@ export const useValidateFile = () => useMutation({ mutationFn: validateFile });
 
 export const useValidateFromList = () =>
   useMutation({
-    mutationFn: (input: { type: MassiveType; filters: string; values: Record<string, string> }) => api.post<MassiveValidation>('massive-batches/from-list', input),
+    mutationFn: (input: { type: MassiveType; list: MassiveList; filters: string; values: Record<string, string> }) => api.post<MassiveValidation>('massive-batches/from-list', input),
   });
 
 export type BatchAction = 'start' | 'pause' | 'resume' | 'cancel' | 'retry';
