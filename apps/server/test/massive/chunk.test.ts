@@ -119,7 +119,7 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
     expect(one).toHaveBeenCalledTimes(6);
 
     const rows = await rowsOf(id);
-    expect(rows.filter((row) => row.status === 'failed')).toEqual([{ row: 4, status: 'failed', error: 'La solicitud está cerrada (CANCELLED): no se modifica' }]);
+    expect(rows.filter((row) => row.status === 'failed')).toEqual([{ row: 4, status: 'failed', error: 'La solicitud está cerrada (Cancelada): no se modifica' }]);
     expect(rows.filter((row) => row.status === 'done').length).toBe(5);
     const good = ids.filter((lead) => lead !== bad);
     const after = await db().select({ id: leads.id, sellerId: leads.sellerId }).from(leads).where(inArray(leads.id, ids));

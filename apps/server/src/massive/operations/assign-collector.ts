@@ -110,7 +110,25 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
          where ${loans.id} = v.id`);
       await tx.insert(loanEvents).values(changes.map(({ loan, collector }) => eventOf(context, loan, collector)));
     }
-    for (const { loan, collector } of changes) announce(context, loan, collector);
+    // One message per collector for the chunk (loan_ids and count, as /collections' assignment of a filter's
+    // rows), not one per loan: a 100,000-row batch would otherwise send 200,000 through the realtime bridge.
+    const messages = new Map<string, { to: number; collectorId: number; loanIds: number[] }>();
+    const add = (to: number, collectorId: number, loanId: number) => {
+      const key = `${to}:${collectorId}`;
+      const message = messages.get(key) ?? { to, collectorId, loanIds: [] };
+      message.loanIds.push(loanId);
+      messages.set(key, message);
+    };
+    for (const { loan, collector } of changes) {
+      add(collector.id, collector.id, loan.id);
+      if (loan.collectorId !== null) add(loan.collectorId, collector.id, loan.id);
+    }
+    const by = { id: context.user.id, name: context.user.name };
+    context.afterCommit(() => {
+      for (const { to, collectorId, loanIds } of messages.values()) {
+        context.realtime.toUser(to, 'loan:assigned', { collector_id: collectorId, loan_ids: loanIds.slice(0, 100), count: loanIds.length, by });
+      }
+    });
     return [];
   },
 });
