@@ -31,8 +31,8 @@ export const MASSIVE_MESSAGES = {
   internal: 'Error interno al aplicar la fila: se puede reintentar',
 } as const;
 
-/** Rows validated per lookup (one query per operation's `load` for this many rows). */
-const VALIDATE_CHUNK = 1000;
+/** Rows validated per lookup (one query per operation's `load`, one insert of the rows, for this many rows). */
+const VALIDATE_CHUNK = 2000;
 
 export interface RowsSource {
   rows: AsyncIterable<FileRow>;
@@ -47,9 +47,9 @@ export interface MassiveOptions {
 
 /**
  * Massive batches: a file (or a list's rows) validated into a draft batch without changing anything, then
- * applied by any node's worker. Each chunk of rows is one transaction: every row's effect in its own
- * savepoint and its 'done' (or 'failed') mark beside it, so a killed node leaves rows applied and marked, or
- * neither, and the next claim continues from the first pending row.
+ * applied by any node's worker. Each chunk of rows is one transaction: its rows' effects (set-based by the
+ * operation's applyChunk, or each row in its own savepoint) and their 'done' (or 'failed') marks, so a killed
+ * node leaves rows applied and marked, or neither, and the next claim continues from the first pending row.
  */
 export class MassiveService {
   readonly repository: MassiveRepository;
