@@ -309,6 +309,8 @@ export class MassiveService {
           this.deps.log.error({ err: error, batchId: id }, 'massive row follow-up failed');
         }
       }
+      // The chunk's realtime messages relayed before the next chunk makes more (bounded memory).
+      await this.deps.realtime.settled();
       if (outcome === 'stop') {
         await this.repository.refreshCounts(this.db, id);
         await this.announce(country, id);
