@@ -45,7 +45,7 @@ export class RealtimeService {
    * Resolves once fewer than `max` messages wait to be relayed: a producer of thousands (a massive batch's
    * chunks) waits here, so its messages keep pace with the database instead of piling up in memory.
    */
-  async settled(max = 500): Promise<void> {
+  async settled(max = 4000): Promise<void> {
     while (this.backlog() > max) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
