@@ -5,6 +5,9 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_loans npx tsx apps/server/bench/delinquency.ts [N]
  *
+ * Also run by `npm run bench` (scenario `delinquency`, alone with BENCH_ONLY=delinquency) on
+ * BENCH_LOANS_DATABASE_URL with BENCH_LOANS loans (300,000).
+ *
  * Prints `{"delinquency":{"loans":N,"seconds":…,"repeatSeconds":…}}` as its last line.
  */
 import { ARG_STATUS_IDS, todayIn } from '@backoffice/shared';
@@ -14,10 +17,23 @@ import { migrateDatabase } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { runDelinquency } from '../src/services/delinquency';
 
+/** Issue 34: the day's run over ≈300,000 loans in ≤ 60 s, a second run the same day in ≤ 5 s. */
+export const DELINQUENCY_LIMIT_S = 60;
+export const DELINQUENCY_REPEAT_LIMIT_S = 5;
+
 export interface DelinquencyFigures {
   loans: number;
   seconds: number;
   repeatSeconds: number;
+}
+
+/** The figures' verdict and each target missed with its figure. */
+export function delinquencyTargets(figures: DelinquencyFigures): { targets: { run_le_60s: boolean; repeat_le_5s: boolean }; missed: string[] } {
+  const targets = { run_le_60s: figures.seconds <= DELINQUENCY_LIMIT_S, repeat_le_5s: figures.repeatSeconds <= DELINQUENCY_REPEAT_LIMIT_S };
+  const missed: string[] = [];
+  if (!targets.run_le_60s) missed.push(`delinquency run ${figures.seconds} s`);
+  if (!targets.repeat_le_5s) missed.push(`delinquency repeat ${figures.repeatSeconds} s`);
+  return { targets, missed };
 }
 
 /** Writes the loans unless the database already holds exactly `n` (then only clears the day's run). */

@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generate, LEADS_PER_DAY, type BenchMeta } from './generate';
+import { benchDelinquency, delinquencyTargets } from './delinquency';
 import { massiveFigure, type MassiveFigures } from './massive';
 import { targetsOf } from './targets';
 
@@ -42,6 +43,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const EXPORT_ROWS = 100_000;
+/** Issue 34's daily delinquency run: its own database of BENCH_LOANS loans (bench/delinquency.ts). */
+const LOANS_URL = process.env.BENCH_LOANS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_loans';
+const LOANS = Number(process.env.BENCH_LOANS ?? 300_000);
 /** BENCH_ONLY=list,search runs only those scenarios (while working on them; the targets need them all). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const HOST = '127.0.0.1';
@@ -260,7 +264,30 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The delinquency run timed twice for one day on its own database, with its targets. */
+async function delinquencyRun() {
+  assertLocal(LOANS_URL);
+  await ensureDatabase(LOANS_URL);
+  const figures = await benchDelinquency(LOANS_URL, LOANS, (message) => console.log(`[delinquency] ${message}`));
+  const verdict = delinquencyTargets(figures);
+  console.log(`delinquency  ${figures.loans} loans in ${figures.seconds} s, again the same day in ${figures.repeatSeconds} s`);
+  return { ...figures, ...verdict };
+}
+
+function machineNow() {
+  return { cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0] * 100) / 100, node: process.version };
+}
+
 async function main() {
+  if (ONLY?.length === 1 && ONLY[0] === 'delinquency') {
+    // Alone: no leads database and no server are needed.
+    const machine = machineNow();
+    console.log(`machine: ${machine.cpus} cores, load average ${machine.loadAverage1m}, Node ${machine.node}`);
+    const delinquency = await delinquencyRun();
+    console.log(delinquency.missed.length === 0 ? 'missed: none' : `missed: ${delinquency.missed.join(', ')}`);
+    console.log(JSON.stringify({ machine, delinquency }));
+    return;
+  }
   assertLocal(BENCH_URL);
   await ensureDatabase(BENCH_URL);
   const meta: BenchMeta = await generate(BENCH_URL, LEADS, (message) => console.log(`[generate] ${message}`));
@@ -302,7 +329,7 @@ async function main() {
   const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)];
 
   // Everything shares this machine's cores: say how busy it was before the load starts.
-  const machine = { cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0] * 100) / 100, node: process.version };
+  const machine = machineNow();
   console.log(`machine: ${machine.cpus} cores, load average ${machine.loadAverage1m}, Node ${machine.node}`);
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
@@ -360,10 +387,12 @@ async function main() {
     const massiveRun = () => massiveFigure(base, token, BENCH_URL, () => peakRssMb(server.pid!));
     if (ONLY) {
       await measure(lastScenarios);
-      if (ONLY.includes('massive')) {
-        const massive = await massiveRun();
-        console.log(massive.missed.length === 0 ? 'missed: none' : `missed: ${massive.missed.join(', ')}`);
-        console.log(JSON.stringify({ leads: meta.leads, machine, massive }));
+      const massive = ONLY.includes('massive') ? await massiveRun() : undefined;
+      const delinquency = ONLY.includes('delinquency') ? await delinquencyRun() : undefined;
+      if (massive || delinquency) {
+        const missed = [...(massive?.missed ?? []), ...(delinquency?.missed ?? [])];
+        console.log(missed.length === 0 ? 'missed: none' : `missed: ${missed.join(', ')}`);
+        console.log(JSON.stringify({ leads: meta.leads, machine, massive, delinquency }));
       }
       return;
     }
@@ -390,6 +419,8 @@ async function main() {
     await measure(lastScenarios);
     // Last: its writes (100,000 reassignments) would otherwise weigh on the lists' figures.
     const massive: MassiveFigures = await massiveRun();
+    // Issue 34's daily run, on its own database (the server is idle meanwhile).
+    const delinquency = await delinquencyRun();
 
     const rssMb = peakRssMb(server.pid!);
     console.log(`server peak RSS ${rssMb} MB`);
@@ -397,9 +428,9 @@ async function main() {
       cpus: machine.cpus,
       loadAverage1m: Math.round(loadavg()[0] * 100) / 100,
     });
-    targets.missed.push(...massive.missed);
+    targets.missed.push(...massive.missed, ...delinquency.missed);
     console.log(`cpu/req over the detail's: ${Object.entries(targets.cpuRatios).map(([name, ratio]) => `${name} ${ratio}×`).join(', ')}`);
-    console.log(`targets ${JSON.stringify({ lists: targets.lists, machineQuiet: targets.machineQuiet, issue38: massive.targets })}`);
+    console.log(`targets ${JSON.stringify({ lists: targets.lists, machineQuiet: targets.machineQuiet, issue38: massive.targets, issue34: delinquency.targets })}`);
     console.log(targets.missed.length === 0 ? 'missed: none' : `missed: ${targets.missed.join(', ')}`);
     console.log(
       JSON.stringify({
@@ -412,6 +443,7 @@ async function main() {
         export: { rows: exportRows, seconds: exportSeconds, mb: Math.round(bytes / 1e5) / 10 },
         peakRssMb: rssMb,
         massive,
+        delinquency,
         targets,
       }),
     );

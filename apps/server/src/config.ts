@@ -81,8 +81,8 @@ const envSchema = z.object({
   MASSIVE_WORKER_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   /** Seconds a node holds a running batch without renewing it; after them another node takes it over. */
   MASSIVE_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Rows a batch applies per transaction (each row in its own savepoint): fewer commits, the same exactly-once. */
-  MASSIVE_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(100),
+  /** Rows a batch applies per transaction (set-based where the operation can, else each row in a savepoint). */
+  MASSIVE_CHUNK_ROWS: z.coerce.number().int().min(1).max(5000).default(500),
   /** Seconds a node reuses a list count for the same filters (0 = always count). */
   COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** A page by number starts from the nearest remembered position every this many rows (PageAnchors). */

@@ -30,6 +30,12 @@ export interface ApplyContext extends OperationContext {
   memo: Map<string, unknown>;
 }
 
+/** A chunk's row as applyChunk gets it: its line in the batch and its parsed cells. */
+export interface ChunkRow<T extends MassiveType = MassiveType> {
+  row: number;
+  value: MassiveRow<T>;
+}
+
 /**
  * An operation type: its catalogue entry (columns, roles), its row schema, its rules and its effect. Rules
  * are read in bulk: `load` reads what a chunk of rows' checks need in one query, `validate` checks one row
@@ -49,6 +55,12 @@ export interface MassiveOperation<T extends MassiveType = MassiveType, L = unkno
   duplicate?(line: number): string;
   /** Answers the id of the record it created, if it created one (shown in the results). */
   apply(tx: Tx, row: MassiveRow<T>, context: ApplyContext): Promise<number | void>;
+  /**
+   * Optional: the whole chunk's change in a few set-based statements, the same effect as `apply` on each row
+   * (answers each row's created record id, in order, like `apply`). It throws RowRefused as soon as any row
+   * would be refused: the worker then undoes it and applies that chunk row by row, so the bad row fails alone.
+   */
+  applyChunk?(tx: Tx, rows: ChunkRow<T>[], context: ApplyContext): Promise<(number | void)[]>;
 }
 
 /** Declares an operation (types its row once from the shared schema). */

@@ -12,10 +12,10 @@ import type { Db } from '../db/client';
 import { HttpError } from '../lib/errors';
 import { PeriodicTask } from '../lib/periodic-task';
 import { readCsv, readXlsx, isXlsx, type FileRow, type ReadOptions } from '../massive/file';
-import { entryOf, mayRun, rowSchemaOf, RowRefused, type ApplyContext, type OperationContext } from '../massive/operation';
+import { entryOf, mayRun, rowSchemaOf, RowRefused, type ApplyContext, type ChunkRow, type OperationContext } from '../massive/operation';
 import { OPERATIONS } from '../massive/operations/index';
 import type { AuthUser } from '../plugins/app/auth';
-import { MassiveRepository, type ClaimedBatch, type NewBatchRow } from '../repositories/massive';
+import { MassiveRepository, type ClaimedBatch, type NewBatchRow, type RowMark } from '../repositories/massive';
 import type { UsersRepository } from '../repositories/users';
 import type { MessagingService } from './messaging/service';
 import type { RealtimeService } from './realtime';
@@ -32,8 +32,8 @@ export const MASSIVE_MESSAGES = {
   internal: 'Error interno al aplicar la fila: se puede reintentar',
 } as const;
 
-/** Rows validated per lookup (one query per operation's `load` for this many rows). */
-const VALIDATE_CHUNK = 1000;
+/** Rows validated per lookup (one query per operation's `load`, one insert of the rows, for this many rows). */
+const VALIDATE_CHUNK = 2000;
 
 export interface RowsSource {
   rows: AsyncIterable<FileRow>;
@@ -48,9 +48,9 @@ export interface MassiveOptions {
 
 /**
  * Massive batches: a file (or a list's rows) validated into a draft batch without changing anything, then
- * applied by any node's worker. Each chunk of rows is one transaction: every row's effect in its own
- * savepoint and its 'done' (or 'failed') mark beside it, so a killed node leaves rows applied and marked, or
- * neither, and the next claim continues from the first pending row.
+ * applied by any node's worker. Each chunk of rows is one transaction: its rows' effects (set-based by the
+ * operation's applyChunk, or each row in its own savepoint) and their 'done' (or 'failed') marks, so a killed
+ * node leaves rows applied and marked, or neither, and the next claim continues from the first pending row.
  */
 export class MassiveService {
   readonly repository: MassiveRepository;
@@ -246,38 +246,61 @@ export class MassiveService {
         if (!(await this.repository.holdLease(tx, id, this.owner, this.options.leaseSeconds))) return 'stop' as const;
         const rows = await this.repository.lockPending(tx, id, this.options.chunkRows);
         if (rows.length === 0) return 'empty' as const;
+        const marks: RowMark[] = [];
+        const parsedRows: (ChunkRow & { recordId: number | null })[] = [];
         for (const { row, data } of rows) {
-          let error: string | null = null;
-          let recordId: number | null = null;
-          if (!user || !mayRun(type, country, user)) error = user ? MASSIVE_MESSAGES.forbiddenType : MASSIVE_MESSAGES.creatorGone;
-          else {
-            const parsed = schema.safeParse(data);
-            if (!parsed.success) error = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-            else {
-              recordId = operation.recordId(parsed.data as never);
-              const rowAfter: (() => Promise<void> | void)[] = [];
-              const context: ApplyContext = {
-                ...this.context(country, user),
-                batchId: id,
-                label: `Lote #${id}`,
-                afterCommit: (work) => rowAfter.push(work),
-                realtime: this.deps.realtime,
-                memo,
-              };
-              try {
-                // A savepoint: a refused row undoes its own writes only; its mark is written below either way.
-                const created = await tx.transaction((savepoint) => operation.apply(savepoint, parsed.data as never, context));
-                if (typeof created === 'number') recordId = created;
-                after.push(...rowAfter);
-              } catch (refusal) {
-                error = messageOf(refusal);
-                if (error === MASSIVE_MESSAGES.internal) this.deps.log.error({ err: refusal, batchId: id, row }, 'massive row failed');
-              }
-            }
+          if (!user || !mayRun(type, country, user)) {
+            marks.push({ row, status: 'failed', error: user ? MASSIVE_MESSAGES.forbiddenType : MASSIVE_MESSAGES.creatorGone, recordId: null });
+            continue;
           }
-          await this.repository.markRow(tx, id, row, error ? 'failed' : 'done', error, recordId);
-          ran++;
+          const parsed = schema.safeParse(data);
+          if (!parsed.success) {
+            marks.push({ row, status: 'failed', error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), recordId: null });
+            continue;
+          }
+          parsedRows.push({ row, value: parsed.data as never, recordId: operation.recordId(parsed.data as never) });
         }
+        const contextOf = (afterCommit: (work: () => Promise<void> | void) => void): ApplyContext => ({
+          ...this.context(country, user!),
+          batchId: id,
+          label: `Lote #${id}`,
+          afterCommit,
+          realtime: this.deps.realtime,
+          memo,
+        });
+        let pending = parsedRows;
+        if (operation.applyChunk && parsedRows.length > 1) {
+          const chunkAfter: (() => Promise<void> | void)[] = [];
+          try {
+            // A savepoint: a chunk with a row to refuse is undone whole and applied row by row below.
+            const created = await tx.transaction((savepoint) => operation.applyChunk!(savepoint, parsedRows as never[], contextOf((work) => chunkAfter.push(work))));
+            parsedRows.forEach(({ row, recordId }, i) => {
+              const id = created[i];
+              marks.push({ row, status: 'done', error: null, recordId: typeof id === 'number' ? id : recordId });
+            });
+            after.push(...chunkAfter);
+            pending = [];
+          } catch (refusal) {
+            if (!(refusal instanceof RowRefused)) this.deps.log.warn({ err: refusal, batchId: id }, 'massive chunk failed: applied row by row');
+          }
+        }
+        for (const { row, value, recordId } of pending) {
+          const rowAfter: (() => Promise<void> | void)[] = [];
+          let error: string | null = null;
+          let created: number | void = undefined;
+          try {
+            // A savepoint: a refused row undoes its own writes only; its mark is written below either way.
+            created = await tx.transaction((savepoint) => operation.apply(savepoint, value as never, contextOf((work) => rowAfter.push(work))));
+            after.push(...rowAfter);
+          } catch (refusal) {
+            error = messageOf(refusal);
+            if (error === MASSIVE_MESSAGES.internal) this.deps.log.error({ err: refusal, batchId: id, row }, 'massive row failed');
+          }
+          marks.push({ row, status: error ? 'failed' : 'done', error, recordId: typeof created === 'number' ? created : recordId });
+        }
+        // Every row's mark in one statement, in the transaction of the rows' effects.
+        await this.repository.markRows(tx, id, marks);
+        ran += rows.length;
         return 'more' as const;
       });
       for (const work of after) {
@@ -287,6 +310,8 @@ export class MassiveService {
           this.deps.log.error({ err: error, batchId: id }, 'massive row follow-up failed');
         }
       }
+      // The chunk's realtime messages relayed before the next chunk makes more (bounded memory).
+      await this.deps.realtime.settled();
       if (outcome === 'stop') {
         await this.repository.refreshCounts(this.db, id);
         await this.announce(country, id);
@@ -297,7 +322,7 @@ export class MassiveService {
         await this.announce(country, id);
         return ran;
       }
-      await this.repository.refreshCounts(this.db, id);
+      // The counts moved with the chunk's marks (markRows): no count of every row per chunk.
       await this.announce(country, id);
     }
   }

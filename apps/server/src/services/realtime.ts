@@ -28,12 +28,25 @@ export class RealtimeService {
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  attach(io: RealtimeServer): void {
+  /** Messages emitted and not yet handed to the other nodes (the PostgreSQL adapter's queue). */
+  private backlog: () => number = () => 0;
+
+  attach(io: RealtimeServer, backlog?: () => number): void {
     this.io = io;
+    if (backlog) this.backlog = backlog;
   }
 
   detach(): void {
     this.io = null;
+    this.backlog = () => 0;
+  }
+
+  /**
+   * Resolves once fewer than `max` messages wait to be relayed: a producer of thousands (a massive batch's
+   * chunks) waits here, so its messages keep pace with the database instead of piling up in memory.
+   */
+  async settled(max = 4000): Promise<void> {
+    while (this.backlog() > max) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** The socket server, when this node serves the bridge (diagnostics, tests). */

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { customerBans } from '../../db/schema';
 import { CustomerBansRepository } from '../../repositories/customer-bans';
 import { banCustomers, checkBan } from '../../services/customer-bans';
-import { defineOperation, RowRefused } from '../operation';
+import { defineOperation, RowRefused, type ApplyContext } from '../operation';
 
 const ALREADY = (id: number) => `Ese valor ya tiene un bloqueo de crédito sin levantar (#${id})`;
 
@@ -12,6 +12,14 @@ function keyOf(country: 'arg' | 'col', kind: BanKind, value: string): string {
   const normalised = normaliseBanValue(country, kind, value);
   return `${kind}:${normalised.ok ? normalised.value : value.trim().toLowerCase()}`;
 }
+
+/** The service's 400 names the fields: the row's error says the same. */
+function asRefusal(error: unknown): unknown {
+  const fields = (error as { fields?: { field: string; message: string }[] }).fields;
+  return fields?.length ? new RowRefused(fields.map((field) => `${field.field}: ${field.message}`).join('; ')) : error;
+}
+
+const notesOf = (label: string, notes: string | undefined) => (notes ? `${label}: ${notes}` : label);
 
 /**
  * Bans each row's value from credit through the bans area's service (`banCustomers`: the same checks and
@@ -48,15 +56,38 @@ export const banCustomersOperation = defineOperation<'ban-customers', Map<string
       .where(and(eq(customerBans.country, country), isNull(customerBans.liftedAt), isNull(customerBans.channel), sql`${customerBans.kind} || ':' || ${customerBans.value} = ${key}`))
       .limit(1);
     if (banned) throw new RowRefused(ALREADY(banned.id));
-    const notes = row.notes ? `${label}: ${row.notes}` : label;
     try {
-      const [id] = await banCustomers(tx, new CustomerBansRepository(context.db), country, user.id, [{ kind: row.kind, value: row.value, reason: row.reason, notes }]);
+      const [id] = await banCustomers(tx, repository(context), country, user.id, [{ kind: row.kind, value: row.value, reason: row.reason, notes: notesOf(label, row.notes) }]);
       return id;
     } catch (error) {
-      // The service's 400 names the fields: the row's error says the same.
-      const fields = (error as { fields?: { field: string; message: string }[] }).fields;
-      if (fields?.length) throw new RowRefused(fields.map((field) => `${field.field}: ${field.message}`).join('; '));
-      throw error;
+      throw asRefusal(error);
+    }
+  },
+  /** The chunk in two statements: the values' bans not lifted (none may have one), then every ban inserted at once. */
+  async applyChunk(tx, rows, context) {
+    const { country, user, label } = context;
+    const keys = rows.map(({ value }) => keyOf(country, value.kind, value.value));
+    if (new Set(keys).size !== keys.length) throw new RowRefused('repeated value in the chunk');
+    const [banned] = await tx
+      .select({ id: customerBans.id })
+      .from(customerBans)
+      .where(and(eq(customerBans.country, country), isNull(customerBans.liftedAt), isNull(customerBans.channel), sql`${customerBans.kind} || ':' || ${customerBans.value} in ${keys}`))
+      .limit(1);
+    if (banned) throw new RowRefused(ALREADY(banned.id));
+    try {
+      return await banCustomers(
+        tx,
+        repository(context),
+        country,
+        user.id,
+        rows.map(({ value }) => ({ kind: value.kind, value: value.value, reason: value.reason, notes: notesOf(label, value.notes) })),
+      );
+    } catch (error) {
+      throw asRefusal(error);
     }
   },
 });
+
+function repository(context: ApplyContext): CustomerBansRepository {
+  return new CustomerBansRepository(context.db);
+}

@@ -64,6 +64,19 @@ export async function lockLead(tx: Tx, country: Country, id: number): Promise<Ba
   return lead;
 }
 
+/** A chunk's leads locked at once, in id order (two chunks locking the same leads wait, not deadlock). */
+export async function lockLeads(tx: Tx, country: Country, ids: number[]): Promise<Map<number, BatchLead>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select(fields)
+    .from(leads)
+    .innerJoin(customers, eq(customers.id, leads.customerId))
+    .where(and(eq(leads.country, country), inArray(leads.id, [...new Set(ids)])))
+    .orderBy(leads.id)
+    .for('no key update', { of: leads });
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** A status by id or catalogue name (case ignored). */
 export function statusOf(country: Country, value: string): number | undefined {
   const text = value.trim();

@@ -1,16 +1,34 @@
 import { isClosedStatus, statusLabelOf, type RoleKind } from '@backoffice/shared';
-import { eq, sql } from 'drizzle-orm';
-import { leadEvents, leads } from '../../db/schema';
+import { eq, param, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { leadEvents, leads, scheduledCalls } from '../../db/schema';
 import { handOverCallBacks } from '../../repositories/calls';
-import { defineOperation, RowRefused } from '../operation';
+import { defineOperation, RowRefused, type ApplyContext } from '../operation';
 import { activeStaffByEmail, type StaffMember } from './staff';
-import { LEAD_MESSAGES, loadLeads, lockLead, type BatchLead } from './leads';
+import { LEAD_MESSAGES, loadLeads, lockLead, lockLeads, type BatchLead } from './leads';
 
 /** Roles a lead can be assigned to, as PATCH /leads/:id/seller. */
 const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
 const UNKNOWN_SELLER = (email: string) => `${email} no es un vendedor activo de este país`;
 
 type Seller = StaffMember;
+
+/** The sellers of these emails, from the run's memo or read in the row's (or chunk's) transaction. */
+async function sellersOf(tx: Tx, { country, memo }: ApplyContext, emails: string[]): Promise<Map<string, Seller>> {
+  const found = new Map<string, Seller>();
+  const missing: string[] = [];
+  for (const email of new Set(emails)) {
+    const seller = memo.get(`seller:${email}`) as Seller | undefined;
+    if (seller) found.set(email, seller);
+    else missing.push(email);
+  }
+  // In the transaction: on PGlite's single connection a query beside it would wait for it forever.
+  for (const [email, seller] of await activeStaffByEmail(tx, country, ASSIGNABLE, missing)) {
+    memo.set(`seller:${email}`, seller);
+    found.set(email, seller);
+  }
+  return found;
+}
 
 /** Reassigns each lead to a seller, as the lead detail's "Reasignar" does, named on the timeline as the batch's. */
 export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<number, BatchLead>; sellers: Map<string, Seller> }>({
@@ -31,15 +49,9 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
   },
   recordId: (row) => row.lead_id,
   async apply(tx, row, context) {
-    const { country, user, label, memo } = context;
-    const key = `seller:${row.seller_email}`;
-    let seller = memo.get(key) as Seller | undefined;
-    if (!seller) {
-      // In the row's transaction: on PGlite's single connection a query beside it would wait for it forever.
-      seller = (await activeStaffByEmail(tx, country, ASSIGNABLE, [row.seller_email])).get(row.seller_email);
-      if (!seller) throw new RowRefused(UNKNOWN_SELLER(row.seller_email));
-      memo.set(key, seller);
-    }
+    const { country, user, label } = context;
+    const seller = (await sellersOf(tx, context, [row.seller_email])).get(row.seller_email);
+    if (!seller) throw new RowRefused(UNKNOWN_SELLER(row.seller_email));
     const lead = await lockLead(tx, country, row.lead_id);
     if (isClosedStatus(country, lead.statusId)) throw new RowRefused(LEAD_MESSAGES.closed(statusLabelOf(country, lead.statusId)));
     // Already theirs: nothing to write (as the one-by-one reassignment), the row is done.
@@ -55,10 +67,61 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
       toValue: String(seller.id),
     });
     await handOverCallBacks(tx, country, lead.id, seller.id);
-    const assigned = { lead_id: lead.id, seller_id: seller.id, source: 'reassign' as const, by: { id: user.id, name: user.name } };
-    context.afterCommit(() => {
-      context.realtime.toUser(assigned.seller_id, 'lead:assigned', assigned);
-      if (lead.sellerId !== null) context.realtime.toUser(lead.sellerId, 'lead:assigned', assigned);
-    });
+    announce(context, lead.id, seller.id, lead.sellerId);
+  },
+  /**
+   * The chunk in five statements whatever its size: the sellers (memo), the leads locked, one UPDATE of their
+   * sellers, one INSERT of their timeline events, one UPDATE of their pending call backs.
+   */
+  async applyChunk(tx, rows, context) {
+    const { country, user, label } = context;
+    const sellers = await sellersOf(tx, context, rows.map(({ value }) => value.seller_email));
+    const locked = await lockLeads(tx, country, rows.map(({ value }) => value.lead_id));
+    const changes: { lead: BatchLead; seller: Seller }[] = [];
+    for (const { value } of rows) {
+      const seller = sellers.get(value.seller_email);
+      if (!seller) throw new RowRefused(UNKNOWN_SELLER(value.seller_email));
+      const lead = locked.get(value.lead_id);
+      if (!lead) throw new RowRefused(LEAD_MESSAGES.notFound(value.lead_id));
+      if (isClosedStatus(country, lead.statusId)) throw new RowRefused(LEAD_MESSAGES.closed(statusLabelOf(country, lead.statusId)));
+      if (lead.sellerId !== seller.id) changes.push({ lead, seller });
+    }
+    // A lead twice in one chunk (a retried row beside its repeat) is left to the row-by-row path.
+    if (new Set(changes.map(({ lead }) => lead.id)).size !== changes.length) throw new RowRefused('repeated lead in the chunk');
+    if (changes.length > 0) {
+      const ids = param(changes.map(({ lead }) => lead.id));
+      const sellerIds = param(changes.map(({ seller }) => seller.id));
+      await tx.execute(sql`
+        update ${leads} set seller_id = v.seller_id, version = ${leads.version} + 1, updated_at = now()
+          from unnest(${ids}::int[], ${sellerIds}::int[]) as v(id, seller_id)
+         where ${leads.id} = v.id`);
+      await tx.insert(leadEvents).values(
+        changes.map(({ lead, seller }) => ({
+          country,
+          leadId: lead.id,
+          type: 'assignment',
+          userId: user.id,
+          body: `${seller.name} (${label})`,
+          fromValue: lead.sellerId === null ? null : String(lead.sellerId),
+          toValue: String(seller.id),
+        })),
+      );
+      await tx.execute(sql`
+        update ${scheduledCalls} set seller_id = v.seller_id
+          from unnest(${ids}::int[], ${sellerIds}::int[]) as v(lead_id, seller_id)
+         where ${scheduledCalls.country} = ${country} and ${scheduledCalls.leadId} = v.lead_id and ${scheduledCalls.status} = 'pending'`);
+    }
+    for (const { lead, seller } of changes) announce(context, lead.id, seller.id, lead.sellerId);
+    return [];
   },
 });
+
+/** Once committed, the new seller (and the previous one) hear of it, as with a reassignment one by one. */
+function announce(context: ApplyContext, leadId: number, sellerId: number, previous: number | null) {
+  const { user } = context;
+  const assigned = { lead_id: leadId, seller_id: sellerId, source: 'reassign' as const, by: { id: user.id, name: user.name } };
+  context.afterCommit(() => {
+    context.realtime.toUser(sellerId, 'lead:assigned', assigned);
+    if (previous !== null) context.realtime.toUser(previous, 'lead:assigned', assigned);
+  });
+}

@@ -132,7 +132,9 @@ export default fp(
         });
       });
       io = server;
-      service.attach(server);
+      // The adapter's queue: a bulk producer (a massive batch) waits on it instead of queueing without bound.
+      const pool = adapterPool;
+      service.attach(server, pool ? () => pool.waitingCount : undefined);
       reminders.start(config.reminderCheckSeconds);
       app.log.info({ path: config.path, adapter: databaseUrl ? 'postgres' : 'memory' }, 'realtime bridge attached');
     });
