@@ -31,7 +31,7 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
   // applyChunk is optional on an operation: reassign-seller's must be there (the spy fails otherwise).
   const operation = () => OPERATIONS['reassign-seller'] as Required<(typeof OPERATIONS)['reassign-seller']>;
   const service = (leaseSeconds = 30) =>
-    new MassiveService(db(), { workflow: t.app.workflow, realtime: t.app.realtime, users: t.app.users, log: t.app.log }, { leaseSeconds, chunkRows: 100 });
+    new MassiveService(db(), { workflow: t.app.workflow, messaging: t.app.messaging, realtime: t.app.realtime, users: t.app.users, log: t.app.log }, { leaseSeconds, chunkRows: 100 });
 
   const validated = async (client: TestClient, ids: number[]) => {
     const { body, headers } = csvUpload(['lead_id;seller_email', ...ids.map((id) => `${id};${seller.email}`)].join('\n'));
