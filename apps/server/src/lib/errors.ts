@@ -21,6 +21,8 @@ export const MESSAGES = {
   forbidden: 'No tienes permiso para esta acción',
   wrongCountry: 'Tu usuario no pertenece a este país',
   mustChangePassword: 'Debes cambiar tu contraseña antes de continuar',
+  secondFactorPending: 'Ingresa el código de tu aplicación de autenticación para continuar',
+  mustEnrolSecondFactor: 'Tu rol exige la verificación en dos pasos: configúrala antes de continuar',
   xsrf: 'Token XSRF ausente o inválido',
   internal: 'Error interno del servidor',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.',
