@@ -20,6 +20,7 @@ export const MESSAGES = {
   notSignedIn: 'Sesión no iniciada o vencida',
   forbidden: 'No tienes permiso para esta acción',
   wrongCountry: 'Tu usuario no pertenece a este país',
+  databaseUnavailable: 'Base de datos no disponible: intenta de nuevo en unos segundos',
   mustChangePassword: 'Debes cambiar tu contraseña antes de continuar',
   secondFactorPending: 'Ingresa el código de tu aplicación de autenticación para continuar',
   mustEnrolSecondFactor: 'Tu rol exige la verificación en dos pasos: configúrala antes de continuar',
