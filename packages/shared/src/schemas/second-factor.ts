@@ -54,6 +54,7 @@ export const secondFactorVerifiedSchema = z.object({
   failed_attempts: z.number().int().positive().optional(),
   recovery_codes_left: z.number().int().nonnegative().optional(),
 });
+export type SecondFactorVerified = z.infer<typeof secondFactorVerifiedSchema>;
 
 /** Turning it off: a current code or the password proves it is the user. */
 export const disableSecondFactorBodySchema = z
