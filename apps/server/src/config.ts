@@ -42,6 +42,8 @@ const envSchema = z.object({
   EXPORT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   /** `true`: the OpenAPI document and its UI (/api/docs) only for signed-in users (set it in production). */
   API_DOCS_REQUIRE_SESSION: flag(false),
+  /** Encrypts the users' TOTP secrets at rest (AES-256-GCM under its sha-256); changing it voids every enrolment. */
+  SECOND_FACTOR_KEY: z.string().min(16).default('demo-second-factor-key-change-me'),
   /** Seconds a node trusts a session it has just looked up (0 = ask the database on every request). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   COOKIE_SECURE: flag(false),
@@ -192,6 +194,7 @@ export interface AppConfig {
   loginThrottle: LoginThrottleSettings;
   securityLogRetentionDays: number;
   apiDocsRequireSession: boolean;
+  secondFactorKey: string;
   /** 0 disables the per-node session cache. */
   sessionCacheSeconds: number;
   cookieSecure: boolean;
@@ -316,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     securityLogRetentionDays: e.SECURITY_LOG_RETENTION_DAYS,
     apiDocsRequireSession: e.API_DOCS_REQUIRE_SESSION,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,

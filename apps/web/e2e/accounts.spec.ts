@@ -1,5 +1,6 @@
-import { PASSWORD_MESSAGES } from '@backoffice/shared';
+import { PASSWORD_MESSAGES, SECOND_FACTOR_MESSAGES } from '@backoffice/shared';
 import { expect, request, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { COUNTRY, PASSWORD, signIn, snapshotOtherTabsOnFailure } from './support';
 
 const OPERATOR_ROLE = COUNTRY === 'arg' ? 5 : 'operator';
@@ -41,6 +42,10 @@ async function newUser(baseURL: string, ready: boolean): Promise<string> {
   }
   return email;
 }
+
+/** The code an authenticator app holding `secret` shows `steps` 30-second steps from now. */
+const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1', timestamp: Date.now() + steps * 30_000 });
 
 async function openAccount(page: Page) {
   await page.getByRole('button', { name: 'Perfil' }).click();
@@ -113,5 +118,53 @@ test.describe('accounts and sessions', () => {
     await other.reload();
     await expect(other).toHaveURL(/\/login$/, { timeout: 30_000 });
     await other.context().close();
+  });
+
+  test('a user sets up the second factor from Mi cuenta, then signs in with the password and a code, or a recovery code', async ({ page, browser, baseURL }) => {
+    const email = await newUser(baseURL!, true);
+    const slow = { timeout: 30_000 };
+    await signIn(page, email, CHOSEN);
+    await expect(page).toHaveURL(/\/leads$/, slow);
+    await openAccount(page);
+    const card = page.getByTestId('second-factor-card');
+    await expect(card.getByText('Desactivada')).toBeVisible();
+    await card.getByRole('button', { name: 'Configurar verificación en dos pasos' }).click();
+    await expect(card.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeVisible();
+    const secret = (await card.getByTestId('second-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The previous step's code (within the window): the current one stays unused for the sign-in below.
+    await card.getByTestId('second-factor-enrol-code').fill(codeAt(secret, -1));
+    await card.getByRole('button', { name: 'Activar' }).click();
+    const codes = card.getByTestId('recovery-codes').getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.first().textContent())!.trim();
+    await card.getByRole('button', { name: 'Ya guardé los códigos' }).click();
+    await expect(card.getByText('Activada')).toBeVisible();
+    await expect(card.getByText('Te quedan 10 códigos de recuperación', { exact: false })).toBeVisible();
+    await expect(card.getByTestId('second-factor-secret')).toHaveCount(0);
+
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, email, CHOSEN);
+    await expect(other).toHaveURL(/\/second-factor$/, slow);
+    // Nothing else is reachable before the code.
+    await other.goto('/leads');
+    await expect(other).toHaveURL(/\/second-factor$/, slow);
+    await other.getByTestId('second-factor-code').fill('000000');
+    await other.getByRole('button', { name: 'Verificar' }).click();
+    await expect(other.getByText(SECOND_FACTOR_MESSAGES.wrongCode)).toBeVisible();
+    await other.getByTestId('second-factor-code').fill(codeAt(secret));
+    await other.getByRole('button', { name: 'Verificar' }).click();
+    await expect(other).toHaveURL(/\/leads$/, slow);
+    await expect(other.getByRole('heading', { name: 'Leads' })).toBeVisible(slow);
+    await other.context().close();
+
+    const third = await (await browser.newContext()).newPage();
+    await signIn(third, email, CHOSEN);
+    await expect(third).toHaveURL(/\/second-factor$/, slow);
+    await third.getByTestId('second-factor-code').fill(recovery);
+    await third.getByRole('button', { name: 'Verificar' }).click();
+    await expect(third).toHaveURL(/\/leads$/, slow);
+    await expect(third.getByText('Usaste un código de recuperación: te quedan 9')).toBeVisible();
+    await third.context().close();
   });
 });

@@ -31,6 +31,7 @@ export * from './schemas/massive';
 export * from './search';
 export * from './schemas/security';
 export * from './schemas/accounts';
+export * from './schemas/second-factor';
 export * from './schemas/loans';
 export * from './schemas/voluntary-pays';
 export * from './loans/config';

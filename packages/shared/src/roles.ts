@@ -45,6 +45,10 @@ const LABELS: Record<RoleKind, string> = {
   risk: 'Riesgo',
 };
 
+/** Every role kind with its label (the admin's choice of kinds that require a second factor). */
+export const ROLE_KIND_LABELS: Readonly<Record<RoleKind, string>> = LABELS;
+export const ROLE_KINDS = Object.keys(LABELS) as [RoleKind, ...RoleKind[]];
+
 function role(id: RoleId, code: string, kind: RoleKind, defaultPage: DefaultPage): Role {
   return { id, code, kind, label: LABELS[kind], defaultPage };
 }

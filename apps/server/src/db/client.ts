@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DatabaseAvailability } from '../lib/database-availability';
 import { acquireDataDirLock, type DataDirLock } from '../lib/data-dir-lock';
 import * as schema from './schema';
 
@@ -28,6 +29,8 @@ export interface Database {
    */
   exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL: whether its server is reachable, as the pool last saw it (the health endpoint reads it). */
+  availability?: DatabaseAvailability;
   /** PGlite on a folder: the folder's lock, held until close (lib/data-dir-lock.ts). */
   dataDirLock?: DataDirLock;
   /** PGlite on a folder: a gzipped tarball of its data folder, taken after a checkpoint (db/backup.ts). */
@@ -141,15 +144,22 @@ export async function createPglite(dir: string | undefined, loadDataDir?: Blob) 
  * OFFSET large, and starting two workers costs more than such a page).
  */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
+const CONNECT_TIMEOUT_MS = 5000;
 
 async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
   // kicks in on cost estimates (e.g. a capped count over a large table) rather than on real work.
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off' });
-  const generic = new pg.Pool({ connectionString: url, max: poolMax, options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  generic.on('error', () => {});
+  // A connection that cannot be made in 5 s fails the request (a 503) rather than holding it while the
+  // database is away; keep-alive notices a peer gone without a word.
+  const common = { connectionString: url, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
+  const pool = new pg.Pool({ ...common, options: '-c jit=off' });
+  const generic = new pg.Pool({ ...common, options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' });
+  const availability = new DatabaseAvailability();
+  for (const p of [pool, generic]) {
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    p.on('error', () => availability.markAway());
+    p.on('connect', () => availability.markBack());
+  }
   genericPools.set(pool, generic);
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect().catch((error: Error) => {
@@ -162,6 +172,7 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    availability,
     async exclusive(fn) {
       const lock = await pool.connect();
       try {

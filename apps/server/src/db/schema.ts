@@ -88,6 +88,8 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Signed in with the password of an account with a second factor: only its code may be sent until given. */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),
@@ -677,3 +679,4 @@ export * from './tables/legal';
 export * from './tables/massive';
 export * from './tables/voluntary-pays';
 export * from './tables/lead-documents';
+export * from './tables/second-factor';

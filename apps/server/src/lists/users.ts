@@ -38,6 +38,7 @@ export const usersList = defineList<UserListFilters, AdminUser>({
     'neotel_id', u.neotel_id,
     'active', u.active,
     'must_change_password', u.must_change_password,
+    'second_factor', exists (select 1 from user_second_factors f where f.user_id = u.id and f.confirmed_at is not null),
     'version', u.version,
     'created_at', ${isoText(sql`u.created_at`)},
     'last_login_at', ${isoText(sql`last_login.at`)})`,
@@ -50,6 +51,7 @@ export const usersList = defineList<UserListFilters, AdminUser>({
       { header: 'Rol', width: 20, kind: 'text', value: (r) => roleOfStored(country, r.role)?.label ?? r.role },
       { header: 'Usuario Neotel', width: 12, kind: 'number', value: (r) => r.neotel_id },
       { header: 'Activo', width: 8, kind: 'text', value: (r) => (r.active ? 'Sí' : 'No') },
+      { header: 'Verificación en dos pasos', width: 12, kind: 'text', value: (r) => (r.second_factor ? 'Sí' : 'No') },
     ],
   },
 });

@@ -39,7 +39,7 @@ export class SecurityEventsRepository {
     });
   }
 
-  /** Failed sign-ins on the account after its latest successful one (the one being made is not written yet). */
+  /** Failed sign-ins (wrong passwords and wrong codes) on the account after its latest successful one (the one being made is not written yet). */
   async failuresSinceLastSuccess(userId: number): Promise<number> {
     const [last] = await this.db
       .select({ at: max(securityEvents.createdAt) })
@@ -51,7 +51,8 @@ export class SecurityEventsRepository {
       .where(
         and(
           eq(securityEvents.userId, userId),
-          eq(securityEvents.type, 'login_failure'),
+          // A wrong second-factor code at sign-in is a failed sign-in too (someone knew the password).
+          sql`(${securityEvents.type} = 'login_failure' or (${securityEvents.type} = 'second_factor_failure' and ${securityEvents.details}->>'purpose' = 'sign_in'))`,
           last?.at ? gt(securityEvents.createdAt, last.at) : undefined,
         ),
       );

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Country } from '@backoffice/shared';
 import { and, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sessions, users, type UserRow } from '../db/schema';
+import { secondFactorRoleKinds, sessions, userSecondFactors, users, type UserRow } from '../db/schema';
 import { ExpiringMap } from '../lib/expiring-map';
 
 export function hashToken(token: string): string {
@@ -15,15 +15,23 @@ export interface NewSession {
   ttlHours: number;
   ip?: string;
   userAgent?: string;
+  /** The password was right but the account has a second factor: the session waits for its code. */
+  secondFactorPending?: boolean;
 }
 
 /**
  * Sessions live in the database so any app node can answer any request. Only the token's sha256 is
  * stored; the token itself exists in the cookie (or the API client) alone.
  */
-interface FoundSession {
+export interface FoundSession {
   user: UserRow;
   country: Country;
+  /** Signed in with the password only: the second factor's code is still due. */
+  secondFactorPending: boolean;
+  /** The user has a confirmed second factor. */
+  secondFactorEnrolled: boolean;
+  /** The role kinds of the user's country that must have one (the admins' setting). */
+  secondFactorKinds: string[];
 }
 
 const MAX_CACHED_SESSIONS = 10_000;
@@ -60,6 +68,7 @@ export class SessionsRepository {
         expiresAt: sql`now() + ${input.ttlHours} * interval '1 hour'`,
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, 512),
+        secondFactorPending: input.secondFactorPending ?? false,
       })
       .returning({ expiresAt: sessions.expiresAt });
     return { token, expiresAt: row.expiresAt };
@@ -69,7 +78,7 @@ export class SessionsRepository {
    * The session's user, when the token is known, not expired nor idle past `idleMinutes`, and the user still
    * active. `touch` (a request the user made, not a background poll) moves its last use forward.
    */
-  async findUser(token: string, options: { touch?: boolean } = {}): Promise<{ user: UserRow; country: Country } | undefined> {
+  async findUser(token: string, options: { touch?: boolean } = {}): Promise<FoundSession | undefined> {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const cached = this.cache.get(tokenHash, now);
@@ -81,6 +90,9 @@ export class SessionsRepository {
         country: sessions.country,
         expiresAt: sessions.expiresAt,
         stale: sql<boolean>`${sessions.lastUsedAt} < now() - ${TOUCH_EVERY_SECONDS} * interval '1 second'`,
+        secondFactorPending: sessions.secondFactorPending,
+        secondFactorEnrolled: sql<boolean>`exists (select 1 from ${userSecondFactors} f where f.user_id = ${users.id} and f.confirmed_at is not null)`,
+        secondFactorKinds: sql<string[]>`array(select k.kind from ${secondFactorRoleKinds} k where k.country = ${users.country})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -90,7 +102,13 @@ export class SessionsRepository {
     if (options.touch !== false && row.stale) {
       await this.db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
     }
-    const found = { user: row.user, country: row.country as Country };
+    const found: FoundSession = {
+      user: row.user,
+      country: row.country as Country,
+      secondFactorPending: row.secondFactorPending,
+      secondFactorEnrolled: row.secondFactorEnrolled,
+      secondFactorKinds: row.secondFactorKinds,
+    };
     // Never trusted past the session's own expiry (the cache's seconds are far below any idle timeout).
     this.cache.set(tokenHash, found, now, row.expiresAt.getTime());
     return found;
@@ -148,6 +166,18 @@ export class SessionsRepository {
       .returning({ tokenHash: sessions.tokenHash });
     for (const row of ended) this.cache.delete(row.tokenHash);
     return ended.length;
+  }
+
+  /** The session's second factor was given: it becomes a full session. */
+  async completeSecondFactor(token: string): Promise<boolean> {
+    const tokenHash = hashToken(token);
+    this.cache.delete(tokenHash);
+    const rows = await this.db
+      .update(sessions)
+      .set({ secondFactorPending: false })
+      .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.secondFactorPending, true)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   /** Drops this node's cached user of a session whose user just changed (a password change lifts its restriction). */

@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
   notYourself: 'No puedes desactivarte ni cambiar tu propio rol: pídeselo a otro administrador',
   staleUser: 'El usuario fue modificado por otro administrador: vuelve a cargarlo e intenta de nuevo',
   sessionNotFound: 'La sesión no existe o ya terminó',
+  signedInAlready: 'Esta sesión ya completó el ingreso',
 } as const;
 
 /** Who acts and from where: the security log's actor and address. */

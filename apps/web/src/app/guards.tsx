@@ -35,7 +35,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [userInfo.data, session]);
 
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
-  // An admin reset the password: the server answers this session nothing but the change (and user-info).
+  // A session held by the server (in this order): the second factor's code, its enrolment a role requires, a
+  // password an admin reset. Each form lives outside the shell, whose requests the server would refuse.
+  if (userInfo.data?.second_factor_required) return <Navigate to="/second-factor" replace />;
+  if (userInfo.data?.second_factor_enrolment_required) return <Navigate to="/second-factor/enrol" replace />;
   if (userInfo.data?.must_change_password) return <Navigate to="/change-password" replace />;
   return children;
 }

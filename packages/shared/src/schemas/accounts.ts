@@ -101,6 +101,8 @@ export const adminUserSchema = z.object({
   neotel_id: z.number().int(),
   active: z.boolean(),
   must_change_password: z.boolean(),
+  /** The user has a confirmed second factor (an admin may reset it: a lost phone). */
+  second_factor: z.boolean(),
   version: z.number().int(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),

@@ -35,6 +35,10 @@ export const loginResponseSchema = z.object({
   failed_attempts: z.number().int().positive().optional(),
   /** An admin reset the password (or made the account): this session may only change it or sign out. */
   must_change_password: z.boolean().optional(),
+  /** The account has a second factor: this session may only send its code (POST auth/second-factor) or sign out. */
+  second_factor_required: z.boolean().optional(),
+  /** The role requires a second factor the user has not set up: this session may only set it up or sign out. */
+  second_factor_enrolment_required: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -49,6 +53,10 @@ export const userInfoSchema = z.object({
   idle_timeout_minutes: z.number().int().nonnegative().optional(),
   /** True until the user replaces a password an admin set: the web app shows only the change form. */
   must_change_password: z.boolean().optional(),
+  /** True until the second factor's code is given at sign-in. */
+  second_factor_required: z.boolean().optional(),
+  /** True until a user whose role requires a second factor sets one up. */
+  second_factor_enrolment_required: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -14,6 +14,11 @@ export const SECURITY_EVENT_TYPES = {
   access_denied: 'Acceso denegado',
   user_changed: 'Usuario modificado',
   export: 'Exportación',
+  second_factor_enabled: 'Verificación en dos pasos activada',
+  second_factor_disabled: 'Verificación en dos pasos desactivada',
+  second_factor_reset: 'Verificación en dos pasos restablecida por un administrador',
+  second_factor_failure: 'Código de verificación incorrecto',
+  second_factor_roles_changed: 'Roles que exigen verificación en dos pasos modificados',
 } as const;
 export type SecurityEventType = keyof typeof SECURITY_EVENT_TYPES;
 export const securityEventTypeSchema = z.enum(Object.keys(SECURITY_EVENT_TYPES) as [SecurityEventType, ...SecurityEventType[]], {

@@ -1,9 +1,10 @@
-import { canAccess, type Country, type RoleId, type Screen } from '@backoffice/shared';
+import { canAccess, findRole, type Country, type RoleId, type Screen } from '@backoffice/shared';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { roleFromDb } from '../../lib/roles';
+import type { FoundSession } from '../../repositories/sessions';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -17,6 +18,10 @@ export interface AuthUser {
   neotelId: number;
   /** An admin set the password: until the user changes it, only `passwordChange` routes answer. */
   mustChangePassword?: boolean;
+  /** Signed in with the password only: until the code is given, only `secondFactorVerify` routes answer. */
+  secondFactorPending?: boolean;
+  /** The role's kind requires a second factor the user has not set up: only `secondFactorEnrol` routes answer. */
+  mustEnrolSecondFactor?: boolean;
 }
 
 declare module 'fastify' {
@@ -25,6 +30,10 @@ declare module 'fastify' {
     background?: boolean;
     /** Answers a session that must change its password first (user-info, the change itself). */
     passwordChange?: boolean;
+    /** Answers a session still waiting for its second factor's code (the code itself, user-info). */
+    secondFactorVerify?: boolean;
+    /** Answers a session whose role requires a second factor not yet set up (the enrolment, user-info). */
+    secondFactorEnrol?: boolean;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
@@ -42,6 +51,22 @@ declare module 'fastify' {
     setSessionCookie: (reply: FastifyReply, token: string) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
+}
+
+/** The session's user with what its second factor still asks of it. */
+export function sessionUser(found: FoundSession): AuthUser {
+  const user = toAuthUser(found.user);
+  const kind = findRole(user.country, user.role)?.kind;
+  return {
+    ...user,
+    secondFactorPending: found.secondFactorPending,
+    mustEnrolSecondFactor: !found.secondFactorEnrolled && kind !== undefined && found.secondFactorKinds.includes(kind),
+  };
+}
+
+/** Whether the session may do nothing but finish signing in (a code, an enrolment, a password change). */
+export function sessionHeld(user: AuthUser): boolean {
+  return !!(user.secondFactorPending || user.mustEnrolSecondFactor || user.mustChangePassword);
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -83,7 +108,7 @@ export default fp(
       // A background poll (the call reminders') is no sign the user is there: it does not keep the session alive.
       const found = await app.sessions.findUser(token, { touch: request.routeOptions.config?.background !== true });
       if (!found) return null;
-      request.user = toAuthUser(found.user);
+      request.user = sessionUser(found);
       return request.user;
     };
 
@@ -92,8 +117,12 @@ export default fp(
       if (!user) throw new HttpError(401, MESSAGES.notSignedIn);
       if (request.routeCountry && user.country !== request.routeCountry)
         throw new HttpError(403, MESSAGES.wrongCountry);
-      // Enforced here, not by the web app: a reset password gives a session that can do nothing but replace it.
-      if (user.mustChangePassword && request.routeOptions.config?.passwordChange !== true)
+      const config = request.routeOptions.config;
+      // Enforced here, not by the web app, in this order: the second factor's code proves who signs in, then a
+      // role that requires one sets it up, then a reset password is replaced; until then nothing else answers.
+      if (user.secondFactorPending && config?.secondFactorVerify !== true) throw new HttpError(403, MESSAGES.secondFactorPending);
+      if (user.mustEnrolSecondFactor && config?.secondFactorEnrol !== true) throw new HttpError(403, MESSAGES.mustEnrolSecondFactor);
+      if (user.mustChangePassword && config?.passwordChange !== true)
         throw new HttpError(403, MESSAGES.mustChangePassword);
     };
 

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { CallReminderCheck, RealtimeService, type RealtimeServer } from '../../services/realtime';
 import { isCollector } from '../../repositories/collections';
-import { SESSION_COOKIE, toAuthUser, type AuthUser } from './auth';
+import { SESSION_COOKIE, sessionHeld, sessionUser, type AuthUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,9 +71,10 @@ export default fp(
       if (!token) return { error: REALTIME_REFUSED.notSignedIn };
       if (!bearer && !originAllowed(headers, config.origins)) return { error: REALTIME_REFUSED.origin };
       const found = await app.sessions.findUser(token, { touch: false });
-      // A session held to a password change (an admin's reset) gets no live data either.
-      if (!found || found.user.mustChangePassword) return { error: REALTIME_REFUSED.notSignedIn };
-      return { user: toAuthUser(found.user) };
+      // A session held to finishing its sign-in (a code, an enrolment, a reset password) gets no live data either.
+      const user = found ? sessionUser(found) : undefined;
+      if (!user || sessionHeld(user)) return { error: REALTIME_REFUSED.notSignedIn };
+      return { user };
     };
 
     app.addHook('onListen', async () => {

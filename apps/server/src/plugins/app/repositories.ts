@@ -10,6 +10,7 @@ import { LeadsRepository } from '../../repositories/leads';
 import { LoginThrottle } from '../../repositories/login-throttle';
 import { ManagementsRepository } from '../../repositories/managements';
 import { SearcherRepository } from '../../repositories/searcher';
+import { SecondFactorsRepository } from '../../repositories/second-factors';
 import { SecurityEventsRepository } from '../../repositories/security-events';
 import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     gridSettings: GridSettingsRepository;
     stageRuns: StageRunsRepository;
     securityEvents: SecurityEventsRepository;
+    secondFactors: SecondFactorsRepository;
     managements: ManagementsRepository;
     collections: CollectionsRepository;
     debtFrees: DebtFreesService;
@@ -55,6 +57,7 @@ export default fp(
     app.decorate('gridSettings', new GridSettingsRepository(app.db));
     app.decorate('stageRuns', new StageRunsRepository(app.db));
     app.decorate('securityEvents', new SecurityEventsRepository(app.db));
+    app.decorate('secondFactors', new SecondFactorsRepository(app.db));
     app.decorate('managements', new ManagementsRepository(app.db));
     app.decorate('debtFrees', new DebtFreesService(app.db, app.config.legal));
     app.decorate('regrets', new RegretsService(app.db, app.config.legal));

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { ErrorBody, FieldError } from '@backoffice/shared';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../lib/database-availability';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 
 /** Fastify's own 4xx errors, said in Spanish like the rest of the API. */
@@ -73,6 +74,12 @@ export default fp(
       } else if (error instanceof HttpError) {
         ({ statusCode, message, fields } = error);
         if (error.headers) void reply.headers(error.headers);
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is away (restarting, unreachable): a clean 503 the client may retry, not a 500.
+        app.database?.availability?.markAway();
+        statusCode = 503;
+        message = MESSAGES.databaseUnavailable;
+        void reply.header('retry-after', '5');
       } else {
         statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
         message = ('code' in error && FASTIFY_MESSAGES[error.code]) || error.message;
@@ -83,7 +90,7 @@ export default fp(
         request.log.error({ err: error }, 'request failed');
         // Our own HttpErrors are written for users (e.g. 503 'Base de datos no disponible'); anything else
         // may carry internals (SQL, hosts) and is replaced.
-        if (!(error instanceof HttpError)) {
+        if (!(error instanceof HttpError) && message !== MESSAGES.databaseUnavailable) {
           message = MESSAGES.internal;
           fields = undefined;
         }

@@ -1,9 +1,15 @@
 import {
   activeSessionsResponseSchema,
   changePasswordBodySchema,
+  disableSecondFactorBodySchema,
   endedSessionsSchema,
   errorBodySchema,
   okSchema,
+  secondFactorCodeBodySchema,
+  secondFactorConfirmedSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
+  secondFactorVerifiedSchema,
   sessionIdParamsSchema,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +17,7 @@ import { HttpError } from '../../lib/errors';
 import { deviceOf } from '../../lib/user-agent';
 import { sessionTokenOf } from '../../plugins/app/auth';
 import { ACCOUNT_MESSAGES, AccountsService } from '../../services/accounts';
+import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -19,6 +26,12 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 /** The signed-in user's own account (ASVS V2/V3): their password and their active sessions. */
 const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const accounts = new AccountsService(app);
+  const secondFactor = new SecondFactorService(app);
+  const ownRow = async (id: number) => {
+    const row = await app.users.findById(country, id);
+    if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.userNotFound(id));
+    return row;
+  };
 
   app.get(
     '/auth/sessions',
@@ -67,6 +80,101 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       const ended = await app.sessions.endAll(user.id, sessionTokenOf(request));
       if (ended > 0) await app.securityEvents.record({ country, type: 'session_ended', userId: user.id, ip: request.ip, details: { reason: 'revoked_others', count: ended } });
       return { ended };
+    },
+  );
+
+  // The second factor (ASVS V2.8). Its enrolment answers a session held to it (a role that requires one), and a
+  // session held to a password change too (either may come first); the code at sign-in answers the held session.
+  const enrolment = { secondFactorEnrol: true, passwordChange: true };
+
+  app.get(
+    '/auth/second-factor',
+    {
+      onRequest: app.authenticate,
+      config: enrolment,
+      schema: { tags: ['auth'], summary: 'Si el usuario tiene verificación en dos pasos', security, response: { 200: secondFactorStatusSchema, ...errors } },
+    },
+    async (request) => secondFactor.status(country, await ownRow(request.user!.id)),
+  );
+
+  app.post(
+    '/auth/second-factor/enrolment',
+    {
+      onRequest: app.authenticate,
+      config: enrolment,
+      schema: {
+        tags: ['auth'],
+        summary: 'Genera el secreto de la verificación en dos pasos (texto y código QR); se confirma con un primer código',
+        security,
+        response: { 200: secondFactorEnrolmentSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => secondFactor.startEnrolment(country, await ownRow(request.user!.id)),
+  );
+
+  app.post(
+    '/auth/second-factor/enrolment/confirm',
+    {
+      onRequest: app.authenticate,
+      config: enrolment,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirma la verificación en dos pasos con un primer código; responde los códigos de recuperación, una vez',
+        security,
+        body: secondFactorCodeBodySchema,
+        response: { 200: secondFactorConfirmedSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) =>
+      secondFactor.confirmEnrolment(country, await ownRow(request.user!.id), request.body.code, request.ip, sessionTokenOf(request)),
+  );
+
+  app.post(
+    '/auth/second-factor',
+    {
+      onRequest: app.authenticate,
+      config: { secondFactorVerify: true, passwordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'El código de la verificación en dos pasos (o uno de recuperación) que completa el ingreso',
+        security,
+        body: secondFactorCodeBodySchema,
+        response: { 200: secondFactorVerifiedSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      if (!user.secondFactorPending) throw new HttpError(409, ACCOUNT_MESSAGES.signedInAlready);
+      const { failedAttempts, recoveryCodesLeft } = await secondFactor.verifySignIn(
+        country,
+        await ownRow(user.id),
+        request.body.code,
+        sessionTokenOf(request)!,
+        request.ip,
+      );
+      return {
+        ok: true as const,
+        ...(failedAttempts > 0 ? { failed_attempts: failedAttempts } : {}),
+        ...(recoveryCodesLeft !== undefined ? { recovery_codes_left: recoveryCodesLeft } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/disable',
+    {
+      onRequest: app.authorize('account'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Desactiva la verificación en dos pasos con un código actual o la contraseña',
+        security,
+        body: disableSecondFactorBodySchema,
+        response: { 200: okSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await secondFactor.disable(country, await ownRow(request.user!.id), request.body, request.ip);
+      return { ok: true as const };
     },
   );
 

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { sessionTokenOf, toAuthUser, type AuthUser } from '../../plugins/app/auth';
+import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './index';
 
 /** SPEC 3: arg answers role_id (number), col answers role (string). */
@@ -19,6 +20,7 @@ function loginUser(user: AuthUser): LoginResponse['user'] {
 }
 
 const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
+  const secondFactor = new SecondFactorService(app);
   app.post(
     '/auth/login',
     { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema } } },
@@ -68,6 +70,24 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         throw new HttpError(403, MESSAGES.inactiveUser);
       }
 
+      const factor = await app.secondFactors.find(row.id);
+      if (factor?.confirmedAt) {
+        // The password was right, but this is no sign-in yet: the account's failures stay until the code is right,
+        // so a known password does not reset the count of guessed codes.
+        await app.loginThrottle.release(attempt.id);
+        await app.sessions.deleteExpired(row.id);
+        const { token } = await app.sessions.create({
+          userId: row.id,
+          country,
+          ttlHours: app.config.sessionTtlHours,
+          ip,
+          userAgent: request.headers['user-agent'],
+          secondFactorPending: true,
+        });
+        app.setSessionCookie(reply, token);
+        return { token, user: loginUser(toAuthUser(row)), second_factor_required: true };
+      }
+
       // Forgives the account's failures, this attempt's reservation among them.
       await app.loginThrottle.clearAccount(country, email);
       const failedAttempts = await app.securityEvents.failuresSinceLastSuccess(row.id);
@@ -81,18 +101,25 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         userAgent: request.headers['user-agent'],
       });
       app.setSessionCookie(reply, token);
+      const mustEnrol = await secondFactor.requiredFor(country, row);
       return {
         token,
         user: loginUser(toAuthUser(row)),
         ...(failedAttempts > 0 ? { failed_attempts: failedAttempts } : {}),
         ...(row.mustChangePassword ? { must_change_password: true } : {}),
+        ...(mustEnrol ? { second_factor_enrolment_required: true } : {}),
       };
     },
   );
 
   app.get(
     '/auth/user-info',
-    { onRequest: app.authenticate, config: { passwordChange: true }, schema: { tags: ['auth'], response: { 200: userInfoSchema } } },
+    {
+      onRequest: app.authenticate,
+      // The web app asks it whatever the session is held to, and shows the one form that session may use.
+      config: { passwordChange: true, secondFactorVerify: true, secondFactorEnrol: true },
+      schema: { tags: ['auth'], response: { 200: userInfoSchema } },
+    },
     async (request) => {
       const user = request.user!;
       return {
@@ -104,6 +131,8 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         idle_timeout_minutes: Math.ceil(app.config.sessionIdleMinutes),
         // Only when set, as `failed_attempts` at sign-in: the usual answer stays SPEC 7's.
         ...(user.mustChangePassword ? { must_change_password: true } : {}),
+        ...(user.secondFactorPending ? { second_factor_required: true } : {}),
+        ...(user.mustEnrolSecondFactor ? { second_factor_enrolment_required: true } : {}),
       };
     },
   );

@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   okSchema,
   resetPasswordBodySchema,
+  secondFactorRolesSchema,
   updateUserBodySchema,
   userIdParamsSchema,
   userListQuerySchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../lists/routes';
 import { userSearchWords, usersList } from '../../lists/users';
 import { AccountsService } from '../../services/accounts';
+import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './index';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
@@ -28,7 +30,7 @@ function adminUser(row: {
   mustChangePassword: boolean;
   version: number;
   createdAt: Date;
-}) {
+}, secondFactor: boolean) {
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +39,7 @@ function adminUser(row: {
     neotel_id: row.neotelId,
     active: row.active,
     must_change_password: row.mustChangePassword,
+    second_factor: secondFactor,
     version: row.version,
     created_at: row.createdAt.toISOString(),
     last_login_at: null,
@@ -50,6 +53,7 @@ function adminUser(row: {
  */
 const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const accounts = new AccountsService(app);
+  const secondFactor = new SecondFactorService(app);
   const admin = app.authorize('users');
 
   listRoutes(app, {
@@ -70,7 +74,7 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       onRequest: admin,
       schema: { tags: ['users'], summary: 'Crea un usuario; cambia su contraseña al ingresar', security, body: createUserBodySchema, response: { 200: adminUserSchema, ...errors } },
     },
-    async (request) => adminUser(await accounts.createUser(country, request.body, { id: request.user!.id, ip: request.ip })),
+    async (request) => adminUser(await accounts.createUser(country, request.body, { id: request.user!.id, ip: request.ip }), false),
   );
 
   app.patch(
@@ -86,7 +90,10 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
         response: { 200: adminUserSchema, ...errors },
       },
     },
-    async (request) => adminUser(await accounts.updateUser(country, request.params.id, request.body, { id: request.user!.id, ip: request.ip })),
+    async (request) => {
+      const row = await accounts.updateUser(country, request.params.id, request.body, { id: request.user!.id, ip: request.ip });
+      return adminUser(row, !!(await app.secondFactors.find(row.id))?.confirmedAt);
+    },
   );
 
   app.post(
@@ -106,6 +113,48 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       await accounts.resetPassword(country, request.params.id, request.body.password, { id: request.user!.id, ip: request.ip });
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/users/:id/second-factor/reset',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Quita la verificación en dos pasos del usuario (teléfono perdido); cierra sus sesiones',
+        security,
+        params: userIdParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await secondFactor.reset(country, request.params.id, { id: request.user!.id, ip: request.ip });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/users/second-factor-roles',
+    {
+      onRequest: admin,
+      schema: { tags: ['users'], summary: 'Los tipos de rol que exigen verificación en dos pasos', security, response: { 200: secondFactorRolesSchema, ...errors } },
+    },
+    async () => ({ kinds: await app.secondFactors.requiredKinds(country) }),
+  );
+
+  app.put(
+    '/users/second-factor-roles',
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Cambia los tipos de rol que exigen verificación en dos pasos (sus usuarios la configuran al ingresar)',
+        security,
+        body: secondFactorRolesSchema,
+        response: { 200: secondFactorRolesSchema, ...errors },
+      },
+    },
+    async (request) => ({ kinds: await secondFactor.setRequiredKinds(country, request.body.kinds, { id: request.user!.id, ip: request.ip }) }),
   );
 };
 

@@ -2,8 +2,9 @@ import { Card, Stack, Typography } from '@mui/material';
 import { useNotify } from '../../components/notifications';
 import { ActiveSessions } from '../../features/accounts/components/active-sessions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
+import { SecondFactorCard } from '../../features/accounts/components/second-factor-card';
 
-/** /account, from the user menu: the user's password and active sessions (issue 40). */
+/** /account, from the user menu: the user's password, second factor and active sessions (issue 40). */
 export default function AccountRoute() {
   const notify = useNotify();
   return (
@@ -21,6 +22,7 @@ export default function AccountRoute() {
           }
         />
       </Card>
+      <SecondFactorCard />
       <ActiveSessions />
     </Stack>
   );

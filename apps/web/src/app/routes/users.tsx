@@ -1,7 +1,7 @@
 import { ROLES, type AdminUser } from '@backoffice/shared';
 import { Button, Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconShieldLock, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
@@ -9,7 +9,7 @@ import { FilterBar, SearchBox } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
 import { userQuerySchema, useUsers } from '../../features/users/api/get-users';
 import { UserActions } from '../../features/users/components/user-actions';
-import { NewUserDialog } from '../../features/users/components/user-dialogs';
+import { NewUserDialog, SecondFactorRolesDialog } from '../../features/users/components/user-dialogs';
 import { dateTime } from '../../lib/format';
 
 const roleLabel = (stored: string) => ROLES[COUNTRY].find((r) => String(r.id) === stored)?.label ?? stored;
@@ -29,6 +29,7 @@ const columns: GridColDef<AdminUser>[] = [
       <>
         <Chip size="small" label={row.active ? 'Activo' : 'Inactivo'} color={row.active ? 'success' : 'default'} />
         {row.must_change_password && <Chip size="small" label="Debe cambiar contraseña" color="warning" sx={{ ml: 0.5 }} />}
+        {row.second_factor && <Chip size="small" label="2 pasos" title="Verificación en dos pasos activada" sx={{ ml: 0.5 }} />}
       </>
     ),
   },
@@ -42,6 +43,7 @@ export default function UsersRoute() {
   const { query, update, reset } = params;
   const result = useUsers(params.search);
   const [creating, setCreating] = useState(false);
+  const [rolesOpen, setRolesOpen] = useState(false);
   return (
     <>
       <ListScreen<AdminUser, typeof query & { sort: string; dir: 'asc' | 'desc' }>
@@ -55,9 +57,14 @@ export default function UsersRoute() {
         exportPath="users/export"
         testId="users"
         actions={
-          <Button variant="contained" startIcon={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
-            Nuevo usuario
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<IconShieldLock size={18} />} onClick={() => setRolesOpen(true)}>
+              Verificación en dos pasos
+            </Button>
+            <Button variant="contained" startIcon={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
+              Nuevo usuario
+            </Button>
+          </>
         }
         noRowsLabel="No hay usuarios"
         emptyLabel="Ningún usuario coincide con los filtros"
@@ -88,6 +95,7 @@ export default function UsersRoute() {
         }
       />
       <NewUserDialog open={creating} onClose={() => setCreating(false)} />
+      {rolesOpen && <SecondFactorRolesDialog onClose={() => setRolesOpen(false)} />}
     </>
   );
 }

@@ -23,8 +23,9 @@ export function assertToken(answer: unknown): LoginResponse {
 export async function login(input: LoginInput): Promise<LoginResponse> {
   const answer = await api.post<unknown>('auth/login', { ...input, branch_id: BRANCH_ID[COUNTRY] });
   const response = assertToken(answer);
-  if (response.must_change_password) {
-    // The server answers this session only the password change: the guard reads user-info and holds it there.
+  if (response.must_change_password || response.second_factor_required || response.second_factor_enrolment_required) {
+    // The server answers this session only the code, the enrolment or the password change: the guard reads
+    // user-info and holds it on that one form.
     await queryClient.fetchQuery(userInfoQueryOptions());
   } else {
     // The session cookie is set now; filter resources are fetched at login (SPEC 3) before the user lands.

@@ -4,15 +4,16 @@ import { IconDots } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
-import { useUnlockUser, useUpdateUser } from '../api/user-mutations';
+import { useResetSecondFactor, useUnlockUser, useUpdateUser } from '../api/user-mutations';
 import { EditUserDialog, ResetPasswordDialog } from './user-dialogs';
 
-/** A row's actions: edit role and telephony number, reset the password, deactivate or reactivate, unlock. */
+/** A row's actions: edit role and telephony number, reset the password or the second factor, deactivate or reactivate, unlock. */
 export function UserActions({ user }: { user: AdminUser }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'reset' | null>(null);
   const update = useUpdateUser();
   const unlock = useUnlockUser();
+  const resetSecondFactor = useResetSecondFactor();
   const confirm = useConfirm();
   const notify = useNotify();
   const close = () => setAnchor(null);
@@ -32,6 +33,16 @@ export function UserActions({ user }: { user: AdminUser }) {
     );
   };
 
+  const resetFactor = async () => {
+    close();
+    const ok = await confirm({
+      title: 'Restablecer verificación en dos pasos',
+      message: `${user.name} ingresará solo con su contraseña (y volverá a configurarla si su rol la exige). Sus sesiones se cerrarán.`,
+    });
+    if (!ok) return;
+    resetSecondFactor.mutate(user.id, { onSuccess: () => notify({ message: 'Verificación en dos pasos restablecida', color: 'success' }), onError: failed });
+  };
+
   return (
     <>
       <IconButton size="small" aria-label={`Acciones de ${user.name}`} onClick={(e) => setAnchor(e.currentTarget)} data-testid={`user-actions-${user.id}`}>
@@ -47,6 +58,11 @@ export function UserActions({ user }: { user: AdminUser }) {
         <MenuItem onClick={() => void toggleActive()}>
           <ListItemText>{user.active ? 'Desactivar' : 'Reactivar'}</ListItemText>
         </MenuItem>
+        {user.second_factor && (
+          <MenuItem onClick={() => void resetFactor()}>
+            <ListItemText>Restablecer verificación en dos pasos</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             close();

@@ -1,10 +1,10 @@
-import { ROLES, type AdminUser, type RoleId } from '@backoffice/shared';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { ROLES, type AdminUser, type RoleId, type RoleKind } from '@backoffice/shared';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateUser, useResetPassword, useUpdateUser } from '../api/user-mutations';
+import { useCreateUser, useResetPassword, useSecondFactorRoles, useSetSecondFactorRoles, useUpdateUser } from '../api/user-mutations';
 
 type Errors = Record<string, string>;
 
@@ -173,6 +173,59 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
         sx={{ mt: 1 }}
         slotProps={{ htmlInput: { 'data-testid': 'reset-password-field' } }}
       />
+    </FormDialog>
+  );
+}
+
+/** The role kinds of this country (each once, as the roles' labels say them). */
+const COUNTRY_KINDS = [...new Map(ROLES[COUNTRY].map((role) => [role.kind, role.label])).entries()];
+
+/** Which roles must use the second factor: their users set it up at their next sign-in before anything else. */
+export function SecondFactorRolesDialog({ onClose }: { onClose: () => void }) {
+  const current = useSecondFactorRoles(true);
+  const save = useSetSecondFactorRoles();
+  const notify = useNotify();
+  const [kinds, setKinds] = useState<RoleKind[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const chosen = kinds ?? current.data?.kinds ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    save.mutate(
+      { kinds: chosen },
+      {
+        onSuccess: () => {
+          notify({ message: 'Roles guardados', color: 'success' });
+          onClose();
+        },
+        onError: (error) => setFailure(split(error).message ?? error.message),
+      },
+    );
+  };
+
+  return (
+    <FormDialog onClose={onClose} onSubmit={submit} title="Verificación en dos pasos por rol" submitLabel="Guardar" pending={save.isPending || !current.data}>
+      <Stack spacing={1}>
+        {(failure ?? current.error) && <Alert severity="error">{failure ?? current.error?.message}</Alert>}
+        <Typography variant="body2">Los usuarios de los roles marcados deberán configurarla al ingresar, antes de poder hacer cualquier otra cosa.</Typography>
+        <FormGroup>
+          {COUNTRY_KINDS.map(([kind, label]) => (
+            <FormControlLabel
+              key={kind}
+              label={label}
+              control={
+                <Checkbox
+                  checked={chosen.includes(kind)}
+                  disabled={!current.data}
+                  onChange={(e) => setKinds(e.target.checked ? [...chosen, kind] : chosen.filter((k) => k !== kind))}
+                  slotProps={{ input: { 'aria-label': label } }}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+      </Stack>
     </FormDialog>
   );
 }
