@@ -55,7 +55,7 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 30 });
     const rows = await db().select({ id: leads.id, statusId: leads.statusId }).from(leads).where(eq(leads.country, 'arg')).orderBy(leads.id);
-    open = rows.filter((row) => !isClosedStatus('arg', row.statusId)).slice(0, 14).map((row) => row.id);
+    open = rows.filter((row) => !isClosedStatus('arg', row.statusId)).slice(0, 18).map((row) => row.id);
     await db().update(leads).set({ statusId: 26, sellerId: null }).where(inArray(leads.id, open));
     [seller] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, 'seller@arg.example'));
   }, 600_000);
@@ -132,5 +132,22 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
     const batch = await batchOf(admin, id);
     expect(batch.status).toBe('partial');
     expect(batch.counts).toMatchObject({ total: 6, done: 5, failed: 1, pending: 0 });
+  });
+
+  it("tells each seller of a chunk's applications once, with how many, not once per application", async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const ids = open.slice(14, 18);
+    const [other] = await db().select({ id: users.id }).from(users).where(and(eq(users.country, 'arg'), sql`${users.email} like 'seller%'`, sql`${users.id} <> ${seller.id}`)).limit(1);
+    // Three were the other seller's, one nobody's.
+    await db().update(leads).set({ sellerId: other!.id }).where(inArray(leads.id, ids.slice(0, 3)));
+    const id = await validated(admin, ids);
+    await start(admin, id);
+    const told = vi.spyOn(t.app.realtime, 'toUser');
+    expect(await service().runDue()).toBe(4);
+    const messages = told.mock.calls.filter(([, event]) => event === 'leads:assigned' || event === 'lead:assigned');
+    const by = { id: expect.any(Number) as number, name: expect.any(String) as string };
+    expect(messages).toHaveLength(2);
+    expect(messages).toContainEqual([seller.id, 'leads:assigned', { seller_id: seller.id, lead_ids: ids, count: 4, by }]);
+    expect(messages).toContainEqual([other!.id, 'leads:assigned', { seller_id: seller.id, lead_ids: ids.slice(0, 3), count: 3, by }]);
   });
 });

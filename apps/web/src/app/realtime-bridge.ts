@@ -17,6 +17,10 @@ export const loansAssignedMessage = (loanIds: number[], count: number) =>
   count === 1 ? `Se te asignó el préstamo #${loanIds[0]}` : `Se te asignaron ${count} préstamos`;
 
 export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asignó a otro vendedor`;
+export const leadsAssignedMessage = (leadIds: number[], count: number) =>
+  count === 1 ? leadAssignedMessage(leadIds[0]!) : `Se te asignaron ${count} leads`;
+export const leadsTakenMessage = (leadIds: number[], count: number) =>
+  count === 1 ? leadTakenMessage(leadIds[0]!) : `${count} de tus leads se asignaron a otro vendedor`;
 
 /**
  * What an assignment tells the signed-in user: 'assigned' (it is theirs now: a toast and the navbar's
@@ -72,6 +76,22 @@ export function useRealtimeBridge(): void {
     const action = { label: 'Abrir', onClick: () => navigate(applicationPath(payload.lead_id)) };
     notify({ message, color: 'info', action });
     appNotifications.push({ id: `${ASSIGNED_PREFIX}${payload.lead_id}`, title: message, action });
+  });
+
+  // A batch's applications, one message per seller: the lists refresh once; the seller who got them is told
+  // how many (one opens it), the one they were taken from too.
+  useRealtimeEvent('leads:assigned', (payload) => {
+    for (const id of payload.lead_ids) refreshApplicationDetails(queryClient, id);
+    refreshApplicationLists(queryClient);
+    if (payload.seller_id !== session?.id) {
+      notify({ message: leadsTakenMessage(payload.lead_ids, payload.count), color: 'warning', timeout: null });
+      return;
+    }
+    const only = payload.count === 1 ? payload.lead_ids[0] : undefined;
+    const message = leadsAssignedMessage(payload.lead_ids, payload.count);
+    const action = { label: 'Abrir', onClick: () => navigate(only ? applicationPath(only) : '/sales') };
+    notify({ message, color: 'info', action });
+    appNotifications.push({ id: `${ASSIGNED_PREFIX}batch-${payload.lead_ids[0]}-${payload.count}`, title: message, action });
   });
 
   // Loans assigned to or taken from this collector: the queue and the loans' details refresh (an open list

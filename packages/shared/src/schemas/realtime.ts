@@ -39,6 +39,18 @@ export const leadAssignedSchema = z.object({
 });
 
 /**
+ * Many applications moved at once (a massive batch's chunk): one message per seller rather than one per lead,
+ * sent to the seller they now belong to and, with the ones taken from them, to each seller they were taken from.
+ */
+export const leadsAssignedSchema = z.object({
+  seller_id: z.number().int(),
+  /** Up to 100 of the applications (`count` says how many). */
+  lead_ids: z.array(z.number().int()).max(100),
+  count: z.number().int().min(1),
+  by: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+/**
  * Loans now belong to `collector_id` (one reassigned, or a filter's rows at once): the collector's queue and
  * the loans' details refresh; `previous` is set on the event sent to a collector they were taken from.
  */
@@ -82,6 +94,7 @@ export const REALTIME_EVENTS = {
   'call-reminder:due': callReminderDueSchema,
   'call-reminder:changed': callReminderChangedSchema,
   'lead:assigned': leadAssignedSchema,
+  'leads:assigned': leadsAssignedSchema,
   'lead:stage-decided': leadStageDecidedSchema,
   'loan:assigned': loanAssignedSchema,
   'customer-message:inbound': customerMessageInboundSchema,

@@ -111,10 +111,38 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
           from unnest(${ids}::int[], ${sellerIds}::int[]) as v(lead_id, seller_id)
          where ${scheduledCalls.country} = ${country} and ${scheduledCalls.leadId} = v.lead_id and ${scheduledCalls.status} = 'pending'`);
     }
-    for (const { lead, seller } of changes) announce(context, lead.id, seller.id, lead.sellerId);
+    announceChunk(
+      context,
+      changes.map(({ lead, seller }) => ({ leadId: lead.id, sellerId: seller.id, previous: lead.sellerId })),
+    );
     return [];
   },
 });
+
+/**
+ * Once a chunk is committed, one `leads:assigned` per seller that gained applications and per seller that lost
+ * some, not one per lead: a 100,000-row batch would otherwise send 200,000 messages through the bridge and
+ * as many notices to the sellers.
+ */
+function announceChunk(context: ApplyContext, moved: { leadId: number; sellerId: number; previous: number | null }[]) {
+  const messages = new Map<string, { to: number; sellerId: number; leadIds: number[] }>();
+  const add = (to: number, sellerId: number, leadId: number) => {
+    const key = `${to}:${sellerId}`;
+    const message = messages.get(key) ?? { to, sellerId, leadIds: [] };
+    message.leadIds.push(leadId);
+    messages.set(key, message);
+  };
+  for (const { leadId, sellerId, previous } of moved) {
+    add(sellerId, sellerId, leadId);
+    if (previous !== null && previous !== sellerId) add(previous, sellerId, leadId);
+  }
+  const by = { id: context.user.id, name: context.user.name };
+  context.afterCommit(() => {
+    for (const { to, sellerId, leadIds } of messages.values()) {
+      context.realtime.toUser(to, 'leads:assigned', { seller_id: sellerId, lead_ids: leadIds.slice(0, 100), count: leadIds.length, by });
+    }
+  });
+}
 
 /** Once committed, the new seller (and the previous one) hear of it, as with a reassignment one by one. */
 function announce(context: ApplyContext, leadId: number, sellerId: number, previous: number | null) {

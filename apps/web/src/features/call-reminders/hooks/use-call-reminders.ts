@@ -77,6 +77,11 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
     setCall((shown) => (shown?.lead_id === payload.lead_id ? null : shown));
     pollNow.current?.();
   });
+  useRealtimeEvent('leads:assigned', (payload) => {
+    if (payload.seller_id === me) return;
+    setCall((shown) => (shown && payload.lead_ids.includes(shown.lead_id) ? null : shown));
+    pollNow.current?.();
+  });
 
   const dismiss = useCallback(() => setCall(null), []);
   return { call: polls ? call : null, dismiss };
