@@ -1,7 +1,22 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
+
+// The web app's features are independent slices (bulletproof-react's rule): a feature imports the shared layers
+// (components, hooks, lib, config) and never another feature or the app shell that composes them.
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature does not import another feature: move the shared piece to src/components, src/hooks or src/lib.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -10,15 +25,54 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imported modules too (no-cycle walks them): it must know .ts/.tsx are modules and parse them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A cycle makes module initialisation order matter and hides which module owns a type; type-only imports
+      // count too, since they tie the modules just as tightly.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Promises that nobody awaits lose their errors; these rules need the types, so they run on the files the
+    // three workspaces' tsconfigs cover.
+    files: ['packages/shared/{src,test}/**/*.ts', 'apps/server/{src,test,bench}/**/*.ts', 'apps/web/{src,test,e2e}/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: { noWarnOnMultipleProjects: true }, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature does not import the app shell (router, guards, providers); the app imports features.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

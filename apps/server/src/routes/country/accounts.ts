@@ -11,7 +11,7 @@ import { HttpError } from '../../lib/errors';
 import { deviceOf } from '../../lib/user-agent';
 import { sessionTokenOf } from '../../plugins/app/auth';
 import { ACCOUNT_MESSAGES, AccountsService } from '../../services/accounts';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -17,7 +17,7 @@ import { CountCache } from '../../lib/count-cache';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { claimOf, type OpenRound } from '../../repositories/audits';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

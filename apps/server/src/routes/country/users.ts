@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listRoutes } from '../../lists/routes';
 import { userSearchWords, usersList } from '../../lists/users';
 import { AccountsService } from '../../services/accounts';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
