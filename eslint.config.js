@@ -32,6 +32,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
           project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
         }),
       ],
@@ -48,7 +49,7 @@ export default tseslint.config(
     // Promises that nobody awaits lose their errors; these rules need the types, so they run on the files the
     // three workspaces' tsconfigs cover.
     files: ['packages/shared/{src,test}/**/*.ts', 'apps/server/{src,test,bench}/**/*.ts', 'apps/web/{src,test,e2e}/**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { projectService: { noWarnOnMultipleProjects: true }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -22,8 +22,8 @@ export interface Targets {
 }
 
 /**
- * The run's verdict. A name on the leads list, the details and the audit screens are reported only (see the
- * README), so they count for nothing here.
+ * The run's verdict. A name on the leads list, the details and the audit screens are reported only (see
+ * docs/performance.md), so they count for nothing here.
  */
 export function targetsOf(
   results: Record<string, ScenarioFigures>,
