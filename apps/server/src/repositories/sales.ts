@@ -1,4 +1,4 @@
-import { CALL_BACK_MAX_PENDING, formatDateTime, isClosedStatus, type ColAccountType, type Country, type ScheduledCall } from '@backoffice/shared';
+import { CALL_BACK_MAX_PENDING, formatDateTime, isClosedStatus, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
