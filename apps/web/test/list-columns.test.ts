@@ -2,25 +2,8 @@ import { LEAD_SORT_FIELDS, type LeadListItem } from '@backoffice/shared';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { describe, expect, it, vi } from 'vitest';
 import { withColumnDefaults } from '../src/components/keyset-data-grid';
-import {
-  amountColumns,
-  customerContactColumns,
-  customerNameColumn,
-  dataRateColumns,
-  dateTimeColumn,
-  defaultColumnsFor,
-  emailColumn,
-  columnsFit,
-  fitColumns,
-  idLinkColumn,
-  managementColumn,
-  nextCallColumn,
-  sellerColumn,
-  statusColumn,
-  stepColumn,
-  textColumn,
-  type FittedColumn,
-} from '../src/components/lead-list-columns';
+import { columnsFit, defaultColumnsFor, fitColumns, textColumn, type FittedColumn } from '../src/components/lead-list-columns';
+import { leadColumns } from '../src/features/leads/components/leads-columns';
 import { textWidth, twoLineWidth } from '../src/lib/text-width';
 
 // Outside a browser textWidth counts 10 px a character: the widths below follow from the texts' lengths.
@@ -111,48 +94,44 @@ describe('withColumnDefaults', () => {
   });
 });
 
-describe('defaultColumnsFor', () => {
-  const leadColumns = ['id', 'created_at', 'customer', 'status_id', 'requested_amount', 'cellphone', 'seller', 'updated_at'].map(
-    (field) => ({ field }) as FittedColumn<LeadListItem>,
-  );
+describe('the leads list’s columns', () => {
+  const fields = (country: 'arg' | 'col') => leadColumns(country).map((column) => column.field);
 
-  // This build is arg's: role 2 is SELLER, role 1 ADMIN.
-  it('hides a seller’s own name and keeps their working columns; staff keep who has the lead', () => {
-    expect(defaultColumnsFor(2, leadColumns)).toEqual({ created_at: false, seller: false, updated_at: false });
-    expect(defaultColumnsFor(1, leadColumns)).toEqual({ cellphone: false, updated_at: false });
+  it('sort by exactly what the server sorts the lead lists by (a header click puts it in the URL)', () => {
+    for (const country of ['arg', 'col'] as const) {
+      const sortable = leadColumns(country).filter((column) => column.sortable !== false).map((column) => column.field);
+      expect(sortable.sort()).toEqual([...LEAD_SORT_FIELDS].sort());
+    }
   });
 
-  it('offers col’s data rate in the column chooser, hidden by default for every role; arg has none', () => {
-    const [column] = dataRateColumns('col');
-    expect(column).toMatchObject({ field: 'data_rate', headerName: 'Calificación de datos', sortable: false });
-    const row = (data_rate: number | null) => ({ data_rate }) as LeadListItem;
-    expect(column!.valueGetter!(undefined as never, row(5), column!, undefined as never)).toBe('5');
-    expect(column!.valueGetter!(undefined as never, row(null), column!, undefined as never)).toBe('—');
-    const withRate = [...leadColumns, column!];
-    expect(defaultColumnsFor(1, withRate)).toMatchObject({ data_rate: false });
-    expect(defaultColumnsFor(2, withRate)).toMatchObject({ data_rate: false });
-    expect(dataRateColumns('arg')).toEqual([]);
+  it('show every field once, the lead’s origin among them; col adds its data rate, arg has none', () => {
+    for (const country of ['arg', 'col'] as const) expect(new Set(fields(country)).size).toBe(fields(country).length);
+    expect(fields('arg')).toContain('source');
+    expect(leadColumns('arg').find((column) => column.field === 'next_call_at')?.headerName).toBe('Próxima llamada');
+    expect(fields('arg')).not.toContain('data_rate');
+    expect(fields('col').filter((field) => !fields('arg').includes(field))).toEqual(['data_rate']);
   });
 });
 
-describe('lead list columns', () => {
-  it('sort by exactly what the server sorts the lead lists by (a header click puts it in the URL)', () => {
-    const all = [
-      idLinkColumn('Lead', '/lead-detail'),
-      dateTimeColumn('created_at', 'Creado'),
-      customerNameColumn,
-      statusColumn((status) => status.name),
-      stepColumn,
-      ...amountColumns,
-      ...customerContactColumns,
-      emailColumn,
-      managementColumn,
-      nextCallColumn,
-      sellerColumn,
-      dateTimeColumn('updated_at', 'Actualizado'),
-    ];
-    const sortable = all.filter((column) => column.sortable !== false).map((column) => column.field);
-    expect(sortable.sort()).toEqual([...LEAD_SORT_FIELDS].sort());
-    expect(nextCallColumn.headerName).toBe('Próxima llamada');
+describe('defaultColumnsFor', () => {
+  // This build is arg's: role 2 is SELLER, role 1 ADMIN.
+  it('hides a seller’s own name and keeps their working columns; staff keep who has the lead', () => {
+    const seller = defaultColumnsFor(2, leadColumns('arg'));
+    const staff = defaultColumnsFor(1, leadColumns('arg'));
+    expect(seller).toMatchObject({ seller: false });
+    expect(staff).not.toHaveProperty('seller');
+    // What the work needs is shown to both: who, what state, how to call them, when.
+    for (const field of ['id', 'customer', 'status_id', 'cellphone', 'next_call_at']) expect(seller).not.toHaveProperty(field);
+    for (const field of ['id', 'customer', 'status_id', 'created_at']) expect(staff).not.toHaveProperty(field);
+  });
+
+  it('offers col’s data rate in the column chooser, hidden by default for every role', () => {
+    const column = leadColumns('col').find((candidate) => candidate.field === 'data_rate')!;
+    expect(column).toMatchObject({ headerName: 'Calificación de datos', sortable: false });
+    const row = (data_rate: number | null) => ({ data_rate }) as LeadListItem;
+    expect(column.valueGetter!(undefined as never, row(5), column, undefined as never)).toBe('5');
+    expect(column.valueGetter!(undefined as never, row(null), column, undefined as never)).toBe('—');
+    expect(defaultColumnsFor(1, leadColumns('col'))).toMatchObject({ data_rate: false });
+    expect(defaultColumnsFor(2, leadColumns('col'))).toMatchObject({ data_rate: false });
   });
 });

@@ -239,8 +239,8 @@ export function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promi
  * queryRows in a transaction whose plans walk indexes in order (no bitmap scans, no sequential scans, no
  * parallel workers). The other way round: for a text known to match densely (a common name, see
  * LeadsRepository.resolveText), walking the list in order finds a page of matches within a few thousand
- * rows, but PostgreSQL underestimates prefix words and first collects every match through the word index
- * (~160 ms against ~5 ms for "ramon torres" at a million customers).
+ * rows, but PostgreSQL underestimates prefix words and first collects every match through the word index,
+ * many times slower at a million customers.
  */
 export function queryRowsInIndexOrder(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
   return queryRowsPlannedWith(db, `set local enable_bitmapscan = off; set local enable_seqscan = off; ${NO_PARALLEL}`, text, values);

@@ -226,7 +226,7 @@ export const customers = pgTable(
     /**
      * The customer as every lead list's rows show it (LeadListItem.customer), as JSON text written with the
      * row: rendering it on each read was about a quarter of PostgreSQL's time for a list page (seven texts
-     * escaped per row; the list page 0.24 → 0.19 ms of PostgreSQL in the bench). ~200 bytes a customer.
+     * escaped per row). ~200 bytes a customer.
      * The lead detail appends its further members to it (LeadsRepository.detail).
      */
     listJson: text('list_json')

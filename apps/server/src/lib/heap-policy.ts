@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * collection once the old generation has grown that much past what survived the last one, instead of its own
  * factor of up to ~3: a server whose live heap is small (~35 MB here) then does not carry ~100 MB of garbage
  * at peaks. Full collections get more frequent; they are mostly concurrent, and the bench measured no
- * change in req/s (server README, Figures).
+ * change in throughput (docs/performance.md).
  */
 export function applyHeapPolicy(growingPercent: number): void {
   if (growingPercent > 0) setFlagsFromString(`--heap-growing-percent=${growingPercent}`);

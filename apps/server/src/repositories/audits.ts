@@ -223,7 +223,7 @@ export class AuditsRepository {
   /**
    * A page of open rounds: the page's rounds from the queue index alone (the offset walks index entries, not
    * joined rows), then their leads, customers and people. The same plan whatever the values, so a prepared
-   * statement on one generic plan (planning this five-table join took ~2.8 ms of PostgreSQL per page).
+   * statement on one generic plan (planning this five-table join anew was most of a page's cost).
    */
   private openPage(claim: AuditClaimFilter, pageSize: number) {
     const pageRounds = this.db
@@ -261,7 +261,7 @@ export class AuditsRepository {
         .where(and(sql`${leads.country} = ${ph('country')}`, sql`${leads.statusId} = ${ph(`status${i}`)}::integer`))
         .orderBy(...entered());
     const [first, second, ...more] = Array.from({ length: statusCount }, (_, i) => inStatus(i).limit(ph('reach')));
-    const merged = second ? unionAll(first, second, ...more).orderBy(...entered()) : inStatus(0);
+    const merged = second !== undefined ? unionAll(first, second, ...more).orderBy(...entered()) : inStatus(0);
     const pageLeads = merged.limit(literalLimit(pageSize)).offset(ph('offset')).as('page_leads');
     return this.db
       .select(queueFields)
@@ -303,8 +303,7 @@ export class AuditsRepository {
   /**
    * Counts up to `cap` + 1 cases (the subquery stops there), so a queue of any length costs no more than one
    * of `cap`; without a cap it counts them all ("Contar exacto"). From one index alone: the queue's open
-   * rounds from audits_queue_idx (status and claim are in it: ~10,000 index entries, where joining each
-   * round's lead cost ~40 ms at a million leads), decided statuses from leads_status_entered_idx. One plan
+   * rounds from audits_queue_idx (status and claim are in it: no join to each round's lead), decided statuses from leads_status_entered_idx. One plan
    * whatever the values: prepared.
    */
   async count(country: Country, userId: number, filters: AuditQueueFilters, cap?: number): Promise<ListCount> {

@@ -1,8 +1,20 @@
-import { BANK_ACCOUNT_LOCKED_STATUSES, CLOSED_STATUSES, type Country } from '@backoffice/shared';
+import { BANK_ACCOUNT_LOCKED_STATUSES, CLOSED_STATUSES, type ColAccountType, type Country } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { leadEvents, leads } from '../db/schema';
-import type { CustomerEdit } from './sales';
+
+/** A customer's edit; the optional fields, when absent, keep their stored values. */
+export interface CustomerEdit {
+  firstName: string;
+  lastName: string;
+  cellphone: string;
+  email: string;
+  address?: string | null;
+  bank?: string | null;
+  bankAccount?: string | null;
+  /** Set with the account number: col's Ahorros or Corriente, null for a wallet or a CBU. */
+  bankAccountType?: ColAccountType | null;
+}
 
 /** Timeline labels of the customer's editable fields, in form order. */
 const FIELD_LABELS: [keyof CustomerEdit, string][] = [

@@ -83,7 +83,7 @@ export interface LeadPageRequest extends LeadSort {
 
 /**
  * Up to this many matching leads, a filtered page reads every match through the filters' index and sorts
- * them (an index-only scan of a few thousand entries, ~1 ms) in one prepared statement.
+ * them (an index-only scan of a few thousand entries) in one prepared statement.
  */
 export const FEW_MATCHES = 2_000;
 
@@ -603,9 +603,9 @@ export class LeadsRepository {
     const sampled = Number((await this.run(sample, params))[0][0]);
     if (sampled >= TEXT_SAMPLE_DENSE) return dense;
     // A first name and a surname and nothing else, that the sample met a few times: likely dense, which the
-    // word index would learn by reading a customer row per match, past the cap (a common name: ~2,000
-    // random pages, 138 ms cold). Their two prefixes' index entries tell it first (prefixCandidates and
-    // pairWordsMatch on customer_word_prefixes' primary key alone: 31 ms cold), newest first until one past
+    // word index would learn by reading a customer row per match, past the cap (a common name: thousands of
+    // random pages). Their two prefixes' index entries tell it first (prefixCandidates and
+    // pairWordsMatch on customer_word_prefixes' primary key alone), newest first until one past
     // the cap. Each list is read up to a window, so a prefix every email has ('com', 'gma') costs a bounded
     // read; fewer matches than the cap there leave the answer to the word index, as for any other text.
     const pair = sampled >= TEXT_SAMPLE_MAYBE_DENSE ? prefixPair(search) : undefined;
@@ -749,8 +749,8 @@ export class LeadsRepository {
       return statement;
     };
     // The leads in the list's order, each one's customer checked against the text as it comes. Joined
-    // plainly, PostgreSQL chose for a seller's own leads to scan every customer and sort the matches (1.3 s
-    // at a million, against ~30 ms for the walk).
+    // plainly, PostgreSQL chose for a seller's own leads to scan every customer and sort the matches, far
+    // slower than the walk at a million.
     const walk = () => {
       const statement = this.db
         .select({ id: leads.id })
@@ -780,8 +780,7 @@ export class LeadsRepository {
         if (offset === 0 && fragment) {
           // A document or phone fragment: its customers (their digit windows), then each one's leads
           // (leads_customer_id_idx, a lateral subquery: never walked the other way round), so each
-          // customer's row is read once, not found by id again for the join (PostgreSQL per search 0.67 →
-          // 0.58 ms in the bench).
+          // customer's row is read once, not found by id again for the join.
           const customerLeads = this.db.select().from(leads).where(eq(leads.customerId, customers.id)).offset(literalLimit(0)).as('leads');
           return this.db
             .select(listSelection(sort, dir, output))
@@ -852,8 +851,8 @@ export class LeadsRepository {
     // two words there, and only they are joined to their leads, newest first until the cap. The word index
     // would first gather every match into a bitmap, then read each customer row; a seller's own leads,
     // where the cap is seldom reached, meant reading every one of them, twice (whole words, then
-    // beginnings): ~180 ms each at a million, then ~60-100 ms reading each candidate's customer row; with the
-    // words on the index entries (migration 0030) no customer row is read (an admin's name at the cap: 19 → 12 ms).
+    // beginnings), then reading each candidate's customer row; with the words on the index entries (migration
+    // 0030) no customer row is read.
     const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
     if (pair && text) {
       const statement = this.statements.get(`count-paired|${key}|${pair.whole}|${cap}`, () => this.pairedCount(conditions, text, pair.whole, cap!));

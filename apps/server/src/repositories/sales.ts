@@ -1,11 +1,17 @@
-import { CALL_BACK_MAX_PENDING, formatDateTime, isClosedStatus, type ColAccountType, type Country, type ScheduledCall } from '@backoffice/shared';
+import { CALL_BACK_MAX_PENDING, formatDateTime, isClosedStatus, type Country, type ScheduledCall } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, leadEvents, leads, scheduledCalls } from '../db/schema';
 import { handOverCallBacks } from './calls';
 import { banInForce, customerBanKeys, type FoundBan } from './customer-bans';
 import { holdLead, type LeadRefusal } from './lead-lock';
-import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange } from './customer-changes';
+import {
+  applicationInAuditOrTransfer,
+  applicationOfAnotherSeller,
+  customerChange,
+  recordCustomerChange,
+  type CustomerEdit,
+} from './customer-changes';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -20,19 +26,6 @@ export type TakeResult =
   | { ok: false; reason: 'taken' }
   /** Unassigned, but in a status the caller does not offer (its status says why). */
   | { ok: false; reason: 'status'; statusId: number };
-
-/** A customer's edit; the optional fields, when absent, keep their stored values. */
-export interface CustomerEdit {
-  firstName: string;
-  lastName: string;
-  cellphone: string;
-  email: string;
-  address?: string | null;
-  bank?: string | null;
-  bankAccount?: string | null;
-  /** Set with the account number: col's Ahorros or Corriente, null for a wallet or a CBU. */
-  bankAccountType?: ColAccountType | null;
-}
 
 /** A field of the edit that a hold on the customer refuses, by its API name. */
 export type HeldField = 'first_name' | 'last_name' | 'cellphone' | 'bank_account';

@@ -10,7 +10,8 @@ import {
 } from '@backoffice/shared';
 import { HttpError, leadRefused } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
-import type { CustomerEdit, HeldField, SalesRepository } from '../repositories/sales';
+import type { CustomerEdit } from '../repositories/customer-changes';
+import type { HeldField, SalesRepository } from '../repositories/sales';
 import { banReasonText } from './customer-bans';
 
 const BANNED_FIELD_LABELS = { cellphone: 'El celular', email: 'El email', bank_account: 'La cuenta bancaria' } as const;

@@ -161,7 +161,7 @@ export class LeadLists {
       if (complete) this.counts.set(countKey, count);
     } else {
       // No text, a count known, or a dense text (its first page is full and its count needed: a seller's
-      // common name no longer waits for the page's walk before counting, ~35 of ~185 ms at a million): both at once.
+      // common name does not wait for the page's walk before counting): both at once.
       const [{ found, complete }, counted] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
       result = found;
       count = counted;

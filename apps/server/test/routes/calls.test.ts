@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { calls, customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
-import { CALL_ERRORS } from '../../src/routes/country/calls';
+import { CALL_ERRORS } from '../../src/routes/country/call-errors';
 import { NeotelAdapter, SimulatedTelephony, TelephonyError } from '../../src/services/telephony';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { insertKnownLeads, userIdByEmail, type KnownLead } from '../helpers/leads-fixture';

@@ -28,7 +28,7 @@ function Shell() {
   const user = { name: session?.name ?? '', roleLabel: (session && findRole(COUNTRY, session.role)?.label) ?? '' };
   const signOut = async () => {
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
   return (
     <DefaultLayout navItems={navItems} user={user} country={COUNTRY} buildId={BUILD_ID} onLogout={signOut}>

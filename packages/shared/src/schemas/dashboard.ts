@@ -98,8 +98,8 @@ export const STAGE_FAILURES_LISTED = 10;
 
 export const DASHBOARD_DEFAULT_DAYS = 30;
 /**
- * Longest range asked at once: any calendar quarter. Measured at a million leads, conversion and the seller
- * ranking take 40-80 ms over 92 days but 0.4-0.6 s over a year (the cohort's leads are hashed against the
+ * Longest range asked at once: any calendar quarter. At a million leads, conversion and the seller
+ * ranking over a year take ten times a quarter's time (the cohort's leads are hashed against the
  * converted ones), and a per-day chart of a year is no longer readable anyway.
  */
 export const DASHBOARD_MAX_DAYS = 92;

@@ -18,7 +18,7 @@ import { deviceOf } from '../../lib/user-agent';
 import { sessionTokenOf } from '../../plugins/app/auth';
 import { ACCOUNT_MESSAGES, AccountsService } from '../../services/accounts';
 import { SecondFactorService } from '../../services/second-factor';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

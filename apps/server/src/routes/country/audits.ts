@@ -17,7 +17,7 @@ import { CountCache } from '../../lib/count-cache';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { claimOf, type OpenRound } from '../../repositories/audits';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -44,7 +44,7 @@ function notYours(open: OpenRound): HttpError {
  */
 const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   // The queue's counts by filter, per node, as the lists keep theirs: a count reads up to 10,001 index
-  // entries (~2.6 ms of PostgreSQL with the bench's 85,000 open rounds), a page a few dozen rows. A status
+  // entries, a page a few dozen rows. A status
   // change or a claim through this node drops them; other nodes' changes show within countCacheSeconds.
   const counts = new CountCache(app.config.countCacheSeconds);
   const stop = app.workflow.onStatusChange((changed) => {

@@ -11,7 +11,7 @@ import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { sessionTokenOf, toAuthUser, type AuthUser } from '../../plugins/app/auth';
 import { SecondFactorService } from '../../services/second-factor';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 /** SPEC 3: arg answers role_id (number), col answers role (string). */
 function loginUser(user: AuthUser): LoginResponse['user'] {

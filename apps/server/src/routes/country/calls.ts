@@ -1,5 +1,4 @@
 import {
-  CALL_BACK_MESSAGES,
   canAccess,
   callActionResponseSchema,
   callIdQuerySchema,
@@ -19,7 +18,8 @@ import { HttpError, MESSAGES } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
 import type { CallBackChange } from '../../repositories/calls';
 import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
-import type { CountryOptions } from './index';
+import { CALL_ERRORS } from './call-errors';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = {
@@ -30,32 +30,6 @@ const errors = {
   409: errorBodySchema,
   502: errorBodySchema,
 };
-
-/** Spanish, shown by the web as the server's statusMessage. */
-export const CALL_ERRORS = {
-  onlySellers: 'Solo los vendedores reciben recordatorios de llamadas',
-  notFound: CALL_BACK_MESSAGES.notFound,
-  notYours: 'Esta llamada está asignada a otro vendedor',
-  /** Cancelled too: from the sale detail, or with its application. */
-  notPending: CALL_BACK_MESSAGES.notPending,
-  noNeotelUser: 'No tienes un usuario de neotel asignado',
-  wrongNeotelUser: 'El usuario de Neotel no corresponde a tu sesión',
-  startFailed: 'No se pudo iniciar la llamada en Neotel. Revisa que estés logueado en Neotel.',
-  hangUpFailed: 'No se pudo cortar la llamada en Neotel. Revisa que estés logueado en Neotel.',
-  /** One call at a time per user (a double click dials once). */
-  callInProgress: 'Ya tienes una llamada en curso: cuélgala antes de iniciar otra.',
-  /** A call from a lead dials that lead's customer's own stored cellphone, nothing else (409, `cellphone`). */
-  notLeadsCellphone: (leadId: number) => `El celular no es el del cliente del lead ${leadId}: solo se llama al celular guardado del cliente`,
-  leadWithoutCellphone: (leadId: number) => `El cliente del lead ${leadId} no tiene celular guardado`,
-  /** Without a lead (403, `cellphone`): a seller only their own customers; any number, only the /test roles. */
-  notYourCustomer: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes',
-  leadRequired: 'Indica el lead (lead_id): solo se llama al celular del cliente de un lead',
-  /** From the collection detail (`loan_id`): the loan's customer's stored cellphone; a collector, their own loans. */
-  loanNotFound: 'Préstamo no encontrado',
-  notYourLoan: 'Este préstamo no está en tu cartera',
-  notLoansCellphone: (loanId: number) => `El celular no es el del cliente del préstamo ${loanId}: solo se llama al celular guardado del cliente`,
-  loanWithoutCellphone: (loanId: number) => `El cliente del préstamo ${loanId} no tiene celular guardado`,
-} as const;
 
 /**
  * Call reminders (SPEC 4 "Call reminder flow") and click-to-call (SPEC 5, 7).

@@ -20,7 +20,7 @@ import { HttpError, invalidData } from '../../lib/errors';
 import { listRoutes } from '../../lists/routes';
 import { isCollector } from '../../repositories/collections';
 import { COLLECTION_MESSAGES, CollectionsService, canAssign, dueDateBounds } from '../../services/collections';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

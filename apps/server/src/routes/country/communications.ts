@@ -37,7 +37,7 @@ import { HttpError, MESSAGES } from '../../lib/errors';
 import { defineList } from '../../lists/definition';
 import { listRoutes } from '../../lists/routes';
 import { isCollector } from '../../repositories/collections';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const SCREEN: Screen = 'customers-communications';
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];

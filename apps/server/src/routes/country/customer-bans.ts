@@ -34,7 +34,7 @@ import { defineList } from '../../lists/definition';
 import { listRoutes } from '../../lists/routes';
 import { banFrom, banRowJson, banStateSql } from '../../repositories/customer-bans';
 import { banCustomers } from '../../services/customer-bans';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const SCREEN: Screen = 'customers-ban';
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AggregateCache } from '../../lib/aggregate-cache';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import type { DashboardScope, DayCount, DayRange } from '../../repositories/dashboard';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

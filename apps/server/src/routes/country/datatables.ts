@@ -17,7 +17,7 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UsersRepository } from '../../repositories/users';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 /** Catalogues come from the shared package (the web app renders the same ones); people from the database. */
 export async function filterResources(country: Country, users: UsersRepository): Promise<FilterResources> {

@@ -22,7 +22,7 @@ import { listRoutes } from '../../lists/routes';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { kindOfUser } from '../../services/debt-frees';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
-import { CALL_ERRORS } from './calls';
-import type { CountryOptions } from './index';
+import { CALL_ERRORS } from './call-errors';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 502: errorBodySchema };

@@ -1,6 +1,6 @@
-import type { Country } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countryScope } from '../../plugins/app/auth';
+import type { CountryOptions } from './options';
 import accounts from './accounts';
 import audits from './audits';
 import auth from './auth';
@@ -25,10 +25,6 @@ import security from './security';
 import users from './users';
 import voluntaryPays from './voluntary-pays';
 import workflow from './workflow';
-
-export interface CountryOptions {
-  country: Country;
-}
 
 /**
  * The per-country API, registered once with prefix /api/arg and once with /api/col. Every route reads the

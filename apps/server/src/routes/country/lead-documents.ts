@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/app/auth';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { LeadDocumentsRepository } from '../../repositories/lead-documents';
 import { decodeDocument, mayReadDocuments, mayUploadDocuments, uploadLeadDocument } from '../../services/lead-documents';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -40,7 +40,7 @@ import { CREATED_STATUS } from '../../repositories/leads';
 import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
 import { screenNewLead } from '../../services/lead-screening';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 /** Roles a lead can be assigned to (and whose own creations are assigned to themselves). */
 const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];

@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/app/auth';
 import { LoanDetailRepository, type LoanHeader } from '../../repositories/loan-detail';
 import { applyPayment, LOAN_MESSAGES, mayPay, mayReverse, readRefusal, reversePayment } from '../../services/loans';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

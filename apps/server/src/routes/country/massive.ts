@@ -30,7 +30,7 @@ import type { FileRow, ReadOptions } from '../../massive/file';
 import { MASSIVE_LIST_SOURCES, massiveBatchList, massiveRowList } from '../../massive/lists';
 import type { RowOut } from '../../repositories/massive';
 import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream, type Column } from '../../services/lead-export';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema };

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { invalidData } from '../../lib/errors';
 import { regretList } from '../../lists/legal';
 import { listRoutes } from '../../lists/routes';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -31,7 +31,7 @@ import type { AuthUser } from '../../plugins/app/auth';
 import type { CallBackEdit } from '../../repositories/calls';
 import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -1,7 +1,7 @@
 import { SEARCHER_LIMIT, errorBodySchema, isSellerOrWoAssignation, searcherQuerySchema, searcherResponseSchema } from '@backoffice/shared';
 import { serializerCompiler as zodSerializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 

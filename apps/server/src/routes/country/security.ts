@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { toSecurityEvent } from '../../repositories/security-events';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };

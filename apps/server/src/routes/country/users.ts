@@ -14,7 +14,7 @@ import { listRoutes } from '../../lists/routes';
 import { userSearchWords, usersList } from '../../lists/users';
 import { AccountsService } from '../../services/accounts';
 import { SecondFactorService } from '../../services/second-factor';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -25,7 +25,7 @@ import { earlierAnswer, keepAnswer, requestHashOf } from '../../repositories/ide
 import { LoanDetailRepository, type LoanHeader } from '../../repositories/loan-detail';
 import { LOAN_MESSAGES, readRefusal } from '../../services/loans';
 import { decideVoluntaryPay, decodeReceipt, insertVoluntaryPay, mayRegister, mayReview } from '../../services/voluntary-pays';
-import type { CountryOptions } from './index';
+import type { CountryOptions } from './options';
 
 const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };

@@ -1,5 +1,5 @@
 import { statusIdOf, type AutomatedStage, type Country } from '@backoffice/shared';
-import type { Offer, StageAdapter, StageAdapters, StageInput } from './index';
+import type { Offer, StageAdapter, StageAdapters, StageInput } from './types';
 
 /*
  * Deterministic simulators: the last digit of the customer's document picks the outcome, so a demo or a

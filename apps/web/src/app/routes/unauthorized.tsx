@@ -35,7 +35,7 @@ export default function UnauthorizedRoute() {
               variant="outlined"
               onClick={async () => {
                 await logout();
-                navigate('/login', { replace: true });
+                void navigate('/login', { replace: true });
               }}
             >
               Cerrar sesión

@@ -82,7 +82,7 @@ export function ShortcutsMenu({ items }: { items: NavItem[] }) {
             <Button
               key={path}
               onClick={() => {
-                navigate(path);
+                void navigate(path);
                 close();
               }}
               color="inherit"

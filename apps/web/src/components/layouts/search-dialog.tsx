@@ -27,7 +27,7 @@ export function SearchDialog({ open, onClose, items }: { open: boolean; onClose:
 
   const go = (item: NavItem | undefined) => {
     if (!item) return;
-    navigate(item.path);
+    void navigate(item.path);
     onClose();
   };
 

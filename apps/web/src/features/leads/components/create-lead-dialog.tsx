@@ -117,7 +117,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
         draft.clear();
         reset();
         onClose();
-        navigate(applicationPath(created.id));
+        void navigate(applicationPath(created.id));
       },
       onError: (error) => {
         if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<FieldValues>, { message: field.message });

@@ -1,45 +1,15 @@
-import { LEAD_SOURCE_LABELS, type GridSettings, type LeadListItem, type LeadListQuery, type LeadListResponse } from '@backoffice/shared';
+import type { GridSettings, LeadListItem, LeadListQuery, LeadListResponse } from '@backoffice/shared';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import {
-  amountColumns,
-  customerContactColumns,
-  customerNameColumn,
-  dataRateColumns,
-  dateTimeColumn,
-  defaultColumnsFor,
-  emailColumn,
-  idLinkColumn,
-  managementColumn,
-  nextCallColumn,
-  sellerColumn,
-  statusColumn,
-  stepColumn,
-  textColumn,
-  type FittedColumn,
-} from '../../../components/lead-list-columns';
+import { defaultColumnsFor } from '../../../components/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
+import { leadColumns } from './leads-columns';
 
-const columns: FittedColumn<LeadListItem>[] = [
-  idLinkColumn('Lead', '/lead-detail'),
-  dateTimeColumn('created_at', 'Creado'),
-  customerNameColumn,
-  statusColumn((status) => status.label),
-  stepColumn,
-  ...amountColumns,
-  ...customerContactColumns,
-  emailColumn,
-  managementColumn,
-  ...dataRateColumns(COUNTRY),
-  nextCallColumn,
-  sellerColumn,
-  textColumn({ field: 'source', headerName: 'Origen', sortable: false, text: (row) => LEAD_SOURCE_LABELS[row.source] }),
-  dateTimeColumn('updated_at', 'Actualizado'),
-];
+const columns = leadColumns(COUNTRY);
 
 interface LeadsTableProps {
   query: LeadListQuery;

@@ -29,11 +29,13 @@ export function useVersionCheck() {
         inFlight = false;
       }
     };
-    const timer = setInterval(check, VERSION_CHECK_INTERVAL_MS);
-    window.addEventListener('focus', check);
+    // check reports its own failures, so the timer and the focus event start it and move on.
+    const checkNow = () => void check();
+    const timer = setInterval(checkNow, VERSION_CHECK_INTERVAL_MS);
+    window.addEventListener('focus', checkNow);
     return () => {
       clearInterval(timer);
-      window.removeEventListener('focus', check);
+      window.removeEventListener('focus', checkNow);
     };
   }, [notify]);
 }
