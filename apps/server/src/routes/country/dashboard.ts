@@ -82,10 +82,13 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       onRequest: app.authorize('index'),
       schema: {
         tags: ['dashboard'],
-        summary: 'Tablero de inicio: embudo por paso, creadas y desembolsadas por día, conversión, cola de auditoría, etapas automáticas con fallas',
+        summary:
+          'Tablero de inicio: mi trabajo de hoy, embudo por paso, creadas y desembolsadas (cantidades y montos) por día, conversión, ' +
+          'cola de auditoría, etapas automáticas con fallas',
         description:
           'Los bloques dependen del rol (DASHBOARD_ACCESS); los vendedores ven solo sus leads. Rango por defecto: ' +
-          'los últimos 30 días del país. Cada nodo reutiliza los agregados unos segundos (`generated_at`).',
+          'los últimos 30 días del país; cada cifra trae la del período anterior de igual duración. Cada nodo reutiliza ' +
+          'los agregados unos segundos (`generated_at`), salvo `my_work` (MY_WORK del rol), que es de cada usuario y se calcula siempre.',
         security,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardResponseSchema, ...errors },

@@ -34,7 +34,7 @@ const signedPoints = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, s
 export type Direction = 'up' | 'down' | 'same';
 
 /**
- * A figure against the previous period's: '+12 % vs. período anterior', '−3 %', 'igual que…'. A rate
+ * A figure against the previous period's: '+12% vs. período anterior', '-3%', 'igual que…'. A rate
  * (`points`) changes in percentage points, not in a percent of itself. From nothing, no percent can be said.
  */
 export function change(now: number, before: number, points = false): { direction: Direction; text: string } {
