@@ -31,6 +31,16 @@ export function formatMoney(country: Country, minorUnits: number): string {
   return moneyFormat(country).format(minorUnits / 100);
 }
 
+const compactMoneyFormat = perCountry(
+  (country) =>
+    new Intl.NumberFormat(CURRENCY[country].locale, { style: 'currency', currency: CURRENCY[country].code, notation: 'compact', maximumFractionDigits: 1 }),
+);
+
+/** Minor units in few characters, for a chart's axis ('$ 1,2 M'); the chart's table has the exact amounts. */
+export function formatMoneyCompact(country: Country, minorUnits: number): string {
+  return compactMoneyFormat(country).format(minorUnits / 100);
+}
+
 /** An instant (Date or ISO text) on the country's clock: '22/11/2026, 21:14'. */
 export function formatDateTime(country: Country, at: Date | string): string {
   return dateTimeFormat(country).format(new Date(at));

@@ -43,6 +43,7 @@ import { seedVoluntaryPays } from './seeds/voluntary-pays';
 import { seedLeadDocuments } from './seeds/lead-documents';
 import type { Db } from './client';
 import { seedMassive } from './seeds/massive';
+import { seedMyWork } from './seeds/my-work';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 import { seedLegal } from './seeds/legal';
 
@@ -191,6 +192,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const book = await seedLoans(tx, country, now);
       await seedManagements(tx, country, now, faker);
       await seedVoluntaryPays(tx, country, now);
+      await seedMyWork(tx, country, now);
       await seedLeadDocuments(tx, country);
       log(`seeded ${country}: ${staff.length} users, ${data.length} customers and leads, ${book.loans} loans`);
       await seedBans(tx, country, now);

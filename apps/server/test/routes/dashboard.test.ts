@@ -83,6 +83,10 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
       if (i % 10 === 1) await setStatus(lead, DISBURSED_STATUS.arg, new Date(lead.createdAt.getTime() + 26 * HOUR));
     }
     await setStatus(known[2], DISBURSED_STATUS.arg, new Date('2026-03-20T15:00:00Z'));
+    // One disbursed lead had an offer below what it asked: its disbursement paid the offer.
+    const offer = known[11];
+    await t.app.db.update(leads).set({ offeredAmount: offer.requestedAmount - 10_000 }).where(eq(leads.id, offer.id));
+    offered.set(offer.id, offer.requestedAmount - 10_000);
     await t.app.db.insert(leadStatusHistory).values({ country: 'col', leadId: col[0].id, fromStatus: 1, toStatus: DISBURSED_STATUS.col, createdAt: new Date(FIXTURE_BASE.getTime() + 30 * HOUR) });
 
     // The audit queue: a retry, and a lead that re-entered AUDIT_PENDING (its latest entry is what counts).
@@ -118,10 +122,19 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
       return {
         date,
         created: known.filter(ownBy(own)).filter((lead) => argDay(lead.createdAt) === date).length,
-        disbursed: history.filter((h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && leadsOf.has(h.leadId) && argDay(h.createdAt) === date).length,
+        disbursed: disbursedOn(date).length,
+        requested_amount: known.filter(ownBy(own)).filter((lead) => argDay(lead.createdAt) === date).reduce((sum, lead) => sum + lead.requestedAmount, 0),
+        disbursed_amount: disbursedOn(date).reduce((sum, h) => sum + paidOut(h.leadId), 0),
       };
     });
+    function disbursedOn(date: string) {
+      return history.filter((h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && leadsOf.has(h.leadId) && argDay(h.createdAt) === date);
+    }
   };
+
+  /** What a disbursement paid out: the offer where there is one (set below on one lead), else what was asked. */
+  const offered = new Map<number, number>();
+  const paidOut = (leadId: number) => offered.get(leadId) ?? known.find((lead) => lead.id === leadId)!.requestedAmount;
 
   const conversionOf = (cohort: KnownLead[]) => {
     const converted = cohort.filter((lead) => history.some((h) => h.leadId === lead.id && CONVERTED_STATUSES.arg.includes(h.toStatus)));
@@ -146,7 +159,54 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     expect(body.daily!.created_total).toBe(known.filter((lead) => inRange(lead.createdAt)).length);
     // The March 20 disbursement is outside the range, and shows up with a range that holds it.
     const later = await dashboard(admin, 'from=2026-03-20&to=2026-03-20');
-    expect(later.daily!.days).toEqual([{ date: '2026-03-20', created: 0, disbursed: 1 }]);
+    expect(later.daily!.days).toEqual([{ date: '2026-03-20', created: 0, disbursed: 1, requested_amount: 0, disbursed_amount: known[2].requestedAmount }]);
+  });
+
+  it('sums the money asked for and paid out, per day and over the period', async () => {
+    const body = await dashboard(admin);
+    const expected = expectedDaily();
+    expect(body.daily!.requested_amount_total).toBe(known.filter((lead) => inRange(lead.createdAt)).reduce((sum, lead) => sum + lead.requestedAmount, 0));
+    expect(body.daily!.disbursed_amount_total).toBe(expected.reduce((sum, d) => sum + d.disbursed_amount, 0));
+    // The offer counts where there is one: the total is not the requested amounts of the disbursed leads.
+    const disbursedLeads = history.filter((h) => h.toStatus === DISBURSED_STATUS.arg && inRange(h.createdAt)).map((h) => h.leadId);
+    expect(disbursedLeads).toContain(known[11].id);
+    expect(body.daily!.disbursed_amount_total).toBe(
+      disbursedLeads.reduce((sum, id) => sum + known.find((lead) => lead.id === id)!.requestedAmount, 0) - 10_000,
+    );
+    expect(body.daily!.disbursed_amount_total).toBeGreaterThan(0);
+  });
+
+  it('compares each figure with the period of equal length just before', async () => {
+    // March 6-10 against March 1-5: the fixture's leads are created 5 hours apart from March 1 on.
+    const body = await dashboard(admin, 'from=2026-03-06&to=2026-03-10');
+    const within = (from: string, to: string) => (date: Date) => argDay(date) >= from && argDay(date) <= to;
+    const totals = (from: string, to: string) => {
+      const inIt = within(from, to);
+      const created = known.filter((lead) => inIt(lead.createdAt));
+      const disbursed = history.filter((h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && inIt(h.createdAt));
+      return {
+        created_total: created.length,
+        disbursed_total: disbursed.length,
+        requested_amount_total: created.reduce((sum, lead) => sum + lead.requestedAmount, 0),
+        disbursed_amount_total: disbursed.reduce((sum, h) => sum + paidOut(h.leadId), 0),
+      };
+    };
+    const now = totals('2026-03-06', '2026-03-10');
+    const before = totals('2026-03-01', '2026-03-05');
+    expect(body.daily).toMatchObject(now);
+    expect(body.daily!.previous).toEqual({ from: '2026-03-01', to: '2026-03-05', ...before });
+    // Both periods hold leads, and different numbers of them (a window off by a day would show).
+    expect(before.created_total).toBeGreaterThan(0);
+    expect(now.created_total).toBeGreaterThan(0);
+    expect(before.disbursed_total).toBeGreaterThan(0);
+    expect(before.created_total).not.toBe(now.created_total);
+    const conversionBefore = conversionOf(known.filter((lead) => within('2026-03-01', '2026-03-05')(lead.createdAt)));
+    expect(body.conversion!.previous).toEqual({ ...conversionBefore, rate: conversionBefore.converted / conversionBefore.created });
+    expect(conversionBefore.converted).toBeGreaterThan(0);
+    // A seller's previous period is theirs too.
+    const own = await dashboard(seller, 'from=2026-03-06&to=2026-03-10');
+    expect(own.daily!.previous.created_total).toBe(known.filter((lead) => lead.sellerId === sellerId && within('2026-03-01', '2026-03-05')(lead.createdAt)).length);
+    expect(own.daily!.previous.created_total).toBeLessThan(before.created_total);
   });
 
   it('measures the audit queue (its open audit rounds) and their age', async () => {
@@ -168,7 +228,7 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     const cohort = known.filter((lead) => inRange(lead.createdAt));
     const expected = conversionOf(cohort);
     expect(expected.converted).toBeGreaterThan(0);
-    expect(body.conversion).toEqual({ ...expected, rate: expected.converted / expected.created });
+    expect(body.conversion).toMatchObject({ ...expected, rate: expected.converted / expected.created });
 
     const bySeller = new Map<number, KnownLead[]>();
     for (const lead of cohort) if (lead.sellerId !== null) bySeller.set(lead.sellerId, [...(bySeller.get(lead.sellerId) ?? []), lead]);

@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatTime } from '@backoffice/shared';
+import { formatCalendarDate, formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatTime } from '@backoffice/shared';
 import { COUNTRY, LOCALE } from '../config/env';
 
 /** Up to two initials for an avatar: 'Ana María López' → 'AM'. */
@@ -14,6 +14,8 @@ export function initials(name: string): string {
 
 /** Minor units (centavos) in the build country's currency (ARS es-AR, COP es-CO). */
 export const money = (minorUnits: number): string => formatMoney(COUNTRY, minorUnits);
+/** The same in few characters, for a chart's axis: '$ 1,2 M'. */
+export const compactMoney = (minorUnits: number): string => formatMoneyCompact(COUNTRY, minorUnits);
 
 /*
  * Instants on the build country's clock, whatever the zone of the browser (the one the date filters and the

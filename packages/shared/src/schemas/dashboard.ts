@@ -137,7 +137,104 @@ const rate = z.number().min(0).max(1);
 
 export const funnelStepSchema = z.object({ step_id: z.number().int(), status: z.string(), label: z.string(), count });
 
-export const dailyPointSchema = z.object({ date: z.string(), created: count, disbursed: count });
+/** Money in the country's minor units (centavos), formatted by `format.ts`. */
+const amount = z.number().int().nonnegative();
+
+export const dailyPointSchema = z.object({
+  date: z.string(),
+  created: count,
+  disbursed: count,
+  /** What the day's new applications asked for. */
+  requested_amount: amount,
+  /** What the day's disbursements paid out (the offer, or the requested amount when there was none). */
+  disbursed_amount: amount,
+});
+
+/** The daily block's totals over one period (the range asked, or the one of equal length just before it). */
+const dailyTotalsSchema = z.object({
+  created_total: count,
+  disbursed_total: count,
+  requested_amount_total: amount,
+  disbursed_amount_total: amount,
+});
+
+/** The period of equal length that ends the day before `from`: what each KPI is compared with. */
+export function previousRange(range: { from: string; to: string }): { from: string; to: string } {
+  const days = daysBetween(range.from, range.to);
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
+/*
+ * "Mi trabajo de hoy" (issue 39): what the signed-in user has to do today, by role kind, counted on the server
+ * over what that user may see (a seller: their own call backs; a collector: their own loans). Each count has
+ * its label here, so the web names it the same way wherever it shows.
+ */
+export const MY_WORK_COUNTS = {
+  call_backs_overdue: 'Llamadas vencidas',
+  call_backs_today: 'Llamadas para hoy',
+  team_call_backs_overdue: 'Llamadas vencidas del equipo',
+  unassigned_leads: 'Solicitudes sin asignar',
+  audits_claimed: 'Casos que tomaste',
+  audits_unclaimed: 'Casos sin tomar',
+  promises_due: 'Promesas que vencen hoy o antes',
+  next_actions_due: 'Próximas acciones para hoy',
+  loans_unassigned: 'Préstamos en mora sin cobrador',
+  stages_stopped: 'Etapas detenidas',
+  risk_manual: 'Solicitudes en revisión manual de riesgo',
+} as const;
+export type MyWorkCount = keyof typeof MY_WORK_COUNTS;
+
+/**
+ * Each role kind's work: its counts, and which items it lists (the first MY_WORK_LISTED): a seller their
+ * call backs due today or overdue; an auditor the open cases they claimed; a collector their loans with a
+ * promise or a next action due; the people who manage the team the team's overdue call backs; the operator
+ * (and the API role) the automated stages stopped; ATC the country's promises due (customers who call about
+ * them); risk the applications waiting for a manual decision.
+ */
+export const MY_WORK_ITEM_KINDS = ['call_back', 'audit', 'collection', 'stage', 'risk'] as const;
+export type MyWorkItemKind = (typeof MY_WORK_ITEM_KINDS)[number];
+export const MY_WORK: Record<RoleKind, { counts: readonly MyWorkCount[]; items: MyWorkItemKind }> = {
+  seller: { counts: ['call_backs_overdue', 'call_backs_today'], items: 'call_back' },
+  seller_renovator: { counts: ['call_backs_overdue', 'call_backs_today'], items: 'call_back' },
+  seller_wo_assignation: { counts: ['call_backs_overdue', 'call_backs_today', 'unassigned_leads'], items: 'call_back' },
+  auditor: { counts: ['audits_claimed', 'audits_unclaimed'], items: 'audit' },
+  collector: { counts: ['promises_due', 'next_actions_due'], items: 'collection' },
+  admin: { counts: ['team_call_backs_overdue', 'unassigned_leads', 'audits_unclaimed', 'loans_unassigned'], items: 'call_back' },
+  supervisor: { counts: ['team_call_backs_overdue', 'unassigned_leads', 'audits_unclaimed', 'loans_unassigned'], items: 'call_back' },
+  operator: { counts: ['stages_stopped', 'unassigned_leads'], items: 'stage' },
+  webservice: { counts: ['stages_stopped', 'unassigned_leads'], items: 'stage' },
+  atc: { counts: ['promises_due', 'loans_unassigned'], items: 'collection' },
+  risk: { counts: ['risk_manual'], items: 'risk' },
+};
+export const MY_WORK_LISTED = 5;
+
+/** Applications waiting for a person of risk to decide (arg has no RISK_MANUAL: its exception is that). */
+export const RISK_REVIEW_STATUSES: Record<Country, number[]> = {
+  arg: ids('arg', ['RISK_EXCEPTION']),
+  col: ids('col', ['RISK_MANUAL', 'RISK_EXCEPTION']),
+};
+
+export const myWorkItemSchema = z.object({
+  kind: z.enum(MY_WORK_ITEM_KINDS),
+  /** The application's id (call back, audit, stage, risk) or the loan's (collection): what the link opens. */
+  id: z.number().int(),
+  customer: z.string(),
+  /** When it is due: an ISO date-time, or for a promise its ISO day; null when it has no time. */
+  due_at: z.string().nullable(),
+  /** Due before now (a call back, a next action) or before today (a promise). */
+  overdue: z.boolean(),
+  /** A collection's promise (or overdue amount), minor units; null otherwise. */
+  amount: amount.nullable(),
+  /** For a collection: what is due ('promise' or 'next_action'). */
+  reason: z.enum(['promise', 'next_action']).nullable(),
+});
+export type MyWorkItem = z.infer<typeof myWorkItemSchema>;
+
+export const myWorkSchema = z.object({
+  counts: z.array(z.object({ id: z.enum(Object.keys(MY_WORK_COUNTS) as [MyWorkCount, ...MyWorkCount[]]), count })),
+  items: z.array(myWorkItemSchema),
+});
+export type MyWork = z.infer<typeof myWorkSchema>;
 
 export const dashboardResponseSchema = z.object({
   scope: z.enum(['own', 'country']),
@@ -147,6 +244,8 @@ export const dashboardResponseSchema = z.object({
   to: z.string(),
   /** When the oldest number in the answer was computed (answers may come from a cache seconds old). */
   generated_at: z.string(),
+  /** The user's work of today (MY_WORK of their role kind): always present, never cached across users. */
+  my_work: myWorkSchema,
   /** Current leads by step, in pipeline order (every step, zeros included). */
   funnel: z.array(funnelStepSchema).optional(),
   /** Applications created and disbursed per calendar day of the range (every day, zeros included). */
@@ -154,13 +253,19 @@ export const dashboardResponseSchema = z.object({
     .object({
       /** The status whose history rows are counted as disbursements (arg DISBURSED, col TRANSFERRED). */
       disbursed_status: z.number().int(),
-      created_total: count,
-      disbursed_total: count,
+      ...dailyTotalsSchema.shape,
       days: z.array(dailyPointSchema),
+      /** The same totals over the period of equal length just before (`previousRange`). */
+      previous: dailyTotalsSchema.extend({ from: z.string(), to: z.string() }),
     })
     .optional(),
-  /** Leads created in the range, and how many of them reached ACCEPTED or a later status (at any time since). */
-  conversion: z.object({ created: count, converted: count, rate }).optional(),
+  /**
+   * Leads created in the range, and how many of them reached ACCEPTED or a later status (at any time since);
+   * `previous`: the same over the period of equal length just before.
+   */
+  conversion: z
+    .object({ created: count, converted: count, rate, previous: z.object({ created: count, converted: count, rate }) })
+    .optional(),
   /** AUDIT_PENDING + AUDIT_RETRY now; ages since each lead entered its current status (status history). */
   audit_queue: z
     .object({

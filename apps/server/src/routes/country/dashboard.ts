@@ -9,6 +9,7 @@ import {
   errorBodySchema,
   findRole,
   funnelStepsOf,
+  previousRange,
   resolveDashboardRange,
   retryStoppedStagesResponseSchema,
   type DashboardResponse,
@@ -25,19 +26,29 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const ratio = (converted: number, created: number) => (created === 0 ? 0 : converted / created);
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
 
-/** Every day of the range with its count (zeros included), so charts get a continuous axis. */
-function perDay(range: DayRange, created: DayCount[], disbursed: DayCount[], disbursedStatus: number): NonNullable<DashboardResponse['daily']> {
-  const createdBy = new Map(created.map((d) => [d.date, d.count]));
-  const disbursedBy = new Map(disbursed.map((d) => [d.date, d.count]));
-  const days = Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => {
+/** Every day of the range with its counts and amounts (zeros included), so charts get a continuous axis. */
+function perDay(range: DayRange, created: DayCount[], disbursed: DayCount[]) {
+  const createdBy = new Map(created.map((d) => [d.date, d]));
+  const disbursedBy = new Map(disbursed.map((d) => [d.date, d]));
+  return Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => {
     const date = addDays(range.from, i);
-    return { date, created: createdBy.get(date) ?? 0, disbursed: disbursedBy.get(date) ?? 0 };
+    return {
+      date,
+      created: createdBy.get(date)?.count ?? 0,
+      disbursed: disbursedBy.get(date)?.count ?? 0,
+      requested_amount: createdBy.get(date)?.amount ?? 0,
+      disbursed_amount: disbursedBy.get(date)?.amount ?? 0,
+    };
   });
+}
+
+function totalsOf(days: ReturnType<typeof perDay>) {
+  const sum = (key: 'created' | 'disbursed' | 'requested_amount' | 'disbursed_amount') => days.reduce((total, d) => total + d[key], 0);
   return {
-    disbursed_status: disbursedStatus,
-    created_total: days.reduce((sum, d) => sum + d.created, 0),
-    disbursed_total: days.reduce((sum, d) => sum + d.disbursed, 0),
-    days,
+    created_total: sum('created'),
+    disbursed_total: sum('disbursed'),
+    requested_amount_total: sum('requested_amount'),
+    disbursed_amount_total: sum('disbursed_amount'),
   };
 }
 
@@ -71,10 +82,13 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       onRequest: app.authorize('index'),
       schema: {
         tags: ['dashboard'],
-        summary: 'Tablero de inicio: embudo por paso, creadas y desembolsadas por día, conversión, cola de auditoría, etapas automáticas con fallas',
+        summary:
+          'Tablero de inicio: mi trabajo de hoy, embudo por paso, creadas y desembolsadas (cantidades y montos) por día, conversión, ' +
+          'cola de auditoría, etapas automáticas con fallas',
         description:
           'Los bloques dependen del rol (DASHBOARD_ACCESS); los vendedores ven solo sus leads. Rango por defecto: ' +
-          'los últimos 30 días del país. Cada nodo reutiliza los agregados unos segundos (`generated_at`).',
+          'los últimos 30 días del país; cada cifra trae la del período anterior de igual duración. Cada nodo reutiliza ' +
+          'los agregados unos segundos (`generated_at`), salvo `my_work` (MY_WORK del rol), que es de cada usuario y se calcula siempre.',
         security,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardResponseSchema, ...errors },
@@ -90,19 +104,39 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       // the blocks that do not depend on the range are reused across ranges.
       const prefix = `${country}|${scope.ownSellerId === undefined ? 'country' : `seller:${scope.ownSellerId}`}|`;
       const days = `${range.from}|${range.to}`;
+      // Each KPI is compared with the period of equal length just before.
+      const before = previousRange(range);
       const repo = app.dashboard;
       const shows = new Set(access.blocks);
       const when = <T>(show: boolean, key: string, compute: () => Promise<T>) => (show ? cache.get(prefix + key, compute) : undefined);
 
       // A collector's collections figures are their own loans'.
-      const ownCollector = findRole(country, user.role)?.kind === 'collector' ? user.id : undefined;
-      const [funnel, daily, conversion, audit, ranking, stages, collections] = await Promise.all([
+      const kind = findRole(country, user.role)?.kind;
+      const ownCollector = kind === 'collector' ? user.id : undefined;
+      const [myWork, funnel, daily, conversion, audit, ranking, stages, collections] = await Promise.all([
+        // Not cached: it is this user's alone, and what they just did (a call back resolved, a case decided)
+        // must leave it at once. Small index ranges.
+        kind ? repo.myWork(country, kind, user.id, new Date()) : { counts: [], items: [] },
         when(shows.has('funnel'), 'funnel', () => repo.funnel(scope)),
-        when(shows.has('daily'), `daily|${days}`, async () => {
-          const [created, disbursed] = await Promise.all([repo.createdPerDay(scope, range), repo.disbursedPerDay(scope, range)]);
-          return perDay(range, created, disbursed, DISBURSED_STATUS[country]);
+        when(shows.has('daily'), `daily|${days}`, async (): Promise<NonNullable<DashboardResponse['daily']>> => {
+          const [created, disbursed, createdBefore, disbursedBefore] = await Promise.all([
+            repo.createdPerDay(scope, range),
+            repo.disbursedPerDay(scope, range),
+            repo.createdPerDay(scope, before),
+            repo.disbursedPerDay(scope, before),
+          ]);
+          const series = perDay(range, created, disbursed);
+          return {
+            disbursed_status: DISBURSED_STATUS[country],
+            ...totalsOf(series),
+            days: series,
+            previous: { ...before, ...totalsOf(perDay(before, createdBefore, disbursedBefore)) },
+          };
         }),
-        when(shows.has('conversion'), `conversion|${days}`, () => repo.conversion(scope, range)),
+        when(shows.has('conversion'), `conversion|${days}`, async () => {
+          const [now, previous] = await Promise.all([repo.conversion(scope, range), repo.conversion(scope, before)]);
+          return { now, previous };
+        }),
         // The queue is the country's (no seller role sees it).
         when(shows.has('audit_queue'), 'audit_queue', () => repo.auditQueue(country, new Date())),
         when(shows.has('seller_ranking'), `ranking|${days}`, () => repo.sellerRanking(country, range)),
@@ -127,6 +161,7 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         from: range.from,
         to: range.to,
         generated_at: new Date(Math.min(Date.now(), ...computed.map((entry) => entry.at))).toISOString(),
+        my_work: myWork,
       };
       if (funnel) {
         const counts = new Map(funnel.value.map((row) => [row.statusId, row.count]));
@@ -138,7 +173,14 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         }));
       }
       if (daily) answer.daily = daily.value;
-      if (conversion) answer.conversion = { ...conversion.value, rate: ratio(conversion.value.converted, conversion.value.created) };
+      if (conversion) {
+        const { now, previous } = conversion.value;
+        answer.conversion = {
+          ...now,
+          rate: ratio(now.converted, now.created),
+          previous: { ...previous, rate: ratio(previous.converted, previous.created) },
+        };
+      }
       if (audit) {
         const { size, oldestSince, medianHours } = audit.value;
         answer.audit_queue = {

@@ -10,6 +10,7 @@ import { DailyChart } from '../../features/dashboard/components/daily-chart';
 import { FunnelChart } from '../../features/dashboard/components/funnel-chart';
 import { funnelListOf } from '../../features/dashboard/components/funnel-list';
 import { KpiCards } from '../../features/dashboard/components/kpi-cards';
+import { MyWorkCard } from '../../features/dashboard/components/my-work-card';
 import { RangeSelector } from '../../features/dashboard/components/range-selector';
 import { ConversionCard, SellerRanking } from '../../features/dashboard/components/seller-conversion';
 import { StageFailuresCard } from '../../features/dashboard/components/stage-failures-card';
@@ -66,6 +67,8 @@ export default function HomeRoute() {
 
       {data && (
         <Stack spacing={3} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={dashboard.isFetching}>
+          {/* What to do today comes first, whatever the role; the period's figures follow. */}
+          {session && <MyWorkCard work={data.my_work} role={session.role} />}
           <KpiCards data={data} />
           {/* A collector's figures are their own loans' (the server scopes them). */}
           {data.collections && <CollectionsBlock data={data.collections} own={session !== null && findRole(COUNTRY, session.role)?.kind === 'collector'} />}

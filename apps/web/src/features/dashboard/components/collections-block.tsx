@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@backoffice/shared';
 import { Box, Grid, Stack, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { count, money } from '../../../lib/format';
+import { compactMoney, count, money } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
 import { longDay, percent, shortDay } from './format';
 import { Stat } from './stat';
@@ -49,21 +49,31 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
           title={own ? 'Tu cartera en mora por tramo' : 'Cartera en mora por tramo'}
           subheader={`${count(risk.reduce((n, b) => n + b.count, 0))} préstamos · ${money(risk.reduce((n, b) => n + b.amount, 0))}`}
         >
-          <Box sx={{ height: 280 }}>
-            <BarChart
-              dataset={risk}
-              xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-              yAxis={[
-                { id: 'count', label: 'Préstamos', min: 0, tickMinStep: 1, width: 60 },
-                { id: 'amount', label: 'Saldo', position: 'right', min: 0, valueFormatter: (v: number) => money(v), width: 96 },
-              ]}
-              series={[
-                { dataKey: 'count', label: 'Préstamos', yAxisId: 'count', color: theme.palette.warning.main, valueFormatter: (v) => count(v ?? 0) },
-                { dataKey: 'amount', label: 'Saldo', yAxisId: 'amount', color: theme.palette.error.main, valueFormatter: (v) => money(v ?? 0) },
-              ]}
-              localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
-            />
-          </Box>
+          {/* Loans and money side by side, each on its own scale (never twin axes on one chart). */}
+          <Grid container spacing={2}>
+            {(
+              [
+                { key: 'count', title: 'Préstamos', color: theme.palette.warning.main, format: count, axis: count },
+                { key: 'amount', title: 'Saldo', color: theme.palette.error.main, format: money, axis: compactMoney },
+              ] as const
+            ).map((panel) => (
+              <Grid key={panel.key} size={{ xs: 12, sm: 6 }} data-testid={`collections-risk-${panel.key}`}>
+                <Typography variant="subtitle2" component="h3">
+                  {panel.title}
+                </Typography>
+                <Box sx={{ height: 240 }}>
+                  <BarChart
+                    dataset={risk}
+                    xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
+                    yAxis={[{ min: 0, tickMinStep: panel.key === 'count' ? 1 : undefined, valueFormatter: (v: number) => panel.axis(v), width: panel.key === 'count' ? 48 : 72 }]}
+                    series={[{ dataKey: panel.key, label: panel.title, color: panel.color, valueFormatter: (v) => panel.format(v ?? 0) }]}
+                    hideLegend
+                    localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
+                  />
+                </Box>
+              </Grid>
+            ))}
+          </Grid>
           <ChartTable
             label="Cartera en mora por tramo"
             head={['Tramo', 'Préstamos', 'Saldo']}

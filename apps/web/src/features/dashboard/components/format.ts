@@ -27,3 +27,20 @@ export function retriedMessage(queued: number): string {
   if (queued === 0) return 'No quedaban etapas detenidas: ya se habían ejecutado.';
   return queued === 1 ? 'La etapa detenida vuelve a intentarse ahora.' : `${count(queued)} etapas detenidas vuelven a intentarse ahora.`;
 }
+
+const signedPercent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+const signedPoints = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+export type Direction = 'up' | 'down' | 'same';
+
+/**
+ * A figure against the previous period's: '+12% vs. período anterior', '-3%', 'igual que…'. A rate
+ * (`points`) changes in percentage points, not in a percent of itself. From nothing, no percent can be said.
+ */
+export function change(now: number, before: number, points = false): { direction: Direction; text: string } {
+  const direction: Direction = now > before ? 'up' : now < before ? 'down' : 'same';
+  if (direction === 'same') return { direction, text: 'igual que en el período anterior' };
+  if (points) return { direction, text: `${signedPoints.format((now - before) * 100)} p. p. vs. período anterior` };
+  if (before === 0) return { direction, text: 'el período anterior no tuvo ninguna' };
+  return { direction, text: `${signedPercent.format((now - before) / before)} vs. período anterior` };
+}

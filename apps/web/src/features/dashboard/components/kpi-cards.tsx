@@ -2,7 +2,8 @@ import type { DashboardResponse } from '@backoffice/shared';
 import { Avatar, Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { IconCash, IconClipboardCheck, IconFilePlus, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { count } from '../../../lib/format';
+import { count, money } from '../../../lib/format';
+import { Delta } from './delta';
 import { age } from './format';
 
 interface Kpi {
@@ -10,6 +11,8 @@ interface Kpi {
   label: string;
   value: string;
   detail: ReactNode;
+  /** The money of the same applications, beside their count. */
+  amount?: { label: string; value: string; detail: ReactNode };
   icon: Icon;
   color: 'primary' | 'success' | 'info' | 'warning';
 }
@@ -19,11 +22,18 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
   const own = data.scope === 'own';
   const kpis: Kpi[] = [];
   if (data.daily) {
+    // Each count with its money beside it, both against the period of equal length just before.
+    const { previous } = data.daily;
     kpis.push({
       id: 'created',
       label: own ? 'Tus solicitudes creadas' : 'Solicitudes creadas',
       value: count(data.daily.created_total),
-      detail: 'en el período',
+      detail: <Delta now={data.daily.created_total} before={previous.created_total} testId="kpi-delta" />,
+      amount: {
+        label: 'solicitados',
+        value: money(data.daily.requested_amount_total),
+        detail: <Delta now={data.daily.requested_amount_total} before={previous.requested_amount_total} testId="kpi-amount-delta" />,
+      },
       icon: IconFilePlus,
       color: 'primary',
     });
@@ -31,7 +41,12 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
       id: 'disbursed',
       label: 'Desembolsadas',
       value: count(data.daily.disbursed_total),
-      detail: 'en el período',
+      detail: <Delta now={data.daily.disbursed_total} before={previous.disbursed_total} testId="kpi-delta" />,
+      amount: {
+        label: 'desembolsados',
+        value: money(data.daily.disbursed_amount_total),
+        detail: <Delta now={data.daily.disbursed_amount_total} before={previous.disbursed_amount_total} testId="kpi-amount-delta" />,
+      },
       icon: IconCash,
       color: 'success',
     });
@@ -49,7 +64,7 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
   }
   return (
     <Grid container spacing={2}>
-      {kpis.map(({ id, label, value, detail, icon: Icon, color }) => (
+      {kpis.map(({ id, label, value, detail, amount, icon: Icon, color }) => (
         <Grid key={id} size={{ xs: 12, sm: 6, lg: Math.max(3, 12 / kpis.length) }}>
           <Card sx={{ height: '100%' }} data-testid={`kpi-${id}`}>
             <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -63,9 +78,22 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
                 <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="kpi-value">
                   {value}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" component="div">
                   {detail}
                 </Typography>
+                {amount && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <Typography component="p" sx={{ fontWeight: 600 }}>
+                      <span data-testid="kpi-amount">{amount.value}</span>{' '}
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {amount.label}
+                      </Typography>
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {amount.detail}
+                    </Typography>
+                  </Box>
+                )}
               </Box>
             </CardContent>
           </Card>

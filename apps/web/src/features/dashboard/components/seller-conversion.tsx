@@ -3,6 +3,7 @@ import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, 
 import { Gauge } from '@mui/x-charts/Gauge';
 import { count } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
+import { Delta } from './delta';
 import { percent } from './format';
 
 type Conversion = NonNullable<DashboardResponse['conversion']>;
@@ -28,9 +29,13 @@ export function ConversionCard({ conversion, own }: { conversion: Conversion; ow
               aria-label={`Conversión ${percent(conversion.rate)}`}
             />
           </Box>
-          <Typography color="text.secondary">
-            {count(conversion.converted)} de {count(conversion.created)} leads
-          </Typography>
+          <Box>
+            <Typography color="text.secondary">
+              {count(conversion.converted)} de {count(conversion.created)} leads
+            </Typography>
+            {/* Against the period of equal length just before, in percentage points. */}
+            <Delta now={conversion.rate} before={conversion.previous.rate} points testId="conversion-delta" />
+          </Box>
         </Box>
       )}
     </DashboardCard>
