@@ -302,6 +302,20 @@ test('staff create a lead from the form: each field says what is wrong, the bank
     await expect(dialog.getByText('Elige el tipo de cuenta: ahorros o corriente')).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption('Ahorros');
   }
+  // A refusal naming a field is told once, on that field (not again in an alert above the form).
+  await page.route(`**/api/${COUNTRY}/leads`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          json: { statusCode: 400, error: 'Bad Request', statusMessage: 'Revisa el email', fields: [{ field: 'email', message: 'Este email ya lo usa otro cliente' }] },
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(dialog.getByText('Este email ya lo usa otro cliente')).toHaveCount(1);
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Revisa el email')).toHaveCount(0);
+  await page.unroute(`**/api/${COUNTRY}/leads`);
   // The connection drops after the server saved the lead: the form says it could not connect, and sending
   // it again answers the lead already made instead of making a second one.
   let dropped = false;

@@ -1,6 +1,7 @@
 import { canAccess, findRole, type Screen } from '@backoffice/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingIndicator } from '../components/loading-indicator';
 import { COUNTRY } from '../config/env';
 import { useUserInfo } from '../features/auth/api/user-info';
 import { ApiError } from '../lib/api-client';
@@ -35,6 +36,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [userInfo.data, session]);
 
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
+  // Until the server has said who this is (a reload), no shell: a session that must change its password
+  // would otherwise see it flash before being sent away. A failed check (logged above) lets it through.
+  if (userInfo.isPending) return <LoadingIndicator loading />;
   // An admin reset the password: the server answers this session nothing but the change (and user-info).
   if (userInfo.data?.must_change_password) return <Navigate to="/change-password" replace />;
   return children;
