@@ -80,7 +80,7 @@ export function CallReminderModal({ call, onClose, onHide }: { call: DueCall; on
       aria-labelledby="call-reminder-title"
       // Esc puts it aside until the next poll; a click outside does nothing (a reminder is answered).
       onClose={(_event, reason) => {
-        if (reason === 'escapeKey' && !busy) onHide();
+        if (reason === 'escapeKeyDown' && !busy) onHide();
       }}
     >
       <DialogTitle id="call-reminder-title">{MESSAGES.reminderTitle}</DialogTitle>
