@@ -193,3 +193,28 @@ test('dragging greys the columns the card cannot go to, saying why; a refused dr
   const lead = await page.request.get(`/api/${COUNTRY}/leads/${id}`);
   expect(((await lead.json()) as { status_id: number }).status_id).toBe(from.id);
 });
+
+test('the board takes the lists’ seller, amount and date filters: every column shows only what they keep', async ({ page }) => {
+  await openBoard(page);
+  await expect(page.getByRole('combobox', { name: 'Vendedor' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Monto' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Desde' })).toBeVisible();
+  const [first] = COLUMNS;
+  const all = await apiColumn(page, first);
+  const seller = all.rows.find((row) => row.seller)?.seller;
+  expect(seller, `a card with a seller in ${first.label}`).toBeDefined();
+
+  await page.goto(`/lead-cards?seller=${seller!.id}`);
+  const filtered = (await (await page.request.get(`/api/${COUNTRY}/leads?step=${first.id}&seller=${seller!.id}&pageSize=25`)).json()) as LeadListResponse;
+  expect(filtered.rows.length).toBeGreaterThan(0);
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(filtered));
+  await eventually(columnOf(page, first).getByTestId('lead-card')).toHaveCount(filtered.rows.length);
+  for (const text of await columnOf(page, first).getByTestId('lead-card').allInnerTexts()) expect(text).toContain(seller!.name);
+
+  // A creation date range no lead has: every column seen is empty; Limpiar filtros brings them back.
+  await page.goto(`/lead-cards?from=2001-01-01&to=2001-01-02`);
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText('0');
+  await expect(columnOf(page, first).getByText('Sin leads en este paso')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(all));
+});

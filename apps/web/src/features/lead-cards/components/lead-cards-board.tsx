@@ -6,6 +6,7 @@ import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useMoveLeadCard } from '../api/move-lead-card';
 import { boardColumns, dropVerdict, refusedText, type DropVerdict } from '../board';
+import type { BoardFilters } from '../hooks/use-board-filters';
 import { LeadCardsColumn, type DropState } from './lead-cards-column';
 
 const COLUMNS = boardColumns(COUNTRY);
@@ -16,7 +17,7 @@ const COLUMNS = boardColumns(COUNTRY);
  * each column the shared transition table refuses is dimmed with why, and takes no drop (nothing is sent);
  * what only the server knows (the offer, the bank account, a stale version) comes back as its message.
  */
-export function LeadCardsBoard({ roleId }: { roleId: RoleId | undefined }) {
+export function LeadCardsBoard({ roleId, filters }: { roleId: RoleId | undefined; filters: BoardFilters }) {
   const [dragging, setDragging] = useState<LeadListItem | null>(null);
   const move = useMoveLeadCard();
   const confirm = useConfirm();
@@ -71,6 +72,7 @@ export function LeadCardsBoard({ roleId }: { roleId: RoleId | undefined }) {
           key={column.id}
           column={column}
           columns={COLUMNS}
+          filters={filters}
           dropState={dropStateOf(column)}
           movingId={move.isPending ? move.variables.card.id : null}
           onDrop={(target) => {

@@ -3,6 +3,7 @@ import { alpha, Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } f
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useColumnCards } from '../api/get-column-cards';
 import { countLabel } from '../board';
+import type { BoardFilters } from '../hooks/use-board-filters';
 import { useInView } from '../hooks/use-in-view';
 import { LeadCard } from './lead-card';
 
@@ -17,6 +18,7 @@ export type DropState = { kind: 'source' } | { kind: 'allowed' } | { kind: 'refu
 interface LeadCardsColumnProps {
   column: StepEntry;
   columns: StepEntry[];
+  filters: BoardFilters;
   dropState: DropState;
   /** The id of the card whose move is on its way, if any. */
   movingId: number | null;
@@ -30,11 +32,11 @@ interface LeadCardsColumnProps {
  * One step: its label and count, and its cards, loaded when the column first scrolls into view and
  * page by page as its own list scrolls down (a sentinel under the last card asks for the next page).
  */
-export function LeadCardsColumn({ column, columns, dropState, movingId, onDrop, onMove, onDragStart, onDragEnd }: LeadCardsColumnProps) {
+export function LeadCardsColumn({ column, columns, filters, dropState, movingId, onDrop, onMove, onDragStart, onDragEnd }: LeadCardsColumnProps) {
   const headingId = useId();
   const [columnRef, seen] = useInView<HTMLElement>({ once: true });
   const [sentinelRef, sentinelInView] = useInView<HTMLDivElement>();
-  const cards = useColumnCards(column.id, seen);
+  const cards = useColumnCards(column.id, filters, seen);
   const [over, setOver] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = cards;
 
