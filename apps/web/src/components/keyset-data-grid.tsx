@@ -10,9 +10,10 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
+import { KeysetPagination, PageNumbersContext, pageCount, type PageNumbers } from './keyset-pagination';
 import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 
@@ -94,7 +95,11 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
 }: KeysetDataGridProps<R>) {
   const choice = columnDefaults ? withColumnDefaults(grid, columnDefaults) : {};
   const visibility = withSelectionShown(choice.columnVisibilityModel ?? grid.columnVisibilityModel);
-  const fitted = useFittedColumns(columns, data?.rows, {
+  // Fitted to the last rows there were: a page with none (filters that match nothing, a failure) keeps the
+  // columns as wide as they were instead of shrinking each to its header.
+  const lastRows = useRef<readonly R[] | undefined>(undefined);
+  if (data?.rows.length) lastRows.current = data.rows;
+  const fitted = useFittedColumns(columns, data?.rows.length ? data.rows : lastRows.current, {
     visibility,
     reserved: grid.checkboxSelection ? (GRID_CHECKBOX_SELECTION_COL_DEF.width ?? 50) : 0,
   });
@@ -119,8 +124,14 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
     update({ page: nextPage, cursor: undefined });
   };
 
+  const numbers: PageNumbers = {
+    page: query.page,
+    pages: count?.exact && !failed ? pageCount(count.total, query.pageSize) : null,
+    go: (page) => onPagination({ page: page - 1, pageSize: query.pageSize }),
+  };
+
   return (
-    <>
+    <PageNumbersContext.Provider value={numbers}>
       {outdated && <StaleRowsNotice slow={!stale} />}
       <DataGrid<R>
         columns={fitted.columns}
@@ -148,7 +159,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         {...grid}
         {...choice}
         columnVisibilityModel={visibility}
-        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows, ...slots }}
+        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows, pagination: KeysetPagination, ...slots }}
         slotProps={{
           ...slotProps,
           columnsManagement: { getTogglableColumns, ...slotProps?.columnsManagement },
@@ -159,7 +170,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
           },
         }}
       />
-    </>
+    </PageNumbersContext.Provider>
   );
 }
 
