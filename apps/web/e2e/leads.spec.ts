@@ -393,18 +393,6 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   // It also shows first under the note box, where it was written.
   await expect(page.getByRole('list', { name: 'Últimas notas' }).getByTestId('recent-note').first()).toContainText(note);
 
-  // The history's filter: the notes alone, the status changes alone, then everything again.
-  const history = page.getByRole('list', { name: 'Historial' });
-  await page.getByRole('button', { name: 'Notas', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Notas', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(history.getByTestId('timeline-item').first()).toContainText(note);
-  await expect(history.getByTestId('timeline-item').filter({ hasNotText: /^Nota/ })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Cambios de estado' }).click();
-  await expect(history.getByTestId('timeline-item').filter({ hasText: note })).toHaveCount(0);
-  await expect(history.getByTestId('timeline-item').first()).toContainText(/→|Estado inicial/);
-  await page.getByRole('button', { name: 'Todo', exact: true }).click();
-  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
-
   // The field keeps the focus, empty, for the next note, which Ctrl+Enter adds.
   const field = page.getByLabel('Nueva nota');
   await expect(field).toBeFocused();
@@ -432,6 +420,18 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   await expect(field).toHaveValue('');
   await expect(page.getByTestId('timeline-item').filter({ hasText: once })).toHaveCount(1);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
+
+  // The history's filter: the notes alone, the status changes alone, then everything again.
+  const history = page.getByRole('list', { name: 'Historial' });
+  await page.getByRole('button', { name: 'Notas', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Notas', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(history.getByTestId('timeline-item').first()).toContainText(once);
+  await expect(history.getByTestId('timeline-item').filter({ hasNotText: /^Nota/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cambios de estado' }).click();
+  await expect(history.getByTestId('timeline-item').filter({ hasText: note })).toHaveCount(0);
+  await expect(history.getByTestId('timeline-item').first()).toContainText(/→|Estado inicial/);
+  await page.getByRole('button', { name: 'Todo', exact: true }).click();
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
 });
 

@@ -118,7 +118,8 @@ test('an exact count offers the page numbers and the last page; a search that ma
   await page.goto(`/leads?pageSize=${pageSize}`);
   const grid = page.getByRole('grid', { name: 'Leads' });
   const rows = grid.locator('.MuiDataGrid-row');
-  await expect(rows).toHaveCount(pageSize);
+  // A screen's first load on a busy machine.
+  await expect(rows).toHaveCount(pageSize, { timeout: 30_000 });
   const numbers = page.getByRole('navigation', { name: 'Páginas' });
   await expect(numbers.getByRole('button', { name: 'Página 1, la actual' })).toHaveAttribute('aria-current', 'page');
   await expect(numbers.getByRole('button', { name: `Página ${pages}`, exact: true })).toBeVisible();
@@ -144,7 +145,10 @@ test('an exact count offers the page numbers and the last page; a search that ma
   await page.getByRole('textbox', { name: 'Buscar', exact: true }).fill('zzqqxxnadie');
   await expect(grid.getByText('No hay leads que coincidan con los filtros')).toBeVisible();
   await expect(rows).toHaveCount(0);
-  expect(await widths()).toEqual(shown);
+  // (Within a scrollbar's width: without rows the grid has none, and its flexible columns take that room.)
+  const after = await widths();
+  expect(after.length).toBe(shown.length);
+  after.forEach((width, index) => expect(Math.abs(width - shown[index]), `column ${index + 1}: ${shown[index]} → ${width}`).toBeLessThanOrEqual(20));
   // No page numbers for a list of one page.
   await expect(numbers).toHaveCount(0);
 });

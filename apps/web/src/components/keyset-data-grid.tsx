@@ -95,14 +95,16 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
 }: KeysetDataGridProps<R>) {
   const choice = columnDefaults ? withColumnDefaults(grid, columnDefaults) : {};
   const visibility = withSelectionShown(choice.columnVisibilityModel ?? grid.columnVisibilityModel);
-  // Fitted to the last rows there were: a page with none (filters that match nothing, a failure) keeps the
-  // columns as wide as they were instead of shrinking each to its header.
-  const lastRows = useRef<readonly R[] | undefined>(undefined);
-  if (data?.rows.length) lastRows.current = data.rows;
-  const fitted = useFittedColumns(columns, data?.rows.length ? data.rows : lastRows.current, {
+  const fitted = useFittedColumns(columns, data?.rows, {
     visibility,
     reserved: grid.checkboxSelection ? (GRID_CHECKBOX_SELECTION_COL_DEF.width ?? 50) : 0,
   });
+  // A page with no rows (filters that match nothing, a failure) keeps the columns of the last page that had
+  // some, instead of shrinking each to its header; the grid's width without a scrollbar changes nothing then.
+  const lastFitted = useRef<typeof fitted.columns | null>(null);
+  const rowless = !data?.rows.length;
+  if (!rowless || lastFitted.current === null) lastFitted.current = fitted.columns;
+  const shownColumns = rowless ? lastFitted.current : fitted.columns;
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
@@ -134,7 +136,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
     <PageNumbersContext.Provider value={numbers}>
       {outdated && <StaleRowsNotice slow={!stale} />}
       <DataGrid<R>
-        columns={fitted.columns}
+        columns={shownColumns}
         onResize={fitted.onResize}
         rows={settingsPending ? [] : (data?.rows ?? [])}
         loading={loading || settingsPending}
