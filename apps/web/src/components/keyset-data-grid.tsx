@@ -10,7 +10,7 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 import { KeysetPagination, PageNumbersContext, pageCount, type PageNumbers } from './keyset-pagination';
@@ -101,10 +101,11 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   });
   // A page with no rows (filters that match nothing, a failure) keeps the columns of the last page that had
   // some, instead of shrinking each to its header; the grid's width without a scrollbar changes nothing then.
-  const lastFitted = useRef<typeof fitted.columns | null>(null);
+  const [lastFitted, setLastFitted] = useState(fitted.columns);
   const rowless = !data?.rows.length;
-  if (!rowless || lastFitted.current === null) lastFitted.current = fitted.columns;
-  const shownColumns = rowless ? lastFitted.current : fitted.columns;
+  // Kept as React keeps a value from the previous render (fitted.columns is memoised: set once per change).
+  if (!rowless && lastFitted !== fitted.columns) setLastFitted(fitted.columns);
+  const shownColumns = rowless ? lastFitted : fitted.columns;
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
