@@ -81,6 +81,17 @@ test.describe('accounts and sessions', () => {
     // The shell's screens are out of reach until the password is changed.
     await user.goto('/leads');
     await expect(user).toHaveURL(/\/change-password$/, slow);
+    // A reload while the server is slow to say who this is: no shell is shown meanwhile, only the wait.
+    await user.route('**/auth/user-info', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+    await user.goto('/leads');
+    await expect(user.getByRole('status')).toBeVisible(slow);
+    await user.waitForTimeout(1_000);
+    expect(await user.getByRole('button', { name: 'Perfil' }).count(), 'the shell waits for user-info').toBe(0);
+    await expect(user).toHaveURL(/\/change-password$/, slow);
+    await user.unroute('**/auth/user-info');
     await user.getByTestId('password-current_password').fill(TEMPORARY);
     await user.getByTestId('password-new_password').fill('corta');
     await user.getByTestId('password-repeat').fill('corta');

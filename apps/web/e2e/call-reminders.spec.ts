@@ -1,4 +1,4 @@
-import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, formatDate, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure, api } from './support';
 
@@ -312,4 +312,40 @@ test('a refused resolve shows the server’s statusMessage; an answer without on
   await expect(page.getByText(MESSAGES.unexpectedError)).toBeVisible();
   await expect(dialog).toBeHidden();
   await resolvePending(page, leadId);
+});
+
+test('the reminder says when the call back was due and how many wait, links its lead, and Esc only hides it', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, SELLER);
+  await expect(page).toHaveURL(/\/sales$/);
+  const lead = await sale(page, (await openSales(page))[0]);
+  // A call back due a day and a bit ago, with two more behind it (the server's clock is real: the answer is staged).
+  const due = new Date(Date.now() - 26 * 60 * 60_000).toISOString();
+  const answer = { id: 999_999, lead_id: lead.id, first_name: lead.customer.first_name, cellphone: lead.customer.cellphone ?? '', schedule_time: due, due_count: 3 };
+  await page.route('**/sales/schedule-calls', (route) => route.fulfill({ json: answer }));
+  const postpones = track(page, '/sales/postpone-call');
+  const resolves = track(page, '/sales/resolve-call');
+
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  const dialog = page.getByRole('dialog', { name: MESSAGES.reminderTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('call-reminder-when')).toHaveText(`Programada para el ${formatDate(COUNTRY, due)} · atrasada hace 1 día`);
+  await expect(dialog.getByText('1 de 3')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: `Lead #${lead.id}` })).toHaveAttribute('href', `/sale-detail?id=${lead.id}`);
+  await expect(dialog.getByRole('button', { name: 'Aceptar y llamar' })).toHaveText('Aceptar');
+
+  // Esc puts it aside: nothing is postponed nor resolved, and the next poll brings the same reminder back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: MESSAGES.confirmTitle })).toHaveCount(0);
+  await page.clock.fastForward(CALL_REMINDER_POLL_MS);
+  await expect(dialog).toBeVisible();
+  expect(postpones.count()).toBe(0);
+  expect(resolves.count()).toBe(0);
+
+  // The lead's link opens its sale detail; the reminder steps aside for it.
+  await dialog.getByRole('link', { name: `Lead #${lead.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/sale-detail\\?id=${lead.id}$`));
+  await expect(dialog).toBeHidden();
+  expect(postpones.count() + resolves.count()).toBe(0);
 });

@@ -1,4 +1,4 @@
-import { CURRENCY, funnelStepsOf, statusLabelOf, type LeadListResponse, type StepEntry } from '@backoffice/shared';
+import { CURRENCY, funnelStepsOf, type LeadListResponse, type StepEntry } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -160,12 +160,16 @@ if (COUNTRY === 'col') {
   });
 }
 
-test('dragging dims the columns the card cannot go to, and a refused drop shows the server’s message', async ({ page }) => {
+test('dragging greys the columns the card cannot go to, saying why; a refused drop sends nothing', async ({ page }) => {
   await openBoard(page);
-  // Paso 2 → Paso 4 (col: Paso 6 → Paso 8) skips a step: the workflow refuses it.
+  // Paso 2 → Paso 4 (col: Paso 6 → Paso 8) skips a step: the shared transition table refuses it.
   const [from, allowed, refused] = COLUMNS;
   const { card, id } = await firstCard(page, from);
   await eventually(columnOf(page, refused).getByTestId('column-count')).not.toHaveText('…');
+  const moves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/transitions')) moves.push(request.url());
+  });
 
   // Native HTML5 drag: press on the card, move over the target column, release.
   await card.hover();
@@ -175,15 +179,42 @@ test('dragging dims the columns the card cannot go to, and a refused drop shows 
   await expect(columnOf(page, from)).toHaveAttribute('data-drop', 'source');
   await expect(columnOf(page, allowed)).toHaveAttribute('data-drop', 'allowed');
   await expect(columnOf(page, refused)).toHaveAttribute('data-drop', 'refused');
-  await expect(columnOf(page, refused)).toContainText('No permitido');
+  await expect(columnOf(page, refused).getByTestId('drop-refused')).toHaveText(`No se puede mover a ${refused.label}: no es un paso siguiente de ${from.label}`);
+  await expect(columnOf(page, allowed).getByTestId('drop-refused')).toHaveCount(0);
   await page.mouse.up();
 
-  const alert = page.getByRole('alert').filter({ hasText: 'No se puede pasar el lead' });
-  await eventually(alert).toContainText(`de ${statusLabelOf(COUNTRY, from.id)} a ${statusLabelOf(COUNTRY, refused.id)}`);
-  // Nothing moved: the card is still where it was, and no column is dimmed any more.
+  // Nothing was asked of the server, nothing moved, and no column is greyed any more.
+  await expect(page.locator('[data-drop]')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(moves).toEqual([]);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(cardIn(page, from, id)).toBeVisible();
   await expect(cardIn(page, refused, id)).toHaveCount(0);
-  await expect(page.locator('[data-drop]')).toHaveCount(0);
   const lead = await page.request.get(`/api/${COUNTRY}/leads/${id}`);
   expect(((await lead.json()) as { status_id: number }).status_id).toBe(from.id);
+});
+
+test('the board takes the lists’ seller, amount and date filters: every column shows only what they keep', async ({ page }) => {
+  await openBoard(page);
+  await expect(page.getByRole('combobox', { name: 'Vendedor' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Monto' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Desde' })).toBeVisible();
+  const [first] = COLUMNS;
+  const all = await apiColumn(page, first);
+  const seller = all.rows.find((row) => row.seller)?.seller;
+  expect(seller, `a card with a seller in ${first.label}`).toBeDefined();
+
+  await page.goto(`/lead-cards?seller=${seller!.id}`);
+  const filtered = (await (await page.request.get(`/api/${COUNTRY}/leads?step=${first.id}&seller=${seller!.id}&pageSize=25`)).json()) as LeadListResponse;
+  expect(filtered.rows.length).toBeGreaterThan(0);
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(filtered));
+  await eventually(columnOf(page, first).getByTestId('lead-card')).toHaveCount(filtered.rows.length);
+  for (const text of await columnOf(page, first).getByTestId('lead-card').allInnerTexts()) expect(text).toContain(seller!.name);
+
+  // A creation date range no lead has: every column seen is empty; Limpiar filtros brings them back.
+  await page.goto(`/lead-cards?from=2001-01-01&to=2001-01-02`);
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText('0');
+  await expect(columnOf(page, first).getByText('Sin leads en este paso')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+  await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(all));
 });

@@ -302,6 +302,20 @@ test('staff create a lead from the form: each field says what is wrong, the bank
     await expect(dialog.getByText('Elige el tipo de cuenta: ahorros o corriente')).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption('Ahorros');
   }
+  // A refusal naming a field is told once, on that field (not again in an alert above the form).
+  await page.route(`**/api/${COUNTRY}/leads`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          json: { statusCode: 400, error: 'Bad Request', statusMessage: 'Revisa el email', fields: [{ field: 'email', message: 'Este email ya lo usa otro cliente' }] },
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  await expect(dialog.getByText('Este email ya lo usa otro cliente')).toHaveCount(1);
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Revisa el email')).toHaveCount(0);
+  await page.unroute(`**/api/${COUNTRY}/leads`);
   // The connection drops after the server saved the lead: the form says it could not connect, and sending
   // it again answers the lead already made instead of making a second one.
   let dropped = false;
@@ -376,6 +390,8 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(added).toContainText(note);
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 1);
   expect(await added.getByText(note).evaluate((body) => body.scrollWidth - body.clientWidth)).toBeLessThanOrEqual(0);
+  // It also shows first under the note box, where it was written.
+  await expect(page.getByRole('list', { name: 'Últimas notas' }).getByTestId('recent-note').first()).toContainText(note);
 
   // The field keeps the focus, empty, for the next note, which Ctrl+Enter adds.
   const field = page.getByLabel('Nueva nota');
@@ -404,6 +420,18 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   await expect(field).toHaveValue('');
   await expect(page.getByTestId('timeline-item').filter({ hasText: once })).toHaveCount(1);
+  await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
+
+  // The history's filter: the notes alone, the status changes alone, then everything again.
+  const history = page.getByRole('list', { name: 'Historial' });
+  await page.getByRole('button', { name: 'Notas', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Notas', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(history.getByTestId('timeline-item').first()).toContainText(once);
+  await expect(history.getByTestId('timeline-item').filter({ hasNotText: /^Nota/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cambios de estado' }).click();
+  await expect(history.getByTestId('timeline-item').filter({ hasText: note })).toHaveCount(0);
+  await expect(history.getByTestId('timeline-item').first()).toContainText(/→|Estado inicial/);
+  await page.getByRole('button', { name: 'Todo', exact: true }).click();
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
 });
 

@@ -106,3 +106,49 @@ test('the audit status filter offers the queue’s states first', async ({ page 
   expect(labels.slice(0, 2)).toEqual(['AUDITORIA (en cola)', 'RE-AUDITORIA (en cola)']);
   expect(labels.slice(2).some((label) => label.includes('(en cola)'))).toBe(false);
 });
+
+test('an exact count offers the page numbers and the last page; a search that matches nothing keeps the columns’ widths', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInAndWait(page, admin);
+  const pageSize = 10;
+  const answer = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=${pageSize}`)).json()) as { count: { total: number; exact: boolean } };
+  expect(answer.count.exact, 'the demo data counts exactly').toBe(true);
+  const pages = Math.ceil(answer.count.total / pageSize);
+  expect(pages).toBeGreaterThan(3);
+  await page.goto(`/leads?pageSize=${pageSize}`);
+  const grid = page.getByRole('grid', { name: 'Leads' });
+  const rows = grid.locator('.MuiDataGrid-row');
+  // A screen's first load on a busy machine.
+  await expect(rows).toHaveCount(pageSize, { timeout: 30_000 });
+  const numbers = page.getByRole('navigation', { name: 'Páginas' });
+  await expect(numbers.getByRole('button', { name: 'Página 1, la actual' })).toHaveAttribute('aria-current', 'page');
+  await expect(numbers.getByRole('button', { name: `Página ${pages}`, exact: true })).toBeVisible();
+
+  // The last page, asked by number (no cursor): the rows that are left.
+  const sent = listRequests(page, 'leads');
+  await numbers.getByRole('button', { name: 'Última página' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]page=${pages}(&|$)`));
+  await expect(rows).toHaveCount(answer.count.total - (pages - 1) * pageSize);
+  await expect(numbers.getByRole('button', { name: `Página ${pages}, la actual` })).toBeVisible();
+  expect(sent.at(-1)?.get('page')).toBe(String(pages));
+  expect(sent.at(-1)?.has('cursor')).toBe(false);
+  // A page in between by its number.
+  await numbers.getByRole('button', { name: 'Página 1', exact: true }).click();
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await numbers.getByRole('button', { name: 'Página 2', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(rows).toHaveCount(pageSize);
+
+  // Filters that match nothing: the headers stay as wide as they were.
+  const widths = () => grid.getByRole('columnheader').evaluateAll((headers) => headers.map((header) => Math.round(header.getBoundingClientRect().width)));
+  const shown = await widths();
+  await page.getByRole('textbox', { name: 'Buscar', exact: true }).fill('zzqqxxnadie');
+  await expect(grid.getByText('No hay leads que coincidan con los filtros')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  // (Within a scrollbar's width: without rows the grid has none, and its flexible columns take that room.)
+  const after = await widths();
+  expect(after.length).toBe(shown.length);
+  after.forEach((width, index) => expect(Math.abs(width - shown[index]), `column ${index + 1}: ${shown[index]} → ${width}`).toBeLessThanOrEqual(20));
+  // No page numbers for a list of one page.
+  await expect(numbers).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardColumns, countLabel, formatAge, moveTargets } from '../src/features/lead-cards/board';
+import { boardColumns, countLabel, dropVerdict, formatAge, moveTargets, refusedText } from '../src/features/lead-cards/board';
 
 const labels = (country: 'arg' | 'col') => boardColumns(country).map((column) => column.label);
 const AUDIT_TAIL = ['AUDITORIA', 'TRANSFERENCIA', 'DEVUELTO', 'RE-AUDITORIA', 'RECHAZO', 'RECHAZO-AUDITORIA'];
@@ -21,6 +21,24 @@ describe('lead cards board', () => {
     // col admin at Paso 6: Paso 7, and EXPIRADO (a column in col).
     expect([...moveTargets('col', 10, 'admin')].sort((a, b) => a - b)).toEqual([11, 16]);
     expect(moveTargets('arg', 26, undefined).size).toBe(0);
+  });
+
+  it('tells, from the shared transition table, whether a dragged card may enter a column and why not', () => {
+    const seller = { id: 7, name: 'Ana' };
+    // arg Paso 2 (26) → Paso 3 (4): any staff role of the table; → Paso 4 (5) skips a step.
+    expect(dropVerdict('arg', { status_id: 26, seller }, 4, 1)).toEqual({ ok: true });
+    expect(dropVerdict('arg', { status_id: 26, seller }, 5, 1)).toEqual({ ok: false, reason: 'no es un paso siguiente de Paso 2' });
+    // AUDITORIA (32) → TRANSFERENCIA (33): an audit decision, not even an admin's drop.
+    expect(dropVerdict('arg', { status_id: 32, seller }, 33, 1)).toEqual({ ok: false, reason: 'se decide en Auditorías, con el caso tomado' });
+    // Paso 12 (15) → AUDITORIA (32) needs a seller: a card without one is refused before anything is sent.
+    expect(dropVerdict('arg', { status_id: 15, seller }, 32, 1)).toEqual({ ok: true });
+    expect(dropVerdict('arg', { status_id: 15, seller: null }, 32, 1)).toEqual({ ok: false, reason: 'el lead no tiene un vendedor asignado' });
+    // The auditor (4) is no role of the seller steps' moves.
+    expect(dropVerdict('arg', { status_id: 26, seller }, 4, 4)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
+    expect(dropVerdict('arg', { status_id: 26, seller }, 4, undefined)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
+    // col: Paso 6 (10) → EXPIRADO (16) for an admin.
+    expect(dropVerdict('col', { status_id: 10, seller }, 16, 'admin')).toEqual({ ok: true });
+    expect(refusedText(boardColumns('arg')[2], 'no es un paso siguiente de Paso 2')).toBe('No se puede mover a Paso 4: no es un paso siguiente de Paso 2');
   });
 
   it('shows counts as the lists do', () => {

@@ -59,7 +59,8 @@ export class CallsRepository {
 
   /**
    * The seller's earliest due call back (pending, schedule_time <= now), with the customer's first name
-   * and cellphone; one index range on scheduled_calls (seller_id, status, schedule_time).
+   * and cellphone; one index range on scheduled_calls (seller_id, status, schedule_time). `due_count` counts
+   * the whole range (the window runs before the limit): how many reminders wait behind this one.
    */
   async due(country: Country, sellerId: number, now: Date = new Date()): Promise<DueCall | undefined> {
     const [row] = await this.db
@@ -69,6 +70,7 @@ export class CallsRepository {
         firstName: customers.firstName,
         cellphone: customers.cellphone,
         scheduleTime: scheduledCalls.scheduleTime,
+        dueCount: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(scheduledCalls)
       .innerJoin(leads, eq(leads.id, scheduledCalls.leadId))
@@ -90,6 +92,7 @@ export class CallsRepository {
       first_name: row.firstName,
       cellphone: row.cellphone ?? '',
       schedule_time: row.scheduleTime.toISOString(),
+      due_count: row.dueCount,
     };
   }
 

@@ -177,6 +177,8 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       first_name: mine[3].firstName,
       cellphone: mine[3].cellphone,
       schedule_time: earlier.toISOString(),
+      // Two of this seller's call backs are due: the reminder's "1 de 2".
+      due_count: 2,
     });
 
     // The other seller sees their own, never this seller's.

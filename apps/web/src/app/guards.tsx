@@ -1,6 +1,7 @@
 import { canAccess, findRole, type Screen } from '@backoffice/shared';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { LoadingIndicator } from '../components/loading-indicator';
 import { COUNTRY } from '../config/env';
 import { useUserInfo } from '../features/auth/api/user-info';
 import { ApiError } from '../lib/api-client';
@@ -35,6 +36,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [userInfo.data, session]);
 
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
+  // Until the server has said who this is (a reload), no shell: a held session would otherwise see it flash
+  // before being sent away. A failed check (logged above) lets it through.
+  if (userInfo.isPending) return <LoadingIndicator loading />;
   // A session held by the server (in this order): the second factor's code, its enrolment a role requires, a
   // password an admin reset. Each form lives outside the shell, whose requests the server would refuse.
   if (userInfo.data?.second_factor_required) return <Navigate to="/second-factor" replace />;

@@ -1,5 +1,5 @@
 import { callBackEventKind, saleStatusLabelOf, statusLabelOf, type TimelineEntry } from '@backoffice/shared';
-import { Card, CardContent, CardHeader } from '@mui/material';
+import { Card, CardContent, CardHeader, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import {
   IconArrowsExchange,
   IconCalendarCheck,
@@ -15,6 +15,7 @@ import {
   IconUserEdit,
   IconUserShare,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { COUNTRY } from '../config/env';
 import { Timeline, type TimelineItem } from './timeline';
 
@@ -72,14 +73,62 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
   }
 }
 
-/** A lead's status history, notes, management, customer edits and calls, newest first. */
+/** What the history shows: everything, the notes alone, or the status changes alone. */
+export type HistoryFilter = 'all' | 'notes' | 'status';
+
+const FILTER_LABELS: Record<HistoryFilter, string> = { all: 'Todo', notes: 'Notas', status: 'Cambios de estado' };
+const FILTER_EMPTY: Record<HistoryFilter, string> = { all: 'Sin actividad', notes: 'Sin notas', status: 'Sin cambios de estado' };
+
+/** The entries a filter keeps, in the order given (newest first). */
+export function filterHistory(entries: TimelineEntry[], filter: HistoryFilter): TimelineEntry[] {
+  if (filter === 'notes') return entries.filter((entry) => entry.type === 'note');
+  if (filter === 'status') return entries.filter((entry) => entry.type === 'status');
+  return entries;
+}
+
+/** A lead's status history, notes, management, customer edits and calls, newest first; a toggle narrows it. */
 export function ActivityTimeline({ entries, subject }: { entries: TimelineEntry[]; subject: ActivitySubject }) {
+  const [filter, setFilter] = useState<HistoryFilter>('all');
   return (
     <Card>
-      <CardHeader title="Historial" />
+      <CardHeader
+        title="Historial"
+        action={
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={filter}
+            aria-label="Mostrar en el historial"
+            onChange={(_event, value: HistoryFilter | null) => value && setFilter(value)}
+          >
+            {(Object.keys(FILTER_LABELS) as HistoryFilter[]).map((value) => (
+              <ToggleButton key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        }
+      />
       <CardContent>
-        <Timeline items={entries.map((entry) => toItem(entry, subject))} />
+        <Timeline items={filterHistory(entries, filter).map((entry) => toItem(entry, subject))} empty={FILTER_EMPTY[filter]} />
       </CardContent>
     </Card>
+  );
+}
+
+/** How many of the latest notes are listed under the note box. */
+export const RECENT_NOTES = 3;
+
+/** The application's latest notes, newest first: where a note just added is seen. */
+export function RecentNotes({ entries }: { entries: TimelineEntry[] }) {
+  const notes = filterHistory(entries, 'notes').slice(0, RECENT_NOTES);
+  if (notes.length === 0) return null;
+  return (
+    <Stack spacing={1} data-testid="recent-notes">
+      <Typography variant="subtitle2" component="h3">
+        Últimas notas
+      </Typography>
+      <Timeline items={notes.map((entry) => toItem(entry, 'lead'))} label="Últimas notas" itemTestId="recent-note" />
+    </Stack>
   );
 }

@@ -10,9 +10,10 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
+import { KeysetPagination, PageNumbersContext, pageCount, type PageNumbers } from './keyset-pagination';
 import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 
@@ -98,6 +99,13 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
     visibility,
     reserved: grid.checkboxSelection ? (GRID_CHECKBOX_SELECTION_COL_DEF.width ?? 50) : 0,
   });
+  // A page with no rows (filters that match nothing, a failure) keeps the columns of the last page that had
+  // some, instead of shrinking each to its header; the grid's width without a scrollbar changes nothing then.
+  const [lastFitted, setLastFitted] = useState(fitted.columns);
+  const rowless = !data?.rows.length;
+  // Kept as React keeps a value from the previous render (fitted.columns is memoised: set once per change).
+  if (!rowless && lastFitted !== fitted.columns) setLastFitted(fitted.columns);
+  const shownColumns = rowless ? lastFitted : fitted.columns;
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
   const count = data?.count;
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
@@ -119,11 +127,17 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
     update({ page: nextPage, cursor: undefined });
   };
 
+  const numbers: PageNumbers = {
+    page: query.page,
+    pages: count?.exact && !failed ? pageCount(count.total, query.pageSize) : null,
+    go: (page) => onPagination({ page: page - 1, pageSize: query.pageSize }),
+  };
+
   return (
-    <>
+    <PageNumbersContext.Provider value={numbers}>
       {outdated && <StaleRowsNotice slow={!stale} />}
       <DataGrid<R>
-        columns={fitted.columns}
+        columns={shownColumns}
         onResize={fitted.onResize}
         rows={settingsPending ? [] : (data?.rows ?? [])}
         loading={loading || settingsPending}
@@ -148,7 +162,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         {...grid}
         {...choice}
         columnVisibilityModel={visibility}
-        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows, ...slots }}
+        slots={{ loadingOverlay: GridFetchingBar, noRowsOverlay: GridNoRows, pagination: KeysetPagination, ...slots }}
         slotProps={{
           ...slotProps,
           columnsManagement: { getTogglableColumns, ...slotProps?.columnsManagement },
@@ -159,7 +173,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
           },
         }}
       />
-    </>
+    </PageNumbersContext.Provider>
   );
 }
 

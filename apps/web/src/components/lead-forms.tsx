@@ -9,6 +9,7 @@ import {
   type AddNoteBody,
   type ManagementChannel,
   type SetManagementStatusBody,
+  type TimelineEntry,
 } from '@backoffice/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
@@ -18,6 +19,7 @@ import { COUNTRY, COUNTRY_NAME } from '../config/env';
 import { ApiError } from '../lib/api-client';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { useSession } from '../lib/session';
+import { RecentNotes } from './activity-timeline';
 import { useConfirm } from './confirm-dialog';
 import { DateTimeField } from './date-fields';
 import { useNotify } from './notifications';
@@ -58,8 +60,10 @@ export function SaveError({ error }: { error: Error | null }) {
 /**
  * A note is written at the keyboard: Ctrl+Enter (⌘+Enter) adds it, and the field keeps the focus for the next.
  * What is typed is kept as a draft under `draftKey` (lib/drafts): a reload or a session that ended does not lose it.
+ * The application's latest notes (`timeline`, newest first) are listed under the box, so a note added shows
+ * where it was written rather than at the far end of the page's history.
  */
-export function NoteForm({ mutation, draftKey }: { mutation: FormMutation<AddNoteBody>; draftKey: string }) {
+export function NoteForm({ mutation, draftKey, timeline }: { mutation: FormMutation<AddNoteBody>; draftKey: string; timeline?: TimelineEntry[] }) {
   const notify = useNotify();
   const userId = useSession()?.id;
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
@@ -109,6 +113,7 @@ export function NoteForm({ mutation, draftKey }: { mutation: FormMutation<AddNot
       <Button type="submit" variant="contained" disabled={mutation.isPending} sx={{ alignSelf: 'flex-end' }}>
         Agregar nota
       </Button>
+      {timeline && <RecentNotes entries={timeline} />}
     </Stack>
   );
 }

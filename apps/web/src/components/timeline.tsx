@@ -15,12 +15,23 @@ export interface TimelineItem {
 
 
 /** A vertical history, newest first as given. */
-export function Timeline({ items, empty = 'Sin actividad' }: { items: TimelineItem[]; empty?: string }) {
+export function Timeline({
+  items,
+  empty = 'Sin actividad',
+  label = 'Historial',
+  itemTestId = 'timeline-item',
+}: {
+  items: TimelineItem[];
+  empty?: string;
+  label?: string;
+  /** Another list of the same entries on the page (the recent notes) is told apart from the history. */
+  itemTestId?: string;
+}) {
   if (items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
-    <Stack component="ol" aria-label="Historial" spacing={0} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Stack component="ol" aria-label={label} spacing={0} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {items.map((item, index) => (
-        <Box component="li" key={item.key} data-testid="timeline-item" sx={{ display: 'flex', gap: 2 }}>
+        <Box component="li" key={item.key} data-testid={itemTestId} sx={{ display: 'flex', gap: 2 }}>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
             <Avatar sx={{ width: 32, height: 32, bgcolor: `${item.color}.main` }}>
               <item.icon size={18} />

@@ -18,6 +18,8 @@ export const dueCallSchema = z.object({
   cellphone: z.string(),
   /** ISO date-time (UTC); the modal shows it as HH:mm. */
   schedule_time: z.string(),
+  /** How many of the seller's call backs are due now, this one included: the modal's "1 de N". */
+  due_count: z.number().int().positive(),
 });
 export type DueCall = z.infer<typeof dueCallSchema>;
 

@@ -1,4 +1,17 @@
-import { allowedTransitions, funnelStepsOf, RELATIVE_TIME_JUST_NOW_S, type Country, type ListCount, type RoleId, type StepEntry } from '@backoffice/shared';
+import {
+  allowedTransitions,
+  findTransition,
+  funnelStepsOf,
+  GUARD_MESSAGES,
+  RELATIVE_TIME_JUST_NOW_S,
+  roleMayTake,
+  statusLabelOf,
+  type Country,
+  type LeadListItem,
+  type ListCount,
+  type RoleId,
+  type StepEntry,
+} from '@backoffice/shared';
 import { count } from '../../lib/format';
 
 /** Cards per request of a column: one screen of cards and a bit, still a cheap index-only page. */
@@ -24,6 +37,33 @@ export function moveTargets(country: Country, statusId: number, roleId: RoleId |
   const columns = new Set(boardColumns(country).map((column) => column.id));
   return new Set(allowedTransitions(country, statusId, roleId).map((t) => t.to).filter((to) => columns.has(to)));
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Whether a card may be dropped on a column, and if not why (shown on the column while dragging). */
+export type DropVerdict = { ok: true } | { ok: false; reason: string };
+
+/**
+ * The shared transition table's answer for a card dropped on the column of status `to`, by this role: the
+ * transition must exist, be a person's (not an automated stage's nor an audit decision) and be the role's,
+ * and the card must meet the guards it can tell (a seller; the offer and the bank account are not on a
+ * card, so those the server still checks). A refused drop sends nothing.
+ */
+export function dropVerdict(country: Country, card: Pick<LeadListItem, 'status_id' | 'seller'>, to: number, roleId: RoleId | undefined): DropVerdict {
+  const transition = findTransition(country, card.status_id, to);
+  if (!transition) {
+    const from = boardColumns(country).find((column) => column.id === card.status_id)?.label ?? statusLabelOf(country, card.status_id);
+    return { ok: false, reason: `no es un paso siguiente de ${from}` };
+  }
+  if (transition.auditDecision) return { ok: false, reason: 'se decide en Auditorías, con el caso tomado' };
+  if (transition.automated) return { ok: false, reason: 'lo decide una etapa automática' };
+  if (roleId === undefined || !roleMayTake(country, transition, roleId)) return { ok: false, reason: 'tu rol no puede hacer este cambio' };
+  if (transition.guards.includes('hasSeller') && card.seller === null) return { ok: false, reason: lowerFirst(GUARD_MESSAGES.hasSeller) };
+  return { ok: true };
+}
+
+/** What a refused column says while a card is dragged over the board. */
+export const refusedText = (column: StepEntry, reason: string): string => `No se puede mover a ${column.label}: ${reason}`;
 
 /** A column's count as the lists show it: exact, or "más de 10.000" beyond the server's threshold. */
 export function countLabel(listCount: ListCount): string {

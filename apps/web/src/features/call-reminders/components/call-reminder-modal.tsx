@@ -1,15 +1,19 @@
 import { MESSAGES, type DueCall } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
+import { IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { refreshApplicationDetails, refreshApplicationLists } from '../../../lib/application-queries';
-import { time } from '../../../lib/format';
+import { useApplicationPath } from '../../../lib/application-path';
+import { date, time } from '../../../lib/format';
 import { postponeCall } from '../api/postpone-call';
 import { resolveCall } from '../api/resolve-call';
 import { useStartCall } from '../hooks/use-start-call';
+import { overdueText, queueText } from '../overdue';
 import { CopyField } from './copy-field';
 
 /** SPEC 9: the reminder's maximum width. */
@@ -22,16 +26,17 @@ const messageOf = (error: unknown) => (error instanceof ApiError && error.status
 /**
  * SPEC 2 "Call reminder modal": 'Lead #' + lead_id, read-only Nombre, Horario and Celular (with copy).
  * Aceptar resolves the call back, then starts the call; Posponer asks first, then postpones. Either way the
- * modal closes afterwards. It has no other way out (a reminder is answered, not dismissed). An answered
- * reminder changed the lead's call backs: its details (an open sale detail's pending calls and next call) and
- * the lists (their next call) reload.
+ * modal closes afterwards. Esc only hides it (`onHide`): the call back stays pending and the next poll shows
+ * it again. An answered reminder changed the lead's call backs: its details (an open sale detail's pending
+ * calls and next call) and the lists (their next call) reload.
  */
-export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: () => void }) {
+export function CallReminderModal({ call, onClose, onHide }: { call: DueCall; onClose: () => void; onHide: () => void }) {
   const notify = useNotify();
   const confirm = useConfirm();
   const start = useStartCall();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const applicationPath = useApplicationPath();
 
   const refresh = (leadId: number) => {
     refreshApplicationDetails(queryClient, leadId);
@@ -68,11 +73,32 @@ export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: (
   };
 
   return (
-    <Dialog open fullWidth slotProps={{ paper: { sx: { maxWidth: CALL_REMINDER_MAX_WIDTH } } }} aria-labelledby="call-reminder-title">
+    <Dialog
+      open
+      fullWidth
+      slotProps={{ paper: { sx: { maxWidth: CALL_REMINDER_MAX_WIDTH } } }}
+      aria-labelledby="call-reminder-title"
+      // Esc puts it aside until the next poll; a click outside does nothing (a reminder is answered).
+      onClose={(_event, reason) => {
+        if (reason === 'escapeKeyDown' && !busy) onHide();
+      }}
+    >
       <DialogTitle id="call-reminder-title">{MESSAGES.reminderTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="subtitle1">{`Lead #${call.lead_id}`}</Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+            <Link component={RouterLink} to={applicationPath(call.lead_id)} variant="subtitle1" onClick={onHide}>
+              {`Lead #${call.lead_id}`}
+            </Link>
+            {call.due_count > 1 && (
+              <Typography variant="body2" color="text.secondary" aria-label={`Recordatorio ${queueText(call.due_count)}`}>
+                {queueText(call.due_count)}
+              </Typography>
+            )}
+          </Stack>
+          <Typography variant="body2" color="text.secondary" data-testid="call-reminder-when">
+            {`Programada para el ${date(call.schedule_time)} · ${overdueText(call.schedule_time)}`}
+          </Typography>
           <TextField label="Nombre" value={call.first_name} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
           <TextField label="Horario" value={time(call.schedule_time)} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
           <CopyField label="Celular" value={call.cellphone} />
@@ -82,7 +108,8 @@ export function CallReminderModal({ call, onClose }: { call: DueCall; onClose: (
         <Button variant="outlined" color="secondary" onClick={() => void postpone()} disabled={busy}>
           Posponer
         </Button>
-        <Button variant="contained" onClick={() => void accept()} disabled={busy}>
+        {/* Aceptar resolves the call back and dials the customer: its name says both. */}
+        <Button variant="contained" startIcon={<IconPhone size={18} />} aria-label="Aceptar y llamar" onClick={() => void accept()} disabled={busy}>
           Aceptar
         </Button>
       </DialogActions>

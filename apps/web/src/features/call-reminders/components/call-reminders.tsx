@@ -6,7 +6,7 @@ import { CallReminderModal } from './call-reminder-modal';
  * reminder. `onUnauthorized` is the app's logout (a 401 on the polling signs the user out, SPEC 6).
  */
 export function CallReminders({ onUnauthorized }: { onUnauthorized: () => void }) {
-  const { call, dismiss } = useCallReminders(onUnauthorized);
+  const { call, dismiss, hide } = useCallReminders(onUnauthorized);
   // Keyed by the call: a different reminder gets a fresh modal.
-  return call ? <CallReminderModal key={call.id} call={call} onClose={dismiss} /> : null;
+  return call ? <CallReminderModal key={call.id} call={call} onClose={dismiss} onHide={hide} /> : null;
 }

@@ -15,7 +15,7 @@ import { getScheduleCalls } from '../api/get-schedule-calls';
  * `call-reminder:changed` (a call back cancelled or moved) also closes the reminder shown for it, and
  * `lead:assigned` to someone else the one shown for that lead (its call backs went with it).
  */
-export function useCallReminders(onUnauthorized: () => void): { call: DueCall | null; dismiss: () => void } {
+export function useCallReminders(onUnauthorized: () => void): { call: DueCall | null; dismiss: () => void; hide: () => void } {
   const session = useSession();
   const polls = !!session && isSeller(COUNTRY, session.role);
   const [call, setCall] = useState<DueCall | null>(null);
@@ -84,5 +84,10 @@ export function useCallReminders(onUnauthorized: () => void): { call: DueCall | 
   });
 
   const dismiss = useCallback(() => setCall(null), []);
-  return { call: polls ? call : null, dismiss };
+  // Hidden, not answered: the next poll's same answer counts as new, so the reminder comes back then.
+  const hide = useCallback(() => {
+    previous.current = null;
+    setCall(null);
+  }, []);
+  return { call: polls ? call : null, dismiss, hide };
 }

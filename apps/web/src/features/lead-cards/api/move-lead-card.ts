@@ -1,7 +1,7 @@
 import type { LeadDetail, LeadListItem } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { columnCardsQueryOptions } from './get-column-cards';
+import { columnCardsKey } from './get-column-cards';
 
 export interface MoveCardInput {
   card: LeadListItem;
@@ -20,7 +20,7 @@ export const moveLeadCard = ({ card, to, reason }: MoveCardInput) =>
  */
 export function useMoveLeadCard() {
   const queryClient = useQueryClient();
-  const reloadColumn = (stepId: number) => queryClient.invalidateQueries({ queryKey: columnCardsQueryOptions(stepId).queryKey });
+  const reloadColumn = (stepId: number) => queryClient.invalidateQueries({ queryKey: columnCardsKey(stepId) });
   return useMutation({
     mutationFn: moveLeadCard,
     onSuccess: async (lead, { card, to }) => {

@@ -125,20 +125,27 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
     }),
   );
 
+  const documentSpecs = documentFields(colDocType, existing);
+  const otherSpecs = fieldsOn(todayIn(COUNTRY), existing);
+  // A refusal naming fields of the form is told on those fields only; anything else (no field, or one the
+  // form does not show) in the alert above them.
+  const shown = new Set([...documentSpecs, ...otherSpecs].map((spec) => spec.name as string));
+  const onFields = create.error instanceof ApiError && create.error.fields.length > 0 && create.error.fields.every((field) => shown.has(field.field));
+
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-lead-title">
       <DialogTitle id="create-lead-title">Nuevo lead</DialogTitle>
       <DialogContent>
         <RestoredDraftAlert draft={draft} />
-        {create.error && (
+        {create.error && !onFields && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {create.error.message}
           </Alert>
         )}
         <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
-          <FormFields fields={documentFields(colDocType, existing)} register={register} control={control} errors={formState.errors} />
+          <FormFields fields={documentSpecs} register={register} control={control} errors={formState.errors} />
           <ExistingCustomerNotice customer={existing} />
-          <FormFields fields={fieldsOn(todayIn(COUNTRY), existing)} register={register} control={control} errors={formState.errors} />
+          <FormFields fields={otherSpecs} register={register} control={control} errors={formState.errors} />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -59,7 +59,7 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardHeader title="Acciones" />
       <CardContent>
         <Stack spacing={3}>
-          <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} />
+          <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} timeline={lead.timeline} />
           {isClosedStatus(COUNTRY, lead.status_id) ? (
             <Alert severity="info">{CLOSED_LEAD_MESSAGE}</Alert>
           ) : (

@@ -90,7 +90,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
               <ManagementForm key={`m-${sale.version}`} sale={sale} />
             </>
           )}
-          <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} />
+          <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} timeline={sale.timeline} />
         </Stack>
       </CardContent>
     </Card>
