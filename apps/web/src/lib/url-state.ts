@@ -28,6 +28,11 @@ export function isFiltered(query: object): boolean {
   return Object.entries(query).some(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
 }
 
+/** How many of a list's filters are set: the count on a phone's "Filtros" button. */
+export function activeFilterCount(query: object): number {
+  return Object.entries(query).filter(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
+}
+
 /**
  * A list's URL params read by its shared schema exactly as the server will. A malformed param falls back to
  * its default, the others kept, and is left out of the request too (`search`, the params the list is asked

@@ -1,8 +1,10 @@
-import { Box, Card, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { ListFiltersFrame } from '../../components/mobile-list';
+import { activeFilterCount } from '../../lib/url-state';
 import { rowsOutOfDate } from '../../components/list-state';
 import { useNotify } from '../../components/notifications';
 import { useClaimAudit } from '../../features/audits/api/claim-audit';
@@ -42,9 +44,9 @@ export default function AuditsRoute() {
         </Typography>
         <ListCountText count={count} failed={!!queue.error} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
       </Box>
-      <Card sx={{ p: 2 }}>
+      <ListFiltersFrame active={activeFilterCount(query)}>
         <AuditQueueFilters query={query} update={update} reset={reset} />
-      </Card>
+      </ListFiltersFrame>
       <ListError error={queue.error} onRetry={() => void queue.refetch()} />
       <AuditQueueTable
         query={query}

@@ -11,6 +11,7 @@ import {
   defaultColumnsFor,
   emailColumn,
   idLinkColumn,
+  leadMobileRow,
   managementColumn,
   nextCallColumn,
   sellerColumn,
@@ -41,6 +42,10 @@ const columns: FittedColumn<LeadListItem>[] = [
   dateTimeColumn('updated_at', 'Actualizado'),
 ];
 
+/** A record on a phone: customer, status, amount and age. */
+const mobileRow = leadMobileRow((status) => status.label);
+const rowHref = (row: LeadListItem) => `/lead-detail?id=${row.id}`;
+
 interface LeadsTableProps {
   query: LeadListQuery;
   data: LeadListResponse | undefined;
@@ -70,6 +75,8 @@ export function LeadsTable({ query, data, loading, stale, onClearFilters, update
       onClearFilters={onClearFilters}
       update={update}
       columns={columns}
+      mobileRow={mobileRow}
+      rowHref={rowHref}
       columnDefaults={defaults.columns}
       checkboxSelection
       keepNonExistentRowsSelected
