@@ -59,7 +59,7 @@ export function SaveError({ error }: { error: Error | null }) {
  * A note is written at the keyboard: Ctrl+Enter (⌘+Enter) adds it, and the field keeps the focus for the next.
  * What is typed is kept as a draft under `draftKey` (lib/drafts): a reload or a session that ended does not lose it.
  */
-export function NoteForm({ mutation, draftKey }: { mutation: FormMutation<AddNoteBody>; draftKey: string }) {
+export function NoteForm({ mutation, draftKey, onAdded }: { mutation: FormMutation<AddNoteBody>; draftKey: string; /** After the note is saved (a phone's sheet closes). */ onAdded?: () => void }) {
   const notify = useNotify();
   const userId = useSession()?.id;
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
@@ -82,6 +82,7 @@ export function NoteForm({ mutation, draftKey }: { mutation: FormMutation<AddNot
         writeDraft(userId, draftKey, '');
         notify('Nota agregada');
         focusField();
+        onAdded?.();
       },
       onError: focusField,
     }),
