@@ -66,7 +66,6 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await expect(page.getByRole('grid')).toHaveCount(0);
   await expect(page.getByTestId('sales-count')).not.toHaveText('Cargando…');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/e2e-phones/sales.png' });
 
   // A sales status one of the seller's sales is in: filtered by it, that sale is still listed.
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
@@ -79,7 +78,6 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await filtersButton(page).click();
   const dialog = filtersDialog(page);
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: '/tmp/e2e-phones/filters.png' });
   await dialog.getByRole('combobox', { name: 'Estado de venta' }).click();
   await page.getByRole('option', { name: statusName, exact: true }).click();
   await page.keyboard.press('Escape');
@@ -101,7 +99,6 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await expect(bar).toBeInViewport();
   await expect(bar.getByRole('button', { name: 'Llamar' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Cambiar estado' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/e2e-phones/detail.png' });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(bar).toBeInViewport();
   const barTop = (await bar.boundingBox())!.y;

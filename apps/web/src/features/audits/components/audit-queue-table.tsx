@@ -123,7 +123,7 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
       },
       textColumn({ field: 'seller', headerName: 'Vendedor', text: (row) => row.seller?.name ?? 'Sin asignar', wrap: true }),
     ],
-    [claimAction],
+    [claimAction, userId],
   );
   // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
   const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
