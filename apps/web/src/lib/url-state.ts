@@ -28,9 +28,15 @@ export function isFiltered(query: object): boolean {
   return Object.entries(query).some(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
 }
 
-/** How many of a list's filters are set: the count on a phone's "Filtros" button. */
-export function activeFilterCount(query: object): number {
-  return Object.entries(query).filter(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
+/**
+ * How many of a list's filters are set: the count on a phone's "Filtros" button. A filter at its schema's
+ * default (`defaults`: the audit queue's claim 'all') narrows nothing the user chose.
+ */
+export function activeFilterCount(query: object, defaults: object = {}): number {
+  const unset = defaults as Record<string, unknown>;
+  return Object.entries(query).filter(
+    ([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0) && JSON.stringify(value) !== JSON.stringify(unset[key]),
+  ).length;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { auditQueueQuerySchema } from '@backoffice/shared';
 import { Box, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,9 @@ import { AuditQueueTable } from '../../features/audits/components/audit-queue-ta
 import { useAuditQueueParams } from '../../features/audits/hooks/use-audit-queue-params';
 import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
+
+/** The queue's query with nothing chosen: its claim filter starts at 'all', which is no filter the user set. */
+const QUEUE_DEFAULTS = auditQueueQuerySchema.parse({});
 
 /** /audits: the auditors' queue, oldest first; "Tomar" claims a case and opens it. */
 export default function AuditsRoute() {
@@ -44,7 +48,7 @@ export default function AuditsRoute() {
         </Typography>
         <ListCountText count={count} failed={!!queue.error} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
       </Box>
-      <ListFiltersFrame active={activeFilterCount(query)}>
+      <ListFiltersFrame active={activeFilterCount(query, QUEUE_DEFAULTS)}>
         <AuditQueueFilters query={query} update={update} reset={reset} />
       </ListFiltersFrame>
       <ListError error={queue.error} onRetry={() => void queue.refetch()} />
