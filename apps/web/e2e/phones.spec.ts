@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { salesStatusesOf, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { ROLES, demoEmail } from './roles-fixture';
@@ -52,6 +53,14 @@ async function overflowing(page: Page): Promise<string[]> {
   }, WIDTH);
 }
 
+/** The page's serious or critical axe violations (as accessibility.spec.ts reads them), by rule and node. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
 /** The "Filtros" button, its dialog, and the badge's count of the filters set. */
 const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filtros/ });
 const filtersDialog = (page: Page) => page.getByRole('dialog', { name: 'Filtros' });
@@ -66,6 +75,8 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await expect(page.getByRole('grid')).toHaveCount(0);
   await expect(page.getByTestId('sales-count')).not.toHaveText('Cargando…');
   await expectNoSidewaysScroll(page);
+  // The phone's list passes the same accessibility check as the desktop's screens.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A sales status one of the seller's sales is in: filtered by it, that sale is still listed.
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
@@ -99,6 +110,7 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await expect(bar).toBeInViewport();
   await expect(bar.getByRole('button', { name: 'Llamar' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Cambiar estado' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(bar).toBeInViewport();
   const barTop = (await bar.boundingBox())!.y;
