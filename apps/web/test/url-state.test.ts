@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditQueueQuerySchema, leadListQuerySchema, salesListQuerySchema } from '@backoffice/shared';
-import { applyListPatch, isFiltered, parseListParams } from '../src/lib/url-state';
+import { activeFilterCount, applyListPatch, isFiltered, parseListParams } from '../src/lib/url-state';
 import { searchTextProblem } from '../src/components/list-filters';
 
 const params = (text: string) => new URLSearchParams(text);
@@ -30,6 +30,15 @@ describe('list URL state', () => {
     }
     expect(isFiltered(leadListQuerySchema.parse({ status: '1,2' }))).toBe(true);
     expect(isFiltered(salesListQuerySchema.parse({ sales_status: '1' }))).toBe(true);
+  });
+
+  it('counts the filters set for a phone\'s "Filtros" button, not the order, page or count, nor a default', () => {
+    expect(activeFilterCount(leadListQuerySchema.parse({ sort: 'requested_amount', dir: 'asc', page: '3', pageSize: '50', exactCount: 'true' }))).toBe(0);
+    expect(activeFilterCount(salesListQuerySchema.parse({ sales_status: '1,2' }))).toBe(1);
+    expect(activeFilterCount(leadListQuerySchema.parse({ status: '1', step: '2', q: 'ana', from: '2026-11-01' }))).toBe(4);
+    const defaults = auditQueueQuerySchema.parse({});
+    expect(activeFilterCount(defaults, defaults)).toBe(0);
+    expect(activeFilterCount(auditQueueQuerySchema.parse({ claim: 'mine' }), defaults)).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 import { KeysetPagination, PageNumbersContext, pageCount, type PageNumbers } from './keyset-pagination';
 import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
+import { MobileList, useIsPhone, type MobileRow } from './mobile-list';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 
 /** The URL state of a list paged by keyset cursors (`page` is the number shown, `cursor` loads it fast). */
@@ -70,6 +71,10 @@ type KeysetDataGridProps<R extends GridValidRowModel> = Omit<
   stale?: boolean;
   /** Clears the list's filters: offered by the empty state of a filtered list. */
   onClearFilters?: () => void;
+  /** How a record reads on a phone (below 600 px the list is one record a line, MobileList, not the grid). */
+  mobileRow: (row: R) => MobileRow;
+  /** Where tapping a record opens on a phone. */
+  rowHref?: (row: R) => string;
 };
 
 /**
@@ -87,6 +92,8 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   columnDefaults,
   stale = false,
   onClearFilters,
+  mobileRow,
+  rowHref,
   columns,
   slots,
   slotProps,
@@ -116,6 +123,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   const slow = useLasting(loading && hasRows);
   const outdated = hasRows && (stale || slow);
   const filtered = isFiltered(query);
+  const phone = useIsPhone();
 
   const onPagination = (model: GridPaginationModel) => {
     const nextPage = model.page + 1;
@@ -132,6 +140,26 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
     pages: count?.exact && !failed ? pageCount(count.total, query.pageSize) : null,
     go: (page) => onPagination({ page: page - 1, pageSize: query.pageSize }),
   };
+  if (phone) {
+    const getId = grid.getRowId ?? ((row: R) => (row as unknown as { id: string | number }).id);
+    return (
+      <MobileList<R>
+        rows={settingsPending ? [] : (data?.rows ?? [])}
+        getId={getId}
+        mobileRow={mobileRow}
+        rowHref={rowHref}
+        page={query.page}
+        hasPrevious={query.page > 1}
+        hasNext={!!data?.pageInfo.nextCursor}
+        onPage={(page) => onPagination({ page: page - 1, pageSize: query.pageSize })}
+        loading={loading || settingsPending}
+        outdated={outdated ? { slow: !stale } : undefined}
+        emptyLabel={failed ? 'No se pudo cargar la lista' : filtered ? noRowsLabel : emptyLabel}
+        onClearFilters={filtered && !failed ? onClearFilters : undefined}
+        aria-label={grid['aria-label']}
+      />
+    );
+  }
 
   return (
     <PageNumbersContext.Provider value={numbers}>

@@ -63,7 +63,18 @@ export function SaveError({ error }: { error: Error | null }) {
  * The application's latest notes (`timeline`, newest first) are listed under the box, so a note added shows
  * where it was written rather than at the far end of the page's history.
  */
-export function NoteForm({ mutation, draftKey, timeline }: { mutation: FormMutation<AddNoteBody>; draftKey: string; timeline?: TimelineEntry[] }) {
+export function NoteForm({
+  mutation,
+  draftKey,
+  timeline,
+  onAdded,
+}: {
+  mutation: FormMutation<AddNoteBody>;
+  draftKey: string;
+  timeline?: TimelineEntry[];
+  /** After the note is saved (a phone's sheet closes). */
+  onAdded?: () => void;
+}) {
   const notify = useNotify();
   const userId = useSession()?.id;
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
@@ -86,6 +97,7 @@ export function NoteForm({ mutation, draftKey, timeline }: { mutation: FormMutat
         writeDraft(userId, draftKey, '');
         notify('Nota agregada');
         focusField();
+        onAdded?.();
       },
       onError: focusField,
     }),

@@ -4,8 +4,9 @@ import type { GridColDef, GridColumnVisibilityModel, GridRenderCellParams, GridV
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COUNTRY } from '../config/env';
-import { dateTime, money } from '../lib/format';
+import { age, dateTime, money } from '../lib/format';
 import { CELL_FONT, HEADER_FONT, textWidth, widestTextWidth, widestTwoLineWidth } from '../lib/text-width';
+import type { MobileRow } from './mobile-list';
 import { BreakableText, smallStatusChipWidths, StatusChip } from './status-chip';
 
 /*
@@ -311,4 +312,21 @@ const HIDDEN_BY_DEFAULT = {
 export function defaultColumnsFor(role: RoleId | undefined, columns: readonly FittedColumn<LeadListItem>[]): GridColumnVisibilityModel {
   const hidden: readonly string[] = HIDDEN_BY_DEFAULT[role !== undefined && isSellerOrWoAssignation(COUNTRY, role) ? 'seller' : 'staff'];
   return Object.fromEntries(columns.filter((column) => hidden.includes(column.field)).map((column) => [column.field, false]));
+}
+
+/**
+ * A lead or sale on a phone (MobileList): the customer, the status's chip with its label (`labelOf`, as the
+ * list's status column), the amount asked for and how long ago it came in.
+ */
+export function leadMobileRow(labelOf: (status: StatusEntry) => string): (row: LeadListItem) => MobileRow {
+  return (row) => {
+    const status = statusById.get(row.status_id);
+    return {
+      primary: `${row.customer.last_name}, ${row.customer.first_name}`,
+      secondary: `#${row.id}`,
+      status: status ? <StatusChip {...status} label={labelOf(status)} /> : undefined,
+      amount: money(row.requested_amount),
+      age: age(row.created_at),
+    };
+  };
 }

@@ -36,7 +36,7 @@ export function MultiSelect({
   // 'Calificación de datos' is wider than the filters' usual 180 px: cut short, it read 'Calificación de d…'.
   const width = Math.max(minWidth, textWidth(label, LABEL_FONT) + LABEL_ROOM);
   return (
-    <FormControl size="small" sx={{ minWidth: width, maxWidth: Math.max(260, width) }}>
+    <FormControl size="small" sx={{ minWidth: width, maxWidth: { xs: 'none', sm: Math.max(260, width) } }}>
       <InputLabel id={id}>{label}</InputLabel>
       <Select
         labelId={id}
@@ -93,7 +93,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       onChange={(event) => setText(event.target.value)}
       helperText={problem}
       // Wide enough for its whole placeholder.
-      sx={{ minWidth: 350, flexGrow: 1 }}
+      sx={{ minWidth: { xs: 0, sm: 350 }, flexGrow: 1 }}
       slotProps={{
         input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} /></InputAdornment> },
         // Below the box, in the gap between the bar's rows (FilterBar): the filters around it stay where they are.
@@ -112,7 +112,8 @@ export const strings = (values: (string | number)[] | undefined) => (values ?? [
  */
 export function FilterBar({ reset, children }: { reset: () => void; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 2.5, alignItems: 'center' }}>
+    // On a phone (in the filters' dialog) one filter a line, the whole width.
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', flexDirection: { xs: 'column', sm: 'row' }, columnGap: 1.5, rowGap: 2.5, alignItems: { xs: 'stretch', sm: 'center' } }}>
       {children}
       <Button onClick={reset} startIcon={<IconFilterOff size={18} />} color="secondary">
         Limpiar filtros

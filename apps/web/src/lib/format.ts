@@ -30,3 +30,18 @@ export const calendarDate = (day: string): string => formatCalendarDate(day);
 const integer = new Intl.NumberFormat(LOCALE);
 /** A count with the country's thousands separator. */
 export const count = (value: number): string => integer.format(value);
+
+const relative = new Intl.RelativeTimeFormat('es', { numeric: 'always', style: 'short' });
+/**
+ * How long ago an instant was, short, for a phone's one-line list ('hace 5 min', 'hace 3 h', 'hace 2 días');
+ * past a month, its date.
+ */
+export function age(at: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.round((now - new Date(at).getTime()) / 60_000));
+  if (minutes < 1) return 'ahora';
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  const days = Math.round(hours / 24);
+  return days <= 31 ? relative.format(-days, 'day') : date(at);
+}

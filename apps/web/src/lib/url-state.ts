@@ -29,6 +29,17 @@ export function isFiltered(query: object): boolean {
 }
 
 /**
+ * How many of a list's filters are set: the count on a phone's "Filtros" button. A filter at its schema's
+ * default (`defaults`: the audit queue's claim 'all') narrows nothing the user chose.
+ */
+export function activeFilterCount(query: object, defaults: object = {}): number {
+  const unset = defaults as Record<string, unknown>;
+  return Object.entries(query).filter(
+    ([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0) && JSON.stringify(value) !== JSON.stringify(unset[key]),
+  ).length;
+}
+
+/**
  * A list's URL params read by its shared schema exactly as the server will. A malformed param falls back to
  * its default, the others kept, and is left out of the request too (`search`, the params the list is asked
  * for): the list shows what its filters show, never an error about a value no control holds (a `q` too

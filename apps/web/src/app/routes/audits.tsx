@@ -1,8 +1,11 @@
-import { Box, Card, Stack, Typography } from '@mui/material';
+import { auditQueueQuerySchema } from '@backoffice/shared';
+import { Box, Stack, Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { ListFiltersFrame } from '../../components/mobile-list';
+import { activeFilterCount } from '../../lib/url-state';
 import { rowsOutOfDate } from '../../components/list-state';
 import { useNotify } from '../../components/notifications';
 import { useClaimAudit } from '../../features/audits/api/claim-audit';
@@ -12,6 +15,9 @@ import { AuditQueueTable } from '../../features/audits/components/audit-queue-ta
 import { useAuditQueueParams } from '../../features/audits/hooks/use-audit-queue-params';
 import { useRememberListSearch } from '../../lib/list-return';
 import { useSession } from '../../lib/session';
+
+/** The queue's query with nothing chosen: its claim filter starts at 'all', which is no filter the user set. */
+const QUEUE_DEFAULTS = auditQueueQuerySchema.parse({});
 
 /** /audits: the auditors' queue, oldest first; "Tomar" claims a case and opens it. */
 export default function AuditsRoute() {
@@ -42,9 +48,9 @@ export default function AuditsRoute() {
         </Typography>
         <ListCountText count={count} failed={!!queue.error} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
       </Box>
-      <Card sx={{ p: 2 }}>
+      <ListFiltersFrame active={activeFilterCount(query, QUEUE_DEFAULTS)}>
         <AuditQueueFilters query={query} update={update} reset={reset} />
-      </Card>
+      </ListFiltersFrame>
       <ListError error={queue.error} onRetry={() => void queue.refetch()} />
       <AuditQueueTable
         query={query}

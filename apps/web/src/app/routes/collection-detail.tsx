@@ -1,5 +1,6 @@
 import { Alert, Card, CardContent, CardHeader, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { CallButton } from '../../features/call-reminders/components/call-button';
@@ -25,38 +26,47 @@ function CollectionDetailView({ id }: { id: number }) {
   if (loan.error) return <Alert severity="error">{loan.error.message}</Alert>;
   const data = loan.data;
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 8 }}>
-        <Stack spacing={3}>
-          <CollectionSummary loan={data} />
-          <LoanPanel loanId={data.id} />
-          <LoanTimeline events={data.timeline} />
-        </Stack>
+    <>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <CollectionSummary loan={data} />
+            <LoanPanel loanId={data.id} />
+            <LoanTimeline events={data.timeline} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Stack spacing={3}>
+            {data.can_write && (
+              <CallButton
+                cellphone={data.customer.cellphone}
+                leadId={data.lead_id}
+                loanId={data.id}
+                onCalled={() => void queryClient.invalidateQueries({ queryKey: [...COLLECTIONS_KEY, 'detail', id] })}
+              />
+            )}
+            {/* Payment reminder, promise confirmation: amount and due date from the loan's next installment. */}
+            {data.can_write && <SendMessageButton loanId={data.id} onSent={refresh} />}
+            {data.can_write && <ManagementForm loanId={data.id} />}
+            {data.can_assign && settings.data && (
+              <Card>
+                <CardHeader title="Cobrador" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+                <CardContent sx={{ pt: 0 }}>
+                  <AssignCollector collectors={settings.data.collectors} target={{ id: data.id }} current={data.collector?.id ?? null} />
+                </CardContent>
+              </Card>
+            )}
+          </Stack>
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <Stack spacing={3}>
-          {data.can_write && (
-            <CallButton
-              cellphone={data.customer.cellphone}
-              leadId={data.lead_id}
-              loanId={data.id}
-              onCalled={() => void queryClient.invalidateQueries({ queryKey: [...COLLECTIONS_KEY, 'detail', id] })}
-            />
-          )}
-          {/* Payment reminder, promise confirmation: amount and due date from the loan's next installment. */}
-          {data.can_write && <SendMessageButton loanId={data.id} onSent={refresh} />}
-          {data.can_write && <ManagementForm loanId={data.id} />}
-          {data.can_assign && settings.data && (
-            <Card>
-              <CardHeader title="Cobrador" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-              <CardContent sx={{ pt: 0 }}>
-                <AssignCollector collectors={settings.data.collectors} target={{ id: data.id }} current={data.collector?.id ?? null} />
-              </CardContent>
-            </Card>
-          )}
-        </Stack>
-      </Grid>
-    </Grid>
+      {/* On a phone the collector's call and management stay at hand at the bottom of the screen. */}
+      {data.can_write && (
+        <DetailActionBar
+          call={<CallButton cellphone={data.customer.cellphone} leadId={data.lead_id} loanId={data.id} onCalled={refresh} />}
+          sheets={[{ label: 'Gestión', content: () => <ManagementForm loanId={data.id} /> }]}
+        />
+      )}
+    </>
   );
 }
 

@@ -7,7 +7,7 @@ import { COUNTRY } from '../../config/env';
 import { useCollectionSettings } from '../../features/collections/api/get-collection-settings';
 import { useCollections } from '../../features/collections/api/get-collections';
 import { AssignCollector } from '../../features/collections/components/assign-collector';
-import { collectionColumns } from '../../features/collections/components/collections-columns';
+import { collectionColumns, collectionMobileRow } from '../../features/collections/components/collections-columns';
 import { CollectionsFilters } from '../../features/collections/components/collections-filters';
 import { MassiveListAction } from '../../features/massive/components/massive-list-action';
 import { count } from '../../lib/format';
@@ -38,6 +38,7 @@ export default function CollectionsRoute() {
       params={{ query, search: params.search, update: params.update }}
       result={result}
       columns={columns}
+      mobileRow={collectionMobileRow}
       filters={<CollectionsFilters query={params.query} update={params.update} reset={params.reset} settings={settings.data} showCollector={!collector} />}
       exportPath="collections/export"
       actions={

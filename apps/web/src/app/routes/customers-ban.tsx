@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DateField } from '../../components/date-fields';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { textColumn, type FittedColumn } from '../../components/lead-list-columns';
 import { FilterBar, MultiSelect, strings } from '../../components/list-filters';
@@ -12,7 +13,7 @@ import { useBanAuthors } from '../../features/customer-bans/api/get-ban-authors'
 import { useBans } from '../../features/customer-bans/api/get-bans';
 import { BanCreateDialog } from '../../features/customer-bans/components/ban-create-dialog';
 import { BanDetailDialog } from '../../features/customer-bans/components/ban-detail-dialog';
-import { dateTime } from '../../lib/format';
+import { age, dateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 const STATE_COLORS = { active: 'error', scheduled: 'warning', expired: 'default', lifted: 'success' } as const;
@@ -64,6 +65,19 @@ export default function CustomersBanRoute() {
     [],
   );
 
+  /** A ban on a phone: the value banned, its state, its kind and reason, since when; "Ver" opens it. */
+  const mobileRow = (row: BanRow): MobileRow => ({
+    primary: row.value,
+    secondary: `${labelOf(BAN_KINDS, row.kind)} · ${labelOf(BAN_REASONS, row.reason)}`,
+    status: <Chip size="small" color={STATE_COLORS[row.state]} label={labelOf(BAN_STATES, row.state)} />,
+    age: age(row.starts_at),
+    action: (
+      <Button size="small" onClick={() => setShown(row.id)} data-testid={`ban-open-${row.id}`}>
+        Ver
+      </Button>
+    ),
+  });
+
   return (
     <>
       <ListScreen<BanRow, { page: number; pageSize: number; sort: string; dir: 'asc' | 'desc' }>
@@ -74,6 +88,7 @@ export default function CustomersBanRoute() {
         params={{ ...params, query: { ...query, sort: query.sort ?? 'starts_at', dir: query.dir ?? 'desc' } }}
         result={result}
         columns={columns}
+        mobileRow={mobileRow}
         exportPath="customer-bans/export"
         actions={
           writes && (

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../components/date-fields';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { textColumn, type FittedColumn } from '../../components/lead-list-columns';
 import { FilterBar, MultiSelect, strings } from '../../components/list-filters';
@@ -13,10 +14,18 @@ import { useMessages } from '../../features/communications/api/get-messages';
 import { useTemplates } from '../../features/communications/api/get-templates';
 import { Conversation } from '../../features/communications/components/conversation';
 import { TemplatesManagerButton } from '../../features/communications/components/templates-manager';
-import { dateTime } from '../../lib/format';
+import { age, dateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 const STATUS_COLORS = { queued: 'warning', sent: 'info', delivered: 'success', failed: 'error', received: 'secondary' } as const;
+
+/** A message on a phone: who it is with, its state, its channel and text, when. */
+const messageMobileRow = (row: MessageRow): MobileRow => ({
+  primary: row.customer_name ?? row.to_address,
+  secondary: `${labelOf(MESSAGE_CHANNELS, row.channel)} · ${row.body}`,
+  status: <Chip size="small" color={STATUS_COLORS[row.status]} label={labelOf(MESSAGE_STATUSES, row.status)} />,
+  age: age(row.created_at),
+});
 
 /** `?customer=<id>`: the customer's conversation (opened from a row), chat-like, with the send form under it. */
 function ConversationView({ customerId }: { customerId: number }) {
@@ -88,6 +97,7 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
       params={{ ...params, query: { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' } }}
       result={result}
       columns={columns}
+      mobileRow={messageMobileRow}
       exportPath="communications/export"
       actions={session && findRole(COUNTRY, session.role)?.kind === 'admin' ? <TemplatesManagerButton /> : undefined}
       filters={

@@ -6,7 +6,7 @@ import { useListParams } from '../../components/entity-list/use-list-params';
 import { COUNTRY } from '../../config/env';
 import { managementsParamsSchema, useManagements } from '../../features/managements/api/get-managements';
 import { useManagementSummary } from '../../features/managements/api/get-management-summary';
-import { managementColumns } from '../../features/managements/components/managements-columns';
+import { managementColumns, managementMobileRow } from '../../features/managements/components/managements-columns';
 import { ManagementsFilters } from '../../features/managements/components/managements-filters';
 import { ManagementsSummary } from '../../features/managements/components/managements-summary';
 import { useApplicationPath } from '../../lib/application-path';
@@ -34,6 +34,7 @@ export default function DailyManagementsRoute() {
         params={params}
         result={result}
         columns={columns}
+        mobileRow={managementMobileRow}
         filters={<ManagementsFilters query={params.query} update={params.update} reset={params.reset} team={team} />}
         exportPath="daily-managements/export"
         rowHref={(row) => `/daily-management?id=${row.id}`}

@@ -2,11 +2,12 @@ import { PROCESSED_FLAGS, type DebtFreeRow } from '@backoffice/shared';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DateField } from '../../components/date-fields';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { FilterBar, MultiSelect, SearchBox } from '../../components/list-filters';
 import { debtFreeQuerySchema, useDebtFrees } from '../../features/debt-frees/api/get-debt-frees';
 import { DebtFreeActions, ProcessedChip } from '../../features/debt-frees/components/debt-free-actions';
-import { dateTime } from '../../lib/format';
+import { age, dateTime } from '../../lib/format';
 
 const columns: GridColDef<DebtFreeRow>[] = [
   { field: 'id', headerName: 'Id', width: 80 },
@@ -18,6 +19,15 @@ const columns: GridColDef<DebtFreeRow>[] = [
   { field: 'decided_by', headerName: 'Resolvió', width: 150, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.decided_by ?? '' },
   { field: 'reason', headerName: 'Motivo', width: 160, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.reason ?? '' },
 ];
+
+/** A request on a phone: the customer, its state, the document, how long ago; its actions under it. */
+const mobileRow = (row: DebtFreeRow): MobileRow => ({
+  primary: row.customer_name,
+  secondary: row.document,
+  status: <ProcessedChip processed={row.processed} />,
+  age: age(row.created_at),
+  action: <DebtFreeActions row={row} />,
+});
 
 /** /debt-frees: the queue of debt-free requests (processed, date and customer filters in the URL; export). */
 export default function DebtFreesRoute() {
@@ -33,6 +43,7 @@ export default function DebtFreesRoute() {
       params={{ ...params, query: { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' } }}
       result={result}
       columns={columns}
+      mobileRow={mobileRow}
       exportPath="debt-frees/export"
       testId="debt-frees"
       noRowsLabel="Ninguna solicitud coincide con los filtros"

@@ -3,7 +3,9 @@ import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
+import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
+import { NoteForm } from '../../components/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useLeadLoan } from '../../features/loans/api/get-loan';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
@@ -14,7 +16,7 @@ import { COUNTRY } from '../../config/env';
 import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { LeadDebtFreePanel } from '../../features/debt-frees/components/lead-debt-free-panel';
 import { useLead } from '../../features/leads/api/get-lead';
-import { useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
+import { useAddNote, useUpdateLeadCustomer } from '../../features/leads/api/lead-mutations';
 import { LeadActions } from '../../features/leads/components/lead-actions';
 import { LeadSummary } from '../../features/leads/components/lead-summary';
 import { LeadTransitions } from '../../features/leads/components/lead-transitions';
@@ -27,6 +29,7 @@ function LeadDetailView({ id }: { id: number }) {
   const session = useSession();
   const lead = useLead(id);
   const updateCustomer = useUpdateLeadCustomer(id);
+  const addNote = useAddNote(id);
   const loan = useLeadLoan(id);
   const queryClient = useQueryClient();
   // A message the customer sends appears on the timeline live (this screen is in the customer's room).
@@ -35,31 +38,41 @@ function LeadDetailView({ id }: { id: number }) {
   if (lead.error) return <Alert severity="error">{lead.error.message}</Alert>;
   const role = session?.role ?? -1;
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 8 }}>
-        <Stack spacing={3}>
-          <LeadSummary lead={lead.data} />
-          <LoanPanel leadId={lead.data.id} />
-          {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
-          {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.id} application={lead.data} mutation={updateCustomer} />}
-          <ActivityTimeline entries={lead.data.timeline} subject="lead" />
-        </Stack>
+    <>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <LeadSummary lead={lead.data} />
+            <LoanPanel leadId={lead.data.id} />
+            {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
+            {canLead('customer', COUNTRY, role) && <CustomerForm key={lead.data.id} application={lead.data} mutation={updateCustomer} />}
+            <ActivityTimeline entries={lead.data.timeline} subject="lead" />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Stack spacing={3}>
+            <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
+            {/* The server checks again (a seller: their own applications). */}
+            {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
+            <LeadTransitions lead={lead.data} />
+            {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
+            {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
+            <LeadDocumentsPanel leadId={lead.data.id} canUpload={canLead('document', COUNTRY, role)} />
+            <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+            {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
+            {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
+          </Stack>
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <Stack spacing={3}>
-          <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
-          {/* The server checks again (a seller: their own applications). */}
-          {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
-          <LeadTransitions lead={lead.data} />
-          {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
-          {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
-          <LeadDocumentsPanel leadId={lead.data.id} canUpload={canLead('document', COUNTRY, role)} />
-          <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
-          {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
-          {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
-        </Stack>
-      </Grid>
-    </Grid>
+      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen. */}
+      <DetailActionBar
+        call={<CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />}
+        sheets={[
+          { label: 'Cambiar estado', content: () => <LeadTransitions lead={lead.data} /> },
+          ...(canLead('note', COUNTRY, role) ? [{ label: 'Nota', content: (close: () => void) => <NoteForm mutation={addNote} draftKey={`note_${id}`} onAdded={close} /> }] : []),
+        ]}
+      />
+    </>
   );
 }
 

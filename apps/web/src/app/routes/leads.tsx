@@ -1,10 +1,12 @@
 import { canAccess, canLead, isSellerOrWoAssignation } from '@backoffice/shared';
-import { Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { ListFiltersFrame } from '../../components/mobile-list';
+import { activeFilterCount } from '../../lib/url-state';
 import { COUNTRY } from '../../config/env';
 import { useLeads } from '../../features/leads/api/get-leads';
 import { CreateLeadDialog } from '../../features/leads/components/create-lead-dialog';
@@ -49,10 +51,10 @@ export default function LeadsRoute() {
       </Box>
       {/* Sellers take unassigned applications here (sellers without assignation cannot open /sales: SPEC 6). */}
       {session && isSellerOrWoAssignation(COUNTRY, session.role) && <SalesPool />}
-      <Card sx={{ p: 2 }}>
+      <ListFiltersFrame active={activeFilterCount(query)}>
         {/* A seller sees only their own leads: a seller filter would only ever empty the list. */}
         <LeadsFilters query={query} update={update} reset={reset} sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)} />
-      </Card>
+      </ListFiltersFrame>
       <ListError error={leads.error} onRetry={() => void leads.refetch()} />
       <LeadsTable
         query={query}

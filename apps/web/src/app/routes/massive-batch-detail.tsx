@@ -8,7 +8,7 @@ import {
   type MassiveBatch,
   type MassiveRowResult,
 } from '@backoffice/shared';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DetailScreen } from '../../components/detail-screen';
@@ -16,6 +16,7 @@ import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import type { FittedColumn } from '../../components/lead-list-columns';
+import type { MobileRow } from '../../components/mobile-list';
 import { MultiSelect } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
 import { massiveKeys, useBatchAction, useMassiveBatch, type BatchAction } from '../../features/massive/api/massive';
@@ -65,6 +66,12 @@ function Batch({ id }: { id: number }) {
     { field: 'status', headerName: 'Resultado', width: 170, sortable: false, valueGetter: (_v, row) => MASSIVE_ROW_STATUS_LABELS[row.status] },
     { field: 'error', headerName: 'Error', width: 420, sortable: false, valueGetter: (_v, row) => row.error ?? '' },
   ];
+  /** A file's row on a phone: its line, its result and why it failed (or its first values). */
+  const mobileRow = (row: GridRow): MobileRow => ({
+    primary: `Fila ${row.row}`,
+    secondary: row.error ?? entry.columns.map((column) => row.data[column.name] ?? '').join(' · '),
+    status: <Chip size="small" variant="outlined" label={MASSIVE_ROW_STATUS_LABELS[row.status]} />,
+  });
   return (
     <Stack spacing={2.5}>
       <Card>
@@ -106,6 +113,7 @@ function Batch({ id }: { id: number }) {
         params={{ query: { ...params.query, sort: params.query.sort ?? 'row', dir: params.query.dir ?? 'asc' }, search: params.search, update: params.update }}
         result={rows}
         columns={columns}
+        mobileRow={mobileRow}
         noRowsLabel="Ninguna fila con ese resultado"
         emptyLabel="El lote no tiene filas"
         testId="massive-rows"

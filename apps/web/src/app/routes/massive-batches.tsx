@@ -14,6 +14,8 @@ import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import type { FittedColumn } from '../../components/lead-list-columns';
+import type { MobileRow } from '../../components/mobile-list';
+import { age } from '../../lib/format';
 import { MultiSelect } from '../../components/list-filters';
 import { BatchStatusChip } from '../../features/massive/components/batch-progress';
 import { massiveKeys } from '../../features/massive/api/massive';
@@ -36,6 +38,14 @@ const columns: FittedColumn<MassiveBatch>[] = [
   },
 ];
 
+/** A batch on a phone: its operation, status, number and file, how long ago. */
+const mobileRow = (row: MassiveBatch): MobileRow => ({
+  primary: MASSIVE_CATALOGUE[row.type].label,
+  secondary: `#${row.id} · ${row.file_name ?? (row.source === 'list' ? 'Desde lista' : '')}`,
+  status: <BatchStatusChip status={row.status} />,
+  age: age(row.created_at),
+});
+
 /** /massive-batches: every batch of the country with its live counts. */
 export default function MassiveBatchesRoute() {
   const params = useListParams(massiveBatchListQuerySchema);
@@ -52,6 +62,7 @@ export default function MassiveBatchesRoute() {
       params={{ query, search: params.search, update: params.update }}
       result={result}
       columns={columns}
+      mobileRow={mobileRow}
       rowHref={(row) => `/massive-batch-detail?id=${row.id}`}
       noRowsLabel="Ningún lote coincide con los filtros"
       emptyLabel="Todavía no hay lotes"

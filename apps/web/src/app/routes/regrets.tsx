@@ -1,8 +1,9 @@
 import { LOAN_STATUSES, catalogueLabel, regretStatusLabel, regretStatusesOf, type RegretRow } from '@backoffice/shared';
-import { Checkbox, FormControlLabel } from '@mui/material';
+import { Checkbox, Chip, FormControlLabel } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DateField } from '../../components/date-fields';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { FilterBar, MultiSelect } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
@@ -10,7 +11,7 @@ import { regretQuerySchema, useRegrets } from '../../features/regrets/api/get-re
 import { FileRegretButton } from '../../features/regrets/components/file-regret-dialog';
 import { RegretActions } from '../../features/regrets/components/regret-actions';
 import { RegretDeadline } from '../../features/regrets/components/regret-deadline';
-import { calendarDate, money } from '../../lib/format';
+import { age, calendarDate, money } from '../../lib/format';
 
 const columns: GridColDef<RegretRow>[] = [
   { field: 'id', headerName: 'Id', width: 70 },
@@ -32,6 +33,16 @@ const columns: GridColDef<RegretRow>[] = [
   { field: 'returned', headerName: 'Devuelto', width: 120, sortable: false, valueGetter: (_: unknown, row: RegretRow) => money(row.returned) },
 ];
 
+/** A regret on a phone: the customer, its state, what is to be returned, its code and age; its actions under it. */
+const mobileRow = (row: RegretRow): MobileRow => ({
+  primary: row.customer_name,
+  secondary: row.revocation_code,
+  status: <Chip size="small" variant="outlined" label={regretStatusLabel(COUNTRY, row.status)} />,
+  amount: money(row.amount),
+  age: age(row.created_at),
+  action: <RegretActions row={row} />,
+});
+
 /** /regrets: the return requests with their legal deadline and time left (status and deadline filters in the URL). */
 export default function RegretsRoute() {
   const params = useListParams(regretQuerySchema);
@@ -46,6 +57,7 @@ export default function RegretsRoute() {
       params={{ ...params, query: { ...query, sort: query.sort ?? 'deadline', dir: query.dir ?? 'asc' } }}
       result={result}
       columns={columns}
+      mobileRow={mobileRow}
       exportPath="regrets/export"
       testId="regrets"
       actions={<FileRegretButton />}

@@ -4,11 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
 import { ActivityTimeline } from '../../components/activity-timeline';
 import { CustomerForm } from '../../components/customer-form';
+import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
+import { NoteForm } from '../../components/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { SendMessageButton } from '../../features/communications/components/send-message-button';
+import { useAddSaleNote } from '../../features/sales/api/add-sale-note';
 import { useSale } from '../../features/sales/api/get-sale';
 import { useUpdateSaleCustomer } from '../../features/sales/api/update-sale-customer';
 import { SaleActions } from '../../features/sales/components/sale-actions';
@@ -23,32 +26,43 @@ function SaleDetailView({ id }: { id: number }) {
   const session = useSession();
   const sale = useSale(id);
   const updateCustomer = useUpdateSaleCustomer(id);
+  const addNote = useAddSaleNote(id);
   const queryClient = useQueryClient();
   // A message the customer sends appears on the timeline live (this screen is in the customer's room).
   useCustomerMessages(sale.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
   if (sale.error) return <Alert severity="error">{sale.error.message}</Alert>;
   return (
-    <Grid container spacing={3}>
-      <Grid size={{ xs: 12, lg: 8 }}>
-        <Stack spacing={3}>
-          <SaleSummary sale={sale.data} />
-          <LoanPanel leadId={sale.data.id} />
-          {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
-          <CustomerForm key={sale.data.id} application={sale.data} mutation={updateCustomer} />
-          <ActivityTimeline entries={sale.data.timeline} subject="sale" />
-        </Stack>
+    <>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <Stack spacing={3}>
+            <SaleSummary sale={sale.data} />
+            <LoanPanel leadId={sale.data.id} />
+            {/* One per application (not per customer version): after someone else's save it keeps what was typed. */}
+            <CustomerForm key={sale.data.id} application={sale.data} mutation={updateCustomer} />
+            <ActivityTimeline entries={sale.data.timeline} subject="sale" />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 4 }}>
+          <Stack spacing={3}>
+            <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
+            <SendMessageButton leadId={sale.data.id} />
+            <SaleTransitions sale={sale.data} />
+            <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
+            <SaleActions sale={sale.data} />
+          </Stack>
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
-        <Stack spacing={3}>
-          <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
-          <SendMessageButton leadId={sale.data.id} />
-          <SaleTransitions sale={sale.data} />
-          <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
-          <SaleActions sale={sale.data} />
-        </Stack>
-      </Grid>
-    </Grid>
+      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen. */}
+      <DetailActionBar
+        call={<CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
+        sheets={[
+          { label: 'Cambiar estado', content: () => <SaleTransitions sale={sale.data} /> },
+          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} onAdded={close} /> },
+        ]}
+      />
+    </>
   );
 }
 

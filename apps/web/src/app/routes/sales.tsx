@@ -1,7 +1,9 @@
-import { Box, Card, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { ExportButton } from '../../components/export-button';
 import { ListCountText } from '../../components/list-count';
 import { ListError } from '../../components/list-error';
+import { ListFiltersFrame } from '../../components/mobile-list';
+import { activeFilterCount } from '../../lib/url-state';
 import { rowsOutOfDate } from '../../components/list-state';
 import { useSales } from '../../features/sales/api/get-sales';
 import { SalesFilters } from '../../features/sales/components/sales-filters';
@@ -28,9 +30,9 @@ export default function SalesRoute() {
         </Box>
         <ExportButton path="sales/export" search={search} fallbackName="ventas" />
       </Box>
-      <Card sx={{ p: 2 }}>
+      <ListFiltersFrame active={activeFilterCount(query)}>
         <SalesFilters query={query} update={update} reset={reset} />
-      </Card>
+      </ListFiltersFrame>
       <ListError error={sales.error} onRetry={() => void sales.refetch()} />
       <SalesTable query={query} data={sales.data} loading={sales.isFetching} stale={rowsOutOfDate(sales)} onClearFilters={reset} update={update} />
     </Stack>

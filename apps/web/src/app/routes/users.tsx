@@ -4,6 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { IconShieldLock, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { FilterBar, SearchBox } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
@@ -37,6 +38,14 @@ const columns: GridColDef<AdminUser>[] = [
   { field: 'actions', headerName: 'Acciones', width: 90, sortable: false, renderCell: ({ row }) => <UserActions user={row} /> },
 ];
 
+/** A user on a phone: name, whether active, role and email; the actions' menu beside. */
+const mobileRow = (row: AdminUser): MobileRow => ({
+  primary: row.name,
+  secondary: `${roleLabel(row.role)} · ${row.email}`,
+  status: <Chip size="small" label={row.active ? 'Activo' : 'Inactivo'} color={row.active ? 'success' : 'default'} />,
+  action: <UserActions user={row} />,
+});
+
 /** /users: the country's users for their administration (SPEC 6's admin route rule); nothing is deleted. */
 export default function UsersRoute() {
   const params = useListParams(userQuerySchema);
@@ -54,6 +63,7 @@ export default function UsersRoute() {
         params={{ ...params, query: { ...query, sort: query.sort ?? 'name', dir: query.dir ?? 'asc' } }}
         result={result}
         columns={columns}
+        mobileRow={mobileRow}
         exportPath="users/export"
         testId="users"
         actions={

@@ -2,11 +2,13 @@ import { formatCalendarDate, formatMoney, PROCESSED_FLAGS, voluntaryPaysQuerySch
 import { Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { ListScreen } from '../../components/entity-list/list-screen';
+import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { DateField } from '../../components/date-fields';
 import type { FittedColumn } from '../../components/lead-list-columns';
 import { FilterBar } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
+import { age } from '../../lib/format';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { useVoluntaryPays } from '../../features/voluntary-pays/api/list-voluntary-pays';
 import { ReviewDialog } from '../../features/voluntary-pays/components/review-dialog';
@@ -51,6 +53,20 @@ export default function VoluntaryPaysRoute() {
     },
   ];
 
+  /** A payment on a phone: the customer, its review state, the amount and when it came; its review button beside. */
+  const mobileRow = (row: VoluntaryPayRow): MobileRow => ({
+    primary: row.customer_name,
+    secondary: `Préstamo ${row.loan_id}`,
+    status: <Chip size="small" color={COLORS[row.processed as 0 | 1 | 2] ?? 'default'} label={PROCESSED_FLAGS.find((f) => f.id === row.processed)?.name ?? row.processed} />,
+    amount: formatMoney(COUNTRY, row.amount),
+    age: age(row.created_at),
+    action: (
+      <Button size="small" onClick={() => setOpen(row)} data-testid={`review-${row.id}`}>
+        {row.processed === 0 ? 'Revisar' : 'Ver'}
+      </Button>
+    ),
+  });
+
   return (
     <>
       <ListScreen<VoluntaryPayRow, typeof gridQuery>
@@ -61,6 +77,7 @@ export default function VoluntaryPaysRoute() {
         params={{ query: gridQuery, search: params.search, update }}
         result={result}
         columns={columns}
+        mobileRow={mobileRow}
         exportPath="voluntary-pays/export"
         noRowsLabel="No hay pagos voluntarios con estos filtros"
         emptyLabel="No hay pagos voluntarios"

@@ -1,5 +1,5 @@
 import type { ListResponse } from '@backoffice/shared';
-import { Box, Card, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { GridValidRowModel } from '@mui/x-data-grid';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,6 +11,8 @@ import type { FittedColumn } from '../lead-list-columns';
 import { ListCountText } from '../list-count';
 import { ListError } from '../list-error';
 import { rowsOutOfDate } from '../list-state';
+import { ListFiltersFrame, type MobileRow } from '../mobile-list';
+import { activeFilterCount } from '../../lib/url-state';
 
 interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery> {
   title: string;
@@ -22,6 +24,8 @@ interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery
   params: { query: Q; search: string; update: (patch: KeysetListPatch & { exactCount?: boolean }) => void; reset?: () => void };
   result: UseQueryResult<ListResponse<R>>;
   columns: FittedColumn<R>[];
+  /** How a record reads on a phone, beside the columns (KeysetDataGrid's mobileRow). */
+  mobileRow: (row: R) => MobileRow;
   /** The list's filter bar. */
   filters?: ReactNode;
   /** What the filtered rows add up to (charts, totals), between the filters and the grid. */
@@ -49,6 +53,7 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
   params,
   result,
   columns,
+  mobileRow,
   filters,
   summary,
   exportPath,
@@ -79,13 +84,15 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
         {exportPath && <ExportButton path={exportPath} search={params.search} fallbackName={exportPath.split('/')[0] ?? 'lista'} />}
         {actions}
       </Box>
-      {filters && <Card sx={{ p: 2 }}>{filters}</Card>}
+      {filters && <ListFiltersFrame active={activeFilterCount(params.query)}>{filters}</ListFiltersFrame>}
       {summary}
       <ListError error={result.error} onRetry={() => void result.refetch()} />
       {/* The grid's root does not take a test id: the box around it does. */}
       <Box data-testid={`${testId}-grid`}>
         <KeysetDataGrid<R>
           columns={columns}
+          mobileRow={mobileRow}
+          rowHref={rowHref}
           query={params.query}
           data={result.data}
           loading={result.isFetching}

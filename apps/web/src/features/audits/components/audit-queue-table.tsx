@@ -2,14 +2,15 @@ import { auditQueueStatusIds, STATUSES, type AuditQueueItem, type AuditQueueQuer
 import { Button, Link as MuiLink, Typography } from '@mui/material';
 import { DataGrid, type GridPaginationModel } from '@mui/x-data-grid';
 import { IconHandGrab } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from '../../../components/list-state';
 import { TIGHT_CELLS_SX, textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
+import { MobileList, useIsPhone } from '../../../components/mobile-list';
 import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
-import { dateTime, money } from '../../../lib/format';
+import { age, dateTime, money } from '../../../lib/format';
 import { gridRowCount, listLocaleText } from '../../../lib/grid-locale';
 import { isFiltered } from '../../../lib/url-state';
 import { CELL_FONT, textWidth, widestTextWidth } from '../../../lib/text-width';
@@ -38,6 +39,32 @@ interface AuditQueueTableProps {
 
 /** The queue, oldest first (the server's order: no column sorting), paged on the server; decided statuses by decision time. */
 export function AuditQueueTable({ query, data, loading, stale = false, onClearFilters, update, userId, claiming, onClaim }: AuditQueueTableProps) {
+  /** A case's button: take it, or open the one taken; nothing once decided (the grid's cell and a phone's row). */
+  const claimAction = useCallback(
+    (row: AuditQueueItem, tabIndex?: 0 | -1) => {
+      // Decided, or no longer waiting for audit: nothing to take.
+      if (row.decision !== null || !queueStatuses.has(row.status_id)) return (
+          // Inline: it takes the cell's line height and sits in the middle of the row, as the other texts.
+          <Typography component="span" variant="body2" color="text.secondary">
+            Resuelto
+          </Typography>
+        );
+      const mine = row.claim?.user.id === userId;
+      return (
+        <Button
+          tabIndex={tabIndex}
+          size="small"
+          variant={mine ? 'outlined' : 'contained'}
+          startIcon={<IconHandGrab size={16} />}
+          disabled={claiming === row.lead_id || (!!row.claim && !mine)}
+          onClick={() => onClaim(row.lead_id)}
+        >
+          {mine ? 'Abrir' : 'Tomar'}
+        </Button>
+      );
+    },
+    [userId, claiming, onClaim],
+  );
   // Each column as wide as what it shows on the page (fitColumns, as the leads lists): on a 1366 px laptop the
   // queue's columns fit without scrolling sideways.
   const columns = useMemo<FittedColumn<AuditQueueItem>[]>(
@@ -59,28 +86,7 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
         headerName: '',
         // The small button: its label (13 px, 500) and 42 px around it (paddings, the 16 px icon and its margins).
         fit: () => Math.max(...['Tomar', 'Abrir'].map((label) => textWidth(label, BUTTON_FONT) + 42), textWidth('Resuelto', CELL_FONT)),
-        renderCell: ({ row, tabIndex }) => {
-          // Decided, or no longer waiting for audit: nothing to take.
-          if (row.decision !== null || !queueStatuses.has(row.status_id)) return (
-              // Inline: it takes the cell's line height and sits in the middle of the row, as the other texts.
-              <Typography component="span" variant="body2" color="text.secondary">
-                Resuelto
-              </Typography>
-            );
-          const mine = row.claim?.user.id === userId;
-          return (
-            <Button
-              tabIndex={tabIndex}
-              size="small"
-              variant={mine ? 'outlined' : 'contained'}
-              startIcon={<IconHandGrab size={16} />}
-              disabled={claiming === row.lead_id || (!!row.claim && !mine)}
-              onClick={() => onClaim(row.lead_id)}
-            >
-              {mine ? 'Abrir' : 'Tomar'}
-            </Button>
-          );
-        },
+        renderCell: ({ row, tabIndex }) => claimAction(row, tabIndex),
       },
       textColumn({
         field: 'claim',
@@ -117,7 +123,7 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
       },
       textColumn({ field: 'seller', headerName: 'Vendedor', text: (row) => row.seller?.name ?? 'Sin asignar', wrap: true }),
     ],
-    [userId, claiming, onClaim],
+    [claimAction, userId],
   );
   // Only decided statuses have a decision time, and only the claim filter 'all' lists them.
   const listsDecided = query.claim === 'all' && (query.status ?? []).some((id) => !queueStatuses.has(id));
@@ -139,6 +145,37 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
     if (model.pageSize !== query.pageSize) return update({ pageSize: model.pageSize });
     update({ page: model.page + 1 });
   };
+
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <MobileList<AuditQueueItem>
+        rows={data?.rows ?? []}
+        getId={(row) => row.audit_id}
+        mobileRow={(row) => {
+          const status = statusById.get(row.status_id);
+          return {
+            primary: `${row.customer.last_name}, ${row.customer.first_name}`,
+            secondary: `#${row.lead_id}`,
+            status: status ? <StatusChip {...status} label={auditStatusLabel(row.status_id)} /> : undefined,
+            amount: money(row.requested_amount),
+            age: age(row.queued_at),
+            action: onlyDecided ? undefined : claimAction(row),
+          };
+        }}
+        rowHref={(row) => `/audit-detail?id=${row.lead_id}`}
+        page={query.page}
+        hasPrevious={query.page > 1}
+        hasNext={data !== undefined && data.rows.length === query.pageSize}
+        onPage={(page) => update({ page })}
+        loading={loading}
+        outdated={outdated ? { slow: !stale } : undefined}
+        emptyLabel={empty}
+        onClearFilters={!failed && isFiltered(query) ? onClearFilters : undefined}
+        aria-label="Cola de auditoría"
+      />
+    );
+  }
 
   return (
     <>

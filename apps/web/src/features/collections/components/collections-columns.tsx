@@ -1,11 +1,24 @@
-import { BUCKETS, PROMISE_STATUSES, catalogueLabel, type CollectionRow } from '@backoffice/shared';
-import { Link as MuiLink } from '@mui/material';
+import { BUCKETS, LOAN_STATUSES, PROMISE_STATUSES, catalogueLabel, type CollectionRow } from '@backoffice/shared';
+import { Chip, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
 import { textColumn, type FittedColumn } from '../../../components/lead-list-columns';
+import type { MobileRow } from '../../../components/mobile-list';
 import { calendarDate, count, dateTime, money } from '../../../lib/format';
 import { CELL_FONT, widestTextWidth } from '../../../lib/text-width';
 
 type Column = FittedColumn<CollectionRow>;
+
+/** A loan in collection on a phone: the customer, the loan's status, what is overdue and for how many days. */
+export function collectionMobileRow(row: CollectionRow): MobileRow {
+  const status = LOAN_STATUSES.find((entry) => entry.id === row.status);
+  return {
+    primary: row.customer.name,
+    secondary: catalogueLabel(BUCKETS, row.bucket),
+    status: <Chip size="small" variant="outlined" color={status?.color ?? 'default'} label={status?.label ?? row.status} />,
+    amount: money(row.overdue_amount),
+    age: `${count(row.days_past_due)} días de mora`,
+  };
+}
 
 /** The columns of /collections; the collector's column only for those who see everyone's loans. */
 export function collectionColumns(showCollector: boolean): Column[] {

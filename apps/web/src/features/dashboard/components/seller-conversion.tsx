@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@backoffice/shared';
-import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Gauge } from '@mui/x-charts/Gauge';
 import { count } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
@@ -42,6 +42,9 @@ export function ConversionCard({ conversion, own }: { conversion: Conversion; ow
   );
 }
 
+/** The ranking's count columns: on a phone their numbers are under the seller's name. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The sellers with the best conversion over the period (top 10). A ranking reads best as a list. */
 export function SellerRanking({ ranking }: { ranking: Ranking }) {
   return (
@@ -49,35 +52,52 @@ export function SellerRanking({ ranking }: { ranking: Ranking }) {
       {ranking.length === 0 ? (
         <Typography color="text.secondary">Ningún vendedor tiene leads en el período.</Typography>
       ) : (
-        <Table size="small" aria-labelledby="ranking-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>Vendedor</TableCell>
-              <TableCell align="right">Leads</TableCell>
-              <TableCell align="right">Convertidos</TableCell>
-              <TableCell sx={{ width: '35%' }}>Conversión</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ranking.map((row, index) => (
-              <TableRow key={row.seller.id}>
-                <TableCell>{index + 1}</TableCell>
-                <TableCell>{row.seller.name}</TableCell>
-                <TableCell align="right">{count(row.created)}</TableCell>
-                <TableCell align="right">{count(row.converted)}</TableCell>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <LinearProgress variant="determinate" value={row.rate * 100} aria-label={`Conversión de ${row.seller.name}`} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
-                    <Typography variant="body2" sx={{ minWidth: 52, textAlign: 'right' }}>
-                      {percent(row.rate)}
-                    </Typography>
-                  </Box>
+        // On a phone the counts go under the seller's name and the rate reads as its number alone (no bar): three
+        // columns fit 390 px. A longer name still scrolls the table within its card, never cut short.
+        <TableContainer>
+          <Table size="small" aria-labelledby="ranking-title" sx={{ '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Vendedor</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  Leads
                 </TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  Convertidos
+                </TableCell>
+                <TableCell sx={{ width: { sm: '35%' } }}>Conversión</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {ranking.map((row, index) => (
+                <TableRow key={row.seller.id}>
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell>
+                    {row.seller.name}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {count(row.converted)} de {count(row.created)} leads
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    {count(row.created)}
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    {count(row.converted)}
+                  </TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <LinearProgress variant="determinate" value={row.rate * 100} aria-label={`Conversión de ${row.seller.name}`} sx={{ flexGrow: 1, height: 8, borderRadius: 4, display: { xs: 'none', sm: 'block' } }} />
+                      <Typography variant="body2" sx={{ minWidth: { sm: 52 }, textAlign: 'right', whiteSpace: 'nowrap' }}>
+                        {percent(row.rate)}
+                      </Typography>
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </DashboardCard>
   );

@@ -2,7 +2,7 @@ import type { GridSettings, LeadListItem, LeadListQuery, LeadListResponse } from
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { defaultColumnsFor } from '../../../components/lead-list-columns';
+import { defaultColumnsFor, leadMobileRow } from '../../../components/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
@@ -10,6 +10,10 @@ import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 import { leadColumns } from './leads-columns';
 
 const columns = leadColumns(COUNTRY);
+
+/** A record on a phone: customer, status, amount and age. */
+const mobileRow = leadMobileRow((status) => status.label);
+const rowHref = (row: LeadListItem) => `/lead-detail?id=${row.id}`;
 
 interface LeadsTableProps {
   query: LeadListQuery;
@@ -40,6 +44,8 @@ export function LeadsTable({ query, data, loading, stale, onClearFilters, update
       onClearFilters={onClearFilters}
       update={update}
       columns={columns}
+      mobileRow={mobileRow}
+      rowHref={rowHref}
       columnDefaults={defaults.columns}
       checkboxSelection
       keepNonExistentRowsSelected

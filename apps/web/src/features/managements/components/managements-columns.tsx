@@ -1,9 +1,10 @@
 import { MANAGEMENT_CHANNELS, ROLES, catalogueLabel, managementResultLabel, type ManagementRow } from '@backoffice/shared';
-import { Link as MuiLink } from '@mui/material';
+import { Chip, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
 import { textColumn, type FittedColumn } from '../../../components/lead-list-columns';
+import type { MobileRow } from '../../../components/mobile-list';
 import { COUNTRY } from '../../../config/env';
-import { dateTime } from '../../../lib/format';
+import { age, dateTime } from '../../../lib/format';
 import { CELL_FONT, widestTextWidth } from '../../../lib/text-width';
 
 type Column = FittedColumn<ManagementRow>;
@@ -19,6 +20,16 @@ export function subjectOf(row: Pick<ManagementRow, 'lead_id' | 'loan_id'>, appli
   if (row.loan_id !== null) return { label: `Préstamo #${row.loan_id}`, href: `/collection-detail?id=${row.loan_id}` };
   if (row.lead_id !== null) return { label: `Solicitud #${row.lead_id}`, href: applicationPath(row.lead_id) };
   return null;
+}
+
+/** A management on a phone: the customer (or who made it), its result, the channel and when. */
+export function managementMobileRow(row: ManagementRow): MobileRow {
+  return {
+    primary: row.customer ? `${row.customer.last_name}, ${row.customer.first_name}` : (row.user?.name ?? 'Sistema'),
+    secondary: catalogueLabel(MANAGEMENT_CHANNELS, row.channel),
+    status: <Chip size="small" variant="outlined" label={managementResultLabel(row.result)} />,
+    age: age(row.created_at),
+  };
 }
 
 export function managementColumns(applicationPath: ApplicationPath): Column[] {

@@ -9,6 +9,7 @@ import {
   dateTimeColumn,
   defaultColumnsFor,
   idLinkColumn,
+  leadMobileRow,
   managementColumn,
   nextCallColumn,
   sellerColumn,
@@ -41,6 +42,10 @@ const columns: FittedColumn<LeadListItem>[] = [
   dateTimeColumn('updated_at', 'Actualizada'),
 ];
 
+/** A record on a phone: customer, status, amount and age. */
+const mobileRow = leadMobileRow((status) => salesNameById.get(status.id) ?? status.label);
+const rowHref = (row: LeadListItem) => `/sale-detail?id=${row.id}`;
+
 interface SalesTableProps {
   query: SalesListQuery;
   data: LeadListResponse | undefined;
@@ -71,6 +76,8 @@ export function SalesTable({ query, data, loading, stale, onClearFilters, update
       onClearFilters={onClearFilters}
       update={update}
       columns={columns}
+      mobileRow={mobileRow}
+      rowHref={rowHref}
       columnDefaults={defaults.columns}
       {...toolbar}
       disableRowSelectionOnClick
