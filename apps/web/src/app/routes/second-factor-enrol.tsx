@@ -32,14 +32,14 @@ export default function SecondFactorEnrolRoute() {
               await refresh();
               // Held back at sign-in (the session could not read them yet): SPEC 3's resources before landing.
               await fetchFilterResources().catch((error: unknown) => console.error(error));
-              navigate(landingPath(COUNTRY, session.role), { replace: true });
+              void navigate(landingPath(COUNTRY, session.role), { replace: true });
             }}
           />
           <Button
             sx={{ mt: 2 }}
             onClick={async () => {
               await logout();
-              navigate('/login', { replace: true });
+              void navigate('/login', { replace: true });
             }}
           >
             Cerrar sesión

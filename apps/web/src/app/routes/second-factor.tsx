@@ -31,14 +31,14 @@ export default function SecondFactorRoute() {
             onVerified={({ failed_attempts: failed, recovery_codes_left: left }) => {
               if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: 12_000 });
               else if (left !== undefined) notify({ message: `Usaste un código de recuperación: te quedan ${left}`, color: 'info' });
-              navigate(landingPath(COUNTRY, session.role), { replace: true });
+              void navigate(landingPath(COUNTRY, session.role), { replace: true });
             }}
           />
           <Button
             sx={{ mt: 2 }}
             onClick={async () => {
               await logout();
-              navigate('/login', { replace: true });
+              void navigate('/login', { replace: true });
             }}
           >
             Cerrar sesión
