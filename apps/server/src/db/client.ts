@@ -145,6 +145,7 @@ export async function createPglite(dir: string | undefined, loadDataDir?: Blob) 
  */
 const genericPools = new WeakMap<pg.Pool, pg.Pool>();
 const CONNECT_TIMEOUT_MS = 5000;
+const CLOSE_GRACE_MS = 10_000;
 
 async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   // Short OLTP queries: JIT compilation (on by default in PostgreSQL) costs more than it saves, and it
@@ -158,7 +159,12 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   for (const p of [pool, generic]) {
     // An idle client losing its connection must not crash the process; the next query reconnects.
     p.on('error', () => availability.markAway());
-    p.on('connect', () => availability.markBack());
+    p.on('connect', (client) => {
+      availability.markBack();
+      // The pool listens to its idle clients only: one checked out (a transaction between two statements)
+      // that loses its connection would throw from the socket. Its caller sees the failed query.
+      client.on('error', () => availability.markAway());
+    });
   }
   genericPools.set(pool, generic);
   // Fail fast with a clear message instead of on the first request.
@@ -184,7 +190,14 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), generic.end()]);
+      // pool.end() waits for every checked-out client; one left by a request the database dropped mid-way must
+      // not keep a stopping node up for ever: after the grace its sockets go with the process.
+      const ended = Promise.all([pool.end(), generic.end()]);
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS)));
+      const outcome = await Promise.race([ended, grace]);
+      clearTimeout(timer);
+      if (outcome === 'late') console.warn(`PostgreSQL pools not ended after ${CLOSE_GRACE_MS} ms: clients still checked out`);
     },
   };
 }
@@ -251,16 +264,19 @@ async function queryRowsPlannedWith(db: Db, settings: string, text: string, valu
   const client = (db as unknown as { $client: pg.Pool | PgliteClient }).$client;
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
+    let failed: Error | undefined;
     try {
       await connection.query(`begin; ${settings}`);
       const { rows } = await connection.query<unknown[]>({ text, values, rowMode: 'array' });
       await connection.query('commit');
       return rows;
     } catch (error) {
+      failed = error as Error;
       await connection.query('rollback').catch(() => {});
       throw error;
     } finally {
-      connection.release();
+      // A failed connection is dropped rather than handed to the next caller.
+      connection.release(failed);
     }
   }
   return client.transaction(async (tx) => {
