@@ -78,8 +78,8 @@ test('a supervisor sees the team’s day in charts and filters the list by user'
   const summary = page.getByTestId('managements-summary');
   // A full page load on a busy machine: the app verifies the session and loads the screen's code first.
   await expect(summary).toBeVisible({ timeout: 45_000 });
-  // A bar of a count: a user with none in an hour has a bar of height 0, drawn but not visible.
-  const bar = '.MuiBarChart-element:not([height="0"])';
+  // A count of zero is drawn as a bar of no height (or no width, laid horizontally): not visible.
+  const bar = '.MuiBarChart-element:not([height="0"]):not([width="0"])';
   await expect(summary.getByTestId('summary-by-hour').locator(bar).first()).toBeVisible();
   await expect(summary.getByTestId('summary-by-result').locator(bar).first()).toBeVisible();
   await expect(summary.getByRole('table', { name: 'Gestiones por usuario' }).getByRole('rowheader', { name: sellerName })).toHaveCount(1);
