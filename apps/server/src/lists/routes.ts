@@ -1,8 +1,10 @@
-import { errorBodySchema, exportFormatSchema, listResponseSchema, type Country, type Screen } from '@backoffice/shared';
+import { exportFormatSchema, listResponseSchema, type Country, type Screen } from '@backoffice/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListDefinition } from './definition';
+import { SESSION_SECURITY, errorResponses } from '../routes/responses';
+import { signedInUser } from '../plugins/app/auth';
 
 type ListQuery = { page: number; pageSize: number; cursor?: string; sort?: string; dir?: 'asc' | 'desc'; exactCount?: boolean };
 
@@ -22,8 +24,7 @@ export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
   filters: (query: z.infer<Q>, request: FastifyRequest) => F | Promise<F>;
 }
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 /** The two routes of a list declared on the engine: its page and its export. */
 export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, options: ListRoutesOptions<Q, F, R>): void {
@@ -33,12 +34,12 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     path,
     {
       onRequest: app.authorize(screen),
-      schema: { tags: [tag], summary, security, querystring: query, response: { 200: listResponseSchema(row), ...errors } },
+      schema: { tags: [tag], summary, security: SESSION_SECURITY, querystring: query, response: { 200: listResponseSchema(row), ...errors } },
     },
     async (request) => {
       const asked = request.query as ListQuery & z.infer<Q>;
       const filters = await options.filters(asked, request);
-      return app.lists.page(definition, { country, user: request.user! }, filters, asked);
+      return app.lists.page(definition, { country, user: signedInUser(request) }, filters, asked);
     },
   );
   typed.get(
@@ -48,7 +49,7 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
       schema: {
         tags: [tag],
         summary: `${summary}: todo lo filtrado como CSV o XLSX`,
-        security,
+        security: SESSION_SECURITY,
         querystring: query.extend({ format: exportFormatSchema.default('csv') }),
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: errors,
@@ -57,7 +58,7 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     async (request, reply) => {
       const asked = request.query as ListQuery & z.infer<Q> & { format: 'csv' | 'xlsx' };
       const filters = await options.filters(asked, request);
-      return app.lists.export(definition, { country, user: request.user! }, filters, request, reply, asked);
+      return app.lists.export(definition, { country, user: signedInUser(request) }, filters, request, reply, asked);
     },
   );
 }

@@ -17,7 +17,7 @@ import { decodeCursor, type Cursor } from '../lib/cursor';
 import { PageAnchors } from '../lib/page-anchors';
 import { invalidData } from '../lib/errors';
 import type { JsonText } from '../lib/json-text';
-import type { AuthUser } from '../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../plugins/app/auth';
 import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/leads';
 import { acceptsGzip, csvStream, gzipStream, xlsxStream } from './lead-export';
 
@@ -186,12 +186,12 @@ export class LeadLists {
     options: { sort: LeadSortField; dir: 'asc' | 'desc'; format: 'csv' | 'xlsx'; filePrefix: string },
   ) {
     const { sort, dir, format, filePrefix } = options;
-    const scope = this.scopeOf(request.user!);
+    const scope = this.scopeOf(signedInUser(request));
     const { total } = await this.app.leads.count(scope, filters);
     await this.app.securityEvents.record({
       country: this.country,
       type: 'export',
-      userId: request.user!.id,
+      userId: signedInUser(request).id,
       ip: request.ip,
       details: { list: filePrefix, format, rows: total, filters: loggedFilters(filters) },
     });

@@ -136,7 +136,7 @@ export default fp(
     app.decorate('authorize', (screen: Screen): onRequestHookHandler => {
       return async function (request, reply) {
         await authenticate.call(this, request, reply, () => {});
-        if (!canAccess(screen, request.user!.country, request.user!.role)) throw new HttpError(403, MESSAGES.forbidden);
+        if (!canAccess(screen, signedInUser(request).country, signedInUser(request).role)) throw new HttpError(403, MESSAGES.forbidden);
       };
     });
     app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
@@ -154,3 +154,9 @@ export default fp(
   },
   { name: 'auth', dependencies: ['cookie', 'repositories', 'config'] },
 );
+
+/** The user of a route behind `app.authenticate`, whose onRequest hook has answered 401 without one. */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url}: a signed-in user asked of a route without app.authenticate`);
+  return request.user;
+}

@@ -15,13 +15,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { deviceOf } from '../../lib/user-agent';
-import { sessionTokenOf } from '../../plugins/app/auth';
+import { sessionTokenOf, signedInUser } from '../../plugins/app/auth';
 import { ACCOUNT_MESSAGES, AccountsService } from '../../services/accounts';
 import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user's own account (ASVS V2/V3): their password and their active sessions. */
 const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
@@ -37,10 +37,10 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Las sesiones activas del usuario', security, response: { 200: activeSessionsResponseSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Las sesiones activas del usuario', security: SESSION_SECURITY, response: { 200: activeSessionsResponseSchema, ...errors } },
     },
     async (request) => {
-      const rows = await app.sessions.listActive(request.user!.id, sessionTokenOf(request));
+      const rows = await app.sessions.listActive(signedInUser(request).id, sessionTokenOf(request));
       return {
         sessions: rows.map((row) => ({
           id: row.id,
@@ -58,10 +58,10 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions/:id',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Cierra una sesión del usuario', security, params: sessionIdParamsSchema, response: { 200: okSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Cierra una sesión del usuario', security: SESSION_SECURITY, params: sessionIdParamsSchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       // Another user's session id is simply not found: the answer does not tell it exists.
       if (!(await app.sessions.endById(user.id, request.params.id))) throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
       await app.securityEvents.record({ country, type: 'session_ended', userId: user.id, ip: request.ip, details: { reason: 'revoked', session: request.params.id } });
@@ -73,10 +73,10 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions/end-others',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Cierra todas las demás sesiones del usuario', security, response: { 200: endedSessionsSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Cierra todas las demás sesiones del usuario', security: SESSION_SECURITY, response: { 200: endedSessionsSchema, ...errors } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const ended = await app.sessions.endAll(user.id, sessionTokenOf(request));
       if (ended > 0) await app.securityEvents.record({ country, type: 'session_ended', userId: user.id, ip: request.ip, details: { reason: 'revoked_others', count: ended } });
       return { ended };
@@ -92,9 +92,9 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     {
       onRequest: app.authenticate,
       config: enrolment,
-      schema: { tags: ['auth'], summary: 'Si el usuario tiene verificación en dos pasos', security, response: { 200: secondFactorStatusSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Si el usuario tiene verificación en dos pasos', security: SESSION_SECURITY, response: { 200: secondFactorStatusSchema, ...errors } },
     },
-    async (request) => secondFactor.status(country, await ownRow(request.user!.id)),
+    async (request) => secondFactor.status(country, await ownRow(signedInUser(request).id)),
   );
 
   app.post(
@@ -105,11 +105,11 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['auth'],
         summary: 'Genera el secreto de la verificación en dos pasos (texto y código QR); se confirma con un primer código',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: secondFactorEnrolmentSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => secondFactor.startEnrolment(country, await ownRow(request.user!.id)),
+    async (request) => secondFactor.startEnrolment(country, await ownRow(signedInUser(request).id)),
   );
 
   app.post(
@@ -120,13 +120,13 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['auth'],
         summary: 'Confirma la verificación en dos pasos con un primer código; responde los códigos de recuperación, una vez',
-        security,
+        security: SESSION_SECURITY,
         body: secondFactorCodeBodySchema,
         response: { 200: secondFactorConfirmedSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) =>
-      secondFactor.confirmEnrolment(country, await ownRow(request.user!.id), request.body.code, request.ip, sessionTokenOf(request)),
+      secondFactor.confirmEnrolment(country, await ownRow(signedInUser(request).id), request.body.code, request.ip, sessionTokenOf(request)),
   );
 
   app.post(
@@ -137,13 +137,13 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['auth'],
         summary: 'El código de la verificación en dos pasos (o uno de recuperación) que completa el ingreso',
-        security,
+        security: SESSION_SECURITY,
         body: secondFactorCodeBodySchema,
         response: { 200: secondFactorVerifiedSchema, ...errors, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!user.secondFactorPending) throw new HttpError(409, ACCOUNT_MESSAGES.signedInAlready);
       const { failedAttempts, recoveryCodesLeft } = await secondFactor.verifySignIn(
         country,
@@ -167,13 +167,13 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['auth'],
         summary: 'Desactiva la verificación en dos pasos con un código actual o la contraseña',
-        security,
+        security: SESSION_SECURITY,
         body: disableSecondFactorBodySchema,
         response: { 200: okSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) => {
-      await secondFactor.disable(country, await ownRow(request.user!.id), request.body, request.ip);
+      await secondFactor.disable(country, await ownRow(signedInUser(request).id), request.body, request.ip);
       return { ok: true as const };
     },
   );
@@ -187,14 +187,14 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['auth'],
         summary: 'Cambia la contraseña del usuario; cierra sus demás sesiones',
-        security,
+        security: SESSION_SECURITY,
         body: changePasswordBodySchema,
         response: { 200: endedSessionsSchema, ...errors },
       },
     },
     async (request) => {
-      const row = await app.users.findById(country, request.user!.id);
-      if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.userNotFound(request.user!.id));
+      const row = await app.users.findById(country, signedInUser(request).id);
+      if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.userNotFound(signedInUser(request).id));
       const { current_password: current, new_password: next } = request.body;
       const ended = await accounts.changePassword(country, row, current, next, sessionTokenOf(request), request.ip);
       return { ended };

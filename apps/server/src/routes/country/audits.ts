@@ -8,7 +8,6 @@ import {
   auditQueueStatusIds,
   auditStatusesOf,
   decisionStatusId,
-  errorBodySchema,
   type AuditDetail,
   type Country,
 } from '@backoffice/shared';
@@ -18,9 +17,10 @@ import { sendJsonText, type JsonText } from '../../lib/json-text';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { claimOf, type OpenRound } from '../../repositories/audits';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const AUDIT_ROUTE_MESSAGES = {
   notInAudit: 'El lead no está esperando auditoría',
@@ -91,7 +91,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'Filtros: status (estados de auditoría del país; por omisión los de la cola) y claim ' +
           '(all, unclaimed, claimed, mine). Orden: desde cuándo el lead está en su estado. Paginada por posición. ' +
           'El total se cuenta hasta el umbral de las listas (`exact: false` más allá); exactCount=true cuenta todos.',
-        security,
+        security: SESSION_SECURITY,
         querystring: auditQueueQuerySchema,
         response: { 200: auditQueueResponseSchema, ...errors },
       },
@@ -99,7 +99,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request) => {
       const { page, pageSize, claim, exactCount } = request.query;
       const filters = { statuses: statusesOf(country, request.query.status), claim };
-      const userId = request.user!.id;
+      const userId = signedInUser(request).id;
       const countKey = JSON.stringify([filters.statuses, claim, claim === 'mine' ? userId : null, exactCount === true]);
       const [rows, count] = await Promise.all([
         app.audits.queue(country, userId, filters, page, pageSize),
@@ -120,7 +120,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['audits'],
         summary: 'Solicitud a auditar: lead, cliente, línea de tiempo, ronda de auditoría abierta y anteriores',
-        security,
+        security: SESSION_SECURITY,
         params: auditLeadParamsSchema,
         response: { 200: auditDetailSchema, ...errors },
       },
@@ -136,14 +136,14 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         tags: ['audits'],
         summary: 'Toma el caso (409 con el nombre de quien lo tiene si otro auditor lo tomó)',
         description: 'La toma vence a los 30 minutos: después otro auditor puede tomar el caso.',
-        security,
+        security: SESSION_SECURITY,
         params: auditLeadParamsSchema,
         response: { 200: auditDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { leadId } = request.params;
-      const taken = await app.audits.claim(country, leadId, request.user!.id);
+      const taken = await app.audits.claim(country, leadId, signedInUser(request).id);
       if (taken) counts.clear();
       else {
         const open = await app.audits.openRound(country, leadId);
@@ -164,14 +164,14 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['audits'],
         summary: 'Devuelve el caso a la cola (solo quien lo tiene tomado)',
-        security,
+        security: SESSION_SECURITY,
         params: auditLeadParamsSchema,
         response: { 200: auditDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { leadId } = request.params;
-      const released = await app.audits.release(country, leadId, request.user!.id);
+      const released = await app.audits.release(country, leadId, signedInUser(request).id);
       if (released) counts.clear();
       else {
         const open = await app.audits.openRound(country, leadId);
@@ -196,7 +196,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         description:
           'Solo quien tiene tomado el caso. Comentario obligatorio salvo al aprobar; aprobar exige el checklist completo. ' +
           'El cambio de estado pasa por el motor de workflow y la ronda de auditoría se escribe en la misma transacción.',
-        security,
+        security: SESSION_SECURITY,
         params: auditLeadParamsSchema,
         body: auditDecisionBodySchema,
         response: { 200: auditDetailSchema, ...errors },
@@ -204,7 +204,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       const { leadId } = request.params;
-      const user = request.user!;
+      const user = signedInUser(request);
       const { decision, checklist, comment, version } = request.body;
       const open = await app.audits.openRound(country, leadId);
       if (!open) {

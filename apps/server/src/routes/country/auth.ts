@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
-import { sessionTokenOf, toAuthUser, type AuthUser } from '../../plugins/app/auth';
+import { sessionTokenOf, toAuthUser, type AuthUser, signedInUser } from '../../plugins/app/auth';
 import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './options';
 
@@ -121,7 +121,7 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       schema: { tags: ['auth'], response: { 200: userInfoSchema } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       return {
         id: user.id,
         role: user.role,

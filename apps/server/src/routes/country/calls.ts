@@ -4,7 +4,6 @@ import {
   callIdQuerySchema,
   callResultSchema,
   findRole,
-  errorBodySchema,
   hangUpBodySchema,
   isSeller,
   isSellerOrWoAssignation,
@@ -15,21 +14,14 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import type { CallBackChange } from '../../repositories/calls';
 import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
 import { CALL_ERRORS } from './call-errors';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /**
  * Call reminders (SPEC 4 "Call reminder flow") and click-to-call (SPEC 5, 7).
@@ -77,12 +69,12 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['calls'],
         summary: 'Recordatorio de llamada: la llamada programada vencida más antigua del vendedor, o {} si no hay',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: scheduleCallsResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       sellerOnly(user);
       void reply.header('cache-control', 'no-store');
       return (await app.calls.due(country, user.id)) ?? {};
@@ -97,13 +89,13 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['calls'],
         summary: 'Marca resuelta una llamada programada propia y pendiente; queda en el historial del lead',
-        security,
+        security: SESSION_SECURITY,
         querystring: callIdQuerySchema,
         response: { 200: callActionResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       sellerOnly(user);
       return answer(await app.calls.resolve(country, request.query.id, user.id));
     },
@@ -117,13 +109,13 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['calls'],
         summary: `Pospone una llamada programada propia y pendiente (CALL_POSTPONE_MINUTES, hoy ${postponeMinutes} min); queda en el historial`,
-        security,
+        security: SESSION_SECURITY,
         querystring: callIdQuerySchema,
         response: { 200: callActionResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       sellerOnly(user);
       return answer(await app.calls.postpone(country, request.query.id, user.id, postponeMinutes));
     },
@@ -136,13 +128,13 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['calls'],
         summary: 'Corta la llamada en curso del usuario de telefonía (el propio); 502 si la telefonía falla',
-        security,
+        security: SESSION_SECURITY,
         body: hangUpBodySchema,
         response: { 200: callResultSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       ownTelephonyUser(user, request.body.user);
       try {
         await telephony.hangUp(user.neotelId);
@@ -164,13 +156,13 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['calls'],
         summary: 'Inicia una llamada desde el usuario de telefonía (el propio) al celular; queda registrada y en el historial del lead',
-        security,
+        security: SESSION_SECURITY,
         body: startCallBodySchemas[country],
         response: { 200: callResultSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       // `cellphone`: the country's national number (the body schema refused anything abroad, premium or special).
       const { user: neotelUser, cellphone, lead_id: leadIdParam, loan_id: loanIdParam } = request.body;
       ownTelephonyUser(user, neotelUser);

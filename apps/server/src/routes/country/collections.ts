@@ -9,7 +9,6 @@ import {
   collectionManagementBodySchema,
   collectionRowSchema,
   collectionSettingsSchema,
-  errorBodySchema,
   promiseRatesQuerySchema,
   promiseRatesResponseSchema,
   todayIn,
@@ -21,9 +20,10 @@ import { listRoutes } from '../../lists/routes';
 import { isCollector } from '../../repositories/collections';
 import { COLLECTION_MESSAGES, CollectionsService, canAssign, dueDateBounds } from '../../services/collections';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
 /** The collections desk: /collections (list, export, bulk assignment), a loan's detail, managements, assignment. */
@@ -39,7 +39,7 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     query: collectionListQuerySchema,
     row: collectionRowSchema,
     definition: service.list,
-    filters: (query, request) => service.filters(query, request.user!),
+    filters: (query, request) => service.filters(query, signedInUser(request)),
   });
 
   app.get(
@@ -49,7 +49,7 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: 'Límites del filtro de vencimiento (SPEC 9, del entorno) y los cobradores del país',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: collectionSettingsSchema, ...errors },
       },
     },
@@ -66,13 +66,13 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: 'Promesas cumplidas e incumplidas por cobrador (por fecha de la promesa; un cobrador ve las suyas)',
-        security,
+        security: SESSION_SECURITY,
         querystring: promiseRatesQuerySchema,
         response: { 200: promiseRatesResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const to = request.query.to ?? todayIn(country);
       const from = request.query.from ?? addDays(to, -29);
       if (to < from) throw invalidData([{ field: 'to', message: 'La fecha hasta no puede ser anterior a la fecha desde' }]);
@@ -96,14 +96,14 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: `Asigna a un cobrador todos los préstamos del filtro (los mismos filtros de la lista; hasta ${COLLECTION_BULK_ASSIGN_MAX}, en una sola sentencia)`,
-        security,
+        security: SESSION_SECURITY,
         querystring: collectionListQuerySchema,
         body: assignCollectorBodySchema,
         response: { 200: bulkAssignResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!canAssign(country, user.role)) throw new HttpError(403, COLLECTION_MESSAGES.onlyAssigners);
       const filters = service.filters(request.query as CollectionListQuery, user);
       return service.assign(user, request.body.collector_id, { filters });
@@ -117,13 +117,13 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: 'Detalle de cobranza: cliente, saldo, mora, tramo, cobrador, promesas y la historia del préstamo',
-        security,
+        security: SESSION_SECURITY,
         params: collectionIdParamsSchema,
         response: { 200: collectionDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       await service.readable(user, request.params.id);
       const detail = await app.collections.detail(country, request.params.id);
       if (!detail) throw new HttpError(404, COLLECTION_MESSAGES.notFound);
@@ -139,14 +139,14 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
         tags: ['collections'],
         summary: 'Registra una gestión (canal, resultado, nota, próxima acción; promesa de pago con fecha y monto)',
         description: 'Una sola transacción: la gestión, su fila en la historia, la próxima acción del préstamo y, si es promesa, la promesa (la anterior pendiente queda cancelada).',
-        security,
+        security: SESSION_SECURITY,
         params: collectionIdParamsSchema,
         body: collectionManagementBodySchema,
         response: { 200: collectionDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const saved = await app.collections.recordManagement(country, request.params.id, user, service.ownOnly(user), request.body);
       if (!saved.ok) throw new HttpError(saved.reason === 'not_found' ? 404 : 403, saved.reason === 'not_found' ? COLLECTION_MESSAGES.notFound : COLLECTION_MESSAGES.notYours);
       const detail = await app.collections.detail(country, request.params.id);
@@ -161,13 +161,13 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: 'Asigna o reasigna el préstamo a un cobrador (supervisor y admin); queda en la historia',
-        security,
+        security: SESSION_SECURITY,
         params: collectionIdParamsSchema,
         body: assignCollectorBodySchema,
         response: { 200: bulkAssignResponseSchema, ...errors },
       },
     },
-    async (request) => service.assign(request.user!, request.body.collector_id, { loanId: request.params.id }),
+    async (request) => service.assign(signedInUser(request), request.body.collector_id, { loanId: request.params.id }),
   );
 };
 

@@ -9,7 +9,6 @@ import {
   canWrite,
   conversationSchema,
   deliveryReceiptSchema,
-  errorBodySchema,
   findRole,
   idSchema,
   inboundMessageSchema,
@@ -38,10 +37,11 @@ import { defineList } from '../../lists/definition';
 import { listRoutes } from '../../lists/routes';
 import { isCollector } from '../../repositories/collections';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
 const SCREEN: Screen = 'customers-communications';
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** A webhook's timestamp may be this far from now (seconds); older is a replay. */
 const WEBHOOK_WINDOW_SECONDS = 300;
 
@@ -127,23 +127,23 @@ export function webhookSignature(secret: string, timestamp: string, rawBody: str
  */
 const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const read = app.authorize(SCREEN);
-  const isSeller = (request: FastifyRequest) => ['seller', 'seller_wo_assignation'].includes(findRole(country, request.user!.role)?.kind ?? '');
-  const isCollectorUser = (request: FastifyRequest) => isCollector(country, request.user!.role);
+  const isSeller = (request: FastifyRequest) => ['seller', 'seller_wo_assignation'].includes(findRole(country, signedInUser(request).role)?.kind ?? '');
+  const isCollectorUser = (request: FastifyRequest) => isCollector(country, signedInUser(request).role);
   /** Who sends: the screen's writers, sellers and collectors (the service checks the application or loan is theirs). */
   const sender: onRequestHookHandler = async function (request, reply) {
     await app.authenticate.call(this, request, reply, () => {});
-    if (!canWrite(SCREEN, country, request.user!.role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!canWrite(SCREEN, country, signedInUser(request).role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
   };
   /** Who reads a conversation: the screen's readers, and the senders above (their own customers only). */
   const conversationReader: onRequestHookHandler = async function (request, reply) {
     await app.authenticate.call(this, request, reply, () => {});
-    const role = request.user!.role;
+    const role = signedInUser(request).role;
     if (!canAccess(SCREEN, country, role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
   };
   const admin: onRequestHookHandler[] = [
     read,
     async (request) => {
-      if (findRole(country, request.user!.role)?.kind !== 'admin') throw new HttpError(403, MESSAGES.forbidden);
+      if (findRole(country, signedInUser(request).role)?.kind !== 'admin') throw new HttpError(403, MESSAGES.forbidden);
     },
   ];
 
@@ -166,13 +166,13 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
       schema: {
         tags: ['communications'],
         summary: 'La conversación con un cliente, por todos los canales (la más reciente al final)',
-        security,
+        security: SESSION_SECURITY,
         params: z.object({ customerId: idSchema }),
         response: { 200: conversationSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const { customerId } = request.params;
       const own = isSeller(request) ? { sellerId: user.id } : isCollectorUser(request) ? { collectorId: user.id } : {};
       if (!(await app.communications.customerVisible(country, customerId, own))) throw new HttpError(404, COMMUNICATION_MESSAGES.customerNotFound);
@@ -182,8 +182,8 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.post(
     '/communications/preview',
-    { onRequest: sender, schema: { tags: ['communications'], summary: 'Vista previa de un mensaje', security, body: messageSendSchema, response: { 200: messagePreviewSchema, ...errors } } },
-    async (request) => app.messaging.preview(country, request.user!, request.body),
+    { onRequest: sender, schema: { tags: ['communications'], summary: 'Vista previa de un mensaje', security: SESSION_SECURITY, body: messageSendSchema, response: { 200: messagePreviewSchema, ...errors } } },
+    async (request) => app.messaging.preview(country, signedInUser(request), request.body),
   );
 
   app.post(
@@ -194,17 +194,17 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
         tags: ['communications'],
         summary: 'Envía un mensaje por SMS, WhatsApp o email (desde una plantilla o texto libre)',
         description: 'Se encola y se envía cuando corresponde: fuera del horario permitido del país espera; a un canal bloqueado se rechaza (409 con el motivo).',
-        security,
+        security: SESSION_SECURITY,
         body: messageSendSchema,
         response: { 201: messageSentSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await app.messaging.send(country, request.user!, request.body)),
+    async (request, reply) => reply.code(201).send(await app.messaging.send(country, signedInUser(request), request.body)),
   );
 
   app.get(
     '/communications/templates',
-    { onRequest: conversationReader, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
+    { onRequest: conversationReader, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security: SESSION_SECURITY, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
     async (request) => {
       const templates = await app.communications.templates(country, request.query.all !== 'true');
       return { templates: templates.map((t) => ({ ...t, variables: templateVariablesOf(`${t.subject ?? ''} ${t.body}`) })) };
@@ -213,7 +213,7 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.post(
     '/communications/templates',
-    { onRequest: admin, schema: { tags: ['communications'], summary: 'Crea una plantilla (admin)', security, body: templateSaveSchema, response: { 201: z.object({ id: z.number().int() }), ...errors } } },
+    { onRequest: admin, schema: { tags: ['communications'], summary: 'Crea una plantilla (admin)', security: SESSION_SECURITY, body: templateSaveSchema, response: { 201: z.object({ id: z.number().int() }), ...errors } } },
     async (request, reply) => {
       const { version: _version, ...values } = request.body;
       const id = await app.communications.saveTemplate(country, undefined, { ...values, subject: values.subject ?? null });
@@ -225,7 +225,7 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
     '/communications/templates/:id',
     {
       onRequest: admin,
-      schema: { tags: ['communications'], summary: 'Edita o desactiva una plantilla (admin)', security, params: z.object({ id: idSchema }), body: templateSaveSchema, response: { 200: okSchema, ...errors } },
+      schema: { tags: ['communications'], summary: 'Edita o desactiva una plantilla (admin)', security: SESSION_SECURITY, params: z.object({ id: idSchema }), body: templateSaveSchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {
       const { version, ...values } = request.body;

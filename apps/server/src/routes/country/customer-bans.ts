@@ -13,7 +13,6 @@ import {
   banListQuerySchema,
   banRowSchema,
   canWrite,
-  errorBodySchema,
   idSchema,
   labelOf,
   okSchema,
@@ -35,10 +34,11 @@ import { listRoutes } from '../../lists/routes';
 import { banFrom, banRowJson, banStateSql } from '../../repositories/customer-bans';
 import { banCustomers } from '../../services/customer-bans';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
 const SCREEN: Screen = 'customers-ban';
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 interface BanFilters {
   kind?: BanKind[];
@@ -119,7 +119,7 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
   const write: onRequestHookHandler[] = [
     read,
     async (request) => {
-      if (!canWrite(SCREEN, country, request.user!.role)) throw new HttpError(403, MESSAGES.forbidden);
+      if (!canWrite(SCREEN, country, signedInUser(request).role)) throw new HttpError(403, MESSAGES.forbidden);
     },
   ];
 
@@ -142,7 +142,7 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
       schema: {
         tags: ['customer-bans'],
         summary: 'Quienes crearon bloqueos (el filtro "Creado por")',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: z.object({ authors: z.array(z.object({ id: z.number().int(), name: z.string() })) }), ...errors },
       },
     },
@@ -156,7 +156,7 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
       schema: {
         tags: ['customer-bans'],
         summary: 'Un bloqueo y las solicitudes que detuvo',
-        security,
+        security: SESSION_SECURITY,
         params: z.object({ id: idSchema }),
         response: { 200: banDetailSchema, ...errors },
       },
@@ -178,13 +178,13 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
         description:
           'El valor se normaliza como lo compara el alta de solicitudes: dígitos del documento o la cuenta, el celular como número nacional, el email en minúsculas. ' +
           'Una nueva solicitud de un cliente bloqueado queda detenida en el prefiltro con el bloqueo como motivo.',
-        security,
+        security: SESSION_SECURITY,
         body: banCreateSchema,
         response: { 201: banCreatedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const [id] = await app.db.transaction((tx) => banCustomers(tx, app.customerBans, country, request.user!.id, [request.body]));
+      const [id] = await app.db.transaction((tx) => banCustomers(tx, app.customerBans, country, signedInUser(request).id, [request.body]));
       return reply.code(201).send({ id: id! });
     },
   );
@@ -196,14 +196,14 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
       schema: {
         tags: ['customer-bans'],
         summary: 'Levanta un bloqueo (con motivo; queda en el historial)',
-        security,
+        security: SESSION_SECURITY,
         params: z.object({ id: idSchema }),
         body: banLiftSchema,
         response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
-      const result = await app.customerBans.lift(country, request.params.id, request.user!.id, request.body.reason, request.body.version);
+      const result = await app.customerBans.lift(country, request.params.id, signedInUser(request).id, request.body.reason, request.body.version);
       if (result === undefined) throw new HttpError(404, BAN_MESSAGES.notFound);
       if (result === 'lifted') throw new HttpError(409, BAN_MESSAGES.lifted);
       if (result === 'stale') throw new HttpError(409, BAN_MESSAGES.stale);

@@ -6,7 +6,6 @@ import {
   dashboardResponseSchema,
   daysBetween,
   addDays,
-  errorBodySchema,
   findRole,
   funnelStepsOf,
   previousRange,
@@ -19,9 +18,10 @@ import { AggregateCache } from '../../lib/aggregate-cache';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import type { DashboardScope, DayCount, DayRange } from '../../repositories/dashboard';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 const ratio = (converted: number, created: number) => (created === 0 ? 0 : converted / created);
 const hours = (ms: number) => Math.round(ms / 36_000) / 100;
@@ -89,13 +89,13 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
           'Los bloques dependen del rol (DASHBOARD_ACCESS); los vendedores ven solo sus leads. Rango por defecto: ' +
           'los últimos 30 días del país; cada cifra trae la del período anterior de igual duración. Cada nodo reutiliza ' +
           'los agregados unos segundos (`generated_at`), salvo `my_work` (MY_WORK del rol), que es de cada usuario y se calcula siempre.',
-        security,
+        security: SESSION_SECURITY,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const access = dashboardAccessOf(country, user.role);
       const range = resolveDashboardRange(country, request.query);
       if (range.errors) throw invalidData(range.errors);
@@ -225,14 +225,14 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
         tags: ['dashboard'],
         summary: 'Vuelve a encolar las etapas automáticas que el sistema dejó de reintentar (tras una caída de su servicio)',
         description: 'Para los roles que ven el bloque de etapas con fallas del tablero (DASHBOARD_ACCESS). Sus intentos vuelven a cero.',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: retryStoppedStagesResponseSchema, ...errors },
       },
     },
     async (request) => {
-      if (!dashboardAccessOf(country, request.user!.role).blocks.includes('stage_failures')) throw new HttpError(403, MESSAGES.forbidden);
+      if (!dashboardAccessOf(country, signedInUser(request).role).blocks.includes('stage_failures')) throw new HttpError(403, MESSAGES.forbidden);
       const queued = await app.stageRuns.retryStopped(country);
-      request.log.info({ country, queued, userId: request.user!.id }, 'stopped stage runs queued again');
+      request.log.info({ country, queued, userId: signedInUser(request).id }, 'stopped stage runs queued again');
       // This node starts on them at once rather than at its next look.
       if (queued > 0) void app.stageWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'stage worker run failed'));
       return { queued };

@@ -23,9 +23,10 @@ import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { kindOfUser } from '../../services/debt-frees';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const createdSchema = z.object({ id: z.number(), processed: z.number(), customer_id: z.number() });
 
 /**
@@ -39,7 +40,7 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
   /** The screen's roles, and the webservice user, which raises requests over the API. */
   const mayRaise: onRequestHookHandler = async function (request, reply) {
     await app.authenticate.call(this, request, reply, () => {});
-    const kind = kindOfUser(request.user!);
+    const kind = kindOfUser(signedInUser(request));
     if (!kind || !raisers.includes(kind)) throw new HttpError(403, MESSAGES.forbidden);
   };
 
@@ -63,14 +64,14 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         tags: ['debt-frees'],
         summary: 'Solicita un libre deuda para el cliente de un lead (lead_id) o por documento (doc_number)',
         description: 'Con `Idempotency-Key`, repetir la misma solicitud con la misma clave devuelve la primera (`Idempotent-Replayed: true`).',
-        security,
+        security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         body: debtFreeCreateBodySchema,
         response: { 201: createdSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const key = request.headers['idempotency-key'];
       const created = await app.debtFrees.create(
         country,
@@ -92,13 +93,13 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['debt-frees'],
         summary: 'Acepta la solicitud y emite el certificado (409 si algún préstamo del cliente tiene saldo o si ya se resolvió)',
-        security,
+        security: SESSION_SECURITY,
         params: debtFreeParamsSchema,
         response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
-      await app.debtFrees.accept(country, request.user!, request.params.id);
+      await app.debtFrees.accept(country, signedInUser(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -110,14 +111,14 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['debt-frees'],
         summary: 'Rechaza la solicitud con un motivo (409 si ya se resolvió)',
-        security,
+        security: SESSION_SECURITY,
         params: debtFreeParamsSchema,
         body: debtFreeRejectBodySchema,
         response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
-      await app.debtFrees.reject(country, request.user!, request.params.id, request.body.reason);
+      await app.debtFrees.reject(country, signedInUser(request), request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -129,14 +130,14 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['debt-frees'],
         summary: 'El certificado en PDF, idéntico byte a byte en cada descarga',
-        security,
+        security: SESSION_SECURITY,
         params: debtFreeParamsSchema,
         produces: ['application/pdf'],
         response: errors,
       },
     },
     async (request, reply) => {
-      const found = await app.debtFrees.certificate(country, request.user!, request.params.id);
+      const found = await app.debtFrees.certificate(country, signedInUser(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="libre-deuda-${found.code}.pdf"`)

@@ -15,9 +15,10 @@ import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { TelephonyError, createTelephony, placeCall } from '../../services/telephony';
 import { CALL_ERRORS } from './call-errors';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 502: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 502);
 
 /** Spanish, shown by the web as the server's statusMessage. */
 export const DIAGNOSTIC_ERRORS = {
@@ -67,7 +68,7 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['diagnostics'],
         summary: 'Estado de la API, la base de datos, la telefonía, el puente en tiempo real (este nodo) y las etapas automáticas',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: diagnosticsResponseSchema, ...errors },
       },
     },
@@ -129,13 +130,13 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['diagnostics'],
         summary: 'Llamada de prueba desde el usuario de telefonía propio: corta la anterior, inicia y la registra',
-        security,
+        security: SESSION_SECURITY,
         body: testCallBodySchemas[country],
         response: { 200: testCallResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (user.neotelId <= 0) throw new HttpError(400, DIAGNOSTIC_ERRORS.noNeotelUser);
       const { cellphone } = request.body;
       // As the web's call flow: hang up whatever is in progress, then start.

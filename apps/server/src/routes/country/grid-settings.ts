@@ -1,9 +1,10 @@
-import { GRIDS, errorBodySchema, gridSettingsResponseSchema, gridSettingsSchema } from '@backoffice/shared';
+import { GRIDS, gridSettingsResponseSchema, gridSettingsSchema } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 /**
  * The signed-in user's own column choice and row density of each list. A list's settings are read and
@@ -17,9 +18,9 @@ const gridSettingsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app) =>
       `/grid-settings/${grid}`,
       {
         onRequest,
-        schema: { tags: ['preferences'], summary: `Columnas y densidad de la lista ${grid} del usuario`, security, response: { 200: gridSettingsResponseSchema, ...errors } },
+        schema: { tags: ['preferences'], summary: `Columnas y densidad de la lista ${grid} del usuario`, security: SESSION_SECURITY, response: { 200: gridSettingsResponseSchema, ...errors } },
       },
-      async (request) => ({ settings: await app.gridSettings.get(request.user!.id, grid) }),
+      async (request) => ({ settings: await app.gridSettings.get(signedInUser(request).id, grid) }),
     );
     app.put(
       `/grid-settings/${grid}`,
@@ -28,13 +29,13 @@ const gridSettingsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app) =>
         schema: {
           tags: ['preferences'],
           summary: `Guarda las columnas y la densidad de la lista ${grid} del usuario (reemplaza las anteriores)`,
-          security,
+          security: SESSION_SECURITY,
           body: gridSettingsSchema,
           response: { 200: gridSettingsResponseSchema, ...errors },
         },
       },
       async (request) => {
-        await app.gridSettings.save(request.user!.id, grid, request.body);
+        await app.gridSettings.save(signedInUser(request).id, grid, request.body);
         return { settings: request.body };
       },
     );

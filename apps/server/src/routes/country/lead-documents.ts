@@ -14,14 +14,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, leadRefused } from '../../lib/errors';
 import { extensionOf } from '../../lib/uploaded-file';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { LeadDocumentsRepository } from '../../repositories/lead-documents';
 import { decodeDocument, mayReadDocuments, mayUploadDocuments, uploadLeadDocument } from '../../services/lead-documents';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** A base64 document of up to 5 MB and its JSON around it. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -50,13 +50,13 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['documents'],
         summary: 'Documentos del cliente adjuntos a la solicitud (sin el contenido), en el orden en que se adjuntaron',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: leadDocumentsResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await visibleLead(request.user!, request.params.id);
+      await visibleLead(signedInUser(request), request.params.id);
       return { documents: await documents.list(country, request.params.id) };
     },
   );
@@ -70,7 +70,7 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
         tags: ['documents'],
         summary: 'Adjunta un documento del cliente (PNG, JPEG o PDF en base64, hasta 5 MB; el tipo se reconoce por el contenido)',
         description: 'Con `Idempotency-Key`, repetir la misma solicitud responde el primer documento sin guardar otro (`Idempotent-Replayed: true`).',
-        security,
+        security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         params: leadIdParamsSchema,
         body: documentUploadBodySchema,
@@ -78,7 +78,7 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!mayUploadDocuments(country, user.role)) throw new HttpError(403, DOCUMENT_MESSAGES.forbidden);
       await visibleLead(user, request.params.id);
       const file = decodeDocument(request.body.file);
@@ -111,14 +111,14 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['documents'],
         summary: 'El archivo del documento, con su tipo de contenido (inline) y su sha-256 en `X-Content-SHA256`',
-        security,
+        security: SESSION_SECURITY,
         params: documentParamsSchema,
         produces: [...DOCUMENT_TYPES],
         response: errors,
       },
     },
     async (request, reply) => {
-      await visibleLead(request.user!, request.params.id);
+      await visibleLead(signedInUser(request), request.params.id);
       const row = await documents.content(country, request.params.id, request.params.documentId);
       if (!row) throw new HttpError(404, DOCUMENT_MESSAGES.notFound);
       const type = row.contentType as DocumentContentType;

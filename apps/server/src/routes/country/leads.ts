@@ -33,7 +33,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, invalidData, leadRefused, staleLead } from '../../lib/errors';
 import { sendJsonText } from '../../lib/json-text';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { requestHashOf } from '../../repositories/idempotency-keys';
 import { CREATED_STATUS } from '../../repositories/leads';
@@ -41,12 +41,12 @@ import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
 /** Roles a lead can be assigned to (and whose own creations are assigned to themselves). */
 const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const lists = app.leadLists[country];
@@ -59,7 +59,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
    * Who may create a lead: the leads screen's roles that LEAD_ACTIONS lets create. Checked before the body
    * or query is read, for POST /leads and for the customer lookup its form makes.
    */
-  const mayCreate: onRequestHookHandler[] = [app.authorize('leads'), async (request) => requireAction(request.user!, 'create')];
+  const mayCreate: onRequestHookHandler[] = [app.authorize('leads'), async (request) => requireAction(signedInUser(request), 'create')];
 
   /**
    * The lead as the user may see it: 404 when unknown or of the other country, 403 for another seller's.
@@ -106,14 +106,14 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Lista de leads: filtros, orden, paginado por cursor (keyset) o por número y total acotado',
-        security,
+        security: SESSION_SECURITY,
         querystring: leadListQuerySchema,
         response: { 200: leadListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
-      return sendJsonText(reply, await lists.page(request.user!, await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount }));
+      return sendJsonText(reply, await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount }));
     },
   );
 
@@ -128,7 +128,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         description:
           'Mismos filtros y orden que la lista; sin paginado. `X-Total-Count` anuncia las filas que vienen. ' +
           'No es una foto: las filas se leen en lotes por cursor mientras se envían.',
-        security,
+        security: SESSION_SECURITY,
         querystring: leadExportQuerySchema,
         response: { 200: z.any().describe('El archivo (text/csv o xlsx), en streaming'), ...errors },
       },
@@ -146,12 +146,12 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Detalle del lead con su historial (más reciente primero)',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: leadDetailSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, (await visibleDetail(request.user!, request.params.id)).json),
+    async (request, reply) => sendJsonText(reply, (await visibleDetail(signedInUser(request), request.params.id)).json),
   );
 
   app.post(
@@ -162,7 +162,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         tags: ['leads'],
         summary: 'Agrega una nota al historial; responde el lead actualizado',
         description: 'Con `Idempotency-Key`, repetir la misma nota con la misma clave no agrega otra (responde el lead, `Idempotent-Replayed: true`).',
-        security,
+        security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         params: leadIdParamsSchema,
         body: addNoteBodySchema,
@@ -170,7 +170,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       requireAction(user, 'note');
       await visibleLead(user, request.params.id);
       const key = request.headers['idempotency-key'];
@@ -192,14 +192,14 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Registra una gestión: cambia el estado de gestión y guarda canal, nota y próxima acción (409 si la versión no es la actual)',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: setManagementStatusBodySchema,
         response: { 200: leadDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       requireAction(user, 'management');
       // Closed now means closed at the version sent too: the update below requires that version.
       if (isClosedStatus(country, (await visibleLead(user, request.params.id)).status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
@@ -219,14 +219,14 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Reasigna el vendedor (supervisor y admin; 409 si la versión no es la actual)',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: reassignSellerBodySchema,
         response: { 200: leadDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       requireAction(user, 'reassign');
       const before = await visibleLead(user, request.params.id);
       if (isClosedStatus(country, before.status_id)) throw new HttpError(409, CLOSED_LEAD_MESSAGE);
@@ -258,14 +258,14 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         description:
           'El mismo cuerpo y las mismas reglas que PATCH /sales/:id/customer: 409 si la versión del cliente no es la actual, o si cambia ' +
           'nombre, apellido, celular o cuenta bancaria mientras una solicitud del cliente está en auditoría o transferencia.',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: saleCustomerUpdateSchemas[country],
         response: { 200: leadDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       requireAction(user, 'customer');
       const lead = await visibleLead(user, request.params.id);
       await editCustomer(customerEdits, country, user, { leadId: lead.id, customerId: lead.customer.id, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
@@ -291,14 +291,14 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'auditoría o transferencia (un nuevo lead conserva su celular); `bank_account_fillable`: la cuenta indicada en un nuevo lead de quien ' +
           'pregunta se guardaría; `other_seller_application`: para un vendedor, la solicitud abierta del cliente que gestiona otro vendedor ' +
           '(su nuevo lead sería rechazado, 409). Para los roles que pueden crear leads.',
-        security,
+        security: SESSION_SECURITY,
         querystring: customerLookupQuerySchemas[country],
         response: { 200: customerLookupResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
       const { doc_number: docNumber } = request.query;
-      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber, sellerIdOf(request.user!));
+      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber, sellerIdOf(signedInUser(request)));
       if (!found) return { customer: null };
       return {
         customer: {
@@ -335,7 +335,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'campos indicados que no se aplicaron. Un vendedor no crea una solicitud para un cliente con una solicitud abierta ' +
           'de otro vendedor (409 nombrando `doc_number`, sin escribir nada). ' +
           'Monto en unidades enteras de la moneda.',
-        security,
+        security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         body: leadCreateSchemas[country],
         response: { 201: leadCreatedSchema, ...errors, 422: errorBodySchema },
@@ -343,7 +343,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       if (request.validationError) throw await refusedLeadBody(request.body, request.validationError);
-      const user = request.user!;
+      const user = signedInUser(request);
       const body = request.body as ArgLeadCreate | ColLeadCreate;
       const key = request.headers['idempotency-key'];
       const kind = findRole(country, user.role)?.kind;

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   leadIdParamsSchema,
   leadLoanResponseSchema,
   loanDetailSchema,
@@ -13,13 +12,13 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import { LoanDetailRepository, type LoanHeader } from '../../repositories/loan-detail';
 import { applyPayment, LOAN_MESSAGES, mayPay, mayReverse, readRefusal, reversePayment } from '../../services/loans';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * A loan's detail, its payments and their reversal. Who reads: the collections roles (a collector only the
@@ -49,13 +48,13 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['loans'],
         summary: 'Detalle del préstamo: cronograma, pagos con su imputación, saldo, mora y línea de tiempo',
-        security,
+        security: SESSION_SECURITY,
         params: loanIdParamsSchema,
         response: { 200: loanDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       return detailFor(user, readable(user, await repository.header(country, { loanId: request.params.id })));
     },
   );
@@ -67,13 +66,13 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['loans'],
         summary: 'El préstamo de un lead (null si no fue desembolsado)',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: leadLoanResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const header = await repository.header(country, { leadId: request.params.id });
       if (!header) return { loan: null };
       return { loan: await detailFor(user, readable(user, header)) };
@@ -87,14 +86,14 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['loans'],
         summary: 'Registra un pago (único por canal y referencia: repetirlo responde el primero sin aplicarlo otra vez)',
-        security,
+        security: SESSION_SECURITY,
         params: loanIdParamsSchema,
         body: paymentBodySchema,
         response: { 200: paymentResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const header = readable(user, await repository.header(country, { loanId: request.params.id }));
       if (!mayPay(country, user.role, user.id, header)) throw new HttpError(403, LOAN_MESSAGES.mayNotPay);
       const { amount, paid_on: paidOn, channel, reference } = request.body;
@@ -112,14 +111,14 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['loans'],
         summary: 'Revierte un pago (solo administrador, con motivo): lo que pagó vuelve a deberse',
-        security,
+        security: SESSION_SECURITY,
         params: paymentParamsSchema,
         body: reversalBodySchema,
         response: { 200: loanDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const header = readable(user, await repository.header(country, { loanId: request.params.id }));
       if (!mayReverse(country, user.role)) throw new HttpError(403, LOAN_MESSAGES.mayNotReverse);
       await app.db.transaction((tx) =>

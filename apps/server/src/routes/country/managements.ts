@@ -1,7 +1,6 @@
 import {
   ROLES,
   daysBetween,
-  errorBodySchema,
   managementDetailSchema,
   managementIdParamsSchema,
   managementListQuerySchema,
@@ -18,9 +17,10 @@ import { HttpError, invalidData } from '../../lib/errors';
 import { listRoutes } from '../../lists/routes';
 import { managementsList, searchWords, type ManagementFilters } from '../../lists/managements';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The longest range the list and the summary take: a year of managements. */
 export const MANAGEMENT_RANGE_MAX_DAYS = 366;
@@ -72,13 +72,13 @@ const managementsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['managements'],
         summary: 'Resumen del rango filtrado: gestiones por usuario y hora, resultados por usuario, contactos y próximas acciones (supervisor, admin, ATC)',
-        security,
+        security: SESSION_SECURITY,
         querystring: managementSummaryQuerySchema,
         response: { 200: managementSummarySchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!seesTeamManagements(country, user.role)) throw new HttpError(403, 'El resumen del equipo es para supervisor, administrador y ATC');
       return app.managements.summary({ country, user }, managementFiltersOf(country, request.query));
     },
@@ -91,13 +91,13 @@ const managementsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['managements'],
         summary: 'Una gestión con su solicitud o préstamo, cliente, llamada y lo que pasó después',
-        security,
+        security: SESSION_SECURITY,
         params: managementIdParamsSchema,
         response: { 200: managementDetailSchema, ...errors },
       },
     },
     async (request) => {
-      const detail = await app.managements.detail({ country, user: request.user! }, request.params.id);
+      const detail = await app.managements.detail({ country, user: signedInUser(request) }, request.params.id);
       if (!detail) throw new HttpError(404, 'Gestión no encontrada');
       return detail;
     },

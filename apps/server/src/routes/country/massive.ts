@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   COUNTRY_TIME_ZONE,
-  errorBodySchema,
   exportFormatSchema,
   canAccess,
   MASSIVE_CATALOGUE,
@@ -31,9 +30,10 @@ import { MASSIVE_LIST_SOURCES, massiveBatchList, massiveRowList } from '../../ma
 import type { RowOut } from '../../repositories/massive';
 import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream, type Column } from '../../services/lead-export';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 413);
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const catalogueSchema = z.object({
@@ -84,14 +84,14 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/massives',
     {
       onRequest: app.authorize('massives'),
-      schema: { tags: ['massive'], summary: 'Catálogo de operaciones masivas: columnas, reglas y roles', security, response: { 200: catalogueSchema, ...errors } },
+      schema: { tags: ['massive'], summary: 'Catálogo de operaciones masivas: columnas, reglas y roles', security: SESSION_SECURITY, response: { 200: catalogueSchema, ...errors } },
     },
     async (request) => ({
       types: MASSIVE_TYPES.map((type) => {
         const entry = MASSIVE_CATALOGUE[type];
         let allowed = true;
         try {
-          app.massive.requireType(type, country, request.user!);
+          app.massive.requireType(type, country, signedInUser(request));
         } catch {
           allowed = false;
         }
@@ -116,7 +116,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['massive'],
         summary: 'Plantilla de la operación (encabezado y una fila de ejemplo), CSV o XLSX',
-        security,
+        security: SESSION_SECURITY,
         params: z.object({ type: massiveTypeSchema }),
         querystring: z.object({ format: exportFormatSchema.default('csv') }),
         response: errors,
@@ -145,7 +145,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
         description:
           'Cada fila se revisa (tipos, existencia, permisos, reglas de la operación). El lote queda en borrador con su informe; ' +
           'POST /massive-batches/:id/start aplica las filas válidas.',
-        security,
+        security: SESSION_SECURITY,
         consumes: ['multipart/form-data'],
         response: { 200: massiveValidationSchema, ...errors },
       },
@@ -174,10 +174,10 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
         if (fields.delimiter !== ';' && fields.delimiter !== ',') throw invalidData([{ field: 'delimiter', message: 'Usa ; o ,' }]);
         options.delimiter = fields.delimiter;
       }
-      app.massive.requireType(type.data, country, request.user!);
+      app.massive.requireType(type.data, country, signedInUser(request));
       let read: { encoding?: string; delimiter?: string } = {};
       const rows = app.massive.fileRows(type.data, file.name, file.buffer, options, (info) => (read = info));
-      const result = await app.massive.validate(country, request.user!, type.data, { rows, fileName: file.name, source: 'file' });
+      const result = await app.massive.validate(country, signedInUser(request), type.data, { rows, fileName: file.name, source: 'file' });
       return { ...result, ...read };
     },
   );
@@ -189,13 +189,13 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['massive'],
         summary: 'Valida un lote con las filas de una lista filtrada (leads: solicitudes; cobranzas: préstamos; hasta 100.000) y los valores de las demás columnas',
-        security,
+        security: SESSION_SECURITY,
         body: massiveFromListBodySchema,
         response: { 200: massiveValidationSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const { type, filters: text, values } = request.body;
       app.massive.requireType(type, country, user);
       const entry = MASSIVE_CATALOGUE[type];
@@ -242,7 +242,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/massive-batches/:id',
     {
       onRequest: app.authorize('massive-batch-detail'),
-      schema: { tags: ['massive'], summary: 'Un lote: tipo, archivo, quién, cuándo, conteos', security, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
+      schema: { tags: ['massive'], summary: 'Un lote: tipo, archivo, quién, cuándo, conteos', security: SESSION_SECURITY, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
     },
     async (request) => app.massive.find(country, request.params.id),
   );
@@ -270,7 +270,7 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       schema: {
         tags: ['massive'],
         summary: 'Informe del lote (validación o resultados): cada fila con sus columnas, su resultado y su error, CSV o XLSX',
-        security,
+        security: SESSION_SECURITY,
         params: idParams,
         querystring: z.object({ format: exportFormatSchema.default('csv'), status: massiveRowListQuerySchema.shape.status }),
         response: errors,
@@ -303,10 +303,10 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       `/massive-batches/:id/${action}`,
       {
         onRequest: app.authorize('massive-batch-detail'),
-        schema: { tags: ['massive'], summary: summaries[action], security, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
+        schema: { tags: ['massive'], summary: summaries[action], security: SESSION_SECURITY, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
       },
       async (request) => {
-        const batch = await app.massive[action](country, request.user!, request.params.id);
+        const batch = await app.massive[action](country, signedInUser(request), request.params.id);
         // A listening node starts on it at once (tests drive the worker themselves); the lease keeps one node per batch.
         if (batch.status === 'queued' && app.server.listening) void app.massiveWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'massive worker run failed'));
         return batch;

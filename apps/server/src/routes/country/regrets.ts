@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   regretCandidateSchema,
   regretCreateBodySchema,
   regretDetailSchema,
@@ -16,9 +15,10 @@ import { invalidData } from '../../lib/errors';
 import { regretList } from '../../lists/legal';
 import { listRoutes } from '../../lists/routes';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const loanRefQuery = z.object({
   loan_id: z.preprocess((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number().int().positive().optional()),
   lead_id: z.preprocess((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v), z.number().int().positive().optional()),
@@ -49,11 +49,11 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
       schema: {
         tags: ['regrets'],
         summary: 'Préstamos dentro de su plazo legal sin arrepentimiento abierto (los más recientes, hasta 20)',
-        security,
+        security: SESSION_SECURITY,
         response: { 200: z.array(regretCandidateSchema), ...errors },
       },
     },
-    async (request) => app.regrets.candidates(country, request.user!),
+    async (request) => app.regrets.candidates(country, signedInUser(request)),
   );
 
   app.get(
@@ -63,7 +63,7 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
       schema: {
         tags: ['regrets'],
         summary: 'Plazo legal de arrepentimiento de un préstamo (por loan_id o lead_id) y lo que habría que devolver',
-        security,
+        security: SESSION_SECURITY,
         querystring: loanRefQuery,
         response: { 200: regretQuoteSchema, ...errors },
       },
@@ -71,7 +71,7 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
     async (request) => {
       const { loan_id, lead_id } = request.query;
       if (loan_id === undefined && lead_id === undefined) throw invalidData([{ field: 'loan_id', message: 'Indica loan_id o lead_id' }]);
-      return app.regrets.quote(country, request.user!, { loan_id, lead_id });
+      return app.regrets.quote(country, signedInUser(request), { loan_id, lead_id });
     },
   );
 
@@ -82,21 +82,21 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
       schema: {
         tags: ['regrets'],
         summary: 'Registra un arrepentimiento (409 con el motivo si venció el plazo legal); devuelve el código de revocación',
-        security,
+        security: SESSION_SECURITY,
         body: regretCreateBodySchema,
         response: { 201: regretDetailSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await app.regrets.file(country, request.user!, request.body)),
+    async (request, reply) => reply.code(201).send(await app.regrets.file(country, signedInUser(request), request.body)),
   );
 
   app.get(
     '/regrets/:id',
     {
       onRequest: app.authorize('regrets'),
-      schema: { tags: ['regrets'], summary: 'Un arrepentimiento con su historial', security, params: regretParamsSchema, response: { 200: regretDetailSchema, ...errors } },
+      schema: { tags: ['regrets'], summary: 'Un arrepentimiento con su historial', security: SESSION_SECURITY, params: regretParamsSchema, response: { 200: regretDetailSchema, ...errors } },
     },
-    async (request) => app.regrets.detail(country, request.user!, request.params.id),
+    async (request) => app.regrets.detail(country, signedInUser(request), request.params.id),
   );
 
   app.post(
@@ -106,13 +106,13 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
       schema: {
         tags: ['regrets'],
         summary: 'Cambia el estado de la solicitud de devolución según la tabla de transiciones (roles, motivo, versión)',
-        security,
+        security: SESSION_SECURITY,
         params: regretParamsSchema,
         body: regretTransitionBodySchema,
         response: { 200: regretDetailSchema, ...errors },
       },
     },
-    async (request) => app.regrets.transition(country, request.user!, request.params.id, request.body),
+    async (request) => app.regrets.transition(country, signedInUser(request), request.params.id, request.body),
   );
 };
 

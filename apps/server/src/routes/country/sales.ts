@@ -3,7 +3,6 @@ import {
   NONE,
   callBackParamsSchema,
   rescheduleCallBodySchema,
-  errorBodySchema,
   findRole,
   isClosedStatus,
   leadIdParamsSchema,
@@ -27,14 +26,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, MESSAGES, leadRefused } from '../../lib/errors';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import type { CallBackEdit } from '../../repositories/calls';
 import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const SALES_MESSAGES = {
   alreadyTaken: 'Otro vendedor ya tomó esta solicitud',
@@ -110,14 +109,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Ventas: leads en estados de venta (un vendedor ve solo los suyos); filtros, paginado y total como /leads',
-        security,
+        security: SESSION_SECURITY,
         querystring: salesListQuerySchema,
         response: { 200: leadListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
-      return sendJsonText(reply, await lists.page(request.user!, await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }));
+      return sendJsonText(reply, await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }));
     },
   );
 
@@ -129,7 +128,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Exporta todas las ventas filtradas (CSV UTF-8 con BOM y ";", o XLSX), en streaming',
-        security,
+        security: SESSION_SECURITY,
         querystring: salesExportQuerySchema,
         response: { 200: z.any().describe('El archivo (text/csv o xlsx), en streaming'), ...errors },
       },
@@ -147,12 +146,12 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Detalle de la venta: el lead, el cliente con su versión, las llamadas pendientes y el historial',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: saleDetailSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await visibleSale(request.user!, request.params.id)),
+    async (request, reply) => sendJsonText(reply, await visibleSale(signedInUser(request), request.params.id)),
   );
 
   app.get(
@@ -163,13 +162,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Solicitudes sin vendedor en estados de venta que aún pueden avanzar (no RECHAZADO), para tomar (vendedor o vendedor sin asignación)',
-        security,
+        security: SESSION_SECURITY,
         querystring: salesListQuerySchema,
         response: { 200: leadListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      requirePoolTaker(request.user!);
+      requirePoolTaker(signedInUser(request));
       const { sort, dir, page, pageSize, cursor, exactCount, sales_status: status, ...rest } = request.query;
       // Unassigned, in a sales status that can still move (the ones `take` accepts), narrowed by the query's
       // own filters. Any sales status may be asked for (others are a 400); a closed one holds nothing to take.
@@ -181,7 +180,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       }
       return sendJsonText(
         reply,
-        await lists.page(request.user!, { ...filters, status: workable }, { sort, dir, page, pageSize, cursor, exactCount }, { country }),
+        await lists.page(signedInUser(request), { ...filters, status: workable }, { sort, dir, page, pageSize, cursor, exactCount }, { country }),
       );
     },
   );
@@ -194,13 +193,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); si ya es suya, 200 sin cambios; 409 si otro la tomó antes o si ya está cerrada',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: takeSaleResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       requirePoolTaker(user);
       const result = await sales.take(country, request.params.id, { id: user.id, name: user.name }, poolStatusIds);
       if (!result.ok) {
@@ -233,14 +232,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
           'Edita los datos del cliente (nombre, apellido, celular, email, domicilio, cuenta bancaria); 409 si la versión no es la actual, ' +
           'si un vendedor cambia nombre, apellido o cuenta bancaria de un cliente con una solicitud abierta de otro vendedor, ' +
           'o si cambia la cuenta bancaria o el celular mientras una solicitud del cliente está en auditoría o transferencia',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: saleCustomerUpdateSchemas[country],
         response: { 200: saleDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
       await editCustomer(sales, country, user, { leadId: row.id, customerId: row.customerId, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
       // Names, phone and email are what free-text search and the list show.
@@ -256,14 +255,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Programa una llamada (fecha y hora futuras) para el vendedor del lead; queda en el historial',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: scheduleCallBodySchema,
         response: { 200: saleDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
       const scheduled = await sales.scheduleCall(country, row.id, {
         ownSellerId: scopeOf(user).ownSellerId,
@@ -309,13 +308,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Cancela una llamada programada pendiente de la solicitud (sale de los recordatorios); queda en el historial',
-        security,
+        security: SESSION_SECURITY,
         params: callBackParamsSchema,
         response: { 200: saleDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
       const edit = await app.calls.cancel(country, row.id, request.params.callId, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
       callBackEdited(edit, 'cancelled');
@@ -330,14 +329,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['sales'],
         summary: 'Reprograma una llamada pendiente de la solicitud a otra fecha y hora (las reglas de programarla); queda en el historial',
-        security,
+        security: SESSION_SECURITY,
         params: callBackParamsSchema,
         body: rescheduleCallBodySchema,
         response: { 200: saleDetailSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
       const move = { at: new Date(request.body.at), version: request.body.version };
       const edit = await app.calls.reschedule(country, row.id, request.params.callId, move, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });

@@ -2,8 +2,9 @@ import { SEARCHER_LIMIT, errorBodySchema, isSellerOrWoAssignation, searcherQuery
 import { serializerCompiler as zodSerializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
 
 const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   app.get(
@@ -18,7 +19,7 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         description:
           `Hasta ${SEARCHER_LIMIT} clientes, los más nuevos primero (\`more\` avisa que hay más: conviene precisar el texto), ` +
           'cada uno con sus solicitudes más recientes. Un vendedor encuentra solo los clientes de sus leads.',
-        security,
+        security: SESSION_SECURITY,
         querystring: searcherQuerySchema,
         response: { 200: searcherResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema },
       },
@@ -28,7 +29,7 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       serializerCompiler: (route) => (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0])),
     },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const ownSellerId = isSellerOrWoAssignation(country, user.role) ? user.id : undefined;
       return app.searcher.search({ country, ownSellerId }, request.query.q!);
     },

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  errorBodySchema,
   findRole,
   okSchema,
   securityEventFiltersSchema,
@@ -15,9 +14,10 @@ import { HttpError, MESSAGES } from '../../lib/errors';
 import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { toSecurityEvent } from '../../repositories/security-events';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 const SECURITY_MESSAGES = {
   adminsOnly: 'Solo un administrador puede ver el registro de seguridad o desbloquear cuentas',
@@ -37,7 +37,7 @@ function cell(value: unknown): string {
 const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const adminOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate.call(app, request, reply, () => {});
-    if (findRole(country, request.user!.role)?.kind !== 'admin') throw new HttpError(403, SECURITY_MESSAGES.adminsOnly);
+    if (findRole(country, signedInUser(request).role)?.kind !== 'admin') throw new HttpError(403, SECURITY_MESSAGES.adminsOnly);
   };
 
   app.get(
@@ -47,7 +47,7 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['security'],
         summary: 'Registro de seguridad del país, más reciente primero, con filtros (solo administradores)',
-        security,
+        security: SESSION_SECURITY,
         querystring: securityEventListQuerySchema,
         response: { 200: securityEventListResponseSchema, ...errors },
       },
@@ -67,7 +67,7 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['security'],
         summary: 'Exporta el registro de seguridad filtrado (CSV UTF-8 con BOM y ";"), en streaming',
-        security,
+        security: SESSION_SECURITY,
         querystring: securityEventFiltersSchema,
         response: { 200: z.any().describe('El archivo CSV'), ...errors },
       },
@@ -78,7 +78,7 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       await app.securityEvents.record({
         country,
         type: 'export',
-        userId: request.user!.id,
+        userId: signedInUser(request).id,
         ip: request.ip,
         details: { list: 'seguridad', format: 'csv', rows: total, filters },
       });
@@ -107,7 +107,7 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['security'],
         summary: 'Quita las demoras de ingreso de una cuenta (sus intentos fallidos) y lo deja en el registro',
-        security,
+        security: SESSION_SECURITY,
         params: userIdParamsSchema,
         response: { 200: okSchema, ...errors },
       },
@@ -120,7 +120,7 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         country,
         type: 'account_unlocked',
         userId: target.id,
-        actorId: request.user!.id,
+        actorId: signedInUser(request).id,
         ip: request.ip,
         details: { cleared },
       });

@@ -1,7 +1,6 @@
 import {
   adminUserSchema,
   createUserBodySchema,
-  errorBodySchema,
   okSchema,
   resetPasswordBodySchema,
   secondFactorRolesSchema,
@@ -15,9 +14,10 @@ import { userSearchWords, usersList } from '../../lists/users';
 import { AccountsService } from '../../services/accounts';
 import { SecondFactorService } from '../../services/second-factor';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The row an admin sees, as the list renders it. */
 function adminUser(row: {
@@ -72,9 +72,9 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
     '/users',
     {
       onRequest: admin,
-      schema: { tags: ['users'], summary: 'Crea un usuario; cambia su contraseña al ingresar', security, body: createUserBodySchema, response: { 200: adminUserSchema, ...errors } },
+      schema: { tags: ['users'], summary: 'Crea un usuario; cambia su contraseña al ingresar', security: SESSION_SECURITY, body: createUserBodySchema, response: { 200: adminUserSchema, ...errors } },
     },
-    async (request) => adminUser(await accounts.createUser(country, request.body, { id: request.user!.id, ip: request.ip }), false),
+    async (request) => adminUser(await accounts.createUser(country, request.body, { id: signedInUser(request).id, ip: request.ip }), false),
   );
 
   app.patch(
@@ -84,14 +84,14 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       schema: {
         tags: ['users'],
         summary: 'Cambia el rol, el usuario de Neotel o si está activo (desactivar cierra sus sesiones)',
-        security,
+        security: SESSION_SECURITY,
         params: userIdParamsSchema,
         body: updateUserBodySchema,
         response: { 200: adminUserSchema, ...errors },
       },
     },
     async (request) => {
-      const row = await accounts.updateUser(country, request.params.id, request.body, { id: request.user!.id, ip: request.ip });
+      const row = await accounts.updateUser(country, request.params.id, request.body, { id: signedInUser(request).id, ip: request.ip });
       return adminUser(row, !!(await app.secondFactors.find(row.id))?.confirmedAt);
     },
   );
@@ -103,14 +103,14 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       schema: {
         tags: ['users'],
         summary: 'Pone una contraseña temporal que el usuario debe cambiar al ingresar; cierra sus sesiones',
-        security,
+        security: SESSION_SECURITY,
         params: userIdParamsSchema,
         body: resetPasswordBodySchema,
         response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
-      await accounts.resetPassword(country, request.params.id, request.body.password, { id: request.user!.id, ip: request.ip });
+      await accounts.resetPassword(country, request.params.id, request.body.password, { id: signedInUser(request).id, ip: request.ip });
       return { ok: true as const };
     },
   );
@@ -122,13 +122,13 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       schema: {
         tags: ['users'],
         summary: 'Quita la verificación en dos pasos del usuario (teléfono perdido); cierra sus sesiones',
-        security,
+        security: SESSION_SECURITY,
         params: userIdParamsSchema,
         response: { 200: okSchema, ...errors },
       },
     },
     async (request) => {
-      await secondFactor.reset(country, request.params.id, { id: request.user!.id, ip: request.ip });
+      await secondFactor.reset(country, request.params.id, { id: signedInUser(request).id, ip: request.ip });
       return { ok: true as const };
     },
   );
@@ -137,7 +137,7 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
     '/users/second-factor-roles',
     {
       onRequest: admin,
-      schema: { tags: ['users'], summary: 'Los tipos de rol que exigen verificación en dos pasos', security, response: { 200: secondFactorRolesSchema, ...errors } },
+      schema: { tags: ['users'], summary: 'Los tipos de rol que exigen verificación en dos pasos', security: SESSION_SECURITY, response: { 200: secondFactorRolesSchema, ...errors } },
     },
     async () => ({ kinds: await app.secondFactors.requiredKinds(country) }),
   );
@@ -149,12 +149,12 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
       schema: {
         tags: ['users'],
         summary: 'Cambia los tipos de rol que exigen verificación en dos pasos (sus usuarios la configuran al ingresar)',
-        security,
+        security: SESSION_SECURITY,
         body: secondFactorRolesSchema,
         response: { 200: secondFactorRolesSchema, ...errors },
       },
     },
-    async (request) => ({ kinds: await secondFactor.setRequiredKinds(country, request.body.kinds, { id: request.user!.id, ip: request.ip }) }),
+    async (request) => ({ kinds: await secondFactor.setRequiredKinds(country, request.body.kinds, { id: signedInUser(request).id, ip: request.ip }) }),
   );
 };
 

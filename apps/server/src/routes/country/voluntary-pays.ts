@@ -20,15 +20,15 @@ import { voluntaryPays } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { defineList } from '../../lists/definition';
 import { listRoutes } from '../../lists/routes';
-import type { AuthUser } from '../../plugins/app/auth';
+import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import { earlierAnswer, keepAnswer, requestHashOf } from '../../repositories/idempotency-keys';
 import { LoanDetailRepository, type LoanHeader } from '../../repositories/loan-detail';
 import { LOAN_MESSAGES, readRefusal } from '../../services/loans';
 import { decideVoluntaryPay, decodeReceipt, insertVoluntaryPay, mayRegister, mayReview } from '../../services/voluntary-pays';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const createdSchema = z.object({ id: z.number().int() });
 /** A base64 receipt of up to 5 MB and its JSON around it. */
 const BODY_LIMIT = 8 * 1024 * 1024;
@@ -138,14 +138,14 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
         tags: ['voluntary-pays'],
         summary: 'Registra un pago voluntario con su comprobante (PNG, JPEG o PDF en base64, hasta 5 MB)',
         description: 'Con `Idempotency-Key`, repetir la misma solicitud responde el primer alta sin crear otra.',
-        security,
+        security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         body: voluntaryPayBodySchema,
         response: { 201: createdSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const header = await loanOf(user, request.body.loan_id);
       if (!mayRegister(country, user.role, user.id, header.collectorId)) throw new HttpError(403, 'Tu rol no puede registrar pagos voluntarios en este préstamo');
       const receipt = decodeReceipt(request.body.receipt);
@@ -190,13 +190,13 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['voluntary-pays'],
         summary: 'Acepta un pago voluntario pendiente: aplica el pago al préstamo (409 si ya fue decidido)',
-        security,
+        security: SESSION_SECURITY,
         params: voluntaryPayParamsSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
       },
     },
     async (request) => {
-      await accept(request.user!, request.params.id);
+      await accept(signedInUser(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -208,14 +208,14 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['voluntary-pays'],
         summary: 'Rechaza un pago voluntario pendiente con un motivo (409 si ya fue decidido)',
-        security,
+        security: SESSION_SECURITY,
         params: voluntaryPayParamsSchema,
         body: voluntaryPayRejectSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errors },
       },
     },
     async (request) => {
-      await reject(request.user!, request.params.id, request.body.reason);
+      await reject(signedInUser(request), request.params.id, request.body.reason);
       return { ok: true as const };
     },
   );
@@ -227,7 +227,7 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['voluntary-pays'],
         summary: 'El comprobante del pago voluntario, con su tipo de contenido (inline)',
-        security,
+        security: SESSION_SECURITY,
         params: voluntaryPayParamsSchema,
         produces: ['image/png', 'image/jpeg', 'application/pdf'],
         response: errors,
@@ -235,7 +235,7 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
     },
     async (request, reply) => {
       const pay = await payOf(request.params.id);
-      await loanOf(request.user!, pay.loanId);
+      await loanOf(signedInUser(request), pay.loanId);
       const [row] = await app.db
         .select({ receipt: voluntaryPays.receipt, type: voluntaryPays.receiptType })
         .from(voluntaryPays)

@@ -10,9 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../../lib/errors';
 import type { CountryOptions } from './options';
+import { SESSION_SECURITY, errorResponses } from '../responses';
+import { signedInUser } from '../../plugins/app/auth';
 
-const security: { [label: string]: string[] }[] = [{ cookie: [] }, { bearer: [] }];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Status changes of a lead, all through `app.workflow`: the transitions the role may take now, taking
@@ -33,12 +34,12 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['workflow'],
         summary: 'Transiciones que el rol puede tomar desde el estado actual del lead (y la etapa automática, si hay)',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: leadTransitionsSchema, ...errors },
       },
     },
-    async (request) => app.workflow.transitionsFor(country, request.user!, request.params.id),
+    async (request) => app.workflow.transitionsFor(country, signedInUser(request), request.params.id),
   );
 
   app.post(
@@ -51,7 +52,7 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         description:
           'Controla la transición desde el estado actual, el rol, la versión leída y el motivo cuando es obligatorio; ' +
           'escribe el historial de estados en la misma transacción.',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: transitionLeadBodySchema,
         response: { 200: leadDetailSchema, ...errors },
@@ -59,7 +60,7 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
     },
     async (request) => {
       const { to_status: to, version, reason, offered_amount: offeredAmount } = request.body;
-      await app.workflow.transition({ country, leadId: request.params.id, user: request.user!, to, version, reason, offeredAmount });
+      await app.workflow.transition({ country, leadId: request.params.id, user: signedInUser(request), to, version, reason, offeredAmount });
       return detail(request.params.id);
     },
   );
@@ -74,14 +75,14 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
         description:
           'Con los simuladores, el resultado depende del último dígito del documento del cliente. 502 si el servicio de la etapa ' +
           'no responde: el estado no cambia.',
-        security,
+        security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: runAutomationBodySchema,
         response: { 200: leadDetailSchema, ...errors, 502: errorBodySchema },
       },
     },
     async (request) => {
-      await app.workflow.runAutomation(country, request.user!, request.params.id, request.body.version);
+      await app.workflow.runAutomation(country, signedInUser(request), request.params.id, request.body.version);
       return detail(request.params.id);
     },
   );
