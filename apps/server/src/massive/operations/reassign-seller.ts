@@ -49,7 +49,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
   },
   recordId: (row) => row.lead_id,
   async apply(tx, row, context) {
-    const { country, user, label } = context;
+    const { country } = context;
     const seller = (await sellersOf(tx, context, [row.seller_email])).get(row.seller_email);
     if (!seller) throw new RowRefused(UNKNOWN_SELLER(row.seller_email));
     const lead = await lockLead(tx, country, row.lead_id);
@@ -57,15 +57,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
     // Already theirs: nothing to write (as the one-by-one reassignment), the row is done.
     if (lead.sellerId === seller.id) return;
     await tx.update(leads).set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
-    await tx.insert(leadEvents).values({
-      country,
-      leadId: lead.id,
-      type: 'assignment',
-      userId: user.id,
-      body: `${seller.name} (${label})`,
-      fromValue: lead.sellerId === null ? null : String(lead.sellerId),
-      toValue: String(seller.id),
-    });
+    await tx.insert(leadEvents).values(assignmentEvent(context, lead, seller));
     await handOverCallBacks(tx, country, lead.id, seller.id);
     announce(context, lead.id, seller.id, lead.sellerId);
   },
@@ -74,7 +66,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
    * sellers, one INSERT of their timeline events, one UPDATE of their pending call backs.
    */
   async applyChunk(tx, rows, context) {
-    const { country, user, label } = context;
+    const { country } = context;
     const sellers = await sellersOf(tx, context, rows.map(({ value }) => value.seller_email));
     const locked = await lockLeads(tx, country, rows.map(({ value }) => value.lead_id));
     const changes: { lead: BatchLead; seller: Seller }[] = [];
@@ -95,17 +87,7 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
         update ${leads} set seller_id = v.seller_id, version = ${leads.version} + 1, updated_at = now()
           from unnest(${ids}::int[], ${sellerIds}::int[]) as v(id, seller_id)
          where ${leads.id} = v.id`);
-      await tx.insert(leadEvents).values(
-        changes.map(({ lead, seller }) => ({
-          country,
-          leadId: lead.id,
-          type: 'assignment',
-          userId: user.id,
-          body: `${seller.name} (${label})`,
-          fromValue: lead.sellerId === null ? null : String(lead.sellerId),
-          toValue: String(seller.id),
-        })),
-      );
+      await tx.insert(leadEvents).values(changes.map(({ lead, seller }) => assignmentEvent(context, lead, seller)));
       await tx.execute(sql`
         update ${scheduledCalls} set seller_id = v.seller_id
           from unnest(${ids}::int[], ${sellerIds}::int[]) as v(lead_id, seller_id)
@@ -118,6 +100,19 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
     return [];
   },
 });
+
+/** The lead's 'assignment' event naming the batch, under the batch's user. */
+function assignmentEvent({ country, user, label }: ApplyContext, lead: { id: number; sellerId: number | null }, seller: { id: number; name: string }) {
+  return {
+    country,
+    leadId: lead.id,
+    type: 'assignment',
+    userId: user.id,
+    body: `${seller.name} (${label})`,
+    fromValue: lead.sellerId === null ? null : String(lead.sellerId),
+    toValue: String(seller.id),
+  };
+}
 
 /**
  * Once a chunk is committed, one `leads:assigned` per seller that gained applications and per seller that lost
