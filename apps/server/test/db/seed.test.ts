@@ -329,7 +329,7 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
 });
 
 describe('restarts keep the data', () => {
-  // Two starts and 6,000 applications on an embedded database: ~25 s on a quiet machine, minutes on a busy one.
+  // Two starts and 6,000 applications on an embedded database: a busy machine needs minutes.
   it('PGlite: the first start in an empty DATA_DIR migrates and seeds the full demo set; the second keeps it', async () => {
     const dir = tempDir('bo-data-');
     try {
