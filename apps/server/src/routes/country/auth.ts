@@ -70,21 +70,20 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
         throw new HttpError(403, MESSAGES.inactiveUser);
       }
 
+      /** A new session for this user (its expired ones dropped), set as the cookie too. */
+      const openSession = async (extra: { secondFactorPending?: boolean } = {}) => {
+        await app.sessions.deleteExpired(row.id);
+        const { token } = await app.sessions.create({ userId: row.id, country, ttlHours: app.config.sessionTtlHours, ip, userAgent: request.headers['user-agent'], ...extra });
+        app.setSessionCookie(reply, token);
+        return token;
+      };
+
       const factor = await app.secondFactors.find(row.id);
       if (factor?.confirmedAt) {
         // The password was right, but this is no sign-in yet: the account's failures stay until the code is right,
         // so a known password does not reset the count of guessed codes.
         await app.loginThrottle.release(attempt.id);
-        await app.sessions.deleteExpired(row.id);
-        const { token } = await app.sessions.create({
-          userId: row.id,
-          country,
-          ttlHours: app.config.sessionTtlHours,
-          ip,
-          userAgent: request.headers['user-agent'],
-          secondFactorPending: true,
-        });
-        app.setSessionCookie(reply, token);
+        const token = await openSession({ secondFactorPending: true });
         return { token, user: loginUser(toAuthUser(row)), second_factor_required: true };
       }
 
@@ -92,15 +91,7 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       await app.loginThrottle.clearAccount(country, email);
       const failedAttempts = await app.securityEvents.failuresSinceLastSuccess(row.id);
       await log('login_success', row.id);
-      await app.sessions.deleteExpired(row.id);
-      const { token } = await app.sessions.create({
-        userId: row.id,
-        country,
-        ttlHours: app.config.sessionTtlHours,
-        ip,
-        userAgent: request.headers['user-agent'],
-      });
-      app.setSessionCookie(reply, token);
+      const token = await openSession();
       const mustEnrol = await secondFactor.requiredFor(country, row);
       return {
         token,
