@@ -138,7 +138,7 @@ test.describe('accounts and sessions', () => {
     await expect(page).toHaveURL(/\/leads$/, slow);
     await openAccount(page);
     const card = page.getByTestId('second-factor-card');
-    await expect(card.getByText('Desactivada')).toBeVisible();
+    await expect(card.getByText('Desactivada', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Configurar verificación en dos pasos' }).click();
     await expect(card.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeVisible();
     const secret = (await card.getByTestId('second-factor-secret').textContent())!.trim();
@@ -150,7 +150,7 @@ test.describe('accounts and sessions', () => {
     await expect(codes).toHaveCount(10);
     const recovery = (await codes.first().textContent())!.trim();
     await card.getByRole('button', { name: 'Ya guardé los códigos' }).click();
-    await expect(card.getByText('Activada')).toBeVisible();
+    await expect(card.getByText('Activada', { exact: true })).toBeVisible();
     await expect(card.getByText('Te quedan 10 códigos de recuperación', { exact: false })).toBeVisible();
     await expect(card.getByTestId('second-factor-secret')).toHaveCount(0);
 

@@ -135,9 +135,12 @@ test('an exact count offers the page numbers and the last page; a search that ma
   // A page in between by its number.
   await numbers.getByRole('button', { name: 'Página 1', exact: true }).click();
   await expect(page).not.toHaveURL(/[?&]page=/);
+  // Page 2's own rows (page 1 had as many): the widths below are measured on the page they were fitted to.
+  const second = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=${pageSize}&page=2`)).json()) as { rows: { id: number }[] };
   await numbers.getByRole('button', { name: 'Página 2', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(rows).toHaveCount(pageSize);
+  await expect(rows.first()).toHaveAttribute('data-id', String(second.rows[0]!.id));
 
   // Filters that match nothing: the headers stay as wide as they were.
   const widths = () => grid.getByRole('columnheader').evaluateAll((headers) => headers.map((header) => Math.round(header.getBoundingClientRect().width)));
