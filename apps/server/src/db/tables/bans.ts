@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { leads, users } from '../schema';
+import { leads } from './leads';
+import { users } from './users';
 
 /**
  * A customer ban (DOMAIN 2): a normalised document, cellphone, email or bank account (shared

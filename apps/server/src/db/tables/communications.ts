@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { customers, leads, users } from '../schema';
+import { customers } from './customers';
+import { leads } from './leads';
+import { users } from './users';
 import { loans } from './loans';
 
 /** A message template of a channel, with `{{variables}}`; deactivated rather than deleted (messages name it). */

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { countryCheck } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { leads, users } from '../schema';
+import { leads } from './leads';
+import { users } from './users';
 import { bytea } from './voluntary-pays';
 
 /**

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, customType, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps, version } from '../columns';
-import { customers, leads, loans, users } from '../schema';
+import { customers } from './customers';
+import { leads } from './leads';
+import { loans } from './loans';
+import { users } from './users';
 
 /** Bytes stored as bytea; PGlite reads them back as a Uint8Array, pg as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

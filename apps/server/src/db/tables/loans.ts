@@ -19,7 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { calls, customers, leads, users } from '../schema';
+import { calls, leads } from './leads';
+import { customers } from './customers';
+import { users } from './users';
 
 /*
  * The money side of an application (DOMAIN 2: Loan, Installment, Payment, Collection, Daily management).

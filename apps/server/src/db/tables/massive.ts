@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { users } from '../schema';
+import { users } from './users';
 
 /*
  * Massive batches (DOMAIN 2): a batch is validated into its rows (status 'draft'), then queued and applied by

@@ -1,5 +1,5 @@
 import { bigint, integer, primaryKey, text, timestamp, pgTable } from 'drizzle-orm/pg-core';
-import { users } from '../schema';
+import { users } from './users';
 import { countryCheck } from '../columns';
 
 /**

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { countryCheck } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
-import { loans, payments, users } from '../schema';
+import { loans, payments } from './loans';
+import { users } from './users';
 
 /** PGlite reads bytea as a Uint8Array, node-postgres as a Buffer: both come out as a Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
