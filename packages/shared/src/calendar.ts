@@ -5,6 +5,13 @@ import { COUNTRY_TIME_ZONE, type Country } from './countries';
  * names today).
  */
 
+/** A 'YYYY-MM-DD' label's year, month (1-12) and day; anything else is a programming error, not input. */
+export function dayParts(day: string): [year: number, month: number, date: number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
 /** Today as a calendar day of the country (YYYY-MM-DD). */
 export function todayIn(country: Country, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(now);
@@ -28,8 +35,8 @@ export const laterDay = (a: string, b: string) => (a > b ? a : b);
 
 /** Whole years lived from `birth` to `today` (someone born on 29 February has their birthday on 1 March). */
 export function ageOn(birth: string, today: string): number {
-  const [by, bm, bd] = birth.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
+  const [by, bm, bd] = dayParts(birth);
+  const [ty, tm, td] = dayParts(today);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
@@ -38,7 +45,7 @@ export const CUSTOMER_AGE = { min: 18, max: 100 } as const;
 
 /** The birth dates CUSTOMER_AGE allows on `today`, both included: the calendar's bounds and the schema's rule. */
 export function birthDateRange(today: string): { min: string; max: string } {
-  const [year, month, day] = today.split('-').map(Number);
+  const [year, month, day] = dayParts(today);
   // The same day so many years back; Date.UTC rolls a 29 February that year lacks over to 1 March, which
   // the loops then move to the nearest day inside the range.
   const yearsBack = (years: number) => new Date(Date.UTC(year - years, month - 1, day)).toISOString().slice(0, 10);

@@ -37,10 +37,11 @@ export function nationalPhone(text: string, country?: Country): string {
   let digits = parts.filter(isDigits).join('');
   const drop = (count: number) => {
     digits = digits.slice(count);
-    for (let i = 0; count > 0 && i < parts.length; i++) {
-      if (!isDigits(parts[i])) continue;
-      const taken = Math.min(count, parts[i].length);
-      parts[i] = parts[i].slice(taken);
+    for (const [i, part] of parts.entries()) {
+      if (count === 0) break;
+      if (!isDigits(part)) continue;
+      const taken = Math.min(count, part.length);
+      parts[i] = part.slice(taken);
       count -= taken;
     }
   };

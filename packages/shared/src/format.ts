@@ -72,8 +72,13 @@ const wallClock = perCountry(
 
 /** The country's wall clock at an instant, read as if it were UTC (its offset from UTC, added). */
 function wallAsUtc(country: Country, at: number): number {
-  const part = Object.fromEntries(wallClock(country).formatToParts(at).map((p) => [p.type, p.value]));
-  return Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute, +part.second);
+  const parts = wallClock(country).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => {
+    const found = parts.find((p) => p.type === type);
+    if (!found) throw new Error(`The ${country} clock gave no ${type}`);
+    return Number(found.value);
+  };
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }
 
 /** The country's wall clock at an instant, as 'YYYY-MM-DDTHH:mm' (what a date-time field of the country holds). */

@@ -88,7 +88,7 @@ export function searchMatches(text: string, terms: SearchTerms): [number, number
   const ranges: [number, number][] = [];
   const find = (word: string, atWordStart: boolean) => {
     for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) {
-      if (!atWordStart || at === 0 || !/\p{L}/u.test(folded[at - 1])) ranges.push([at, at + word.length]);
+      if (!atWordStart || at === 0 || !/\p{L}/u.test(folded.charAt(at - 1))) ranges.push([at, at + word.length]);
     }
   };
   for (const word of terms.letters) find(word, true);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_AGE, addDays, ageOn, birthDateRange, leadCreateSchemas, todayIn } from '../src';
+import { CUSTOMER_AGE, addDays, ageOn, birthDateRange, dayParts, leadCreateSchemas, todayIn } from '../src';
+
+describe('dayParts', () => {
+  it('reads a day label and refuses anything else, rather than computing with NaN', () => {
+    expect(dayParts('2024-02-29')).toEqual([2024, 2, 29]);
+    expect(() => dayParts('2024-2-29')).toThrow(RangeError);
+    expect(() => ageOn('', '2026-11-29')).toThrow(RangeError);
+  });
+});
 
 describe('ageOn', () => {
   it('counts a year on the birthday, not the day before', () => {

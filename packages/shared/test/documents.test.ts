@@ -93,7 +93,7 @@ describe('arg CBU', () => {
     expect(isValidCbu('2850590940090518135201')).toBe(false);
     expect(isValidCbu('285059094009041813520')).toBe(false);
     expect(cbuSchema.safeParse('2850590-9 40090418135201').success).toBe(true);
-    expect(cbuSchema.safeParse('2850590940090418135202').error?.issues[0].message).toMatch(/^CBU inválido/);
+    expect(cbuSchema.safeParse('2850590940090418135202').error?.issues[0]?.message).toMatch(/^CBU inválido/);
   });
 
   it('refuses bank code 000, whose zeros pass both check digits', () => {

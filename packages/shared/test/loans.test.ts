@@ -30,9 +30,10 @@ describe('French schedule', () => {
       // Constant installment (principal + interest) but for the last, which absorbs the rounding.
       expect(row.principal + row.interest).toBe(Math.round(exact));
     }
-    expect(Math.abs(rows[11].principal + rows[11].interest - Math.round(exact))).toBeLessThanOrEqual(12);
+    const last = rows[11]!;
+    expect(Math.abs(last.principal + last.interest - Math.round(exact))).toBeLessThanOrEqual(12);
     // Interest falls as the balance does.
-    expect(rows[0].interest).toBeGreaterThan(rows[10].interest);
+    expect(rows[0]!.interest).toBeGreaterThan(rows[10]!.interest);
   });
 
   it('col: no VAT; odd amounts still sum exactly', () => {

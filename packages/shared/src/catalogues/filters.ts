@@ -16,7 +16,10 @@ export interface AmountRange {
 function amountRanges(country: Country, bounds: number[], greaterThan: number[], lessThan: number[]): AmountRange[] {
   const money = (value: number) => formatMoney(country, value * 100);
   return [
-    ...bounds.slice(1).map((max, i) => ({ id: `${bounds[i]}-${max}`, label: `${money(bounds[i])} - ${money(max)}`, min: bounds[i], max })),
+    ...bounds.slice(1).map((max, i) => {
+      const min = bounds[i]!; // the bound before max: i < bounds.length - 1
+      return { id: `${min}-${max}`, label: `${money(min)} - ${money(max)}`, min, max };
+    }),
     ...greaterThan.map((min) => ({ id: `gt-${min}`, label: `Más de ${money(min)}`, min })),
     ...lessThan.map((max) => ({ id: `lt-${max}`, label: `Menos de ${money(max)}`, max })),
   ];

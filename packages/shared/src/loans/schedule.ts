@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../calendar';
+import { addDays, dayParts, daysBetween } from '../calendar';
 
 /*
  * The money of a loan as pure functions on integer minor units: the French schedule, its due dates, how a
@@ -34,7 +34,7 @@ export const isWeekday: BusinessDay = (day) => {
 
 /** The same day of the month `months` later, or that month's last day when it has no such day (31 → 30). */
 export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number);
+  const [y, m, d] = dayParts(day);
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   first.setUTCDate(Math.min(d, lastDay));
@@ -75,13 +75,13 @@ export function frenchSchedule(terms: ScheduleTerms, dates: readonly string[]): 
   let balance = principal;
   let interestSoFar = 0;
   let vatSoFar = 0;
-  for (let i = 0; i < term; i++) {
+  for (const [i, dueDate] of dates.entries()) {
     const last = i === term - 1;
     let interest = last ? totalInterest - interestSoFar : Math.min(Math.round(balance * r), totalInterest - interestSoFar);
     interest = Math.max(0, interest);
     const rowPrincipal = last ? balance : Math.min(balance, Math.max(0, installment - interest));
     const vat = last ? totalVat - vatSoFar : Math.round((interest * vatRate) / 100);
-    rows.push({ number: i + 1, dueDate: dates[i], principal: rowPrincipal, interest, vat });
+    rows.push({ number: i + 1, dueDate, principal: rowPrincipal, interest, vat });
     balance -= rowPrincipal;
     interestSoFar += interest;
     vatSoFar += vat;

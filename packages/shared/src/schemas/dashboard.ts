@@ -45,20 +45,20 @@ export function dashboardAccessOf(country: Country, roleId: RoleId): { scope: Da
   return kind ? DASHBOARD_ACCESS[kind] : { scope: 'own', blocks: [] };
 }
 
-const ids = (country: Country, names: readonly string[]): number[] =>
-  names.map((name) => {
-    const status = STATUSES[country].find((s) => s.name === name);
-    if (!status) throw new Error(`Unknown ${country} status ${name}`);
-    return status.id;
-  });
+function idOf(country: Country, name: string): number {
+  const status = STATUSES[country].find((s) => s.name === name);
+  if (!status) throw new Error(`Unknown ${country} status ${name}`);
+  return status.id;
+}
+const ids = (country: Country, names: readonly string[]): number[] => names.map((name) => idOf(country, name));
 
 /**
  * The status whose history rows count as disbursements: arg DISBURSED (23). col has no DISBURSED; its
  * pipeline ends when the money is sent, TRANSFERRED (22), which is the same business event.
  */
 export const DISBURSED_STATUS: Record<Country, number> = {
-  arg: ids('arg', ['DISBURSED'])[0],
-  col: ids('col', ['TRANSFERRED'])[0],
+  arg: idOf('arg', 'DISBURSED'),
+  col: idOf('col', 'TRANSFERRED'),
 };
 
 /** The audit queue: applications waiting for an auditor. */

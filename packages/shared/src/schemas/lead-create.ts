@@ -66,7 +66,8 @@ export function withColDocumentRule<T extends z.ZodObject<typeof colDocumentFiel
       const number = colDocumentFields.doc_number.safeParse(body.doc_number);
       if (!type.success || !number.success) return;
       const parsed = COL_DOC_SCHEMAS[type.data].safeParse(number.data);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['doc_number'], message: parsed.error.issues[0].message });
+      const [issue] = parsed.error?.issues ?? [];
+      if (issue) ctx.addIssue({ code: 'custom', path: ['doc_number'], message: issue.message });
     },
   );
 }

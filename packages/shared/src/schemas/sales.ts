@@ -208,7 +208,7 @@ export const callBackEventText = {
 
 /** Which call back change a 'call_back' timeline entry records (its first line is the server's own). */
 export function callBackEventKind(text: string | null): 'scheduled' | 'cancelled' | 'rescheduled' {
-  const first = (text ?? '').split('\n', 1)[0];
+  const [first = ''] = (text ?? '').split('\n', 1);
   if (/^Llamada del .+ cancelada$/.test(first)) return 'cancelled';
   if (/^Llamada del .+ reprogramada al .+$/.test(first)) return 'rescheduled';
   return 'scheduled';
