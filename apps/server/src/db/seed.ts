@@ -46,6 +46,7 @@ import { seedMassive } from './seeds/massive';
 import { seedMyWork } from './seeds/my-work';
 import { customers, leadEvents, leadStatusHistory, leads, scheduledCalls, users, type NewUser } from './schema';
 import { seedLegal } from './seeds/legal';
+import { cycled, itemAt, oneRow } from './rows';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -83,8 +84,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {});
   const withCallBacks = options.callBacks ?? true;
 
-  const [{ value: existingUsers }] = await db.select({ value: count() }).from(users);
-  const [{ value: existingCustomers }] = await db.select({ value: count() }).from(customers);
+  const { value: existingUsers } = oneRow(await db.select({ value: count() }).from(users));
+  const { value: existingCustomers } = oneRow(await db.select({ value: count() }).from(customers));
   if (existingUsers > 0 || existingCustomers > 0) return { skipped: true, users: 0, customers: 0, leads: 0 };
 
   // One hash for all demo accounts: they share a published password, and argon2 is deliberately slow.
@@ -129,7 +130,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           const needsSeller = paths.get(d.lead.statusId!)?.some((step) => step.guards.includes('hasSeller')) ?? false;
           if ((d.assigned || needsSeller) && sellers.length > 0) {
             const pool = d.lead.source === 'renovation' && renovators.length > 0 ? renovators : sellers;
-            sellerId = pool[d.sellerPick % pool.length].id;
+            sellerId = cycled(pool, d.sellerPick).id;
           }
           // A call back belongs to a seller, on an application still in progress.
           const callBack = withCallBacks && sellerId !== null && !isClosedStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
@@ -147,17 +148,17 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         // order (entering AUDIT_PENDING opens a round, the next row closes it).
         const histories = leadRows.map((row, i) => {
           const lead = byCustomer.get(row.customerId)!;
-          return historyOf(country, paths, { ...lead, statusId: row.statusId, source: row.source!, createdAt: row.createdAt!, statusChangedAt: chunk[i].statusChangedAt }, people);
+          return historyOf(country, paths, { ...lead, statusId: row.statusId, source: row.source!, createdAt: row.createdAt!, statusChangedAt: itemAt(chunk, i).statusChangedAt }, people);
         });
         for (let step = 0; histories.some((history) => history.length > step); step++) {
-          await tx.insert(leadStatusHistory).values(histories.flatMap((history) => (history.length > step ? [history[step]] : [])));
+          await tx.insert(leadStatusHistory).values(histories.flatMap((history) => history.slice(step, step + 1)));
         }
         // next_call_at mirrors the lead's pending call back, which the reminders read: some are due
         // already, so a seller signing in to the demo gets one.
         const callBacks = leadRows.flatMap((row, i) => {
           const lead = byCustomer.get(row.customerId)!;
           return row.nextCallAt && lead.sellerId !== null
-            ? [{ leadId: lead.id, sellerId: lead.sellerId, at: row.nextCallAt, scheduledAt: chunk[i].statusChangedAt }]
+            ? [{ leadId: lead.id, sellerId: lead.sellerId, at: row.nextCallAt, scheduledAt: itemAt(chunk, i).statusChangedAt }]
             : [];
         });
         if (callBacks.length > 0) {
@@ -379,7 +380,7 @@ function staffEmail(country: Country, firstName: string, lastName: string): stri
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z]+/g, '');
-  return `${plain(firstName)}.${plain(lastName.split(' ')[0])}@${country}.example`;
+  return `${plain(firstName)}.${plain(lastName.split(' ', 1).join(''))}@${country}.example`;
 }
 
 interface GeneratedLead {
@@ -476,7 +477,8 @@ function amountBuckets(country: Country): { weight: number; value: [number, numb
     value: [Math.max(r.min!, LEAD_LIMITS[country].minAmount), r.max!] as [number, number],
   }));
   // Some above the "greater than" options, so those filters find rows too.
-  const last = bounded[bounded.length - 1].max!;
+  const last = bounded.at(-1)?.max;
+  if (last === undefined) throw new RangeError(`No bounded amount range in ${country}`);
   buckets.push({ weight: 4, value: [last, top] }, { weight: 2, value: [top, Math.round(top * 1.6)] });
   return buckets;
 }
@@ -499,7 +501,7 @@ function bankAccountOf(
   const bank = faker.helpers.arrayElement(COL_BANKS);
   const number = digitsOf(faker.number.int({ min: 10, max: 11 }));
   if (isColWallet(bank)) return { bank, bankAccount: cellphone, bankAccountType: null };
-  return { bank, bankAccount: number, bankAccountType: COL_ACCOUNT_TYPES[Number(number.at(-1)) % COL_ACCOUNT_TYPES.length] };
+  return { bank, bankAccount: number, bankAccountType: cycled(COL_ACCOUNT_TYPES, Number(number.at(-1))) };
 }
 
 /** How far back the seeded applications still in progress were created. */
@@ -558,7 +560,7 @@ export function generateCountryData(
     const drawn = faker.helpers.weightedArrayElement(statuses);
     // A demo set large enough has every status once (the rare ones too: a col offer in REVISION), whatever
     // the draw; the rest follow the weights.
-    const statusId = n >= EVERY_STATUS_FROM * statuses.length && i < statuses.length ? statuses[i].value : drawn;
+    const statusId = n >= EVERY_STATUS_FROM * statuses.length && i < statuses.length ? cycled(statuses, i).value : drawn;
     const statusName = STATUSES[country].find((s) => s.id === statusId)!.name;
     // As the workflow would have left it: offered when its way there passed a step that gives the offer
     // (arg's risk approval into Paso 2), so that later steps needing one (Paso 4) can be taken.

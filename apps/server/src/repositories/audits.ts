@@ -261,7 +261,7 @@ export class AuditsRepository {
         .where(and(sql`${leads.country} = ${ph('country')}`, sql`${leads.statusId} = ${ph(`status${i}`)}::integer`))
         .orderBy(...entered());
     const [first, second, ...more] = Array.from({ length: statusCount }, (_, i) => inStatus(i).limit(ph('reach')));
-    const merged = second !== undefined ? unionAll(first, second, ...more).orderBy(...entered()) : inStatus(0);
+    const merged = first !== undefined && second !== undefined ? unionAll(first, second, ...more).orderBy(...entered()) : inStatus(0);
     const pageLeads = merged.limit(literalLimit(pageSize)).offset(ph('offset')).as('page_leads');
     return this.db
       .select(queueFields)

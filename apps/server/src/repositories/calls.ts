@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { holdLead } from './lead-lock';
 import { calls, customers, leadEvents, leads, scheduledCalls } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 /*
  * Call reminders (the seller's due call backs, resolved or postponed from the reminder modal; cancelled or
@@ -142,12 +143,12 @@ export class CallsRepository {
       // Another call back of the lead due at that very instant is the one the seller will get.
       const next =
         inserted ??
-        (
+        oneRow(
           await tx
             .select({ id: scheduledCalls.id })
             .from(scheduledCalls)
-            .where(and(eq(scheduledCalls.leadId, row.leadId), eq(scheduledCalls.scheduleTime, at), eq(scheduledCalls.status, 'pending')))
-        )[0];
+            .where(and(eq(scheduledCalls.leadId, row.leadId), eq(scheduledCalls.scheduleTime, at), eq(scheduledCalls.status, 'pending'))),
+        );
       await this.mirrorNextCall(tx, country, row.leadId);
       await tx.insert(leadEvents).values({
         country,

@@ -2,6 +2,7 @@ import type { Country, MessageChannel, MessageRow, MessageTemplate } from '@back
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customerMessages, customers, leadEvents, leads, loanEvents, loans, messageTemplates, webhookSignatures } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 export type NewMessage = typeof customerMessages.$inferInsert;
 export interface ClaimedMessage {
@@ -77,7 +78,7 @@ export class CommunicationsRepository {
 
   async saveTemplate(country: Country, id: number | undefined, values: { name: string; channel: MessageChannel; subject: string | null; body: string; active: boolean }, version?: number) {
     if (id === undefined) {
-      const [row] = await this.db.insert(messageTemplates).values({ country, ...values }).returning({ id: messageTemplates.id });
+      const row = oneRow(await this.db.insert(messageTemplates).values({ country, ...values }).returning({ id: messageTemplates.id }));
       return row.id;
     }
     const updated = await this.db
@@ -207,7 +208,7 @@ export class CommunicationsRepository {
   }
 
   async insert(tx: Runner, message: NewMessage): Promise<number> {
-    const [row] = await tx.insert(customerMessages).values(message).returning({ id: customerMessages.id });
+    const row = oneRow(await tx.insert(customerMessages).values(message).returning({ id: customerMessages.id }));
     return row.id;
   }
 

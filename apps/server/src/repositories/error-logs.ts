@@ -1,6 +1,7 @@
 import type { Country, ErrorLog } from '@backoffice/shared';
 import type { Db } from '../db/client';
 import { errorLogs } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 export interface ErrorLogContext {
   userId?: number;
@@ -13,7 +14,7 @@ export class ErrorLogsRepository {
   constructor(private readonly db: Db) {}
 
   async create(entry: ErrorLog, context: ErrorLogContext): Promise<number> {
-    const [row] = await this.db
+    const row = oneRow(await this.db
       .insert(errorLogs)
       .values({
         message: entry.message,
@@ -26,7 +27,7 @@ export class ErrorLogsRepository {
         userAgent: context.userAgent?.slice(0, 512),
         ip: context.ip,
       })
-      .returning({ id: errorLogs.id });
+      .returning({ id: errorLogs.id }));
     return row.id;
   }
 }

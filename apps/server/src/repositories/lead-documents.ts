@@ -2,6 +2,7 @@ import type { Country, DocumentContentType, DocumentKind, LeadDocument } from '@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { leadDocuments, users } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 /** Data access for a lead's documents: their list (no bytes), one's bytes, and the row an upload writes. */
 export class LeadDocumentsRepository {
@@ -63,7 +64,7 @@ export interface NewLeadDocument {
 
 /** Writes a document's row in the caller's transaction; its id. */
 export async function insertLeadDocument(tx: Tx, doc: NewLeadDocument): Promise<number> {
-  const [row] = await tx
+  const row = oneRow(await tx
     .insert(leadDocuments)
     .values({
       country: doc.country,
@@ -77,6 +78,6 @@ export async function insertLeadDocument(tx: Tx, doc: NewLeadDocument): Promise<
       uploadedBy: doc.uploadedBy,
       ...(doc.createdAt ? { createdAt: doc.createdAt } : {}),
     })
-    .returning({ id: leadDocuments.id });
+    .returning({ id: leadDocuments.id }));
   return row.id;
 }

@@ -2,6 +2,7 @@ import type { Country } from '@backoffice/shared';
 import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 /**
  * How sign-in failures slow further attempts down. Each key (the account from this address, the account from
@@ -81,10 +82,12 @@ export class LoginThrottle {
       for (const key of [`login:${country}:${email}`, `login-ip:${ip}`].sort()) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
       }
-      const [counts] = await tx
-        .select({ pair: stats(pair), account: stats(account), address: stats(address) })
-        .from(loginFailures)
-        .where(and(or(account, address), gt(loginFailures.createdAt, this.windowStart())));
+      const counts = oneRow(
+        await tx
+          .select({ pair: stats(pair), account: stats(account), address: stats(address) })
+          .from(loginFailures)
+          .where(and(or(account, address), gt(loginFailures.createdAt, this.windowStart()))),
+      );
       const windowSeconds = s.windowMinutes * 60;
       const limits = {
         pair: delayAfter(counts.pair.n, s.pairFreeFailures, s.delayBaseSeconds, windowSeconds),
@@ -99,7 +102,7 @@ export class LoginThrottle {
         }
       }
       if (refused) return refused;
-      const [{ id }] = await tx.insert(loginFailures).values({ country, email, ip }).returning({ id: loginFailures.id });
+      const { id } = oneRow(await tx.insert(loginFailures).values({ country, email, ip }).returning({ id: loginFailures.id }));
       return { allowed: true as const, id };
     });
   }

@@ -2,6 +2,7 @@ import type { Country } from '@backoffice/shared';
 import { and, desc, eq, gt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { calls, managements } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 /** A management recorded this soon after the user's call on the same lead is that call's outcome. */
 export const CALL_OUTCOME_WINDOW_MINUTES = 30;
@@ -40,7 +41,7 @@ export async function recordLeadManagement(tx: Tx, input: LeadManagementInput): 
           .orderBy(desc(calls.startedAt))
           .limit(1)
       : [];
-  const [row] = await tx
+  const row = oneRow(await tx
     .insert(managements)
     .values({
       country: input.country,
@@ -52,6 +53,6 @@ export async function recordLeadManagement(tx: Tx, input: LeadManagementInput): 
       nextActionAt: input.nextActionAt ?? null,
       callId: call?.id ?? null,
     })
-    .returning({ id: managements.id });
+    .returning({ id: managements.id }));
   return row.id;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 /** A key's requests in its current window, and the milliseconds until the window ends. */
 export interface RateLimitHit {
@@ -27,7 +28,7 @@ export class RateLimitCounters {
   /** Counts a request of `key`. */
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
     const expired = lte(rateLimitCounters.expiresAt, sql`now()`);
-    const [row] = await this.db
+    const row = oneRow(await this.db
       .insert(rateLimitCounters)
       .values({ key, count: 1, expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
       .onConflictDoUpdate({
@@ -37,7 +38,7 @@ export class RateLimitCounters {
           expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimitCounters.expiresAt} end`,
         },
       })
-      .returning({ current: rateLimitCounters.count, ttl: ttlMs });
+      .returning({ current: rateLimitCounters.count, ttl: ttlMs }));
     if (++this.hits % SWEEP_EVERY === 0) await this.sweep();
     return row;
   }

@@ -12,6 +12,7 @@ import {
   recordCustomerChange,
   type CustomerEdit,
 } from './customer-changes';
+import { oneRow } from '../db/rows';
 
 /*
  * What the sales screens write besides what the lead repository already does (list, detail, notes,
@@ -213,13 +214,13 @@ export class SalesRepository {
       if (isClosedStatus(country, lead.statusId)) return 'closed';
       // Counted with the lead's row locked: concurrent schedules of one lead take their turns. At the cap a
       // repeat of one already pending is still that one ('again'), not a new one refused.
-      const [{ pending, same }] = await tx
+      const { pending, same } = oneRow(await tx
         .select({
           pending: sql<number>`count(*)`.mapWith(Number),
           same: sql<number>`count(*) filter (where ${scheduledCalls.scheduleTime} = ${input.at})`.mapWith(Number),
         })
         .from(scheduledCalls)
-        .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')));
+        .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending'))));
       if (pending >= CALL_BACK_MAX_PENDING) return same > 0 ? 'again' : 'full';
       const scheduled = await tx
         .insert(scheduledCalls)

@@ -2,6 +2,7 @@ import type { Country, SecurityEvent, SecurityEventFilters, SecurityEventType } 
 import { and, count, desc, eq, gt, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { securityEvents, type SecurityEventRow } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 export interface NewSecurityEvent {
   country: Country | null;
@@ -45,7 +46,7 @@ export class SecurityEventsRepository {
       .select({ at: max(securityEvents.createdAt) })
       .from(securityEvents)
       .where(and(eq(securityEvents.userId, userId), eq(securityEvents.type, 'login_success')));
-    const [row] = await this.db
+    const row = oneRow(await this.db
       .select({ n: count() })
       .from(securityEvents)
       .where(
@@ -55,7 +56,7 @@ export class SecurityEventsRepository {
           sql`(${securityEvents.type} = 'login_failure' or (${securityEvents.type} = 'second_factor_failure' and ${securityEvents.details}->>'purpose' = 'sign_in'))`,
           last?.at ? gt(securityEvents.createdAt, last.at) : undefined,
         ),
-      );
+      ));
     return row.n;
   }
 
@@ -73,7 +74,7 @@ export class SecurityEventsRepository {
   /** A page of the country's log, newest first, and how many rows match. */
   async list(country: Country, filters: SecurityEventFilters, page: number, pageSize: number): Promise<{ rows: SecurityEventRow[]; total: number }> {
     const where = this.where(country, filters);
-    const [rows, [{ n }]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.db
         .select()
         .from(securityEvents)
@@ -83,7 +84,7 @@ export class SecurityEventsRepository {
         .offset((page - 1) * pageSize),
       this.db.select({ n: count() }).from(securityEvents).where(where),
     ]);
-    return { rows, total: n };
+    return { rows, total: oneRow(counted).n };
   }
 
   /** Every matching row, newest first, in batches (the export): keyset on id, memory holds one batch. */
@@ -96,9 +97,10 @@ export class SecurityEventsRepository {
         .where(and(this.where(country, filters), before === undefined ? undefined : lt(securityEvents.id, before)))
         .orderBy(desc(securityEvents.id))
         .limit(batch);
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) return;
-      before = rows[rows.length - 1].id;
+      const last = rows.at(-1);
+      if (last) yield rows;
+      if (!last || rows.length < batch) return;
+      before = last.id;
     }
   }
 

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { secondFactorRoleKinds, sessions, userSecondFactors, users, type UserRow } from '../db/schema';
 import { ExpiringMap } from '../lib/expiring-map';
+import { oneRow } from '../db/rows';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -58,7 +59,7 @@ export class SessionsRepository {
 
   async create(input: NewSession): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
-    const [row] = await this.db
+    const row = oneRow(await this.db
       .insert(sessions)
       .values({
         tokenHash: hashToken(token),
@@ -70,7 +71,7 @@ export class SessionsRepository {
         userAgent: input.userAgent?.slice(0, 512),
         secondFactorPending: input.secondFactorPending ?? false,
       })
-      .returning({ expiresAt: sessions.expiresAt });
+      .returning({ expiresAt: sessions.expiresAt }));
     return { token, expiresAt: row.expiresAt };
   }
 

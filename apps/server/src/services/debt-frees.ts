@@ -7,6 +7,7 @@ import { HttpError } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
 import { earlierAnswer, keepAnswer, type IdempotencyKey } from '../repositories/idempotency-keys';
 import { newVerificationCode, renderDebtFreeCertificate, sha256Hex, type CertificateLoan } from './debt-free-certificate';
+import { oneRow } from '../db/rows';
 
 /** Loan statuses of a customer who owes nothing on that loan. */
 export const SETTLED_LOAN_STATUSES = ['PAID', 'ANNULED', 'CANCELLED'] as const;
@@ -70,10 +71,12 @@ export class DebtFreesService {
     await this.assertMayActOn(this.db, country, user, customerId);
     const source = kindOfUser(user) === 'webservice' ? 'webservice' : 'backoffice';
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(debtFreeRequests)
-        .values({ country, customerId: customerId!, leadId, source, requestedBy: user.id })
-        .returning({ id: debtFreeRequests.id, processed: debtFreeRequests.processed, customer_id: debtFreeRequests.customerId });
+      const row = oneRow(
+        await tx
+          .insert(debtFreeRequests)
+          .values({ country, customerId: customerId!, leadId, source, requestedBy: user.id })
+          .returning({ id: debtFreeRequests.id, processed: debtFreeRequests.processed, customer_id: debtFreeRequests.customerId }),
+      );
       if (once && !(await keepAnswer(tx, country, once, row))) {
         // A concurrent repeat with the key committed first: roll this one back and answer as it did.
         throw new ReplayInstead();

@@ -95,7 +95,7 @@ export function tableCsvStream<R>(columns: Column<R>[], batches: AsyncIterable<R
  */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return (acceptEncoding ?? '').split(',').some((entry) => {
-    const [coding, ...params] = entry.trim().toLowerCase().split(';');
+    const [coding = '', ...params] = entry.trim().toLowerCase().split(';');
     if (coding.trim() !== 'gzip') return false;
     const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;

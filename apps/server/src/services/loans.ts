@@ -20,6 +20,7 @@ import { installments, leads, loanEvents, loans, paymentAllocations, payments } 
 import { HttpError } from '../lib/errors';
 import { accrueLateInterest, markOverdue, refreshLoans } from './delinquency';
 import { businessDayOf } from './loan-calendar';
+import { oneRow } from '../db/rows';
 
 export const LOAN_MESSAGES = {
   notFound: 'Préstamo no encontrado',
@@ -81,6 +82,8 @@ export async function insertLoan(tx: Tx, country: Country, loan: NewLoan, create
     { principal: loan.principal, term: loan.term, rate: loan.rate, vatRate: config.vatRate },
     dueDates(loan.disbursedOn, loan.term, businessDayOf(country)),
   );
+  const [firstInstallment] = schedule;
+  if (!firstInstallment) throw new RangeError('A loan has at least one installment');
   const outstanding = schedule.reduce((total, row) => total + row.principal + row.interest + row.vat, 0);
   const at = createdAt ? { createdAt, updatedAt: createdAt } : {};
   const [inserted] = await tx
@@ -95,7 +98,7 @@ export async function insertLoan(tx: Tx, country: Country, loan: NewLoan, create
       vatRate: config.vatRate,
       lateRate: config.lateRate,
       disbursedOn: loan.disbursedOn,
-      firstDueDate: schedule[0].dueDate,
+      firstDueDate: firstInstallment.dueDate,
       status: 'ACTIVE',
       outstanding,
       ...at,
@@ -104,8 +107,7 @@ export async function insertLoan(tx: Tx, country: Country, loan: NewLoan, create
     .onConflictDoNothing({ target: loans.leadId })
     .returning({ id: loans.id });
   if (!inserted) {
-    const [existing] = await tx.select({ id: loans.id }).from(loans).where(eq(loans.leadId, loan.leadId));
-    return existing.id;
+    return oneRow(await tx.select({ id: loans.id }).from(loans).where(eq(loans.leadId, loan.leadId))).id;
   }
   await tx.insert(installments).values(
     schedule.map((row) => ({ country, loanId: inserted.id, number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, vat: row.vat, status: 'pending', ...at })),
@@ -157,10 +159,12 @@ export async function applyPayment(tx: Tx, country: Country, input: PaymentInput
     .onConflictDoNothing({ target: [payments.country, payments.channel, payments.reference] })
     .returning({ id: payments.id });
   if (!inserted) {
-    const [first] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.country, country), eq(payments.channel, input.channel), eq(payments.reference, input.reference)));
+    const first = oneRow(
+      await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.country, country), eq(payments.channel, input.channel), eq(payments.reference, input.reference))),
+    );
     return { paymentId: first.id, applied: false };
   }
   if (!PAYABLE.includes(loan.status)) throw new HttpError(409, LOAN_MESSAGES.closedLoan(loan.status));

@@ -137,7 +137,8 @@ export class CallReminderCheck extends PeriodicTask<number> {
         .orderBy(scheduledCalls.scheduleTime, scheduledCalls.id)
         .limit(REMINDER_BATCH);
       // A full batch: continue from its last row next time instead of skipping the rest.
-      const checkedAt = rows.length === REMINDER_BATCH ? rows[rows.length - 1].scheduleTime : sql`now()`;
+      const last = rows.at(-1);
+      const checkedAt = last && rows.length === REMINDER_BATCH ? last.scheduleTime : sql`now()`;
       await tx.update(realtimeCursors).set({ checkedAt }).where(eq(realtimeCursors.name, REMINDER_CURSOR));
       return rows;
     });

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { banReasonText } from '../../services/customer-bans';
 import type { Tx } from '../client';
 import { customerBanHits, customerBans, customers, leadStatusHistory, leads, users } from '../schema';
+import { oneRow } from '../rows';
 
 const DAY_MS = 86_400_000;
 
@@ -87,10 +88,10 @@ export async function seedBans(tx: Tx, country: Country, now: Date): Promise<voi
     .limit(3);
   for (const [i, lead] of stopped.entries()) {
     const ban = { kind: 'document' as const, value: lead.doc, reason: i === 1 ? ('identity_theft' as const) : ('fraud' as const) };
-    const [inserted] = await tx
+    const inserted = oneRow(await tx
       .insert(customerBans)
       .values({ country, ...ban, notes: 'Detectado por el área de prevención de fraude', createdBy: authors[i % authors.length], startsAt: new Date(lead.createdAt.getTime() - 2 * DAY_MS), createdAt: new Date(lead.createdAt.getTime() - 2 * DAY_MS) })
-      .returning({ id: customerBans.id });
+      .returning({ id: customerBans.id }));
     await tx
       .update(leadStatusHistory)
       .set({ reason: banReasonText(ban) })

@@ -2,6 +2,7 @@ import { MESSAGE_CHANNELS, findRole, renderTemplate, type Country, type MessageC
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { customerMessages, customers, leadEvents, leads, messageTemplates, users } from '../schema';
+import { oneRow } from '../rows';
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +45,7 @@ export async function seedCommunications(tx: Tx, country: Country, now: Date): P
     const status = statuses[i]!;
     const body = renderTemplate(template.body, variables);
     const sendAfter = status === 'queued' ? new Date(now.getTime() + 8 * 3_600_000) : null;
-    const [out] = await tx
+    const out = oneRow(await tx
       .insert(customerMessages)
       .values({
         country,
@@ -68,15 +69,15 @@ export async function seedCommunications(tx: Tx, country: Country, now: Date): P
         createdAt: at,
         updatedAt: at,
       })
-      .returning({ id: customerMessages.id });
+      .returning({ id: customerMessages.id }));
     await tx.insert(leadEvents).values({ country, leadId: person.leadId, type: 'message', userId: person.sellerId ?? atc, body: `${MESSAGE_CHANNELS[i % 3]!.label} a ${to}: ${body}`, toValue: String(out.id), createdAt: at });
     if (status === 'delivered') {
       const answer = i === 5 ? 'BAJA' : i % 2 === 0 ? 'Gracias, mañana pago' : '¿Puedo pagar en dos partes?';
       const answeredAt = new Date(at.getTime() + 3_600_000);
-      const [inbound] = await tx
+      const inbound = oneRow(await tx
         .insert(customerMessages)
         .values({ country, channel, direction: 'in', status: 'received', toAddress: to, body: answer, customerId: person.customerId, leadId: person.leadId, createdAt: answeredAt, updatedAt: answeredAt })
-        .returning({ id: customerMessages.id });
+        .returning({ id: customerMessages.id }));
       await tx.insert(leadEvents).values({ country, leadId: person.leadId, type: 'message', userId: null, body: `${MESSAGE_CHANNELS[i % 3]!.label} recibido de ${to}: ${answer}`, toValue: String(inbound.id), createdAt: answeredAt });
     }
   }

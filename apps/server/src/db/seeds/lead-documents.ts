@@ -38,7 +38,7 @@ class Canvas {
     this.rect(0, 0, width, height, background);
   }
   rect(x: number, y: number, w: number, h: number, colour: Colour) {
-    [x, y, w, h] = [x, y, w, h].map(Math.round);
+    [x, y, w, h] = [Math.round(x), Math.round(y), Math.round(w), Math.round(h)];
     for (let j = Math.max(0, y); j < Math.min(this.height, y + h); j++) {
       for (let i = Math.max(0, x); i < Math.min(this.width, x + w); i++) this.pixels.set(colour, (j * this.width + i) * 3);
     }

@@ -19,6 +19,7 @@ import { businessDayOf } from '../../services/loan-calendar';
 import { applyPayment } from '../../services/loans';
 import type { Tx } from '../client';
 import { collectionPromises, installments, leads, loanEvents, loans, managements, paymentAllocations, payments, users } from '../schema';
+import { cycled, itemAt } from '../rows';
 
 const BATCH = 500;
 const owed = (i: { principal: number; interest: number; vat: number }) => i.principal + i.interest + i.vat;
@@ -111,9 +112,9 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
         ahead.forEach((p, k) => (p.amount = k === 0 ? total : 0));
       }
     }
-    if (scenario === 'partial' && schedule[firstUnpaid]) {
+    const next = schedule[firstUnpaid];
+    if (scenario === 'partial' && next) {
       // Part of the next installment, paid ahead: the loan stays current.
-      const next = schedule[firstUnpaid];
       partOf.set(next.number, Math.round(owed(next) * (0.3 + rand() * 0.4)));
     }
     return { lead, disbursedOn, principal, rate, schedule, scenario, firstUnpaid, overdue: firstUnpaid < due.length, onTime, partOf };
@@ -136,7 +137,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
           vatRate: config.vatRate,
           lateRate: config.lateRate,
           disbursedOn: p.disbursedOn,
-          firstDueDate: p.schedule[0].dueDate,
+          firstDueDate: itemAt(p.schedule, 0).dueDate,
           status: 'ACTIVE',
           outstanding: p.schedule.reduce((t, i) => t + owed(i), 0),
           createdAt: p.lead.at ?? now,
@@ -159,7 +160,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       p.schedule.map((i) => {
         const paid = p.onTime.some((x) => x.number === i.number);
         const part = p.partOf.get(i.number);
-        const allocation = part ? allocatePayment(part, [{ id: 0, number: i.number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations[0] : undefined;
+        const allocation = part ? allocatePayment(part, [{ id: 0, number: i.number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations.at(0) : undefined;
         return {
           country,
           loanId: loanIds.get(p.lead.id)!,
@@ -189,8 +190,10 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       const loanId = loanIds.get(p.lead.id)!;
       const payments: { loanId: number; amount: number; paidOn: string; numbers: number[]; part?: boolean }[] = [];
       for (const x of p.onTime) {
-        if (x.amount > 0) payments.push({ loanId, amount: x.amount, paidOn: x.paidOn, numbers: [x.number] });
-        else payments[payments.length - 1].numbers.push(x.number);
+        // A zero amount: paid by the payment before it (onTime starts with a payment).
+        const previous = payments.at(-1);
+        if (x.amount > 0 || !previous) payments.push({ loanId, amount: x.amount, paidOn: x.paidOn, numbers: [x.number] });
+        else previous.numbers.push(x.number);
       }
       for (const [number, amount] of p.partOf) payments.push({ loanId, amount, paidOn: today, numbers: [number], part: true });
       return payments.map((payment) => ({ ...payment, plan: p }));
@@ -207,7 +210,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
               loanId: x.loanId,
               amount: x.amount,
               paidOn: x.paidOn,
-              channel: CHANNELS[paymentCount % CHANNELS.length],
+              channel: cycled(CHANNELS, paymentCount),
               reference: `DEMO-${country.toUpperCase()}-${x.loanId}-${paymentCount}`,
               createdAt: new Date(Date.parse(`${x.paidOn}T14:00:00Z`)),
             };
@@ -216,10 +219,10 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
         .returning({ id: payments.id });
       const allocationRows = slice.flatMap((x, j) =>
         x.numbers.map((number) => {
-          const i = x.plan.schedule[number - 1];
+          const i = itemAt(x.plan.schedule, number - 1);
           const part = x.part ? allocatePayment(x.amount, [{ id: 0, number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations[0] : undefined;
           return {
-            paymentId: inserted[j].id,
+            paymentId: itemAt(inserted, j).id,
             installmentId: installmentIds.get(`${x.loanId}:${number}`)!,
             interest: part?.interest ?? i.interest,
             vat: part?.vat ?? i.vat,
@@ -234,7 +237,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
           loanId: x.loanId,
           type: 'payment',
           body: `Pago de ${formatMoney(country, x.amount)}`,
-          data: { payment_id: inserted[j].id, amount: x.amount, paid_on: x.paidOn, credit: 0 },
+          data: { payment_id: itemAt(inserted, j).id, amount: x.amount, paid_on: x.paidOn, credit: 0 },
           createdAt: new Date(Date.parse(`${x.paidOn}T14:00:00Z`)),
         })),
       );
@@ -250,7 +253,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
   for (const plan of plans) {
     if (!plan.overdue) continue;
     const loanId = loanIds.get(plan.lead.id)!;
-    const oldest = plan.schedule[plan.firstUnpaid];
+    const oldest = itemAt(plan.schedule, plan.firstUnpaid); // overdue: an installment is unpaid
     overdueSeen++;
     // Two in three overdue loans are the demo collector's; the rest are the other collectors' or nobody's yet.
     const collector = overdueSeen % 3 !== 0 ? demoCollector : overdueSeen % 2 === 0 ? (collectors[1] ?? null) : null;
@@ -272,7 +275,7 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       // A promise pending: due in the next days.
       promise(addDays(today, -1), addDays(today, 1 + Math.floor(rand() * 5)), owed(oldest), false);
     } else {
-      const result = OUTCOMES_WITHOUT_PROMISE[overdueSeen % OUTCOMES_WITHOUT_PROMISE.length];
+      const result = cycled(OUTCOMES_WITHOUT_PROMISE, overdueSeen);
       contacts.push({ loanId, userId, result, note: 'Sin contacto efectivo', at: new Date(Date.parse(`${addDays(today, -1)}T16:30:00Z`)) });
     }
   }

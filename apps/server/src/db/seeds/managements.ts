@@ -15,6 +15,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { duration } from '../../repositories/calls';
 import type { Tx } from '../client';
 import { calls, customers, leadEvents, leads, managements, users } from '../schema';
+import { itemAt } from '../rows';
 
 /** How far back the demo's managements go. */
 const WEEKS = 4;
@@ -123,7 +124,7 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
       return { country, userId: m.userId, neotelUser: m.neotelId, cellphone: onlyDigits(nationalPhone(m.cellphone!, country)), leadId: m.leadId, adapter: 'simulator', status: 'ended', outcome: null, startedAt, endedAt, createdAt: startedAt, updatedAt: endedAt };
     });
     const callIds = callRows.length > 0 ? await tx.insert(calls).values(callRows).returning({ id: calls.id }) : [];
-    const callOf = new Map(dialled.map((m, i) => [m, { id: callIds[i].id, row: callRows[i] }]));
+    const callOf = new Map(dialled.map((m, i) => [m, { id: itemAt(callIds, i).id, row: itemAt(callRows, i) }]));
     await tx.insert(managements).values(
       chunk.map((m) => ({
         country,
@@ -157,7 +158,7 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
         type: 'management',
         userId: m.userId,
         body: managementTimelineText(country, m),
-        fromValue: i > 0 && chunk[i - 1].leadId === m.leadId ? chunk[i - 1].result : null,
+        fromValue: chunk[i - 1]?.leadId === m.leadId ? (chunk[i - 1]?.result ?? null) : null,
         toValue: m.result,
         createdAt: m.at,
       })),

@@ -51,7 +51,7 @@ export default fp(
     if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
     app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0];
+      const [path = ''] = request.url.split('?', 1);
       if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
         throw new HttpError(404, MESSAGES.notFound(request.method, path));
       }

@@ -27,6 +27,7 @@ import { LOAN_MESSAGES, readRefusal } from '../../services/loans';
 import { decideVoluntaryPay, decodeReceipt, insertVoluntaryPay, mayRegister, mayReview } from '../../services/voluntary-pays';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
+import { oneRow } from '../../db/rows';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const createdSchema = z.object({ id: z.number().int() });
@@ -236,10 +237,13 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
     async (request, reply) => {
       const pay = await payOf(request.params.id);
       await loanOf(signedInUser(request), pay.loanId);
-      const [row] = await app.db
-        .select({ receipt: voluntaryPays.receipt, type: voluntaryPays.receiptType })
-        .from(voluntaryPays)
-        .where(eq(voluntaryPays.id, request.params.id));
+      // payOf found the payment: it is never deleted.
+      const row = oneRow(
+        await app.db
+          .select({ receipt: voluntaryPays.receipt, type: voluntaryPays.receiptType })
+          .from(voluntaryPays)
+          .where(eq(voluntaryPays.id, request.params.id)),
+      );
       const extension = row.type === 'application/pdf' ? 'pdf' : row.type === 'image/png' ? 'png' : 'jpg';
       return reply
         .type(row.type)

@@ -91,7 +91,9 @@ function simulator(stage: AutomatedStage, { failSuffix = '' }: SimulatorOptions)
       const digits = input.docNumber.replace(/\D/g, '');
       if (failSuffix && digits.endsWith(failSuffix)) throw new Error(`${stage}: the service did not answer (simulator, document ending in ${failSuffix})`);
       const digit = digits.slice(-1);
-      const [status, reason] = rules[digit] ?? rules[PASS];
+      const rule = rules[digit] ?? rules[PASS];
+      if (!rule) throw new Error(`No passing rule for the ${stage} stage in ${input.country}`);
+      const [status, reason] = rule;
       const to = statusIdOf(input.country, status)!;
       const approvesRisk = stage === 'risk' && rules[digit] === undefined;
       return { to, reason, ...(approvesRisk ? { offer: defaultOffer(input.country, input.requestedAmount) } : {}) };
