@@ -2,16 +2,12 @@ import {
   BANK_ACCOUNT_LOCKED_STATUSES,
   COUNTRY_TIME_ZONE,
   managementTimelineText,
-  missingNewCustomerFields,
   NONE,
   stepsOf,
   CLOSED_STATUSES,
   type AmountRange,
-  type ColAccountType,
   type Country,
   type CustomerSummary,
-  type FieldError,
-  type LeadCreated,
   type LeadDetail,
   type LeadSortField,
   type LeadSource,
@@ -28,8 +24,7 @@ import { literalLimit, ph, StatementCache, type Compiled, type Params } from '..
 import { handOverCallBacks } from './calls';
 import { recordLeadManagement } from './management-records';
 import { holdLead, type LeadRefusal } from './lead-lock';
-import { earlierAnswer, keepAnswer, type EarlierAnswer, type IdempotencyKey } from './idempotency-keys';
-import { applicationInAuditOrTransfer, applicationOfAnotherSeller, customerChange, recordCustomerChange, type CustomerChange } from './customer-changes';
+import { earlierAnswer, keepAnswer, type IdempotencyKey } from './idempotency-keys';
 import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, wholeWordParams, type Condition, type CustomerSearch } from './customer-search';
 
 /** Who is asking: sellers only ever see the leads assigned to them. */
@@ -506,7 +501,7 @@ const TEXT_SAMPLE_MAYBE_DENSE = 5;
  */
 const PAIRED_PROBE_WINDOW = 200_000;
 
-/** A reused customer as stored: the fields a new application may change (see `create`) and its identity. */
+/** A reused customer as stored: the fields a new application may change (services/lead-creation.ts) and its identity. */
 const storedCustomerColumns = {
   id: customers.id,
   cellphone: customers.cellphone,
@@ -522,52 +517,82 @@ const storedCustomerColumns = {
 };
 export type StoredCustomer = Pick<typeof customers.$inferSelect, keyof typeof storedCustomerColumns>;
 
-/** The fields a reused customer may keep (identity, a stored or held bank account, a held cellphone), by their API names. */
-const KEPT_FIELDS = [
-  ['firstName', 'first_name'],
-  ['lastName', 'last_name'],
-  ['birthDate', 'birth_date'],
-  ['cuil', 'cuil'],
-  ['cellphone', 'cellphone'],
-  ['bank', 'bank'],
-  ['bankAccount', 'bank_account'],
-  ['bankAccountType', 'bank_account_type'],
-] as const satisfies readonly [keyof NewLeadInput['customer'], KeptField][];
-type KeptField = LeadCreated['customer_kept'][number];
-
 /** The transaction-scoped lock that creations of one new document (country, type, number) take in turn. */
 export function newDocumentTurn(country: Country, docType: string, docNumber: string): SQL {
   return sql`select pg_advisory_xact_lock(hashtextextended(${`new-customer:${country}:${docType}:${docNumber}`}, 0))`;
 }
 
-/** A blank address is "not given" (the schema already says so; this holds for any caller): it never erases. */
-const givenAddress = (address: string | null) => address?.trim() || null;
+/** Waits for this transaction's turn among the creations of one new document (newDocumentTurn). */
+export async function takeNewDocumentTurn(tx: Tx, country: Country, docType: string, docNumber: string): Promise<void> {
+  await tx.execute(newDocumentTurn(country, docType, docNumber));
+}
+
+/** The customer of a document in the country, its row locked until the transaction commits. */
+export async function lockCustomerOfDocument(tx: Tx, country: Country, docType: string, docNumber: string): Promise<StoredCustomer | undefined> {
+  const byDocument = and(eq(customers.country, country), eq(customers.docType, docType), eq(customers.docNumber, docNumber));
+  return (await tx.select(storedCustomerColumns).from(customers).where(byDocument).for('no key update'))[0];
+}
 
 /**
- * What a new application writes into a reused customer (same country and document), its row locked (a status
- * change and a customer edit lock it too: the applications read here are current):
- * - cellphone, email and address take the values given, when given (nothing given keeps the stored one);
- * - not the cellphone while an application of the customer is in audit or transfer: the audit checked its
- *   'Teléfono' item against the stored one;
- * - where the money is paid is not changed by a new application (that is the sale detail's versioned
- *   customer edit): an account is filled in only when none is stored (bank and number together), and not
- *   while an application of the customer is in audit or transfer (whose account is the one audited), nor by
- *   a seller while an open application of the customer is another seller's.
+ * A customer new to the country; undefined when a concurrent creation inserted the same document first (this
+ * waited for it to commit: the caller then reads and locks that one).
  */
-async function reusedValues(tx: Tx, input: NewLeadInput, stored: StoredCustomer) {
-  const given = input.customer;
-  const inAudit = await applicationInAuditOrTransfer(tx, input.country, stored.id);
-  // A seller's application never gets here while another seller works the customer (HeldByAnotherSeller).
-  const accountFillable = stored.bankAccount === null && inAudit === undefined;
-  return {
-    // Not given (blank in the form): the stored one stays.
-    cellphone: (inAudit === undefined ? given.cellphone : undefined) ?? stored.cellphone,
-    email: given.email ?? stored.email,
-    address: givenAddress(given.address) ?? stored.address,
-    bank: accountFillable ? given.bank : stored.bank,
-    bankAccount: accountFillable ? given.bankAccount : stored.bankAccount,
-    bankAccountType: accountFillable ? given.bankAccountType : stored.bankAccountType,
-  };
+export async function insertNewCustomer(tx: Tx, values: typeof customers.$inferInsert): Promise<StoredCustomer | undefined> {
+  const [inserted] = await tx
+    .insert(customers)
+    .values(values)
+    .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
+    .returning(storedCustomerColumns);
+  return inserted;
+}
+
+/** The contact data and account a new application writes into a reused customer (a new version of it). */
+export type ReusedCustomerValues = Pick<StoredCustomer, 'cellphone' | 'email' | 'address' | 'bank' | 'bankAccount' | 'bankAccountType'>;
+
+export async function updateReusedCustomer(tx: Tx, customerId: number, values: ReusedCustomerValues): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(customers.id, customerId));
+}
+
+/** A new lead and its first status history row (from no status); answers its id. */
+export async function insertLeadWithHistory(
+  tx: Tx,
+  lead: {
+    country: Country;
+    customerId: number;
+    requestedAmount: number;
+    term: number;
+    statusId: number;
+    source: LeadSource;
+    sellerId: number | null;
+    userId: number;
+    reason: string;
+  },
+): Promise<number> {
+  const { country, statusId, userId, reason } = lead;
+  const [inserted] = await tx
+    .insert(leads)
+    .values({
+      country,
+      customerId: lead.customerId,
+      requestedAmount: lead.requestedAmount,
+      term: lead.term,
+      statusId,
+      source: lead.source,
+      sellerId: lead.sellerId,
+    })
+    .returning({ id: leads.id });
+  await tx.insert(leadStatusHistory).values({
+    country,
+    leadId: inserted.id,
+    fromStatus: null,
+    toStatus: statusId,
+    userId,
+    reason,
+  });
+  return inserted.id;
 }
 
 export class LeadsRepository {
@@ -982,155 +1007,10 @@ export class LeadsRepository {
   }
 
   /**
-   * A new lead and, when its document is new to the country, its customer (which then needs its identity and
-   * contact data: 'incomplete' names the missing ones, nothing written). An existing customer (same country
-   * and document) is reused: its contact data (cellphone, email, address) take the values given, a field not
-   * given keeping the stored one, except the cellphone while an application of the customer is in audit or
-   * transfer; its identity (names, birth date, CUIL) and a stored bank account stay as they were (a bank
-   * account given fills in only a missing one, see `reusedValues`); its version moves only when something
-   * changes, and then every application of the customer gets a 'Datos del cliente' event. `kept` names the
-   * values given that the customer's own replaced. Lead, customer, events and the first status history row
-   * are written in one transaction; of concurrent creations for the same new document one inserts the
-   * customer and the others reuse it.
-   */
-  /**
-   * A new application (and its customer, reused by document), at most once per idempotency key: a repeat of
-   * the key answers the first creation ('replayed'), or 'keyReused' when it came with other data.
-   */
-  async create(
-    input: NewLeadInput,
-    once?: IdempotencyKey,
-  ): Promise<
-    | { outcome: 'created' | 'replayed'; lead: LeadCreated }
-    | { outcome: 'incomplete'; fields: FieldError[] }
-    | { outcome: 'heldByAnotherSeller'; leadId: number }
-    | { outcome: 'keyReused' }
-  > {
-    const asLead = (earlier: EarlierAnswer<LeadCreated>) => (earlier.outcome === 'replayed' ? { outcome: 'replayed' as const, lead: earlier.answer } : earlier);
-    const earlier = once && (await earlierAnswer<LeadCreated>(this.db, once));
-    if (earlier) return asLead(earlier);
-    try {
-      return { outcome: 'created', lead: await this.insertLead(input, once) };
-    } catch (error) {
-      if (error instanceof IncompleteNewCustomer) return { outcome: 'incomplete', fields: error.fields };
-      if (error instanceof HeldByAnotherSeller) return { outcome: 'heldByAnotherSeller', leadId: error.leadId };
-      // A concurrent request with the key committed first: answer what it answered.
-      const answer = error instanceof KeyTaken && once && (await earlierAnswer<LeadCreated>(this.db, once));
-      if (answer) return asLead(answer);
-      throw error;
-    }
-  }
-
-  private async insertLead(input: NewLeadInput, once: IdempotencyKey | undefined): Promise<LeadCreated> {
-    const { country, customer: given } = input;
-    return this.db.transaction(async (tx) => {
-      const byDocument = and(eq(customers.country, country), eq(customers.docType, given.docType), eq(customers.docNumber, given.docNumber));
-      // The customer of the document, locked until this commits: what it was is the timeline's record of a change.
-      const lockStored = async () => (await tx.select(storedCustomerColumns).from(customers).where(byDocument).for('no key update'))[0];
-      let stored = await lockStored();
-      if (!stored) {
-        // A document new as far as this transaction sees: its creations take turns, and the re-read after the
-        // turn sees one that committed meanwhile. So a body without the customer's data (sent because the
-        // lookup saw the customer another creation had just written) reuses it instead of being refused.
-        await tx.execute(newDocumentTurn(country, given.docType, given.docNumber));
-        stored = await lockStored();
-      }
-      let inserted: StoredCustomer | undefined;
-      if (!stored) {
-        // A document new to the country needs the customer's identity and contact data, which an existing
-        // customer's application may leave out: told here, where it is known (nothing written yet).
-        const missing = missingNewCustomerFields(country, {
-          first_name: given.firstName,
-          last_name: given.lastName,
-          birth_date: given.birthDate,
-          cuil: given.cuil,
-          cellphone: given.cellphone,
-          email: given.email,
-        });
-        if (missing.length > 0) throw new IncompleteNewCustomer(missing);
-        [inserted] = await tx
-          .insert(customers)
-          .values({
-            country,
-            docType: given.docType,
-            docNumber: given.docNumber,
-            cuil: given.cuil ?? null,
-            firstName: given.firstName!,
-            lastName: given.lastName!,
-            birthDate: given.birthDate!,
-            cellphone: given.cellphone!,
-            email: given.email!,
-            address: givenAddress(given.address),
-            bank: given.bank,
-            bankAccount: given.bankAccount,
-            bankAccountType: given.bankAccountType,
-          })
-          // A concurrent creation for the same new document inserted it first (this waited for it to commit):
-          // then this one is a reuse like any other, read and locked below.
-          .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
-          .returning(storedCustomerColumns);
-        if (!inserted) stored = await lockStored();
-      }
-      let customer: StoredCustomer;
-      let change: CustomerChange | undefined;
-      if (inserted) customer = inserted;
-      else {
-        if (!stored) throw new Error(`customer ${given.docType} ${given.docNumber} neither inserted nor found`);
-        // One seller at a time works a customer: a seller's new application would show them the customer
-        // another seller is working and change the contact data that seller calls.
-        if (input.sellerId !== null) {
-          const theirs = await applicationOfAnotherSeller(tx, country, stored.id, input.sellerId);
-          if (theirs !== undefined) throw new HeldByAnotherSeller(theirs);
-        }
-        const values = await reusedValues(tx, input, stored);
-        change = customerChange(stored, values);
-        customer = { ...stored, ...values };
-        // Only a real change is a new version: someone editing the customer in a sale detail meanwhile is not
-        // refused (409) because another application repeated the data they already read.
-        if (change) {
-          await tx
-            .update(customers)
-            .set({ ...values, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
-            .where(eq(customers.id, stored.id));
-        }
-      }
-      // The customer as this application leaves it decides where it starts (a banned one stops at prefilter).
-      const screening = input.screen ? await input.screen(tx, customer) : { statusId: input.statusId, reason: input.reason };
-      const [lead] = await tx
-        .insert(leads)
-        .values({
-          country,
-          customerId: customer.id,
-          requestedAmount: input.requestedAmount,
-          term: input.term,
-          statusId: screening.statusId,
-          source: input.source,
-          sellerId: input.sellerId,
-        })
-        .returning({ id: leads.id });
-      await tx.insert(leadStatusHistory).values({
-        country,
-        leadId: lead.id,
-        fromStatus: null,
-        toStatus: screening.statusId,
-        userId: input.userId,
-        reason: screening.reason,
-      });
-      await screening.after?.(tx, lead.id);
-      // On every application of the customer: the new one, and the others naming it (whoever created it changed them).
-      if (change) await recordCustomerChange(tx, country, customer.id, lead.id, input.userId, change);
-      const kept = KEPT_FIELDS.filter(([key]) => given[key] != null && given[key] !== customer[key]).map(([, field]) => field);
-      const created: LeadCreated = { id: lead.id, customer_id: customer.id, customer_reused: !inserted, customer_kept: kept };
-      if (once && !(await keepAnswer(tx, country, once, created))) throw new KeyTaken();
-      return created;
-    });
-  }
-
-  /**
    * The customer of a document in the country and how many applications it has: what the new lead form
    * says before saving (GET /customers/lookup). One row through the (country, doc_type, doc_number) unique
    * index, its count through leads' customer index; with what a new application would keep as it is now
-   * (`reusedValues`, for `sellerId`'s application when a seller asks): the cellphone while an application is
+   * (`reusedValues` in services/lead-creation.ts, for `sellerId`'s application when a seller asks): the cellphone while an application is
    * in audit or transfer, and whether the account given would be saved.
    */
   async customerByDocument(
@@ -1286,58 +1166,5 @@ export class LeadsRepository {
   }
 }
 
-/** Rolls back a creation whose idempotency key a concurrent request took. */
+/** Rolls back a note whose idempotency key a concurrent request took. */
 class KeyTaken extends Error {}
-
-/** Rolls back a creation for a document new to the country that lacks the customer's data (`fields`). */
-class IncompleteNewCustomer extends Error {
-  constructor(readonly fields: FieldError[]) {
-    super('new customer without its data');
-  }
-}
-
-/** A seller's application for a customer whose open application `leadId` another seller works (nothing written). */
-class HeldByAnotherSeller extends Error {
-  constructor(readonly leadId: number) {
-    super('customer worked by another seller');
-  }
-}
-
-export interface NewLeadInput {
-  country: Country;
-  customer: {
-    docType: string;
-    docNumber: string;
-    /*
-     * The customer's identity and contact data, undefined when not given: an existing customer keeps its
-     * own (and its stored contact data); a document new to the country needs them all (NEW_CUSTOMER_FIELDS;
-     * col has no CUIL: null).
-     */
-    cuil: string | null | undefined;
-    firstName: string | undefined;
-    lastName: string | undefined;
-    birthDate: string | undefined;
-    cellphone: string | undefined;
-    email: string | undefined;
-    address: string | null;
-    /** col only (arg's CBU names its bank); with the account or not at all. */
-    bank: string | null;
-    bankAccount: string | null;
-    /** col only, with a bank's account (a wallet's has none). */
-    bankAccountType: ColAccountType | null;
-  };
-  /** Minor units. */
-  requestedAmount: number;
-  term: number;
-  statusId: number;
-  source: LeadSource;
-  sellerId: number | null;
-  /** Who created it (the status history's author). */
-  userId: number;
-  reason: string;
-  /**
-   * Decides the status and reason instead of `statusId` and `reason`, in the creation's transaction, from the
-   * customer as the application leaves it; `after` writes what goes with that start (the lead's id known).
-   */
-  screen?: (tx: Tx, customer: StoredCustomer) => Promise<{ statusId: number; reason: string; after?: (tx: Tx, leadId: number) => Promise<void> }>;
-}
