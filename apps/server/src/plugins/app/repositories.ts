@@ -51,7 +51,7 @@ export default fp(
     app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds, app.config.sessionIdleMinutes));
     app.decorate('loginThrottle', new LoginThrottle(app.db, app.config.loginThrottle));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
-    app.decorate('leads', new LeadsRepository(app.db, app.config.listTextProbeCap));
+    app.decorate('leads', new LeadsRepository(app.db));
     app.decorate('leadCreation', new LeadCreationService(app.db));
     app.decorate('audits', new AuditsRepository(app.db));
     app.decorate('searcher', new SearcherRepository(app.db));
