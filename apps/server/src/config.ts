@@ -208,7 +208,7 @@ export interface AppConfig {
   trustProxy: boolean;
   dbPoolMax: number;
   listCountThreshold: number;
-  /** Free text matching this many customers or fewer is read by customer id (LeadsRepository.resolveText). */
+  /** Free text matching this many customers or fewer is read by customer id (lists/free-text.ts, resolveText). */
   listTextProbeCap: number;
   listTextCountThreshold: number;
   workflowAutoRun: boolean;

@@ -251,7 +251,7 @@ export function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promi
 /**
  * queryRows in a transaction whose plans walk indexes in order (no bitmap scans, no sequential scans, no
  * parallel workers). The other way round: for a text known to match densely (a common name, see
- * LeadsRepository.resolveText), walking the list in order finds a page of matches within a few thousand
+ * lists/free-text.ts), walking the list in order finds a page of matches within a few thousand
  * rows, but PostgreSQL underestimates prefix words and first collects every match through the word index,
  * many times slower at a million customers.
  */

@@ -25,7 +25,7 @@ export function encodeCursor(cursor: Cursor): string {
 const INT4_MAX = 2_147_483_647n;
 
 /**
- * The next call sort's value for a lead without a call back (repositories/leads.ts, NEXT_CALL_KEYS): its
+ * The next call sort's value for a lead without a call back (lists/leads.ts, NEXT_CALL_KEYS): its
  * direction's infinity, as the bigint's bounds (no timestamp's microseconds reach them).
  */
 export const INFINITY_KEYS = { infinity: '9223372036854775807', '-infinity': '-9223372036854775808' } as const;

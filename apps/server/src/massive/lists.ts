@@ -90,11 +90,11 @@ export const MASSIVE_LIST_SOURCES: Record<MassiveList, MassiveListSource> = {
       const lists = app.leadLists[country];
       const filters = await lists.filters(parsedFilters(leadListQuerySchema, text));
       const scope = lists.scopeOf(user);
-      const { total } = await app.leads.count(scope, filters);
+      const { total } = await app.leadQueries.count(scope, filters);
       return {
         total,
         async *ids() {
-          for await (const batch of app.leads.batches(scope, filters, { sort: 'id', dir: 'asc' }, PAGE)) yield batch.map((lead) => lead.id);
+          for await (const batch of app.leadQueries.batches(scope, filters, { sort: 'id', dir: 'asc' }, PAGE)) yield batch.map((lead) => lead.id);
         },
       };
     },

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { LEAD_SOURCE_LABELS, STATUSES, type Country, type StatusEntry } from '@backoffice/shared';
-import { stepLabelOf, type ExportRow } from '../repositories/leads';
+import type { ExportRow } from '../lists/leads';
+import { stepLabelOf } from '../repositories/leads';
 
 /** An export row: the list row plus its times already in the country's local time ('YYYY-MM-DD HH:MM'). */
 

@@ -18,7 +18,7 @@ import { PageAnchors } from '../lib/page-anchors';
 import { invalidData } from '../lib/errors';
 import type { JsonText } from '../lib/json-text';
 import { signedInUser, type AuthUser } from '../plugins/app/auth';
-import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../repositories/leads';
+import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../lists/leads';
 import { acceptsGzip, csvStream, gzipStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
@@ -89,7 +89,7 @@ export class LeadLists {
   /**
    * The filters of a list query, checked against the country's catalogues: 400 naming each field otherwise,
    * together with the caller's own `problems` (e.g. the sales statuses). A broad free text is resolved
-   * to its customers here (LeadsRepository.resolveText), once for the page, its count and exports.
+   * to its customers here (LeadListQueries.resolveText, lists/free-text.ts), once for the page, its count and exports.
    */
   async filters(query: ListFilterQuery, problems: Problem[] = []): Promise<LeadFilters> {
     const unknownOf = (ids: number[] | undefined, known: Set<number>) => ids?.filter((id) => !known.has(id)) ?? [];
@@ -110,11 +110,11 @@ export class LeadLists {
     }
     if (problems.length > 0) throw invalidData(problems);
     const { status, step, management, seller, data_rate: dataRate, from, to, q, ids } = query;
-    const filters = { status, step, amount, management, seller, dataRate, from, to, q, ids };
+    const filters: LeadFilters = { status, step, amount, management, seller, dataRate, from, to, q, ids };
     if (!q) return filters;
     const kept = this.textsKept.get(q);
     if (kept) return kept === 'dense' ? { ...filters, dense: true } : filters;
-    const resolved = await this.app.leads.resolveText(this.country, filters);
+    const resolved = await this.app.leadQueries.resolveText(this.country, filters);
     if (!resolved.customerIds) this.textsKept.set(q, resolved.dense ? 'dense' : 'as typed');
     return resolved;
   }
@@ -140,7 +140,7 @@ export class LeadLists {
     const few = known !== undefined && known.exact && known.total <= FEW_MATCHES;
     const read = async () => {
       const start = await this.start(scope, filters, request);
-      const found = await this.app.leads.page(scope, filters, { sort, dir, page, pageSize, few, ...start });
+      const found = await this.app.leadQueries.page(scope, filters, { sort, dir, page, pageSize, few, ...start });
       // A page placed by its number (not by a client's cursor, whose page number is only a label) tells
       // where the next one starts.
       const next = start.byNumber ? decodeCursor(found.nextCursor ?? undefined) : undefined;
@@ -187,7 +187,7 @@ export class LeadLists {
   ) {
     const { sort, dir, format, filePrefix } = options;
     const scope = this.scopeOf(signedInUser(request));
-    const { total } = await this.app.leads.count(scope, filters);
+    const { total } = await this.app.leadQueries.count(scope, filters);
     await this.app.securityEvents.record({
       country: this.country,
       type: 'export',
@@ -195,7 +195,7 @@ export class LeadLists {
       ip: request.ip,
       details: { list: filePrefix, format, rows: total, filters: loggedFilters(filters) },
     });
-    const batches = this.app.leads.batches(scope, filters, { sort, dir }, this.app.config.exportBatch);
+    const batches = this.app.leadQueries.batches(scope, filters, { sort, dir }, this.app.config.exportBatch);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[this.country] }).format(new Date());
     void reply
       .header('content-disposition', `attachment; filename="${filePrefix}-${this.country}-${today}.${format}"`)
@@ -241,7 +241,7 @@ export class LeadLists {
     // The list's key among the anchors.
     const byNumber = JSON.stringify([scope.ownSellerId ?? null, asAsked(filters), sort, dir]);
     const start = await this.anchors.start(byNumber, (page - 1) * pageSize, (from, position) =>
-      this.app.leads.cursorAt(scope, filters, { sort, dir }, from, position),
+      this.app.leadQueries.cursorAt(scope, filters, { sort, dir }, from, position),
     );
     return start.cursor ? { ...start, byNumber } : { byNumber };
   }
@@ -258,7 +258,7 @@ export class LeadLists {
     // so it stops sooner: "más de 1.000" says enough about a search, and "Contar exacto" is one click away.
     const { listCountThreshold, listTextCountThreshold } = this.app.config;
     const cap = filters.q ? Math.min(listCountThreshold, listTextCountThreshold) : listCountThreshold;
-    const count = await this.app.leads.count(scope, filters, exact ? undefined : cap);
+    const count = await this.app.leadQueries.count(scope, filters, exact ? undefined : cap);
     this.counts.set(key, count);
     return count;
   }

@@ -688,7 +688,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const detail = (await colAdmin.get(`/api/col/leads/${first.json().id}`)).json();
       expect(detail.customer).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros', email: 'nuevo.correo@example.co' });
       // The upsert itself reads a blank address as not given, whoever calls it (not only through the schema).
-      await t.app.leads.create({
+      await t.app.leadCreation.create({
         country: 'col',
         customer: {
           docType: 'CC',

@@ -84,7 +84,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('takes a free text\'s count from its first page when that page holds every match', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 0 }, 12);
     try {
-      const counted = vi.spyOn(small.app.leads, 'count');
+      const counted = vi.spyOn(small.app.leadQueries, 'count');
       const all = (await admin.get('/api/arg/leads?q=correo')).json();
       expect(all.rows).toHaveLength(12);
       expect(all.count).toEqual({ total: 12, exact: true });
@@ -134,14 +134,14 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('asks a dense text\'s count beside its first page, a text matching few after it; a first page holding every match is the count either way', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3, listTextProbeCap: 2 }, 12);
     const events: string[] = [];
-    const page = small.app.leads.page.bind(small.app.leads);
-    const count = small.app.leads.count.bind(small.app.leads);
-    vi.spyOn(small.app.leads, 'page').mockImplementation(async (...args) => {
+    const page = small.app.leadQueries.page.bind(small.app.leadQueries);
+    const count = small.app.leadQueries.count.bind(small.app.leadQueries);
+    vi.spyOn(small.app.leadQueries, 'page').mockImplementation(async (...args) => {
       const found = await page(...args);
       events.push('page read');
       return found;
     });
-    vi.spyOn(small.app.leads, 'count').mockImplementation(async (...args) => {
+    vi.spyOn(small.app.leadQueries, 'count').mockImplementation(async (...args) => {
       events.push('count asked');
       return count(...args);
     });
@@ -176,7 +176,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('starts pages by number from remembered positions: the same rows as an offset, dropped by a write', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 60, pageAnchorRows: 4 }, 30);
     try {
-      const locate = vi.spyOn(small.app.leads, 'cursorAt');
+      const locate = vi.spyOn(small.app.leadQueries, 'cursorAt');
       // The expected order, by an independent query.
       const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') => {
         const by = dir === 'asc' ? asc : desc;
@@ -229,7 +229,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('pages a filter its recent count says matches few by gathering and sorting the matches: the same rows', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 60 }, 60);
     try {
-      const pageCalls = vi.spyOn(small.app.leads, 'page');
+      const pageCalls = vi.spyOn(small.app.leadQueries, 'page');
       const statuses = [1, 4, 5, 26];
       const columns = { id: leads.id, created_at: leads.createdAt, updated_at: leads.updatedAt, requested_amount: leads.requestedAmount } as const;
       const expected = async (column: keyof typeof columns, dir: 'asc' | 'desc') => {
@@ -276,7 +276,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
   it('does not take a count that stopped at the threshold for few matches', async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 60, listCountThreshold: 5 }, 30);
     try {
-      const pageCalls = vi.spyOn(small.app.leads, 'page');
+      const pageCalls = vi.spyOn(small.app.leadQueries, 'page');
       for (let i = 0; i < 2; i++) expect((await admin.get('/api/arg/leads?status=1,4,5,26')).json().count).toMatchObject({ total: 5, exact: false });
       expect(pageCalls.mock.calls.map(([, , request]) => request.few)).toEqual([false, false]);
     } finally {

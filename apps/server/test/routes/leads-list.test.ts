@@ -164,13 +164,13 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   });
 
   it('reads a text with few matching customers by customer id and one with many by walking the list', async () => {
-    const few = await t.app.leads.resolveText('arg', { q: known[31].email });
+    const few = await t.app.leadQueries.resolveText('arg', { q: known[31].email });
     expect(few.customerIds).toHaveLength(1);
     const broad = expected(known, { q: 'correo1' }).length;
     expect(broad).toBeGreaterThan(TEXT_PROBE_CAP);
-    expect((await t.app.leads.resolveText('arg', { q: 'correo1' })).customerIds).toBeUndefined();
+    expect((await t.app.leadQueries.resolveText('arg', { q: 'correo1' })).customerIds).toBeUndefined();
     // Document fragments of 6+ digits never need the probe: the digit windows are exact keys.
-    expect((await t.app.leads.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
+    expect((await t.app.leadQueries.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
   });
 
   it('tells a first name and a surname dense from their prefixes\' index entries; fewer than the cap there, the word index gives exactly their customers', async () => {
@@ -183,7 +183,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       for (const q of ['maria nunez', 'jose perez', 'lucia gomez', 'ivan alvarez', 'mar sos', 'sofia munoz', 'maria cliente']) {
         const want = expected(known, { q });
         expect(want.length, q).toBeLessThanOrEqual(TEXT_PROBE_CAP);
-        const resolved = await t.app.leads.resolveText('arg', { q });
+        const resolved = await t.app.leadQueries.resolveText('arg', { q });
         expect([...(resolved.customerIds ?? [])].sort((a, b) => a - b), q).toEqual(await customersOf(want));
         expect(resolved.dense, q).toBeUndefined();
       }
@@ -192,11 +192,11 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       expect(broad).toBeGreaterThan(TEXT_PROBE_CAP);
       expect(broad).toBeLessThan(20);
       byIndex.mockClear();
-      expect(await t.app.leads.resolveText('arg', { q: 'nunez cliente' })).toEqual({ q: 'nunez cliente', dense: true });
+      expect(await t.app.leadQueries.resolveText('arg', { q: 'nunez cliente' })).toEqual({ q: 'nunez cliente', dense: true });
       // The word index was not asked (its calls' arguments hold the database: not printed).
       expect(byIndex.mock.calls.length).toBe(0);
       // A text of more words is no pair: the word index settles it.
-      expect(await t.app.leads.resolveText('arg', { q: 'nunez cliente correo' })).toEqual({ q: 'nunez cliente correo', dense: true });
+      expect(await t.app.leadQueries.resolveText('arg', { q: 'nunez cliente correo' })).toEqual({ q: 'nunez cliente correo', dense: true });
       expect(byIndex.mock.calls.length).toBeGreaterThan(0);
     } finally {
       byIndex.mockRestore();
@@ -242,7 +242,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
         for (const scope of [{ country: 'arg' as const }, { country: 'arg' as const, ownSellerId: sellerId }]) {
           const want = expected(known, { q, ...(scope.ownSellerId ? { seller: [scope.ownSellerId] } : {}) }).length;
           queries.mockClear();
-          const count = await t.app.leads.count(scope, { q }, THRESHOLD);
+          const count = await t.app.leadQueries.count(scope, { q }, THRESHOLD);
           expect(count, `${q} ${scope.ownSellerId ?? 'staff'}`).toEqual({ total: Math.min(want, THRESHOLD), exact: want <= THRESHOLD });
           expect(queries.mock.calls.some(([, text]) => text.includes('customer_word_prefixes'))).toBe(true);
         }

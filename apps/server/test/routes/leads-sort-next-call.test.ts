@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../src/db/schema';
 import { decodeCursor, encodeCursor, INFINITY_KEYS } from '../../src/lib/cursor';
-import type { LeadFilters, LeadScope } from '../../src/repositories/leads';
+import type { LeadFilters, LeadScope } from '../../src/lists/leads';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 import { FIXTURE_BASE, insertKnownLeads, userIdByEmail, userIds, type KnownLead } from '../helpers/leads-fixture';
 
@@ -169,13 +169,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
       const pages: number[][] = [];
       let cursor: string | null = null;
       do {
-        const found = await t.app.leads.page(scope, filters, { sort: 'next_call_at', dir, page: pages.length + 1, pageSize: 10, few, cursor: decodeCursor(cursor ?? undefined) });
+        const found = await t.app.leadQueries.page(scope, filters, { sort: 'next_call_at', dir, page: pages.length + 1, pageSize: 10, few, cursor: decodeCursor(cursor ?? undefined) });
         pages.push(found.rows.map((row) => (JSON.parse(row) as { id: number }).id));
         cursor = found.nextCursor;
       } while (cursor);
       expect(pages.flat(), `few: ${few}`).toEqual(want);
       // A page by position (an offset after the list's start) is the same page.
-      const third = await t.app.leads.page(scope, filters, { sort: 'next_call_at', dir, page: 3, pageSize: 10, few });
+      const third = await t.app.leadQueries.page(scope, filters, { sort: 'next_call_at', dir, page: 3, pageSize: 10, few });
       expect(third.rows.map((row) => (JSON.parse(row) as { id: number }).id)).toEqual(want.slice(20, 30));
     }
   });

@@ -63,7 +63,7 @@ export const leads = pgTable(
      * The sort by next call (the soonest pending call back): leads without one come last in both directions,
      * so each direction orders by its own expression with no nulls in it (a keyset compares whole rows:
      * NULL compares as unknown), NULL read as +infinity ascending and as -infinity descending
-     * (NEXT_CALL_KEYS in repositories/leads.ts, whose ORDER BY matches these expressions). Staff's lists
+     * (NEXT_CALL_KEYS in lists/leads.ts, whose ORDER BY matches these expressions). Staff's lists
      * and a seller's own leads; the descending ones are read backwards.
      */
     index('leads_list_next_call_idx').on(t.country, sql`coalesce(${t.nextCallAt}, 'infinity'::timestamptz)`, t.id),

@@ -16,6 +16,7 @@ import { SessionsRepository } from '../../repositories/sessions';
 import { StageRunsRepository } from '../../repositories/stage-runs';
 import { UsersRepository } from '../../repositories/users';
 import { DebtFreesService } from '../../services/debt-frees';
+import { LeadCreationService } from '../../services/lead-creation';
 import { RegretsService } from '../../services/regrets';
 
 declare module 'fastify' {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     errorLogs: ErrorLogsRepository;
     leads: LeadsRepository;
+    /** A new application and its customer, reused by document (services/lead-creation.ts). */
+    leadCreation: LeadCreationService;
     audits: AuditsRepository;
     searcher: SearcherRepository;
     dashboard: DashboardRepository;
@@ -48,7 +51,8 @@ export default fp(
     app.decorate('sessions', new SessionsRepository(app.db, app.config.sessionCacheSeconds, app.config.sessionIdleMinutes));
     app.decorate('loginThrottle', new LoginThrottle(app.db, app.config.loginThrottle));
     app.decorate('errorLogs', new ErrorLogsRepository(app.db));
-    app.decorate('leads', new LeadsRepository(app.db, app.config.listTextProbeCap));
+    app.decorate('leads', new LeadsRepository(app.db));
+    app.decorate('leadCreation', new LeadCreationService(app.db));
     app.decorate('audits', new AuditsRepository(app.db));
     app.decorate('searcher', new SearcherRepository(app.db));
     app.decorate('dashboard', new DashboardRepository(app.db));

@@ -349,7 +349,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const kind = findRole(country, user.role)?.kind;
       const source =
         kind === 'webservice' ? 'webservice' : kind === 'seller_renovator' ? 'renovation' : kind && ASSIGNABLE.includes(kind) ? 'seller' : 'backoffice';
-      const created = await app.leads.create({
+      const created = await app.leadCreation.create({
         country,
         customer: {
           docType: 'doc_type' in body ? body.doc_type : 'DNI',
