@@ -21,3 +21,10 @@ export function itemAt<T>(items: readonly T[], i: number): T {
   if (item === undefined) throw new RangeError(`No item ${i} of ${items.length}`);
   return item;
 }
+
+/** The first column of the first row of an array-mode answer (a count): none is a bug, as in oneRow. */
+export function firstValue(rows: readonly (readonly unknown[])[]): unknown {
+  const value = rows[0]?.[0];
+  if (value === undefined) throw new Error('The statement answered no value where it always answers one');
+  return value;
+}

@@ -4,6 +4,7 @@ import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
 import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, wholeWordParams } from '../repositories/customer-search';
+import { firstValue } from '../db/rows';
 
 /**
  * The filters of a list that searches its rows' customers by free text, as resolveText reads and completes
@@ -75,7 +76,7 @@ export class FreeTextResolver {
         .where(customerMatch(search)),
     );
     const dense = { ...filters, dense: true };
-    const sampled = Number((await this.run(sample, params))[0][0]);
+    const sampled = Number(firstValue(await this.run(sample, params)));
     if (sampled >= TEXT_SAMPLE_DENSE) return dense;
     // A first name and a surname and nothing else, that the sample met a few times: likely dense, which the
     // word index would learn by reading a customer row per match, past the cap (a common name: thousands of
@@ -94,7 +95,7 @@ export class FreeTextResolver {
           .limit(literalLimit(this.textProbeCap + 1));
         return this.db.select({ n: count() }).from(matching.as('matching'));
       });
-      if (Number((await this.run(paired, { ...params, ...pair.params }))[0][0]) > this.textProbeCap) return dense;
+      if (Number(firstValue(await this.run(paired, { ...params, ...pair.params }))) > this.textProbeCap) return dense;
     }
     const statement = this.statements.get(`probe|${search.key}|${this.textProbeCap}`, () =>
       this.db

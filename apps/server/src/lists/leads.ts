@@ -17,6 +17,7 @@ import {
 } from '../repositories/customer-search';
 import { customerColumns, isoText, listItemJson, STEP_LABEL_ARRAYS } from '../repositories/leads';
 import { FreeTextResolver } from './free-text';
+import { firstValue } from '../db/rows';
 
 /*
  * The read path of the lists over leads (/leads, /sales, their exports, a massive batch's list source): the
@@ -205,7 +206,7 @@ const EXPORT_KEYS = Object.keys(listSelection('id', 'desc', 'export'));
  */
 function exportRowOf(values: unknown[]): ExportRow {
   const row: Record<string, unknown> = {};
-  for (let i = 0; i < EXPORT_KEYS.length; i++) row[EXPORT_KEYS[i]] = values[i];
+  for (const [i, key] of EXPORT_KEYS.entries()) row[key] = values[i];
   row.requestedAmount = Number(row.requestedAmount);
   return row as ExportRow;
 }
@@ -225,10 +226,10 @@ function inOrNull(column: PgColumn, name: string, values: readonly (string | num
   const withNull = values.includes(NONE);
   if (plain.length > 0) params[name] = plain;
   return () => {
-    const parts: SQL[] = [];
-    if (plain.length > 0) parts.push(sql`${column} = any(${ph(name)})`);
-    if (withNull) parts.push(sql`${column} is null`);
-    return parts.length === 1 ? parts[0] : sql`(${parts[0]} or ${parts[1]})`;
+    const isNull = sql`${column} is null`;
+    if (plain.length === 0) return isNull;
+    const isAny = sql`${column} = any(${ph(name)})`;
+    return withNull ? sql`(${isAny} or ${isNull})` : isAny;
   };
 }
 
@@ -416,11 +417,12 @@ export class LeadListQueries {
   ): LeadPage {
     const cursorOf = (row: PageRow, direction: Cursor['direction']) =>
       encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
+    const [first, last] = [rows.at(0), rows.at(-1)];
     return {
       rows: rows.map((row) => row.json),
       page,
-      nextCursor: hasNext ? cursorOf(rows[rows.length - 1], 'next') : null,
-      prevCursor: hasPrev ? cursorOf(rows[0], 'prev') : null,
+      nextCursor: hasNext && last ? cursorOf(last, 'next') : null,
+      prevCursor: hasPrev && first ? cursorOf(first, 'prev') : null,
     };
   }
 
@@ -601,7 +603,7 @@ export class LeadListQueries {
     const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
     if (pair && text) {
       const statement = this.statements.get(`count-paired|${key}|${pair.whole}|${cap}`, () => this.pairedCount(conditions, text, pair.whole, cap!));
-      return capped(Number((await this.run(statement, { ...params, ...pair.params }))[0][0]));
+      return capped(Number(firstValue(await this.run(statement, { ...params, ...pair.params }))));
     }
     const build = () => {
       const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
@@ -616,14 +618,14 @@ export class LeadListQueries {
     const statementKey = `count|${key}|${cap ?? 'all'}`;
     const statement = this.statements.get(statementKey, build);
     const countWith = async (values: Params) =>
-      Number((await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, values)))[0][0]);
+      Number(firstValue(await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, values))));
     // A name typed in full ("maria gomez") often has more than `cap` matches as whole words already, which
     // the index tells ~10 times cheaper than the words as beginnings (wholeWordParams).
     if (needsCustomer && text && cap !== undefined) {
       const whole = wholeWordParams(text, params);
       if (whole && (await countWith(whole)) > cap) return { total: cap, exact: false };
     }
-    const n = needsCustomer ? await countWith(params) : Number((await this.run(statement, params, stablePlan))[0][0]);
+    const n = needsCustomer ? await countWith(params) : Number(firstValue(await this.run(statement, params, stablePlan)));
     return capped(n);
   }
 
@@ -663,10 +665,10 @@ export class LeadListQueries {
     let cursor: Cursor | undefined;
     for (;;) {
       const rows = (await this.rowsInOrder(scope, filters, sort, { cursor, limit: batchSize }, 'export')).map(exportRowOf);
-      if (rows.length === 0) return;
+      const last = rows.at(-1);
+      if (!last) return;
       yield rows;
       if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1];
       cursor = { ...sort, value: last.sortKey, id: last.id, direction: 'next' };
     }
   }

@@ -19,6 +19,7 @@ import { handOverCallBacks } from './calls';
 import { recordLeadManagement } from './management-records';
 import { holdLead, type LeadRefusal } from './lead-lock';
 import { earlierAnswer, keepAnswer, type IdempotencyKey } from './idempotency-keys';
+import { oneRow } from '../db/rows';
 
 /** CREATED is id 1 in both catalogues. */
 export const CREATED_STATUS = 1;
@@ -185,11 +186,11 @@ export async function lockCustomerOfDocument(tx: Tx, country: Country, docType: 
  * waited for it to commit: the caller then reads and locks that one).
  */
 export async function insertNewCustomer(tx: Tx, values: typeof customers.$inferInsert): Promise<StoredCustomer | undefined> {
-  const [inserted] = await tx
+  const inserted = oneRow(await tx
     .insert(customers)
     .values(values)
     .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
-    .returning(storedCustomerColumns);
+    .returning(storedCustomerColumns));
   return inserted;
 }
 
@@ -219,7 +220,7 @@ export async function insertLeadWithHistory(
   },
 ): Promise<number> {
   const { country, statusId, userId, reason } = lead;
-  const [inserted] = await tx
+  const inserted = oneRow(await tx
     .insert(leads)
     .values({
       country,
@@ -230,7 +231,7 @@ export async function insertLeadWithHistory(
       source: lead.source,
       sellerId: lead.sellerId,
     })
-    .returning({ id: leads.id });
+    .returning({ id: leads.id }));
   await tx.insert(leadStatusHistory).values({
     country,
     leadId: inserted.id,
@@ -380,7 +381,7 @@ export class LeadsRepository {
       return await this.db.transaction(async (tx) => {
         const lead = await holdLead(tx, country, leadId, by.ownSellerId);
         if (!lead.ok) return lead;
-        const [event] = await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id });
+        const event = oneRow(await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id }));
         if (once && !(await keepAnswer(tx, country, once, { lead_id: leadId, event_id: event.id }))) throw new KeyTaken();
         return 'added' as const;
       });
