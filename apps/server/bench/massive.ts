@@ -19,6 +19,8 @@ export interface MassiveFigures {
   rowsPerSecond: number;
   done: number;
   failed: number;
+  /** The server's peak RSS before the file is sent (start-up and the bench's warm-up): the batch's own share is the difference. */
+  rssBeforeMb: number;
   peakRssMb: number;
   targets: { validate_le_15s: boolean; apply_ge_1000_rows_s: boolean; rss_le_300mb: boolean };
   missed: string[];
@@ -45,6 +47,7 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     // Each row moves its lead to a seller it does not have: every row writes.
     const csv = ['lead_id,seller_email', ...sample.map((lead) => `${lead.id},${lead.seller_id === a.id ? b.email : a.email}`)].join('\n');
 
+    const rssBeforeMb = peakRssMb();
     const form = new FormData();
     form.set('type', 'reassign-seller');
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'bench-reasignacion.csv');
@@ -54,7 +57,7 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     if (!validated.ok) throw new Error(`massive validate: ${validated.status} ${await validated.text()}`);
     const validateSeconds = Math.round((performance.now() - started) / 10) / 100;
     const { batch } = (await validated.json()) as { batch: Batch };
-    console.log(`massive      validated ${MASSIVE_ROWS} rows in ${validateSeconds} s (${batch.counts.invalid} invalid)  peak RSS ${peakRssMb()} MB`);
+    console.log(`massive      validated ${MASSIVE_ROWS} rows in ${validateSeconds} s (${batch.counts.invalid} invalid)  peak RSS ${rssBeforeMb} MB before, ${peakRssMb()} MB after`);
 
     started = performance.now();
     const start = await fetch(`${base}/api/arg/massive-batches/${batch.id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
@@ -86,7 +89,7 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     if (!targets.validate_le_15s) missed.push(`massive validate ${validateSeconds} s`);
     if (!targets.apply_ge_1000_rows_s) missed.push(`massive apply ${rowsPerSecond} rows/s (${current.counts.done} done)`);
     if (!targets.rss_le_300mb) missed.push(`massive RSS ${rss} MB`);
-    return { rows: MASSIVE_ROWS, validateSeconds, applySeconds, rowsPerSecond, done: current.counts.done, failed: current.counts.failed, peakRssMb: rss, targets, missed };
+    return { rows: MASSIVE_ROWS, validateSeconds, applySeconds, rowsPerSecond, done: current.counts.done, failed: current.counts.failed, rssBeforeMb, peakRssMb: rss, targets, missed };
   } finally {
     // The bench's data as it was: each lead back with its seller.
     if (sample.length) {

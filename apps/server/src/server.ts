@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirOpenError } from './db/client';
 import { DataDirInUseError } from './lib/data-dir-lock';
-import { applyHeapPolicy } from './lib/heap-policy';
+import { applyHeapPolicy, settleHeap } from './lib/heap-policy';
 
 const config = loadConfig();
 applyHeapPolicy(config.heapGrowingPercent);
@@ -32,6 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
+
+settleHeap(config.heapGrowingPercent);
 
 try {
   await app.listen({ port: config.port, host: config.host });

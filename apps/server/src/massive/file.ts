@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { MASSIVE_MAX_ROWS, type MassiveColumn } from '@backoffice/shared';
 import { parse } from 'csv-parse';
@@ -55,19 +56,42 @@ export function headerPositions(header: string[], columns: readonly MassiveColum
   return new Map(columns.map((column) => [column.name, names.indexOf(column.name)] as const).filter(([, at]) => at >= 0));
 }
 
-/** The text of a CSV file: its encoding detected or asked. */
-export function decodeCsv(buffer: Buffer, asked: FileEncoding | undefined): { text: string; encoding: FileEncoding } {
+/** Characters handed to the CSV parser at a time: it parses each piece whole, so a piece bounds what it holds. */
+const CSV_PIECE = 64 * 1024;
+
+/** Whether the bytes from `start` are only spaces, tabs and line ends (the loop stops at the first other byte). */
+function blankFrom(buffer: Buffer, start: number): boolean {
+  for (let at = start; at < buffer.length; at++) {
+    const byte = buffer[at];
+    if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return false;
+  }
+  return true;
+}
+
+/** A CSV file's encoding, detected or asked, and where its text starts (after a UTF-8 BOM); no copy is made. */
+export function csvEncoding(buffer: Buffer, asked: FileEncoding | undefined): { encoding: FileEncoding; start: number } {
   if (buffer.length === 0) throw new HttpError(400, FILE_MESSAGES.empty);
   if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) throw new HttpError(400, FILE_MESSAGES.utf16);
   if (buffer.includes(0)) throw new HttpError(400, FILE_MESSAGES.binary);
   const bom = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-  if (asked === 'latin1') return { text: buffer.toString('latin1'), encoding: 'latin1' };
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bom ? buffer.subarray(3) : buffer);
-    return { text, encoding: 'utf-8' };
-  } catch {
-    if (asked === 'utf-8') throw new HttpError(400, FILE_MESSAGES.notUtf8, [{ field: 'encoding', message: FILE_MESSAGES.notUtf8 }]);
-    return { text: buffer.toString('latin1'), encoding: 'latin1' };
+  const start = bom ? 3 : 0;
+  if (blankFrom(buffer, start)) throw new HttpError(400, FILE_MESSAGES.empty);
+  if (asked === 'latin1') return { encoding: 'latin1', start };
+  if (isUtf8(buffer.subarray(start))) return { encoding: 'utf-8', start };
+  if (asked === 'utf-8') throw new HttpError(400, FILE_MESSAGES.notUtf8, [{ field: 'encoding', message: FILE_MESSAGES.notUtf8 }]);
+  return { encoding: 'latin1', start };
+}
+
+/**
+ * The file's text in pieces of about CSV_PIECE characters, decoded as they are read: the whole text (and
+ * every record csv-parse would make of it in one go) is never held at once.
+ */
+export function* csvText(buffer: Buffer, encoding: FileEncoding, start: number): Generator<string> {
+  const decoder = encoding === 'utf-8' ? new TextDecoder('utf-8') : undefined;
+  for (let at = start; at < buffer.length; at += CSV_PIECE) {
+    const end = Math.min(at + CSV_PIECE, buffer.length);
+    // A UTF-8 character cut by the piece's end is kept by the decoder for the next piece.
+    yield decoder ? decoder.decode(buffer.subarray(at, end), { stream: end < buffer.length }) : buffer.toString('latin1', at, end);
   }
 }
 
@@ -79,15 +103,15 @@ export function detectDelimiter(text: string): Delimiter {
 }
 
 /**
- * A CSV's data rows, parsed as they are read (csv-parse), checked against the header. Throws HttpError for
- * what makes the whole file unreadable (encoding, header, no rows, too many rows).
+ * A CSV's data rows, parsed as they are read (csv-parse, fed piece by piece so that its backpressure holds
+ * while the rows are validated), checked against the header. Throws HttpError for what makes the whole file
+ * unreadable (encoding, header, no rows, too many rows).
  */
 export async function* readCsv(buffer: Buffer, columns: readonly MassiveColumn[], options: ReadOptions, found: (info: { encoding: FileEncoding; delimiter: Delimiter }) => void): AsyncGenerator<FileRow> {
-  const { text, encoding } = decodeCsv(buffer, options.encoding);
-  if (text.trim() === '') throw new HttpError(400, FILE_MESSAGES.empty);
-  const delimiter = options.delimiter ?? detectDelimiter(text);
+  const { encoding, start } = csvEncoding(buffer, options.encoding);
+  const delimiter = options.delimiter ?? detectDelimiter(csvText(buffer, encoding, start).next().value ?? '');
   found({ encoding, delimiter });
-  const parser = Readable.from([text]).pipe(
+  const parser = Readable.from(csvText(buffer, encoding, start)).pipe(
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true }),
   );
   let positions: Map<string, number> | undefined;
