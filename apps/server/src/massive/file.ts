@@ -61,8 +61,7 @@ const CSV_PIECE = 64 * 1024;
 
 /** Whether the bytes from `start` are only spaces, tabs and line ends (the loop stops at the first other byte). */
 function blankFrom(buffer: Buffer, start: number): boolean {
-  for (let at = start; at < buffer.length; at++) {
-    const byte = buffer[at];
+  for (const byte of buffer.subarray(start)) {
     if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return false;
   }
   return true;

@@ -2,6 +2,7 @@ import type { Country, MassiveBatch, MassiveBatchStatus, MassiveCounts, MassiveR
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { massiveBatches, massiveBatchRows, users } from '../db/schema';
+import { oneRow } from '../db/rows';
 
 export interface NewBatchRow {
   row: number;
@@ -58,8 +59,7 @@ export class MassiveRepository {
   constructor(private readonly db: Db) {}
 
   async create(country: Country, type: MassiveType, source: 'file' | 'list', fileName: string | null, userId: number): Promise<number> {
-    const [batch] = await this.db.insert(massiveBatches).values({ country, type, source, fileName, createdBy: userId }).returning({ id: massiveBatches.id });
-    return batch.id;
+    return oneRow(await this.db.insert(massiveBatches).values({ country, type, source, fileName, createdBy: userId }).returning({ id: massiveBatches.id })).id;
   }
 
   /** A chunk of validated rows in one statement (as JSON: one parameter, however many rows). */
@@ -261,9 +261,10 @@ export class MassiveRepository {
         )
         .orderBy(asc(massiveBatchRows.row))
         .limit(size);
-      if (rows.length === 0) return;
+      const last = rows.at(-1);
+      if (!last) return;
       yield rows as RowOut[];
-      after = rows[rows.length - 1].row;
+      after = last.row;
       if (rows.length < size) return;
     }
   }

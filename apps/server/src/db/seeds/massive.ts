@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { storedRolesOfKinds } from '../../lib/roles';
 import type { Tx } from '../client';
 import { leadEvents, leads, massiveBatchRows, massiveBatches, users } from '../schema';
+import { oneRow } from '../rows';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -27,9 +28,9 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
     .orderBy(asc(users.id));
   const ofKind = (kind: 'admin' | 'supervisor' | 'seller') => staff.filter((u) => storedRolesOfKinds(country, [kind]).includes(u.role));
   const admin = ofKind('admin')[0];
-  const supervisor = ofKind('supervisor')[0] ?? admin;
   const seller = ofKind('seller').find((u) => u.email.startsWith('seller@')) ?? ofKind('seller')[0];
   if (!admin || !seller) return;
+  const supervisor = ofKind('supervisor')[0] ?? admin;
   const all = await tx.select({ id: leads.id, statusId: leads.statusId, sellerId: leads.sellerId }).from(leads).where(eq(leads.country, country)).orderBy(asc(leads.id));
   if (all.length < 40) return;
 
@@ -39,10 +40,12 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
     const finishedAt = new Date(startedAt.getTime() + Math.max(1, rows.length) * 40);
     const counts = { total: rows.length, invalid: 0, pending: 0, done: 0, failed: 0, skipped: 0 };
     for (const row of rows) counts[row.status]++;
-    const [batch] = await tx
-      .insert(massiveBatches)
-      .values({ country, type, status, source: 'file', fileName, createdBy: by, ...counts, createdAt, updatedAt: finishedAt, startedAt, finishedAt })
-      .returning({ id: massiveBatches.id });
+    const batch = oneRow(
+      await tx
+        .insert(massiveBatches)
+        .values({ country, type, status, source: 'file', fileName, createdBy: by, ...counts, createdAt, updatedAt: finishedAt, startedAt, finishedAt })
+        .returning({ id: massiveBatches.id }),
+    );
     await tx.insert(massiveBatchRows).values(
       rows.map((row, i) => ({ batchId: batch.id, row: i + 2, ...row, appliedAt: row.status === 'done' ? new Date(startedAt.getTime() + i * 40) : null })),
     );
@@ -76,14 +79,15 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
   // A partly failed status change: the done rows name leads now in that status, the failed ones closed leads.
   const cancelled = all.filter((lead) => statusNameOf(country, lead.statusId) === 'CANCELLED').slice(0, 11);
   const closed = all.filter((lead) => isClosedStatus(country, lead.statusId) && statusNameOf(country, lead.statusId) !== 'CANCELLED').slice(0, 4);
-  if (cancelled.length > 0) {
+  const cancelledStatus = cancelled[0]?.statusId;
+  if (cancelledStatus !== undefined) {
     await insert('change-status', 'partial', admin.id, 'estados-semana.xlsx', 4, [
       ...cancelled.slice(0, 8).map((lead): DemoRow => ({ data: { lead_id: String(lead.id), status: 'CANCELLED', reason: 'Cliente desiste' }, status: 'done', recordId: lead.id, error: null })),
       ...closed.map((lead): DemoRow => ({
         data: { lead_id: String(lead.id), status: 'CANCELLED', reason: 'Cliente desiste' },
         status: 'failed',
         recordId: lead.id,
-        error: `No se puede pasar el lead de ${statusLabelOf(country, lead.statusId)} a ${statusLabelOf(country, cancelled[0].statusId)}: esa transición no está permitida desde el estado actual.`,
+        error: `No se puede pasar el lead de ${statusLabelOf(country, lead.statusId)} a ${statusLabelOf(country, cancelledStatus)}: esa transición no está permitida desde el estado actual.`,
       })),
     ]);
   }

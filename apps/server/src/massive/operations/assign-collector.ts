@@ -74,6 +74,7 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
       .from(loans)
       .where(and(eq(loans.id, row.loan_id), eq(loans.country, country)))
       .for('no key update');
+    if (!loan) throw new RowRefused(COLLECTOR_MESSAGES.notFound(row.loan_id));
     const refused = refusalOf(loan, row.loan_id);
     if (refused) throw new RowRefused(refused);
     // Already theirs: nothing to write (as the one-by-one assignment), the row is done.
