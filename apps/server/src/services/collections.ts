@@ -69,6 +69,16 @@ export class CollectionsService {
     };
   }
 
+  /**
+   * The filters with a free text's loans looked up first (customers, then their loans in collections), so
+   * that the page and its count read those loans by id; as they are when the text matches more than the cap.
+   */
+  async searched(filters: CollectionListFilters): Promise<CollectionListFilters> {
+    if (!filters.q) return filters;
+    const loanIds = await this.app.collections.loansOfText(this.country, filters.q, this.app.config.listTextProbeCap);
+    return loanIds ? { ...filters, loanIds } : filters;
+  }
+
   /** A loan the user may read: 404 when not this country's, 403 for a collector's other loans. */
   async readable(user: AuthUser, loanId: number) {
     const access = await this.app.collections.access(this.country, loanId);

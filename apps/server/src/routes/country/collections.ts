@@ -39,7 +39,7 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     query: collectionListQuerySchema,
     row: collectionRowSchema,
     definition: service.list,
-    filters: (query, request) => service.filters(query, signedInUser(request)),
+    filters: (query, request) => service.searched(service.filters(query, signedInUser(request))),
   });
 
   app.get(
