@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { COUNTRY_TIME_ZONE, type ListCount, type ListResponse } from '@backoffice/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -39,9 +40,10 @@ export class ListEngine {
     const { sort, dir } = this.order(definition, context, request);
     const where = listWhere(definition, context, filters);
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
+    const prepared = definition.prepared?.(filters) ?? false;
     const [page, count] = await Promise.all([
-      this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize),
-      this.count(definition.countFrom?.(filters) ?? definition.from, where, request.exactCount ? undefined : this.options.countThreshold),
+      this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize, prepared),
+      this.count(definition.countFrom?.(filters) ?? definition.from, where, request.exactCount ? undefined : this.options.countThreshold, prepared),
     ]);
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
@@ -105,6 +107,7 @@ export class ListEngine {
     limit: number,
     cursor: Cursor | undefined,
     offset: number,
+    prepared = false,
   ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean }> {
     const key = definition.sorts[order.sort]!;
     // A page before the cursor is read in the opposite order, then turned around.
@@ -119,15 +122,17 @@ export class ListEngine {
      where ${where} and ${after}
      order by ${key.expr} ${direction}, ${definition.id} ${direction}
      limit ${sql.raw(String(limit + 1))} offset ${sql.raw(String(offset))}`;
-    const found = await this.run(query);
+    // A page by number has its offset in the text: one statement per page number would stay prepared on
+    // each connection, so only the first page and cursor pages are.
+    const found = await this.run(query, prepared && offset === 0);
     const more = found.length > limit;
     const rows = found.slice(0, limit).map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
     return { rows: forward ? rows : rows.reverse(), more };
   }
 
-  private async count(from: SQL, where: SQL, cap: number | undefined): Promise<ListCount> {
+  private async count(from: SQL, where: SQL, cap: number | undefined, prepared = false): Promise<ListCount> {
     const limited = cap === undefined ? sql`` : sql` limit ${sql.raw(String(cap + 1))}`;
-    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching`)) as [[number]];
+    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching`, prepared)) as [[number]];
     return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
   }
 
@@ -143,9 +148,11 @@ export class ListEngine {
     }
   }
 
-  private run(query: SQL): Promise<unknown[][]> {
+  /** `prepared`: as a named statement (its name made from its text: one name, one text, per connection). */
+  private run(query: SQL, prepared = false): Promise<unknown[][]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return queryRows(this.db, text, params);
+    const name = prepared ? `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
+    return queryRows(this.db, text, params, name);
   }
 }
 

@@ -81,6 +81,8 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
     from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
     // Every loan has its customer: only a text filter checked on the customers needs the join.
     countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
+    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids.
+    prepared: (f) => !f.q || f.loanIds !== undefined,
     id: sql`l.id`,
     sorts: {
       // The day's work: a promise due (today or before), a next action due by the end of today, the rest;
