@@ -41,10 +41,18 @@ export class ListEngine {
     const where = listWhere(definition, context, filters);
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
     const prepared = definition.prepared?.(filters) ?? false;
-    const [page, count] = await Promise.all([
-      this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize, prepared),
-      this.count(definition.countFrom?.(filters) ?? definition.from, where, request.exactCount ? undefined : this.options.countThreshold, prepared),
-    ]);
+    const offset = cursor ? 0 : (request.page - 1) * request.pageSize;
+    const countFrom = definition.countFrom?.(filters) ?? definition.from;
+    const cap = request.exactCount ? undefined : this.options.countThreshold;
+    // The count rides on the page's statement (one round trip); a page that comes back empty has none,
+    // which is 0 on the first page and asked apart past it.
+    const page = await this.rows(definition, where, { sort, dir }, request.pageSize, cursor, offset, prepared, this.countQuery(countFrom, where, cap));
+    const count =
+      page.total !== undefined
+        ? countOf(page.total, cap)
+        : cursor || offset > 0
+          ? await this.count(countFrom, where, cap, prepared)
+          : { total: 0, exact: true };
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
     const last = page.rows.at(-1);
@@ -108,7 +116,8 @@ export class ListEngine {
     cursor: Cursor | undefined,
     offset: number,
     prepared = false,
-  ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean }> {
+    counted?: SQL,
+  ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean; total?: number }> {
     const key = definition.sorts[order.sort]!;
     // A page before the cursor is read in the opposite order, then turned around.
     const forward = cursor?.direction !== 'prev';
@@ -117,7 +126,7 @@ export class ListEngine {
     const after = cursor
       ? sql`(${key.expr}, ${definition.id}) ${sql.raw(ascending ? '>' : '<')} (cast(${cursor.value} as ${sql.raw(key.type)}), cast(${cursor.id} as bigint))`
       : sql`true`;
-    const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint
+    const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint${counted ? sql`, (${counted})` : sql``}
       from ${definition.from}
      where ${where} and ${after}
      order by ${key.expr} ${direction}, ${definition.id} ${direction}
@@ -127,13 +136,19 @@ export class ListEngine {
     const found = await this.run(query, prepared && offset === 0);
     const more = found.length > limit;
     const rows = found.slice(0, limit).map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
-    return { rows: forward ? rows : rows.reverse(), more };
+    const total = counted && found.length > 0 ? Number(found[0]![3]) : undefined;
+    return { rows: forward ? rows : rows.reverse(), more, total };
   }
 
   private async count(from: SQL, where: SQL, cap: number | undefined, prepared = false): Promise<ListCount> {
+    const [[total]] = (await this.run(sql`select ${this.countQuery(from, where, cap)}`, prepared)) as [[number]];
+    return countOf(total, cap);
+  }
+
+  /** How many rows match, up to one past the cap (all without one), as a scalar subquery. */
+  private countQuery(from: SQL, where: SQL, cap: number | undefined): SQL {
     const limited = cap === undefined ? sql`` : sql` limit ${sql.raw(String(cap + 1))}`;
-    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching`, prepared)) as [[number]];
-    return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
+    return sql`(select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching)`;
   }
 
   /** The filtered set in keyset batches: memory holds one batch whatever the set's size. */
@@ -154,6 +169,10 @@ export class ListEngine {
     const name = prepared ? `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
     return queryRows(this.db, text, params, name);
   }
+}
+
+function countOf(total: number, cap: number | undefined): ListCount {
+  return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
 }
 
 /**
