@@ -53,6 +53,11 @@ export interface ListDefinition<F, R> {
    * connection instead of on every request. Undefined: planned for each request's values.
    */
   prepared?: (filters: F) => boolean;
+  /**
+   * The node keeps each filter's count for COUNT_CACHE_SECONDS (answered with `cachedAt`), as the lead list
+   * does; the list's writes through the node drop them (`ListEngine.changed`).
+   */
+  cachedCounts?: boolean;
   /** A row as a JSON object (json_build_object), the shape the list's row schema declares. */
   row: SQL;
   export?: { sheet: string; columns: (country: Country) => ExportColumn<R>[] };

@@ -4,6 +4,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../db/client';
+import { CountCache } from '../lib/count-cache';
 import { invalidData } from '../lib/errors';
 import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream } from '../services/lead-export';
 import type { ListContext, ListDefinition, SortType } from './definition';
@@ -33,8 +34,24 @@ const dialect = new PgDialect();
 export class ListEngine {
   constructor(
     private readonly db: Db,
-    private readonly options: { countThreshold: number; exportBatch: number },
+    private readonly options: { countThreshold: number; exportBatch: number; countCacheSeconds?: number },
   ) {}
+
+  /** The counts of the lists that keep them (`cachedCounts`), by list name. */
+  private readonly counts = new Map<string, CountCache>();
+
+  /** A write through this node changed which rows the list's filters match: its kept counts are dropped. */
+  changed(name: string): void {
+    this.counts.get(name)?.clear();
+  }
+
+  private countsOf(name: string): CountCache | undefined {
+    const seconds = this.options.countCacheSeconds ?? 0;
+    if (seconds <= 0) return undefined;
+    let counts = this.counts.get(name);
+    if (!counts) this.counts.set(name, (counts = new CountCache(seconds)));
+    return counts;
+  }
 
   async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListResponse<R>> {
     const { sort, dir } = this.order(definition, context, request);
@@ -44,15 +61,20 @@ export class ListEngine {
     const offset = cursor ? 0 : (request.page - 1) * request.pageSize;
     const countFrom = definition.countFrom?.(filters) ?? definition.from;
     const cap = request.exactCount ? undefined : this.options.countThreshold;
+    const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
+    const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
+    const known = counts?.get(countKey);
     // The count rides on the page's statement (one round trip); a page that comes back empty has none,
     // which is 0 on the first page and asked apart past it.
-    const page = await this.rows(definition, where, { sort, dir }, request.pageSize, cursor, offset, prepared, this.countQuery(countFrom, where, cap));
+    const page = await this.rows(definition, where, { sort, dir }, request.pageSize, cursor, offset, prepared, known ? undefined : this.countQuery(countFrom, where, cap));
     const count =
-      page.total !== undefined
+      known ??
+      (page.total !== undefined
         ? countOf(page.total, cap)
         : cursor || offset > 0
           ? await this.count(countFrom, where, cap, prepared)
-          : { total: 0, exact: true };
+          : { total: 0, exact: true });
+    if (counts && !known) counts.set(countKey, count);
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
     const last = page.rows.at(-1);
@@ -169,6 +191,12 @@ export class ListEngine {
     const name = prepared ? `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
     return queryRows(this.db, text, params, name);
   }
+}
+
+/** A count's key: the user's country, the cap, and the count's statement with its values. */
+function countCacheKey(context: ListContext, cap: number | undefined, from: SQL, where: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(sql`${from} where ${where}`);
+  return `${context.country}|${cap ?? 'exact'}|${text}|${JSON.stringify(params)}`;
 }
 
 function countOf(total: number, cap: number | undefined): ListCount {

@@ -29,6 +29,9 @@ import { defineList, type ListContext, type ListDefinition } from '../lists/defi
 import { listWhere } from '../lists/engine';
 import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, type CustomerSearch } from './customer-search';
 
+/** The collections list's name (its cursors, export files and kept counts). */
+export const COLLECTIONS_LIST = 'collections';
+
 /** Who a loan can be assigned to. */
 export const COLLECTOR_KINDS: readonly RoleKind[] = ['collector'];
 
@@ -77,12 +80,13 @@ function customerText(q: string): SQL[] {
 export function collectionsList(country: Country): ListDefinition<CollectionListFilters, CollectionRow> {
   const now = today(country);
   return defineList<CollectionListFilters, CollectionRow>({
-    name: 'collections',
+    name: COLLECTIONS_LIST,
     from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
     // Every loan has its customer: only a text filter checked on the customers needs the join.
     countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
     // Every filter but a text checked on each loan's customer is on indexed loan columns or ids.
     prepared: (f) => !f.q || f.loanIds !== undefined,
+    cachedCounts: true,
     id: sql`l.id`,
     sorts: {
       // The day's work: a promise due (today or before), a next action due by the end of today, the rest;

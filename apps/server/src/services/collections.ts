@@ -2,7 +2,7 @@ import { COLLECTION_BULK_ASSIGN_MAX, addDays, findRole, todayIn, type Collection
 import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES, invalidData } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
-import { COLLECTOR_KINDS, collectionsList, isCollector, type CollectionListFilters } from '../repositories/collections';
+import { COLLECTIONS_LIST, COLLECTOR_KINDS, collectionsList, isCollector, type CollectionListFilters } from '../repositories/collections';
 
 export const COLLECTION_MESSAGES = {
   notFound: 'Préstamo no encontrado',
@@ -106,6 +106,7 @@ export class CollectionsService {
     }
     const by = { id: user.id, name: user.name };
     const { matched, moved } = await this.app.collections.assign(this.country, condition, collector, by);
+    if (moved.length > 0) this.app.lists.changed(COLLECTIONS_LIST);
     if (matched > COLLECTION_BULK_ASSIGN_MAX) throw new HttpError(409, COLLECTION_MESSAGES.tooMany(COLLECTION_BULK_ASSIGN_MAX));
     this.announce(collector.id, moved, by);
     return { matched, assigned: moved.length };
