@@ -12,9 +12,17 @@ export function dayParts(day: string): [year: number, month: number, date: numbe
   return [Number(match[1]), Number(match[2]), Number(match[3])];
 }
 
+/** One formatter per country: making one costs more than most requests that ask for today. */
+const dayFormats = new Map<Country, Intl.DateTimeFormat>();
+
 /** Today as a calendar day of the country (YYYY-MM-DD). */
 export function todayIn(country: Country, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(now);
+  let format = dayFormats.get(country);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] });
+    dayFormats.set(country, format);
+  }
+  return format.format(now);
 }
 
 /** A calendar day moved by whole days. */

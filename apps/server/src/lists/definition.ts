@@ -47,6 +47,17 @@ export interface ListDefinition<F, R> {
   defaultSort: ListOrder | ((context: ListContext) => ListOrder);
   /** The conditions (ANDed; undefined ones left out) that scope the rows to the user and apply the filters. */
   where: (context: ListContext, filters: F) => (SQL | undefined)[];
+  /**
+   * Whether the statements of these filters have one good plan whatever their values (indexed columns, ids
+   * looked up first): they then run as named prepared statements on a generic plan, planned once per
+   * connection instead of on every request. Undefined: planned for each request's values.
+   */
+  prepared?: (filters: F) => boolean;
+  /**
+   * The node keeps each filter's count for COUNT_CACHE_SECONDS (answered with `cachedAt`), as the lead list
+   * does; the list's writes through the node drop them (`ListEngine.changed`).
+   */
+  cachedCounts?: boolean;
   /** A row as a JSON object (json_build_object), the shape the list's row schema declares. */
   row: SQL;
   export?: { sheet: string; columns: (country: Country) => ExportColumn<R>[] };

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { COUNTRY_TIME_ZONE, type ListCount, type ListResponse } from '@backoffice/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../db/client';
+import { CountCache } from '../lib/count-cache';
 import { invalidData } from '../lib/errors';
 import { acceptsGzip, gzipStream, tableCsvStream, tableXlsxStream } from '../services/lead-export';
 import type { ListContext, ListDefinition, SortType } from './definition';
@@ -32,17 +34,47 @@ const dialect = new PgDialect();
 export class ListEngine {
   constructor(
     private readonly db: Db,
-    private readonly options: { countThreshold: number; exportBatch: number },
+    private readonly options: { countThreshold: number; exportBatch: number; countCacheSeconds?: number },
   ) {}
+
+  /** The counts of the lists that keep them (`cachedCounts`), by list name. */
+  private readonly counts = new Map<string, CountCache>();
+
+  /** A write through this node changed which rows the list's filters match: its kept counts are dropped. */
+  changed(name: string): void {
+    this.counts.get(name)?.clear();
+  }
+
+  private countsOf(name: string): CountCache | undefined {
+    const seconds = this.options.countCacheSeconds ?? 0;
+    if (seconds <= 0) return undefined;
+    let counts = this.counts.get(name);
+    if (!counts) this.counts.set(name, (counts = new CountCache(seconds)));
+    return counts;
+  }
 
   async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListResponse<R>> {
     const { sort, dir } = this.order(definition, context, request);
     const where = listWhere(definition, context, filters);
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
-    const [page, count] = await Promise.all([
-      this.rows(definition, where, { sort, dir }, request.pageSize, cursor, cursor ? 0 : (request.page - 1) * request.pageSize),
-      this.count(definition.countFrom?.(filters) ?? definition.from, where, request.exactCount ? undefined : this.options.countThreshold),
-    ]);
+    const prepared = definition.prepared?.(filters) ?? false;
+    const offset = cursor ? 0 : (request.page - 1) * request.pageSize;
+    const countFrom = definition.countFrom?.(filters) ?? definition.from;
+    const cap = request.exactCount ? undefined : this.options.countThreshold;
+    const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
+    const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
+    const known = counts?.get(countKey);
+    // The count rides on the page's statement (one round trip); a page that comes back empty has none,
+    // which is 0 on the first page and asked apart past it.
+    const page = await this.rows(definition, where, { sort, dir }, request.pageSize, cursor, offset, prepared, known ? undefined : this.countQuery(countFrom, where, cap));
+    const count =
+      known ??
+      (page.total !== undefined
+        ? countOf(page.total, cap)
+        : cursor || offset > 0
+          ? await this.count(countFrom, where, cap, prepared)
+          : { total: 0, exact: true });
+    if (counts && !known) counts.set(countKey, count);
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
     const last = page.rows.at(-1);
@@ -105,7 +137,9 @@ export class ListEngine {
     limit: number,
     cursor: Cursor | undefined,
     offset: number,
-  ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean }> {
+    prepared = false,
+    counted?: SQL,
+  ): Promise<{ rows: { json: R; key: string; id: number }[]; more: boolean; total?: number }> {
     const key = definition.sorts[order.sort]!;
     // A page before the cursor is read in the opposite order, then turned around.
     const forward = cursor?.direction !== 'prev';
@@ -114,21 +148,29 @@ export class ListEngine {
     const after = cursor
       ? sql`(${key.expr}, ${definition.id}) ${sql.raw(ascending ? '>' : '<')} (cast(${cursor.value} as ${sql.raw(key.type)}), cast(${cursor.id} as bigint))`
       : sql`true`;
-    const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint
+    const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint${counted ? sql`, (${counted})` : sql``}
       from ${definition.from}
      where ${where} and ${after}
      order by ${key.expr} ${direction}, ${definition.id} ${direction}
      limit ${sql.raw(String(limit + 1))} offset ${sql.raw(String(offset))}`;
-    const found = await this.run(query);
+    // A page by number has its offset in the text: one statement per page number would stay prepared on
+    // each connection, so only the first page and cursor pages are.
+    const found = await this.run(query, prepared && offset === 0);
     const more = found.length > limit;
     const rows = found.slice(0, limit).map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
-    return { rows: forward ? rows : rows.reverse(), more };
+    const total = counted && found.length > 0 ? Number(found[0]![3]) : undefined;
+    return { rows: forward ? rows : rows.reverse(), more, total };
   }
 
-  private async count(from: SQL, where: SQL, cap: number | undefined): Promise<ListCount> {
+  private async count(from: SQL, where: SQL, cap: number | undefined, prepared = false): Promise<ListCount> {
+    const [[total]] = (await this.run(sql`select ${this.countQuery(from, where, cap)}`, prepared)) as [[number]];
+    return countOf(total, cap);
+  }
+
+  /** How many rows match, up to one past the cap (all without one), as a scalar subquery. */
+  private countQuery(from: SQL, where: SQL, cap: number | undefined): SQL {
     const limited = cap === undefined ? sql`` : sql` limit ${sql.raw(String(cap + 1))}`;
-    const [[total]] = (await this.run(sql`select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching`)) as [[number]];
-    return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
+    return sql`(select count(*)::int from (select 1 from ${from} where ${where}${limited}) matching)`;
   }
 
   /** The filtered set in keyset batches: memory holds one batch whatever the set's size. */
@@ -143,10 +185,22 @@ export class ListEngine {
     }
   }
 
-  private run(query: SQL): Promise<unknown[][]> {
+  /** `prepared`: as a named statement (its name made from its text: one name, one text, per connection). */
+  private run(query: SQL, prepared = false): Promise<unknown[][]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return queryRows(this.db, text, params);
+    const name = prepared ? `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
+    return queryRows(this.db, text, params, name);
   }
+}
+
+/** A count's key: the user's country, the cap, and the count's statement with its values. */
+function countCacheKey(context: ListContext, cap: number | undefined, from: SQL, where: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(sql`${from} where ${where}`);
+  return `${context.country}|${cap ?? 'exact'}|${text}|${JSON.stringify(params)}`;
+}
+
+function countOf(total: number, cap: number | undefined): ListCount {
+  return cap !== undefined && total > cap ? { total: cap, exact: false } : { total, exact: true };
 }
 
 /**

@@ -18,14 +18,19 @@ import {
   type RoleId,
   type RoleKind,
 } from '@backoffice/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../db/client';
-import { loanEvents, loans, managements, collectionPromises } from '../db/schema';
+import { queryRows, queryRowsByIndex, type Db } from '../db/client';
+import { customers, loanEvents, loans, managements, collectionPromises } from '../db/schema';
+import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { storedRolesOfKinds } from '../lib/roles';
 import { digitWindows, escapeLike } from '../lib/search';
 import { defineList, type ListContext, type ListDefinition } from '../lists/definition';
 import { listWhere } from '../lists/engine';
+import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, type CustomerSearch } from './customer-search';
+
+/** The collections list's name (its cursors, export files and kept counts). */
+export const COLLECTIONS_LIST = 'collections';
 
 /** Who a loan can be assigned to. */
 export const COLLECTOR_KINDS: readonly RoleKind[] = ['collector'];
@@ -35,6 +40,11 @@ export interface CollectionListFilters extends Omit<CollectionFilters, 'q'> {
   q?: string;
   /** Set for a collector: their own queue, whatever `collector` asks. */
   ownCollectorId?: number;
+  /**
+   * The loans in collections whose customer matches `q`, looked up first (CollectionsRepository.loansOfText);
+   * when set, the list reads them by id instead of checking each loan's customer against the text.
+   */
+  loanIds?: number[];
 }
 
 const OPEN_INSTALLMENT = sql.raw(`('pending', 'partial', 'overdue')`);
@@ -47,7 +57,8 @@ const dueDate = sql`(select min(i.due_date) from installments i where i.loan_id 
 const latestPromise = sql`(select p.status from collection_promises p where p.loan_id = l.id order by p.created_at desc, p.id desc limit 1)`;
 
 /**
- * Free text over the loan's customer: the same columns and word rules as the leads' customer search
+ * Free text over the loan's customer, when its loans were not looked up first (more than the cap match, or
+ * a bulk assignment's filter): the same columns and word rules as the leads' customer search
  * (repositories/customer-search.ts), bound inline because the list engine plans each query for its values.
  */
 function customerText(q: string): SQL[] {
@@ -69,10 +80,13 @@ function customerText(q: string): SQL[] {
 export function collectionsList(country: Country): ListDefinition<CollectionListFilters, CollectionRow> {
   const now = today(country);
   return defineList<CollectionListFilters, CollectionRow>({
-    name: 'collections',
+    name: COLLECTIONS_LIST,
     from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
-    // Every loan has its customer: only a text filter needs the join.
-    countFrom: (f) => (f.q ? undefined : sql`loans l`),
+    // Every loan has its customer: only a text filter checked on the customers needs the join.
+    countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
+    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids.
+    prepared: (f) => !f.q || f.loanIds !== undefined,
+    cachedCounts: true,
     id: sql`l.id`,
     sorts: {
       // The day's work: a promise due (today or before), a next action due by the end of today, the rest;
@@ -109,7 +123,8 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         f.promise?.length ? promiseCondition(f.promise) : undefined,
         f.next_action_from ? sql`l.next_action_at >= ${dayStart(country, f.next_action_from)}` : undefined,
         f.next_action_to ? sql`l.next_action_at < ${dayStart(country, addDays(f.next_action_to, 1))}` : undefined,
-        ...(f.q ? customerText(f.q) : []),
+        f.loanIds ? sql`l.id = any(cast(${`{${f.loanIds.join(',')}}`} as integer[]))` : undefined,
+        ...(f.q && !f.loanIds ? customerText(f.q) : []),
       ];
     },
     row: sql`json_build_object(
@@ -174,6 +189,48 @@ export class CollectionsRepository {
   private run(query: SQL): Promise<unknown[][]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return queryRows(this.db, text, params);
+  }
+
+  /** The text lookups' SQL per shape (which words, which way); values are always bound. */
+  private readonly statements = new StatementCache('collections');
+
+  /**
+   * The country's loans in collections whose customer matches the text, customers first, by the leads'
+   * indexes and conditions (repositories/customer-search.ts), then their loans through
+   * loans_collections_customer_idx; undefined when more than `cap` match (the list then checks each loan's
+   * customer). A first name and a surname: the customers under both prefixes in customer_word_prefixes whose
+   * words there match, from its primary key alone (no customer row read); any other text (a document
+   * fragment, one word) through the customers' indexes alone (bitmap scans), as the leads' probe does.
+   */
+  async loansOfText(country: Country, q: string, cap: number): Promise<number[] | undefined> {
+    const params: Params = { country };
+    const search = customerSearch(q, params);
+    if (search.words.length === 0) return undefined;
+    const pair = search.selective ? undefined : prefixPair(search);
+    if (pair) Object.assign(params, pair.params);
+    const kind = pair ? (pair.whole ? 'pair' : 'pair-more') : 'indexed';
+    const statement = this.statements.get(`text|${search.key}|${kind}|${cap}`, () => this.loansOfTextQuery(search, kind, cap));
+    const values = fillPlaceholders(statement.params, params);
+    // The prefix merge has one plan whatever the words (prepared); the indexes' answer depends on them.
+    const rows = pair ? await queryRows(this.db, statement.text, values, statement.name) : await queryRowsByIndex(this.db, statement.text, values);
+    return rows.length > cap ? undefined : rows.map((row) => Number(row[0]));
+  }
+
+  private loansOfTextQuery(search: CustomerSearch, kind: 'pair' | 'pair-more' | 'indexed', cap: number) {
+    const inCollections = and(eq(loans.country, ph('country')), sql`${loans.inCollections}`);
+    if (kind === 'indexed') {
+      return this.db
+        .select({ id: loans.id })
+        .from(customers)
+        .innerJoin(loans, eq(loans.customerId, customers.id))
+        .where(and(customerMatch(search), inCollections))
+        .limit(literalLimit(cap + 1));
+    }
+    const candidates = prefixCandidates(this.db, 'candidates');
+    const query = this.db.select({ id: loans.id }).from(candidates).innerJoin(loans, eq(loans.customerId, candidates.customerId)).$dynamic();
+    // Words beyond the two are checked on the customer's row, for the candidates that have the two.
+    if (kind === 'pair-more') query.innerJoin(customers, and(eq(customers.id, candidates.customerId), customerMatch(search)));
+    return query.where(and(pairWordsMatch(candidates), inCollections)).limit(literalLimit(cap + 1));
   }
 
   /** The loan's owner and customer's cellphone (for permission checks and calls); undefined: not this country's. */

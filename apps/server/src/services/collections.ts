@@ -2,7 +2,7 @@ import { COLLECTION_BULK_ASSIGN_MAX, addDays, findRole, todayIn, type Collection
 import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES, invalidData } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
-import { COLLECTOR_KINDS, collectionsList, isCollector, type CollectionListFilters } from '../repositories/collections';
+import { COLLECTIONS_LIST, COLLECTOR_KINDS, collectionsList, isCollector, type CollectionListFilters } from '../repositories/collections';
 
 export const COLLECTION_MESSAGES = {
   notFound: 'Préstamo no encontrado',
@@ -69,6 +69,16 @@ export class CollectionsService {
     };
   }
 
+  /**
+   * The filters with a free text's loans looked up first (customers, then their loans in collections), so
+   * that the page and its count read those loans by id; as they are when the text matches more than the cap.
+   */
+  async searched(filters: CollectionListFilters): Promise<CollectionListFilters> {
+    if (!filters.q) return filters;
+    const loanIds = await this.app.collections.loansOfText(this.country, filters.q, this.app.config.listTextProbeCap);
+    return loanIds ? { ...filters, loanIds } : filters;
+  }
+
   /** A loan the user may read: 404 when not this country's, 403 for a collector's other loans. */
   async readable(user: AuthUser, loanId: number) {
     const access = await this.app.collections.access(this.country, loanId);
@@ -96,6 +106,7 @@ export class CollectionsService {
     }
     const by = { id: user.id, name: user.name };
     const { matched, moved } = await this.app.collections.assign(this.country, condition, collector, by);
+    if (moved.length > 0) this.app.lists.changed(COLLECTIONS_LIST);
     if (matched > COLLECTION_BULK_ASSIGN_MAX) throw new HttpError(409, COLLECTION_MESSAGES.tooMany(COLLECTION_BULK_ASSIGN_MAX));
     this.announce(collector.id, moved, by);
     return { matched, assigned: moved.length };

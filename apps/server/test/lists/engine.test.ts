@@ -82,6 +82,9 @@ describe.each<Driver>(['pglite', 'postgres'])('the list engine on %s', (driver) 
     expect(admins.count.exact).toBe(true);
     expect(admins.rows.length).toBe(admins.count.total);
     expect(admins.rows.length).toBeGreaterThan(0);
+    // A page past the end has no rows to carry the count: it is still the filter's, and none matching is 0.
+    expect((await engine.page(people, context, {}, { page: 100, pageSize: 10, exactCount: true })).count).toEqual({ total: all.length, exact: true });
+    expect((await engine.page(people, context, { role: 'none' }, { page: 1, pageSize: 10 })).count).toEqual({ total: 0, exact: true });
   });
 
   it("ignores a cursor of another list, another order or a forged value instead of failing", async () => {

@@ -94,6 +94,34 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     expect(byDoc.rows.map((r) => r.id)).toEqual([theirs[1]!.id]);
   });
 
+  it("finds a loan's customer by the beginnings of their words, accented or not, and by a document fragment", async () => {
+    // Loans in collections of arg: leads 0 María Núñez (mine), 7 @Inés Núñez (theirs), 8 María Álvarez and
+    // 9 José Sosa (unassigned); lead 4, Sofía Acosta, has a loan out of collections.
+    const ids = async (email: string, q: string) => {
+      const page = await list(email, `?q=${encodeURIComponent(q)}`);
+      expect([page.count.total, page.count.exact]).toEqual([page.rows.length, true]);
+      return page.rows.map((r) => r.id).sort((a, b) => a - b);
+    };
+    const sorted = (loans: KnownLoan[]) => loans.map((l) => l.id).sort((a, b) => a - b);
+    // A first name and a surname by their beginnings (customer_word_prefixes), typed with or without accents.
+    expect(await ids('admin@arg.example', 'mar alv')).toEqual(sorted([unassigned[0]!]));
+    expect(await ids('admin@arg.example', 'María Núñez')).toEqual(sorted([mine[0]!]));
+    expect(await ids('admin@arg.example', 'maria nunez')).toEqual(sorted([mine[0]!]));
+    expect(await ids('admin@arg.example', 'nuñ')).toEqual(sorted([mine[0]!, theirs[2]!, theirs[1]!]));
+    // A loan out of collections is not found; a third word is checked on the customer.
+    expect(await ids('admin@arg.example', 'sofia acosta')).toEqual([]);
+    expect(await ids('admin@arg.example', 'maria alvarez 20063')).toEqual(sorted([unassigned[0]!]));
+    expect(await ids('admin@arg.example', 'maria nunez 20063')).toEqual([]);
+    // Six digits from the middle of a document.
+    const [{ doc }] = await t.app.db.select({ doc: customers.docNumber }).from(customers).where(eq(customers.id, unassigned[1]!.customerId));
+    expect(await ids('supervisor@arg.example', doc.slice(2))).toEqual(sorted([unassigned[1]!]));
+    // A collector finds only their own.
+    expect(await ids('collector@arg.example', 'maria')).toEqual(sorted([mine[0]!]));
+    // Past the cap the list checks each loan's customer instead: the same rows.
+    expect(await t.app.collections.loansOfText('arg', 'maria', 1)).toBeUndefined();
+    expect(((await t.app.collections.loansOfText('arg', 'maria', 10)) ?? []).sort((a, b) => a - b)).toEqual(sorted([mine[0]!, unassigned[0]!]));
+  });
+
   it('refuses a due date outside the configured bounds, naming the field', async () => {
     const client = await as('arg', 'admin@arg.example');
     const res = await client.get(`/api/arg/collections?due_from=${addDays(todayIn('arg'), -5000)}`);
@@ -228,5 +256,19 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     // Without a loan, a collector's call is refused as before (they have no leads).
     await client.post('/api/arg/customers/calls/hang-up', { user: neotel });
     expect((await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: mine[1]!.cellphone })).statusCode).toBe(403);
+  });
+
+  it("keeps a filter's count for a while, and drops it when a loan is assigned through the node", async () => {
+    const first = await list('admin@arg.example', '?dpd_min=1');
+    expect(first.count.cachedAt).toBeUndefined();
+    const again = await list('admin@arg.example', '?dpd_min=1');
+    expect(again.count).toEqual({ ...first.count, cachedAt: expect.any(String) });
+    const loan = again.rows.find((r) => r.id === unassigned[2]!.id)!;
+    const to = loan.collector?.id === collector ? otherCollector : collector;
+    const assigned = await (await as('arg', 'supervisor@arg.example')).post(`/api/arg/collections/${loan.id}/assign`, { collector_id: to });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const after = await list('admin@arg.example', '?dpd_min=1');
+    expect(after.count.cachedAt).toBeUndefined();
+    expect(after.rows.find((r) => r.id === loan.id)!.collector?.id).toBe(to);
   });
 });

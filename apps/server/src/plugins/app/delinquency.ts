@@ -1,6 +1,7 @@
 import { COUNTRIES, todayIn, type Country } from '@backoffice/shared';
 import fp from 'fastify-plugin';
 import { PeriodicTask } from '../../lib/periodic-task';
+import { COLLECTIONS_LIST } from '../../repositories/collections';
 import { runDelinquency, type DelinquencyResult } from '../../services/delinquency';
 
 declare module 'fastify' {
@@ -20,7 +21,10 @@ export default fp(
         const results: Partial<Record<Country, DelinquencyResult>> = {};
         for (const country of COUNTRIES) {
           const result = await runDelinquency(app.db, country, todayIn(country));
-          if (result.ran) app.log.info({ country, ...result }, 'delinquency run');
+          if (result.ran) {
+            app.log.info({ country, ...result }, 'delinquency run');
+            app.lists.changed(COLLECTIONS_LIST);
+          }
           results[country] = result;
         }
         return results;

@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('lists', new ListEngine(app.db, { countThreshold: app.config.listCountThreshold, exportBatch: app.config.exportBatch }));
+    app.decorate(
+      'lists',
+      new ListEngine(app.db, { countThreshold: app.config.listCountThreshold, exportBatch: app.config.exportBatch, countCacheSeconds: app.config.countCacheSeconds }),
+    );
   },
   { name: 'lists', dependencies: ['db', 'config'] },
 );

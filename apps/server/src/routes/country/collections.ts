@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, invalidData } from '../../lib/errors';
 import { listRoutes } from '../../lists/routes';
-import { isCollector } from '../../repositories/collections';
+import { COLLECTIONS_LIST, isCollector } from '../../repositories/collections';
 import { COLLECTION_MESSAGES, CollectionsService, canAssign, dueDateBounds } from '../../services/collections';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
@@ -39,7 +39,7 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     query: collectionListQuerySchema,
     row: collectionRowSchema,
     definition: service.list,
-    filters: (query, request) => service.filters(query, signedInUser(request)),
+    filters: (query, request) => service.searched(service.filters(query, signedInUser(request))),
   });
 
   app.get(
@@ -149,6 +149,7 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       const user = signedInUser(request);
       const saved = await app.collections.recordManagement(country, request.params.id, user, service.ownOnly(user), request.body);
       if (!saved.ok) throw new HttpError(saved.reason === 'not_found' ? 404 : 403, saved.reason === 'not_found' ? COLLECTION_MESSAGES.notFound : COLLECTION_MESSAGES.notYours);
+      app.lists.changed(COLLECTIONS_LIST);
       const detail = await app.collections.detail(country, request.params.id);
       return { ...detail!, can_write: true, can_assign: canAssign(country, user.role) };
     },

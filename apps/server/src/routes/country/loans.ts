@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { signedInUser, type AuthUser } from '../../plugins/app/auth';
 import { LoanDetailRepository, type LoanHeader } from '../../repositories/loan-detail';
+import { COLLECTIONS_LIST } from '../../repositories/collections';
 import { applyPayment, LOAN_MESSAGES, mayPay, mayReverse, readRefusal, reversePayment } from '../../services/loans';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
@@ -100,6 +101,7 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const result = await app.db.transaction((tx) =>
         applyPayment(tx, country, { loanId: header.id, amount, paidOn, channel: channel as PaymentChannel, reference, userId: user.id }),
       );
+      app.lists.changed(COLLECTIONS_LIST);
       return { payment_id: result.paymentId, applied: result.applied, loan: await detailFor(user, header) };
     },
   );
@@ -124,6 +126,7 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       await app.db.transaction((tx) =>
         reversePayment(tx, country, { loanId: header.id, paymentId: request.params.paymentId, reason: request.body.reason, userId: user.id }),
       );
+      app.lists.changed(COLLECTIONS_LIST);
       return detailFor(user, header);
     },
   );

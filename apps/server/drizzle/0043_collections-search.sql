@@ -1,0 +1,1 @@
+CREATE INDEX "loans_collections_customer_idx" ON "loans" USING btree ("customer_id") WHERE "loans"."in_collections";
