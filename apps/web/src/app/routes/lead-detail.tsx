@@ -1,11 +1,11 @@
 import { canAccess, canLead, canWrite, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActivityTimeline } from '../../components/activity-timeline';
-import { CustomerForm } from '../../components/customer-form';
+import { ActivityTimeline } from '../../domain/activity-timeline';
+import { CustomerForm } from '../../domain/customer-form';
 import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
-import { NoteForm } from '../../components/lead-forms';
+import { NoteForm } from '../../domain/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useLeadLoan } from '../../features/loans/api/get-loan';
 import { LoanPanel } from '../../features/loans/components/loan-panel';

@@ -1,7 +1,7 @@
 import { statusLabelOf, type DashboardResponse } from '@backoffice/shared';
 import { Box, Button, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { stageFailureMessage } from '../../../components/automated-stage-wait';
+import { stageFailureMessage } from '../../../domain/automated-stage-wait';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';

@@ -14,7 +14,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid 
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
+import { FormFields, type FormFieldSpec } from '../../../components/form-fields';
+import { bankAccountFieldSpecs } from '../../../domain/bank-account-fields';
 import { RestoredDraftAlert } from '../../../components/restored-draft-alert';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';

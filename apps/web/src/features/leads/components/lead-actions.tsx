@@ -2,7 +2,7 @@ import { CLOSED_LEAD_MESSAGE, isClosedStatus, type LeadDetail } from '@backoffic
 import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../components/lead-forms';
+import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../domain/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useFilterResource } from '../../../lib/filter-resources';

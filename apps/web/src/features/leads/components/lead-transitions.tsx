@@ -2,7 +2,7 @@ import { statusLabelOf, type LeadDetail } from '@backoffice/shared';
 import { Button } from '@mui/material';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
-import { StatusTransitions, movedMessage } from '../../../components/status-transitions';
+import { StatusTransitions, movedMessage } from '../../../domain/status-transitions';
 import { COUNTRY } from '../../../config/env';
 import { useLeadTransitions } from '../api/get-lead-transitions';
 import { useRunAutomation } from '../api/run-automation';

@@ -2,7 +2,7 @@ import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isClosedStatus, count
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
-import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
+import { ManagementStatusForm, NoteForm } from '../../../domain/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY, COUNTRY_NAME } from '../../../config/env';
 import { useAddSaleNote } from '../api/add-sale-note';

@@ -4,8 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COUNTRY } from '../config/env';
 import { automatedStageWait, stageFailureMessage } from './automated-stage-wait';
-import { useConfirm, usePrompt } from './confirm-dialog';
-import { LoadingIndicator } from './loading-indicator';
+import { useConfirm, usePrompt } from '../components/confirm-dialog';
+import { LoadingIndicator } from '../components/loading-indicator';
 
 interface StatusTransitionsProps {
   /** The workflow's `GET /leads/:id/transitions`, as each feature queries it. */

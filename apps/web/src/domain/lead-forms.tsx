@@ -20,9 +20,9 @@ import { ApiError } from '../lib/api-client';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { useSession } from '../lib/session';
 import { RecentNotes } from './activity-timeline';
-import { useConfirm } from './confirm-dialog';
-import { DateTimeField } from './date-fields';
-import { useNotify } from './notifications';
+import { useConfirm } from '../components/confirm-dialog';
+import { DateTimeField } from '../components/date-fields';
+import { useNotify } from '../components/notifications';
 
 /*
  * Forms that record work on a lead, wherever it is shown (lead detail, sale detail). They only present:
