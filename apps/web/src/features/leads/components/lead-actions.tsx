@@ -3,7 +3,7 @@ import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, 
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../domain/lead-forms';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useFilterResource } from '../../../lib/filter-resources';
 import { useAddNote, useReassignSeller, useSetManagementStatus } from '../api/lead-mutations';
@@ -21,6 +21,12 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   const confirm = useConfirm();
   const notify = useNotify();
   const notifyStale = useNotifyStale();
+  const notifyError = useNotifyError();
+  const reassignTo = async () => {
+    const name = sellers.find((s) => String(s.id) === sellerId)?.name;
+    if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
+    reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
+  };
   return (
     <Stack spacing={1}>
       <FormControl size="small">
@@ -37,11 +43,7 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
       <Button
         variant="outlined"
         disabled={!sellerId || Number(sellerId) === lead.seller?.id || reassign.isPending}
-        onClick={async () => {
-          const name = sellers.find((s) => String(s.id) === sellerId)?.name;
-          if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
-          reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
-        }}
+        onClick={() => void reassignTo().catch(notifyError)}
         sx={{ alignSelf: 'flex-end' }}
       >
         Reasignar
