@@ -8,6 +8,7 @@ import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
 import { NoteForm } from '../../domain/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { useIsPhone } from '../../components/mobile-list';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { SendMessageButton } from '../../features/communications/components/send-message-button';
@@ -28,6 +29,8 @@ function SaleDetailView({ id }: { id: number }) {
   const updateCustomer = useUpdateSaleCustomer(id);
   const addNote = useAddSaleNote(id);
   const queryClient = useQueryClient();
+  // On a phone the call, the status and the note are in the action bar only: one copy of each form (and of its draft).
+  const phone = useIsPhone();
   // A message the customer sends appears on the timeline live (this screen is in the customer's room).
   useCustomerMessages(sale.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
@@ -46,20 +49,20 @@ function SaleDetailView({ id }: { id: number }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
-            <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
+            {!phone && <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
             <SendMessageButton leadId={sale.data.id} />
-            <SaleTransitions sale={sale.data} />
+            {!phone && <SaleTransitions sale={sale.data} />}
             <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
-            <SaleActions sale={sale.data} />
+            <SaleActions sale={sale.data} noteForm={!phone} />
           </Stack>
         </Grid>
       </Grid>
-      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen. */}
+      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen (and only there). */}
       <DetailActionBar
         call={<CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
         sheets={[
           { label: 'Cambiar estado', content: () => <SaleTransitions sale={sale.data} /> },
-          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} onAdded={close} /> },
+          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={sale.data.timeline} onAdded={close} /> },
         ]}
       />
     </>

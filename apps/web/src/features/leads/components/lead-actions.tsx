@@ -52,8 +52,11 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   );
 }
 
-/** What the role may do on the lead; the server checks each action again. */
-export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; canReassign: boolean; canEdit: boolean }) {
+/**
+ * What the role may do on the lead; the server checks each action again. `noteForm: false` where the note
+ * form is elsewhere (a phone's action bar): one form, one draft.
+ */
+export function LeadActions({ lead, canReassign, canEdit, noteForm = true }: { lead: LeadDetail; canReassign: boolean; canEdit: boolean; noteForm?: boolean }) {
   const addNote = useAddNote(lead.id);
   if (!canEdit) return null;
   return (
@@ -61,7 +64,7 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardHeader title="Acciones" />
       <CardContent>
         <Stack spacing={3}>
-          <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} timeline={lead.timeline} />
+          {noteForm && <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} timeline={lead.timeline} />}
           {isClosedStatus(COUNTRY, lead.status_id) ? (
             <Alert severity="info">{CLOSED_LEAD_MESSAGE}</Alert>
           ) : (

@@ -73,8 +73,11 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
   );
 }
 
-/** What the seller records while working the sale; the server checks each action again. */
-export function SaleActions({ sale }: { sale: SaleDetail }) {
+/**
+ * What the seller records while working the sale; the server checks each action again. `noteForm: false`
+ * where the note form is elsewhere (a phone's action bar): one form, one draft.
+ */
+export function SaleActions({ sale, noteForm = true }: { sale: SaleDetail; noteForm?: boolean }) {
   const addNote = useAddSaleNote(sale.id);
   return (
     <Card>
@@ -90,7 +93,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
               <ManagementForm key={`m-${sale.version}`} sale={sale} />
             </>
           )}
-          <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} timeline={sale.timeline} />
+          {noteForm && <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} timeline={sale.timeline} />}
         </Stack>
       </CardContent>
     </Card>
