@@ -118,10 +118,17 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   expect(content.y + content.height, 'the last of the record ends above the bar').toBeLessThanOrEqual(barTop + 1);
   await expectNoSidewaysScroll(page);
 
-  // "Cambiar estado" opens the sale's transitions in a sheet.
+  // The bar holds the call, the status and the note: the page does not show a second copy of them.
+  await expect(page.getByRole('button', { name: 'Llamar', exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('sale-transitions')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Nueva nota' })).toHaveCount(0);
+
+  // "Cambiar estado" opens the sale's transitions in a sheet: the one copy of them.
   await bar.getByRole('button', { name: 'Cambiar estado' }).click();
   const statusSheet = page.getByRole('dialog', { name: 'Cambiar estado' });
   await expect(statusSheet).toBeVisible();
+  await expect(statusSheet.getByTestId('sale-transitions')).toBeVisible();
+  await expect(page.getByTestId('sale-transitions')).toHaveCount(1);
   await statusSheet.getByRole('button', { name: 'Cerrar' }).click();
   await expect(statusSheet).toBeHidden();
 
@@ -130,6 +137,7 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   await bar.getByRole('button', { name: 'Nota' }).click();
   const noteSheet = page.getByRole('dialog', { name: 'Nota' });
   await noteSheet.getByRole('textbox', { name: 'Nueva nota' }).fill(text);
+  await expect(page.getByRole('textbox', { name: 'Nueva nota' })).toHaveCount(1);
   await noteSheet.getByRole('button', { name: 'Agregar nota' }).click();
   await expect(page.getByText('Nota agregada')).toBeVisible();
   await expect(noteSheet).toBeHidden();
@@ -161,8 +169,12 @@ test('a collector opens their queue on a phone: one line a loan, a bucket filter
   const bar = page.getByRole('toolbar', { name: 'Acciones' });
   await expect(bar).toBeInViewport();
   await expect(bar.getByRole('button', { name: 'Llamar' })).toBeVisible();
+  // The call and the management are in the bar only; its sheet holds the one management form.
+  await expect(page.getByRole('button', { name: 'Llamar', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Guardar gestión' })).toHaveCount(0);
   await bar.getByRole('button', { name: 'Gestión' }).click();
   await expect(page.getByRole('dialog', { name: 'Gestión' }).getByRole('button', { name: 'Guardar gestión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar gestión' })).toHaveCount(1);
   await expectNoSidewaysScroll(page);
 });
 

@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@backoffice/shared';
 import { describe, expect, it } from 'vitest';
-import { filterHistory } from '../src/components/activity-timeline';
+import { filterHistory } from '../src/domain/activity-timeline';
 
 const entry = (id: string, type: TimelineEntry['type']) => ({ id, type, at: '2026-11-22T12:00:00Z', text: id, user: null, from_status: null, to_status: null }) as unknown as TimelineEntry;
 

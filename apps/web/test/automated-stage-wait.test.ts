@@ -1,6 +1,6 @@
 import { ARG_STATUS_IDS, COL_STATUS_IDS } from '@backoffice/shared';
 import { describe, expect, it } from 'vitest';
-import { automatedStageWait, stageFailureMessage } from '../src/components/automated-stage-wait';
+import { automatedStageWait, stageFailureMessage } from '../src/domain/automated-stage-wait';
 
 describe('what an application at an automated stage waits for', () => {
   it('names each arg stage the workflow runs by itself', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerFormValues, mergeChanges, parseFormValues, rebaseCustomerEdit, type CustomerFormValues } from '../src/components/customer-form-rebase';
+import { customerFormValues, mergeChanges, parseFormValues, rebaseCustomerEdit, type CustomerFormValues } from '../src/domain/customer-form-rebase';
 
 const stored = (changes: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
   first_name: 'Ana',

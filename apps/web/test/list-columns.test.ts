@@ -2,7 +2,8 @@ import { LEAD_SORT_FIELDS, type LeadListItem } from '@backoffice/shared';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { describe, expect, it, vi } from 'vitest';
 import { withColumnDefaults } from '../src/components/keyset-data-grid';
-import { columnsFit, defaultColumnsFor, fitColumns, textColumn, type FittedColumn } from '../src/components/lead-list-columns';
+import { columnsFit, fitColumns, textColumn, type FittedColumn } from '../src/components/fitted-columns';
+import { defaultColumnsFor } from '../src/domain/lead-list-columns';
 import { leadColumns } from '../src/features/leads/components/leads-columns';
 import { textWidth, twoLineWidth } from '../src/lib/text-width';
 

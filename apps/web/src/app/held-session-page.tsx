@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { COUNTRY } from '../config/env';
 import { fetchFilterResources } from '../features/auth/api/filter-resources';
-import { logout } from '../features/auth/api/logout';
 import { landingPath } from '../lib/storage';
 import { useSession } from '../lib/session';
+import { useSignOut } from './sign-out';
 
 /**
  * A page a session held by the server waits on (a password to change, a second factor's code or enrolment),
@@ -13,7 +13,7 @@ import { useSession } from '../lib/session';
  */
 export function HeldSessionPage({ title, maxWidth, children }: { title: string; maxWidth: number; children: ReactNode }) {
   const session = useSession();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   if (!session) return <Navigate to="/login" replace />;
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
@@ -25,10 +25,7 @@ export function HeldSessionPage({ title, maxWidth, children }: { title: string; 
           {children}
           <Button
             sx={{ mt: 2 }}
-            onClick={async () => {
-              await logout();
-              void navigate('/login', { replace: true });
-            }}
+            onClick={signOut}
           >
             Cerrar sesión
           </Button>

@@ -1,9 +1,8 @@
 import { findRole } from '@backoffice/shared';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 import { useScrollResetOnNavigate } from '../components/scroll-to-top';
 import { BUILD_ID, COUNTRY } from '../config/env';
-import { logout } from '../features/auth/api/logout';
 import { IdleWarning } from '../features/auth/components/idle-warning';
 import { CallReminders } from '../features/call-reminders/components/call-reminders';
 import { useVersionCheck } from '../features/version-check/hooks/use-version-check';
@@ -14,10 +13,10 @@ import { RequireSession } from './guards';
 import { useNavItems } from './nav-items';
 import { useRealtimeBridge } from './realtime-bridge';
 import { SCREENS } from './screens';
+import { useSignOut } from './sign-out';
 
 function Shell() {
   const session = useSession();
-  const navigate = useNavigate();
   const navItems = useNavItems();
   const { pathname } = useLocation();
   useScreenTitle(SCREENS.find((screen) => screen.path === pathname)?.label);
@@ -26,15 +25,12 @@ function Shell() {
   usePrefetchGridSettings();
   useScrollResetOnNavigate();
   const user = { name: session?.name ?? '', roleLabel: (session && findRole(COUNTRY, session.role)?.label) ?? '' };
-  const signOut = async () => {
-    await logout();
-    void navigate('/login', { replace: true });
-  };
+  const signOut = useSignOut();
   return (
     <DefaultLayout navItems={navItems} user={user} country={COUNTRY} buildId={BUILD_ID} onLogout={signOut}>
       <Outlet />
       {/* SPEC 2: the call reminder lives at the root of the app (it polls only for sellers). */}
-      <CallReminders onUnauthorized={() => void signOut()} />
+      <CallReminders onUnauthorized={signOut} />
       <IdleWarning />
     </DefaultLayout>
   );

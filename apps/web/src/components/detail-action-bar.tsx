@@ -16,8 +16,9 @@ const BAR_ROOM = 72;
 
 /**
  * A detail's main actions on a phone, in a bar that stays at the bottom of the screen while the record
- * scrolls: the call button itself and the forms a seller uses most, each opened in a sheet. On a desktop
- * nothing: the actions are in the detail's side column, as they are on a phone further down.
+ * scrolls: the call button itself and the forms a seller uses most, each opened in a sheet. The page leaves
+ * these out on a phone (useIsPhone), so each form exists once, with one draft. On a desktop nothing: the
+ * actions are in the detail's side column.
  */
 export function DetailActionBar({ call, sheets }: { call?: ReactNode; sheets: BarSheet[] }) {
   const phone = useIsPhone();

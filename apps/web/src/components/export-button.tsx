@@ -3,7 +3,7 @@ import { Button, LinearProgress, ListItemText, ListSubheader, Menu, MenuItem, St
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { describeProgress, downloadExport, type DownloadProgress } from '../lib/download';
-import { useNotify } from './notifications';
+import { useNotify, useNotifyError } from './notifications';
 
 const number = new Intl.NumberFormat('es');
 
@@ -19,6 +19,7 @@ export function ExportButton({ path, search, fallbackName, selection = [] }: { p
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const notify = useNotify();
+  const notifyError = useNotifyError();
 
   const run = async (format: Format, selected: boolean) => {
     setAnchor(null);
@@ -48,10 +49,10 @@ export function ExportButton({ path, search, fallbackName, selection = [] }: { p
   };
 
   const formats = (selected: boolean, disabled = false) => [
-    <MenuItem key={`csv-${selected}`} disabled={disabled} onClick={() => run('csv', selected)}>
+    <MenuItem key={`csv-${selected}`} disabled={disabled} onClick={() => void run('csv', selected).catch(notifyError)}>
       <ListItemText primary="CSV" secondary="Se abre en Excel y LibreOffice" />
     </MenuItem>,
-    <MenuItem key={`xlsx-${selected}`} disabled={disabled} onClick={() => run('xlsx', selected)}>
+    <MenuItem key={`xlsx-${selected}`} disabled={disabled} onClick={() => void run('xlsx', selected).catch(notifyError)}>
       <ListItemText primary="Excel (XLSX)" />
     </MenuItem>,
   ];

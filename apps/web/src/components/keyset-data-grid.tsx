@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { gridRowCount, listLocaleText } from '../lib/grid-locale';
 import { isFiltered, type UrlPatchValue } from '../lib/url-state';
 import { KeysetPagination, PageNumbersContext, pageCount, type PageNumbers } from './keyset-pagination';
-import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './lead-list-columns';
+import { TIGHT_CELLS_SX, useFittedColumns, type FittedColumn } from './fitted-columns';
 import { MobileList, useIsPhone, type MobileRow } from './mobile-list';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from './list-state';
 

@@ -1,4 +1,4 @@
-import { NOTIFICATION_DURATION_MS } from '@backoffice/shared';
+import { MESSAGES, NOTIFICATION_DURATION_MS } from '@backoffice/shared';
 import { Alert, Button, Stack, type AlertColor } from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
@@ -101,4 +101,19 @@ export function useNotify(): Notify {
   const notify = useContext(NotifyContext);
   if (!notify) throw new Error('useNotify needs a NotificationsProvider');
   return notify;
+}
+
+/**
+ * Reports a failure nothing else handles, an async event handler's rejected promise, as an error that stays
+ * until closed: `onClick={() => void save().catch(notifyError)}` (an event prop does not wait for a promise).
+ */
+export function useNotifyError(): (error: unknown) => void {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      console.error(error);
+      notify({ message: error instanceof Error && error.message ? error.message : MESSAGES.unexpectedError, color: 'error', timeout: null });
+    },
+    [notify],
+  );
 }

@@ -1,5 +1,5 @@
 import { Alert, Grid, Stack } from '@mui/material';
-import { ActivityTimeline } from '../../components/activity-timeline';
+import { ActivityTimeline } from '../../domain/activity-timeline';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { useAudit } from '../../features/audits/api/get-audit';

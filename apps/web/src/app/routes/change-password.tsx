@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { COUNTRY } from '../../config/env';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
+import { useNotifyError } from '../../components/notifications';
 import { HeldSessionPage, useLandAfterHold } from '../held-session-page';
 
 const NOTICE =
@@ -14,12 +15,13 @@ const NOTICE =
  */
 export default function ChangePasswordRoute() {
   const land = useLandAfterHold();
+  const notifyError = useNotifyError();
   return (
     <HeldSessionPage title="Cambiar contraseña" maxWidth={480}>
       <Alert severity="info" sx={{ mb: 3 }}>
         {NOTICE}
       </Alert>
-      <ChangePasswordForm onChanged={land} />
+      <ChangePasswordForm onChanged={() => void land().catch(notifyError)} />
     </HeldSessionPage>
   );
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { useIsPhone } from '../../components/mobile-list';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { useCollection } from '../../features/collections/api/get-collection';
 import { useCollectionSettings } from '../../features/collections/api/get-collection-settings';
@@ -19,6 +20,8 @@ function CollectionDetailView({ id }: { id: number }) {
   const loan = useCollection(id);
   const settings = useCollectionSettings();
   const queryClient = useQueryClient();
+  // On a phone the call and the management are in the action bar only: one copy of each.
+  const phone = useIsPhone();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [...COLLECTIONS_KEY, 'detail', id] });
   // A message the customer sends appears on the loan's timeline live (this screen is in the customer's room).
   useCustomerMessages(loan.data?.customer.id, refresh);
@@ -37,7 +40,7 @@ function CollectionDetailView({ id }: { id: number }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
-            {data.can_write && (
+            {data.can_write && !phone && (
               <CallButton
                 cellphone={data.customer.cellphone}
                 leadId={data.lead_id}
@@ -47,7 +50,7 @@ function CollectionDetailView({ id }: { id: number }) {
             )}
             {/* Payment reminder, promise confirmation: amount and due date from the loan's next installment. */}
             {data.can_write && <SendMessageButton loanId={data.id} onSent={refresh} />}
-            {data.can_write && <ManagementForm loanId={data.id} />}
+            {data.can_write && !phone && <ManagementForm loanId={data.id} />}
             {data.can_assign && settings.data && (
               <Card>
                 <CardHeader title="Cobrador" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -59,7 +62,7 @@ function CollectionDetailView({ id }: { id: number }) {
           </Stack>
         </Grid>
       </Grid>
-      {/* On a phone the collector's call and management stay at hand at the bottom of the screen. */}
+      {/* On a phone the collector's call and management stay at hand at the bottom of the screen (and only there). */}
       {data.can_write && (
         <DetailActionBar
           call={<CallButton cellphone={data.customer.cellphone} leadId={data.lead_id} loanId={data.id} onCalled={refresh} />}

@@ -7,7 +7,7 @@ import { DateField } from '../../components/date-fields';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
-import { textColumn, type FittedColumn } from '../../components/lead-list-columns';
+import { textColumn, type FittedColumn } from '../../components/fitted-columns';
 import { FilterBar, MultiSelect, strings } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
 import { useMessages } from '../../features/communications/api/get-messages';

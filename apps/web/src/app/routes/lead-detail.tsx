@@ -1,12 +1,13 @@
 import { canAccess, canLead, canWrite, isSellerOrWoAssignation } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActivityTimeline } from '../../components/activity-timeline';
-import { CustomerForm } from '../../components/customer-form';
+import { ActivityTimeline } from '../../domain/activity-timeline';
+import { CustomerForm } from '../../domain/customer-form';
 import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
-import { NoteForm } from '../../components/lead-forms';
+import { NoteForm } from '../../domain/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { useIsPhone } from '../../components/mobile-list';
 import { useLeadLoan } from '../../features/loans/api/get-loan';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { RegisterVoluntaryPay } from '../../features/voluntary-pays/components/register-voluntary-pay';
@@ -32,6 +33,8 @@ function LeadDetailView({ id }: { id: number }) {
   const addNote = useAddNote(id);
   const loan = useLeadLoan(id);
   const queryClient = useQueryClient();
+  // On a phone the call, the status and the note are in the action bar only: one copy of each form (and of its draft).
+  const phone = useIsPhone();
   // A message the customer sends appears on the timeline live (this screen is in the customer's room).
   useCustomerMessages(lead.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (lead.isPending) return <LoadingIndicator loading loadingText="Cargando lead…" />;
@@ -51,25 +54,25 @@ function LeadDetailView({ id }: { id: number }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
-            <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />
+            {!phone && <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />}
             {/* The server checks again (a seller: their own applications). */}
             {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
-            <LeadTransitions lead={lead.data} />
+            {!phone && <LeadTransitions lead={lead.data} />}
             {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
             {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
             <LeadDocumentsPanel leadId={lead.data.id} canUpload={canLead('document', COUNTRY, role)} />
-            <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} />
+            <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} noteForm={!phone} />
             {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
             {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
           </Stack>
         </Grid>
       </Grid>
-      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen. */}
+      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen (and only there). */}
       <DetailActionBar
         call={<CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />}
         sheets={[
           { label: 'Cambiar estado', content: () => <LeadTransitions lead={lead.data} /> },
-          ...(canLead('note', COUNTRY, role) ? [{ label: 'Nota', content: (close: () => void) => <NoteForm mutation={addNote} draftKey={`note_${id}`} onAdded={close} /> }] : []),
+          ...(canLead('note', COUNTRY, role) ? [{ label: 'Nota', content: (close: () => void) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={lead.data.timeline} onAdded={close} /> }] : []),
         ]}
       />
     </>

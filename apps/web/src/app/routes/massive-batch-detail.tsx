@@ -15,7 +15,7 @@ import { DetailScreen } from '../../components/detail-screen';
 import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
-import type { FittedColumn } from '../../components/lead-list-columns';
+import type { FittedColumn } from '../../components/fitted-columns';
 import type { MobileRow } from '../../components/mobile-list';
 import { MultiSelect } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
-import type { FittedColumn } from '../../components/lead-list-columns';
+import type { FittedColumn } from '../../components/fitted-columns';
 import type { MobileRow } from '../../components/mobile-list';
 import { age } from '../../lib/format';
 import { MultiSelect } from '../../components/list-filters';

@@ -2,12 +2,13 @@ import { canLead } from '@backoffice/shared';
 import { Alert, Grid, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { LeadDocumentsPanel } from '../../features/lead-documents/components/lead-documents-panel';
-import { ActivityTimeline } from '../../components/activity-timeline';
-import { CustomerForm } from '../../components/customer-form';
+import { ActivityTimeline } from '../../domain/activity-timeline';
+import { CustomerForm } from '../../domain/customer-form';
 import { DetailActionBar } from '../../components/detail-action-bar';
 import { DetailScreen } from '../../components/detail-screen';
-import { NoteForm } from '../../components/lead-forms';
+import { NoteForm } from '../../domain/lead-forms';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { useIsPhone } from '../../components/mobile-list';
 import { LoanPanel } from '../../features/loans/components/loan-panel';
 import { CallButton } from '../../features/call-reminders/components/call-button';
 import { SendMessageButton } from '../../features/communications/components/send-message-button';
@@ -28,6 +29,8 @@ function SaleDetailView({ id }: { id: number }) {
   const updateCustomer = useUpdateSaleCustomer(id);
   const addNote = useAddSaleNote(id);
   const queryClient = useQueryClient();
+  // On a phone the call, the status and the note are in the action bar only: one copy of each form (and of its draft).
+  const phone = useIsPhone();
   // A message the customer sends appears on the timeline live (this screen is in the customer's room).
   useCustomerMessages(sale.data?.customer.id, () => refreshApplicationDetails(queryClient, id));
   if (sale.isPending) return <LoadingIndicator loading loadingText="Cargando venta…" />;
@@ -46,20 +49,20 @@ function SaleDetailView({ id }: { id: number }) {
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={3}>
-            <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />
+            {!phone && <CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
             <SendMessageButton leadId={sale.data.id} />
-            <SaleTransitions sale={sale.data} />
+            {!phone && <SaleTransitions sale={sale.data} />}
             <LeadDocumentsPanel leadId={sale.data.id} canUpload={canLead('document', COUNTRY, session?.role ?? -1)} />
-            <SaleActions sale={sale.data} />
+            <SaleActions sale={sale.data} noteForm={!phone} />
           </Stack>
         </Grid>
       </Grid>
-      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen. */}
+      {/* On a phone the actions a seller uses most stay at hand at the bottom of the screen (and only there). */}
       <DetailActionBar
         call={<CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
         sheets={[
           { label: 'Cambiar estado', content: () => <SaleTransitions sale={sale.data} /> },
-          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} onAdded={close} /> },
+          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={sale.data.timeline} onAdded={close} /> },
         ]}
       />
     </>

@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { useSecondFactorRefresh } from '../../features/accounts/api/second-factor';
 import { SecondFactorEnrolment } from '../../features/accounts/components/second-factor-enrolment';
+import { useNotifyError } from '../../components/notifications';
 import { HeldSessionPage, useLandAfterHold } from '../held-session-page';
 
 /**
@@ -10,16 +11,14 @@ import { HeldSessionPage, useLandAfterHold } from '../held-session-page';
 export default function SecondFactorEnrolRoute() {
   const refresh = useSecondFactorRefresh();
   const land = useLandAfterHold();
+  const notifyError = useNotifyError();
   return (
     <HeldSessionPage title="Configura la verificación en dos pasos" maxWidth={560}>
       <Alert severity="info" sx={{ mb: 3 }}>
         Tu rol exige la verificación en dos pasos. Configúrala para continuar.
       </Alert>
       <SecondFactorEnrolment
-        onDone={async () => {
-          await refresh();
-          await land();
-        }}
+        onDone={() => void refresh().then(land).catch(notifyError)}
       />
     </HeldSessionPage>
   );

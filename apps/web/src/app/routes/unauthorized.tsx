@@ -1,14 +1,14 @@
 import { findRole } from '@backoffice/shared';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { IconLock } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COUNTRY } from '../../config/env';
-import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session';
+import { useSignOut } from '../sign-out';
 
 export default function UnauthorizedRoute() {
   const session = useSession();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const from = (useLocation().state as { from?: string } | null)?.from;
   const role = session ? findRole(COUNTRY, session.role) : undefined;
   return (
@@ -33,10 +33,7 @@ export default function UnauthorizedRoute() {
           {session ? (
             <Button
               variant="outlined"
-              onClick={async () => {
-                await logout();
-                void navigate('/login', { replace: true });
-              }}
+              onClick={signOut}
             >
               Cerrar sesión
             </Button>

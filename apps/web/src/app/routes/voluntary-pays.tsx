@@ -5,7 +5,7 @@ import { ListScreen } from '../../components/entity-list/list-screen';
 import type { MobileRow } from '../../components/mobile-list';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import { DateField } from '../../components/date-fields';
-import type { FittedColumn } from '../../components/lead-list-columns';
+import type { FittedColumn } from '../../components/fitted-columns';
 import { FilterBar } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
 import { age } from '../../lib/format';

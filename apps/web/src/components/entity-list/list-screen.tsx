@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useRememberListSearch } from '../../lib/list-return';
 import { ExportButton } from '../export-button';
 import { KeysetDataGrid, type KeysetListPatch, type KeysetListQuery } from '../keyset-data-grid';
-import type { FittedColumn } from '../lead-list-columns';
+import type { FittedColumn } from '../fitted-columns';
 import { ListCountText } from '../list-count';
 import { ListError } from '../list-error';
 import { rowsOutOfDate } from '../list-state';

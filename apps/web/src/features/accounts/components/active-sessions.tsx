@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { dateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 
@@ -11,8 +11,16 @@ export function ActiveSessions() {
   const endOthers = useEndOtherSessions();
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const rows = sessions.data?.sessions ?? [];
   const others = rows.filter((s) => !s.current).length;
+  const endOtherSessions = async () => {
+    if (!(await confirm({ title: 'Cerrar las demás sesiones', message: `Se cerrarán ${others} ${others === 1 ? 'sesión' : 'sesiones'} en otros dispositivos.` }))) return;
+    endOthers.mutate(undefined, {
+      onSuccess: ({ ended }) => notify({ message: `${ended} ${ended === 1 ? 'sesión cerrada' : 'sesiones cerradas'}`, color: 'success' }),
+      onError: (error) => notify({ message: error.message, color: 'error' }),
+    });
+  };
 
   return (
     <Card sx={{ p: 2.5 }} data-testid="active-sessions">
@@ -23,13 +31,7 @@ export function ActiveSessions() {
         <Button
           color="error"
           disabled={others === 0 || endOthers.isPending}
-          onClick={async () => {
-            if (!(await confirm({ title: 'Cerrar las demás sesiones', message: `Se cerrarán ${others} ${others === 1 ? 'sesión' : 'sesiones'} en otros dispositivos.` }))) return;
-            endOthers.mutate(undefined, {
-              onSuccess: ({ ended }) => notify({ message: `${ended} ${ended === 1 ? 'sesión cerrada' : 'sesiones cerradas'}`, color: 'success' }),
-              onError: (error) => notify({ message: error.message, color: 'error' }),
-            });
-          }}
+          onClick={() => void endOtherSessions().catch(notifyError)}
         >
           Cerrar las demás
         </Button>

@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { CLIP_LAST_HEADER } from '../../../components/keyset-data-grid';
 import { GridFetchingBar, GridNoRows, STALE_ROWS_CLASS, STALE_ROWS_SX, StaleRowsNotice, useLasting } from '../../../components/list-state';
-import { TIGHT_CELLS_SX, textColumn, useFittedColumns, type FittedColumn } from '../../../components/lead-list-columns';
+import { TIGHT_CELLS_SX, textColumn, useFittedColumns, type FittedColumn } from '../../../components/fitted-columns';
 import { MobileList, useIsPhone } from '../../../components/mobile-list';
 import { smallStatusChipWidths, StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';

@@ -4,7 +4,7 @@ import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, Tex
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { useLogin, type LoginInput } from '../api/login';
 
 /** Longer than a notification's usual 2 s: a warning about the account must be read, not glimpsed. */
@@ -17,20 +17,23 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const login = useLogin();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '', password: '' },
   });
+  // A refused sign-in is the mutation's error, shown above the fields.
+  const submit = handleSubmit((values) =>
+    login.mutate(values, {
+      // Failed attempts since the last sign-in: someone may be guessing this password.
+      onSuccess: ({ failed_attempts: failed }) => {
+        if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: FAILED_ATTEMPTS_NOTICE_MS });
+      },
+    }),
+  );
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit((values) =>
-        login.mutate(values, {
-          // Failed attempts since the last sign-in: someone may be guessing this password.
-          onSuccess: ({ failed_attempts: failed }) => {
-            if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: FAILED_ATTEMPTS_NOTICE_MS });
-          },
-        }),
-      )}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event).catch(notifyError)}>
       {login.error && (
         <Alert severity="error" role="alert">
           {login.error.message}

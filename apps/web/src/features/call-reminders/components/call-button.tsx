@@ -2,6 +2,7 @@ import { MESSAGES, findRole, type RoleKind } from '@backoffice/shared';
 import { Box, Button, FormHelperText, Stack, Tooltip } from '@mui/material';
 import { IconPhoneOutgoing } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import { useStartCall } from '../hooks/use-start-call';
@@ -37,6 +38,16 @@ export function CallButton({
   const start = useStartCall();
   const session = useSession();
   const [busy, setBusy] = useState(false);
+  const notifyError = useNotifyError();
+  // useStartCall reports the telephony's own failures; anything else still reaches the user.
+  const call = async () => {
+    setBusy(true);
+    try {
+      if (await start(cellphone ?? '', leadId, loanId)) onCalled?.();
+    } finally {
+      setBusy(false);
+    }
+  };
   const reasonId = useId();
   const noTelephony = !((session?.neotel_id ?? 0) > 0);
   const kind = findRole(COUNTRY, session?.role)?.kind;
@@ -48,14 +59,7 @@ export function CallButton({
       startIcon={<IconPhoneOutgoing size={18} />}
       disabled={noTelephony || !cellphone || busy}
       aria-describedby={noTelephony ? reasonId : undefined}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          if (await start(cellphone ?? '', leadId, loanId)) onCalled?.();
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onClick={() => void call().catch(notifyError)}
     >
       Llamar
     </Button>

@@ -1,7 +1,7 @@
 import { BUCKETS, LOAN_STATUSES, PROMISE_STATUSES, catalogueLabel, type CollectionRow } from '@backoffice/shared';
 import { Chip, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
-import { textColumn, type FittedColumn } from '../../../components/lead-list-columns';
+import { textColumn, type FittedColumn } from '../../../components/fitted-columns';
 import type { MobileRow } from '../../../components/mobile-list';
 import { calendarDate, count, dateTime, money } from '../../../lib/format';
 import { CELL_FONT, widestTextWidth } from '../../../lib/text-width';

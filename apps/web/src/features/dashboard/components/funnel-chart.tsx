@@ -51,7 +51,13 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
           grid={{ vertical: true }}
           margin={{ right: 56 }}
           localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
-          onAxisClick={list ? (_event, axis) => axis && navigate(funnelStepPath(list, steps[axis.dataIndex].step_id)) : undefined}
+          onAxisClick={
+            list
+              ? (_event, axis) => {
+                  if (axis) void navigate(funnelStepPath(list, steps[axis.dataIndex].step_id));
+                }
+              : undefined
+          }
         />
       </Box>
       {/*

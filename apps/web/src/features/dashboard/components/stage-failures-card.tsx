@@ -1,9 +1,9 @@
 import { statusLabelOf, type DashboardResponse } from '@backoffice/shared';
 import { Box, Button, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { stageFailureMessage } from '../../../components/automated-stage-wait';
+import { stageFailureMessage } from '../../../domain/automated-stage-wait';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useApplicationPath } from '../../../lib/application-path';
 import { count } from '../../../lib/format';
@@ -24,6 +24,7 @@ export function StageFailuresCard({ failures }: { failures: StageFailures }) {
   const retry = useRetryStoppedStages();
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const retryStopped = async () => {
     const message = `El sistema vuelve a ejecutar ${failures.stopped === 1 ? 'la etapa detenida' : `las ${count(failures.stopped)} etapas detenidas`}, con sus reintentos. ¿Hacerlo ahora que su servicio responde?`;
     if (!(await confirm({ title: 'Reintentar etapas detenidas', message }))) return;
@@ -66,7 +67,7 @@ export function StageFailuresCard({ failures }: { failures: StageFailures }) {
             </Typography>
           )}
           {failures.stopped > 0 && (
-            <Button variant="outlined" size="small" sx={{ mt: 1.5 }} disabled={retry.isPending} onClick={retryStopped}>
+            <Button variant="outlined" size="small" sx={{ mt: 1.5 }} disabled={retry.isPending} onClick={() => void retryStopped().catch(notifyError)}>
               Reintentar las detenidas
             </Button>
           )}

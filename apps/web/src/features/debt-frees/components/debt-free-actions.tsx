@@ -2,7 +2,7 @@ import type { DebtFreeRow } from '@backoffice/shared';
 import { Button, Chip, Stack } from '@mui/material';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { useConfirm, usePrompt } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { useAcceptDebtFree, useRejectDebtFree } from '../api/debt-free-mutations';
 import { downloadCertificate } from '../api/download-certificate';
 
@@ -24,7 +24,17 @@ export function DebtFreeActions({ row }: { row: DebtFreeRow }) {
   const confirm = useConfirm();
   const prompt = usePrompt();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const failed = (error: Error) => notify({ message: error.message, color: 'error', timeout: null });
+  const acceptRequest = async () => {
+    if (!(await confirm({ title: 'Aceptar libre deuda', message: `¿Emitir el certificado de libre deuda de ${row.customer_name}?`, confirmLabel: 'Aceptar' }))) return;
+    accept.mutate(row.id, { onSuccess: () => notify({ message: 'Certificado emitido', color: 'success' }), onError: failed });
+  };
+  const rejectRequest = async () => {
+    const reason = await prompt({ title: 'Rechazar libre deuda', confirmLabel: 'Rechazar', input: { label: 'Motivo', required: true, maxLength: 500 } });
+    if (reason === null) return;
+    reject.mutate({ id: row.id, reason: reason.trim() }, { onSuccess: () => notify({ message: 'Solicitud rechazada', color: 'success' }), onError: failed });
+  };
   if (row.processed === 1)
     return (
       <Button
@@ -46,10 +56,9 @@ export function DebtFreeActions({ row }: { row: DebtFreeRow }) {
         color="success"
         startIcon={<IconCheck size={16} />}
         disabled={accept.isPending}
-        onClick={async (event) => {
+        onClick={(event) => {
           event.stopPropagation();
-          if (!(await confirm({ title: 'Aceptar libre deuda', message: `¿Emitir el certificado de libre deuda de ${row.customer_name}?`, confirmLabel: 'Aceptar' }))) return;
-          accept.mutate(row.id, { onSuccess: () => notify({ message: 'Certificado emitido', color: 'success' }), onError: failed });
+          void acceptRequest().catch(notifyError);
         }}
       >
         Aceptar
@@ -59,11 +68,9 @@ export function DebtFreeActions({ row }: { row: DebtFreeRow }) {
         color="error"
         startIcon={<IconX size={16} />}
         disabled={reject.isPending}
-        onClick={async (event) => {
+        onClick={(event) => {
           event.stopPropagation();
-          const reason = await prompt({ title: 'Rechazar libre deuda', confirmLabel: 'Rechazar', input: { label: 'Motivo', required: true, maxLength: 500 } });
-          if (reason === null) return;
-          reject.mutate({ id: row.id, reason: reason.trim() }, { onSuccess: () => notify({ message: 'Solicitud rechazada', color: 'success' }), onError: failed });
+          void rejectRequest().catch(notifyError);
         }}
       >
         Rechazar

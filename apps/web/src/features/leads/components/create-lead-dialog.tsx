@@ -14,9 +14,10 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid 
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from '../../../components/form-fields';
+import { FormFields, type FormFieldSpec } from '../../../components/form-fields';
+import { bankAccountFieldSpecs } from '../../../domain/bank-account-fields';
 import { RestoredDraftAlert } from '../../../components/restored-draft-alert';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useFormDraft } from '../../../hooks/use-form-draft';
 import { ApiError } from '../../../lib/api-client';
@@ -81,6 +82,7 @@ const fieldsOn = (today: string, existing: ExistingCustomer | undefined): FormFi
 export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateLead();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const navigate = useNavigate();
   const applicationPath = useApplicationPath();
   // The customer the lookup found for the document typed, as the resolver reads it when the form is checked.
@@ -142,7 +144,7 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
             {create.error.message}
           </Alert>
         )}
-        <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={submit} sx={{ pt: 1 }}>
+        <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={(event) => void submit(event).catch(notifyError)} sx={{ pt: 1 }}>
           <FormFields fields={documentSpecs} register={register} control={control} errors={formState.errors} />
           <ExistingCustomerNotice customer={existing} />
           <FormFields fields={otherSpecs} register={register} control={control} errors={formState.errors} />

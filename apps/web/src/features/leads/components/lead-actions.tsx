@@ -2,8 +2,8 @@ import { CLOSED_LEAD_MESSAGE, isClosedStatus, type LeadDetail } from '@backoffic
 import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../components/lead-forms';
-import { useNotify } from '../../../components/notifications';
+import { ManagementStatusForm, NoteForm, SaveError, useNotifyStale } from '../../../domain/lead-forms';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useFilterResource } from '../../../lib/filter-resources';
 import { useAddNote, useReassignSeller, useSetManagementStatus } from '../api/lead-mutations';
@@ -21,6 +21,12 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   const confirm = useConfirm();
   const notify = useNotify();
   const notifyStale = useNotifyStale();
+  const notifyError = useNotifyError();
+  const reassignTo = async () => {
+    const name = sellers.find((s) => String(s.id) === sellerId)?.name;
+    if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
+    reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
+  };
   return (
     <Stack spacing={1}>
       <FormControl size="small">
@@ -37,11 +43,7 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
       <Button
         variant="outlined"
         disabled={!sellerId || Number(sellerId) === lead.seller?.id || reassign.isPending}
-        onClick={async () => {
-          const name = sellers.find((s) => String(s.id) === sellerId)?.name;
-          if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
-          reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
-        }}
+        onClick={() => void reassignTo().catch(notifyError)}
         sx={{ alignSelf: 'flex-end' }}
       >
         Reasignar
@@ -50,8 +52,11 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   );
 }
 
-/** What the role may do on the lead; the server checks each action again. */
-export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; canReassign: boolean; canEdit: boolean }) {
+/**
+ * What the role may do on the lead; the server checks each action again. `noteForm: false` where the note
+ * form is elsewhere (a phone's action bar): one form, one draft.
+ */
+export function LeadActions({ lead, canReassign, canEdit, noteForm = true }: { lead: LeadDetail; canReassign: boolean; canEdit: boolean; noteForm?: boolean }) {
   const addNote = useAddNote(lead.id);
   if (!canEdit) return null;
   return (
@@ -59,7 +64,7 @@ export function LeadActions({ lead, canReassign, canEdit }: { lead: LeadDetail; 
       <CardHeader title="Acciones" />
       <CardContent>
         <Stack spacing={3}>
-          <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} timeline={lead.timeline} />
+          {noteForm && <NoteForm mutation={addNote} draftKey={`note_${lead.id}`} timeline={lead.timeline} />}
           {isClosedStatus(COUNTRY, lead.status_id) ? (
             <Alert severity="info">{CLOSED_LEAD_MESSAGE}</Alert>
           ) : (

@@ -1,8 +1,8 @@
 import { statusLabelOf, type LeadDetail } from '@backoffice/shared';
 import { Button } from '@mui/material';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
-import { StatusTransitions, movedMessage } from '../../../components/status-transitions';
+import { useNotify, useNotifyError } from '../../../components/notifications';
+import { StatusTransitions, movedMessage } from '../../../domain/status-transitions';
 import { COUNTRY } from '../../../config/env';
 import { useLeadTransitions } from '../api/get-lead-transitions';
 import { useRunAutomation } from '../api/run-automation';
@@ -18,6 +18,7 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
   const automation = useRunAutomation(lead.id);
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const busy = transition.isPending || automation.isPending;
   const onError = (error: Error) => notify({ message: error.message, color: 'error', timeout: null });
 
@@ -41,7 +42,7 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
       data-testid="lead-transitions"
     >
       {stage && (
-        <Button variant="contained" disabled={busy} onClick={() => run(stage.label)}>
+        <Button variant="contained" disabled={busy} onClick={() => void run(stage.label).catch(notifyError)}>
           {stage.label}
         </Button>
       )}

@@ -1,20 +1,6 @@
 import { LEAD_SOURCE_LABELS, type Country, type LeadListItem } from '@backoffice/shared';
-import {
-  amountColumns,
-  customerContactColumns,
-  customerNameColumn,
-  dataRateColumns,
-  dateTimeColumn,
-  emailColumn,
-  idLinkColumn,
-  managementColumn,
-  nextCallColumn,
-  sellerColumn,
-  statusColumn,
-  stepColumn,
-  textColumn,
-  type FittedColumn,
-} from '../../../components/lead-list-columns';
+import { amountColumns, customerContactColumns, customerNameColumn, dataRateColumns, dateTimeColumn, emailColumn, idLinkColumn, managementColumn, nextCallColumn, sellerColumn, statusColumn, stepColumn } from '../../../domain/lead-list-columns';
+import { textColumn, type FittedColumn } from '../../../components/fitted-columns';
 
 /** The leads list's columns, in order: col adds its data rate. */
 export const leadColumns = (country: Country): FittedColumn<LeadListItem>[] => [

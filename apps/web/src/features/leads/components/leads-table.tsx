@@ -2,7 +2,7 @@ import type { GridSettings, LeadListItem, LeadListQuery, LeadListResponse } from
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { defaultColumnsFor, leadMobileRow } from '../../../components/lead-list-columns';
+import { defaultColumnsFor, leadMobileRow } from '../../../domain/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';

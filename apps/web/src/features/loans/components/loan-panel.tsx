@@ -30,7 +30,7 @@ import {
 } from '@mui/material';
 import { usePrompt } from '../../../components/confirm-dialog';
 import { LoadingIndicator } from '../../../components/loading-indicator';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useLeadLoan, useLoan } from '../api/get-loan';
 import { useReversePayment } from '../api/reverse-payment';
@@ -103,6 +103,17 @@ function Payments({ detail }: { detail: LoanDetail }) {
   const reverse = useReversePayment(detail.loan.id);
   const prompt = usePrompt();
   const notify = useNotify();
+  const notifyError = useNotifyError();
+  const reversePayment = async (p: LoanDetail['payments'][number]) => {
+    const reason = await prompt({
+      title: 'Revertir pago',
+      message: `¿Revertir el pago de ${money(p.amount)} (${p.reference})? Lo que pagó vuelve a deberse.`,
+      confirmLabel: 'Revertir',
+      input: { label: 'Motivo', required: true, maxLength: 500 },
+    });
+    if (reason === null) return;
+    reverse.mutate({ paymentId: p.id, reason }, { onSuccess: () => notify('Pago revertido'), onError: (error) => notify({ message: error.message, color: 'error' }) });
+  };
   if (detail.payments.length === 0) return <Typography color="text.secondary">Sin pagos registrados.</Typography>;
   return (
     <TableContainer>
@@ -145,19 +156,7 @@ function Payments({ detail }: { detail: LoanDetail }) {
                       size="small"
                       color="error"
                       disabled={reverse.isPending}
-                      onClick={async () => {
-                        const reason = await prompt({
-                          title: 'Revertir pago',
-                          message: `¿Revertir el pago de ${money(p.amount)} (${p.reference})? Lo que pagó vuelve a deberse.`,
-                          confirmLabel: 'Revertir',
-                          input: { label: 'Motivo', required: true, maxLength: 500 },
-                        });
-                        if (reason === null) return;
-                        reverse.mutate(
-                          { paymentId: p.id, reason },
-                          { onSuccess: () => notify('Pago revertido'), onError: (error) => notify({ message: error.message, color: 'error' }) },
-                        );
-                      }}
+                      onClick={() => void reversePayment(p).catch(notifyError)}
                     >
                       Revertir
                     </Button>

@@ -1,7 +1,7 @@
 import { MANAGEMENT_CHANNELS, ROLES, catalogueLabel, managementResultLabel, type ManagementRow } from '@backoffice/shared';
 import { Chip, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
-import { textColumn, type FittedColumn } from '../../../components/lead-list-columns';
+import { textColumn, type FittedColumn } from '../../../components/fitted-columns';
 import type { MobileRow } from '../../../components/mobile-list';
 import { COUNTRY } from '../../../config/env';
 import { age, dateTime } from '../../../lib/format';

@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { calendarDate, money } from '../../../lib/format';
 import { useRegretQuote } from '../api/get-regret-quote';
 import { useFileRegret } from '../api/regret-mutations';
@@ -14,6 +14,17 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
   const file = useFileRegret();
   const confirm = useConfirm();
   const notify = useNotify();
+  const notifyError = useNotifyError();
+  const fileRegret = async () => {
+    if (!(await confirm({ title: 'Registrar arrepentimiento', message: '¿Registrar la revocación del préstamo por arrepentimiento?', confirmLabel: 'Registrar' }))) return;
+    file.mutate(
+      { lead_id: leadId },
+      {
+        onSuccess: (regret) => notify({ message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`, color: 'success', timeout: null }),
+        onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+      },
+    );
+  };
   if (quote.isPending || quote.data === null) return null;
   return (
     <Card data-testid="lead-regret">
@@ -44,16 +55,7 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
                   variant="outlined"
                   size="small"
                   disabled={file.isPending}
-                  onClick={async () => {
-                    if (!(await confirm({ title: 'Registrar arrepentimiento', message: '¿Registrar la revocación del préstamo por arrepentimiento?', confirmLabel: 'Registrar' }))) return;
-                    file.mutate(
-                      { lead_id: leadId },
-                      {
-                        onSuccess: (regret) => notify({ message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`, color: 'success', timeout: null }),
-                        onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
-                      },
-                    );
-                  }}
+                  onClick={() => void fileRegret().catch(notifyError)}
                 >
                   Registrar arrepentimiento
                 </Button>

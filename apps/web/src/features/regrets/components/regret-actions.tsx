@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePrompt } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications';
+import { useNotify, useNotifyError } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import { useTransitionRegret } from '../api/regret-mutations';
@@ -15,6 +15,25 @@ export function RegretActions({ row }: { row: RegretRow }) {
   const transition = useTransitionRegret();
   const prompt = usePrompt();
   const notify = useNotify();
+  const notifyError = useNotifyError();
+  const move = async (option: (typeof options)[number]) => {
+    setAnchor(null);
+    const title = `${regretStatusLabel(COUNTRY, row.status)} → ${regretStatusLabel(COUNTRY, option.to)}`;
+    const reason = await prompt({
+      title,
+      confirmLabel: 'Confirmar',
+      input: { label: option.reasonRequired ? 'Motivo' : 'Comentario (opcional)', required: option.reasonRequired, maxLength: 500 },
+    });
+    if (reason === null) return;
+    transition.mutate(
+      { id: row.id, to: option.to, version: row.version, reason: reason.trim() || undefined },
+      {
+        onSuccess: (done) =>
+          notify({ message: `Solicitud en «${regretStatusLabel(COUNTRY, done.status)}»`, color: regretStatusName(COUNTRY, done.status).includes('fail') ? 'warning' : 'success' }),
+        onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
+      },
+    );
+  };
   const options = session ? allowedRegretTransitions(COUNTRY, row.status, session.role) : [];
   if (options.length === 0) return null;
   return (
@@ -35,24 +54,7 @@ export function RegretActions({ row }: { row: RegretRow }) {
         {options.map((option) => (
           <MenuItem
             key={option.to}
-            onClick={async () => {
-              setAnchor(null);
-              const title = `${regretStatusLabel(COUNTRY, row.status)} → ${regretStatusLabel(COUNTRY, option.to)}`;
-              const reason = await prompt({
-                title,
-                confirmLabel: 'Confirmar',
-                input: { label: option.reasonRequired ? 'Motivo' : 'Comentario (opcional)', required: option.reasonRequired, maxLength: 500 },
-              });
-              if (reason === null) return;
-              transition.mutate(
-                { id: row.id, to: option.to, version: row.version, reason: reason.trim() || undefined },
-                {
-                  onSuccess: (done) =>
-                    notify({ message: `Solicitud en «${regretStatusLabel(COUNTRY, done.status)}»`, color: regretStatusName(COUNTRY, done.status).includes('fail') ? 'warning' : 'success' }),
-                  onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
-                },
-              );
-            }}
+            onClick={() => void move(option).catch(notifyError)}
           >
             {regretStatusLabel(COUNTRY, option.to)}
           </MenuItem>

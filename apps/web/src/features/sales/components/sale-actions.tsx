@@ -2,7 +2,7 @@ import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isClosedStatus, count
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
-import { ManagementStatusForm, NoteForm } from '../../../components/lead-forms';
+import { ManagementStatusForm, NoteForm } from '../../../domain/lead-forms';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY, COUNTRY_NAME } from '../../../config/env';
 import { useAddSaleNote } from '../api/add-sale-note';
@@ -73,8 +73,11 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
   );
 }
 
-/** What the seller records while working the sale; the server checks each action again. */
-export function SaleActions({ sale }: { sale: SaleDetail }) {
+/**
+ * What the seller records while working the sale; the server checks each action again. `noteForm: false`
+ * where the note form is elsewhere (a phone's action bar): one form, one draft.
+ */
+export function SaleActions({ sale, noteForm = true }: { sale: SaleDetail; noteForm?: boolean }) {
   const addNote = useAddSaleNote(sale.id);
   return (
     <Card>
@@ -90,7 +93,7 @@ export function SaleActions({ sale }: { sale: SaleDetail }) {
               <ManagementForm key={`m-${sale.version}`} sale={sale} />
             </>
           )}
-          <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} timeline={sale.timeline} />
+          {noteForm && <NoteForm mutation={addNote} draftKey={`note_${sale.id}`} timeline={sale.timeline} />}
         </Stack>
       </CardContent>
     </Card>

@@ -1,6 +1,6 @@
 import { saleStatusLabelOf, type SaleDetail } from '@backoffice/shared';
 import { useNotify } from '../../../components/notifications';
-import { StatusTransitions, movedMessage } from '../../../components/status-transitions';
+import { StatusTransitions, movedMessage } from '../../../domain/status-transitions';
 import { useSaleTransitions } from '../api/get-sale-transitions';
 import { useTransitionSale } from '../api/transition-sale';
 import { COUNTRY } from '../../../config/env';

@@ -20,9 +20,9 @@ import { ApiError } from '../lib/api-client';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { useSession } from '../lib/session';
 import { RecentNotes } from './activity-timeline';
-import { useConfirm } from './confirm-dialog';
-import { DateTimeField } from './date-fields';
-import { useNotify } from './notifications';
+import { useConfirm } from '../components/confirm-dialog';
+import { DateTimeField } from '../components/date-fields';
+import { useNotify, useNotifyError } from '../components/notifications';
 
 /*
  * Forms that record work on a lead, wherever it is shown (lead detail, sale detail). They only present:
@@ -76,6 +76,7 @@ export function NoteForm({
   onAdded?: () => void;
 }) {
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const userId = useSession()?.id;
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
     resolver: zodResolver(addNoteBodySchema),
@@ -103,7 +104,7 @@ export function NoteForm({
     }),
   );
   return (
-    <Stack component="form" spacing={1} onSubmit={submit}>
+    <Stack component="form" spacing={1} onSubmit={(event) => void submit(event).catch(notifyError)}>
       <TextField
         label="Nueva nota"
         multiline
@@ -156,7 +157,21 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
   const confirm = useConfirm();
   const notify = useNotify();
   const notifyStale = useNotifyStale();
+  const notifyError = useNotifyError();
   const now = countryWallTime(COUNTRY);
+  const save = async () => {
+    const parsed = setManagementStatusBodySchema.safeParse({
+      management_status: value,
+      version,
+      channel,
+      note,
+      next_action_at: nextAction ? wallTimeToIso(nextAction) : undefined,
+    });
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    setProblem(null);
+    if (!(await confirm({ message: `¿Registrar la gestión “${value}”?` }))) return;
+    mutation.mutate({ ...parsed.data, next_action_at: parsed.data.next_action_at ?? undefined }, { onSuccess: () => notify('Gestión registrada'), onError: notifyStale });
+  };
   return (
     <Stack spacing={1} component="section" aria-label="Registrar gestión">
       <FormControl size="small">
@@ -194,22 +209,7 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
       <Button
         variant="outlined"
         disabled={!value || mutation.isPending}
-        onClick={async () => {
-          const parsed = setManagementStatusBodySchema.safeParse({
-            management_status: value,
-            version,
-            channel,
-            note,
-            next_action_at: nextAction ? wallTimeToIso(nextAction) : undefined,
-          });
-          if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Datos inválidos');
-          setProblem(null);
-          if (!(await confirm({ message: `¿Registrar la gestión “${value}”?` }))) return;
-          mutation.mutate(
-            { ...parsed.data, next_action_at: parsed.data.next_action_at ?? undefined },
-            { onSuccess: () => notify('Gestión registrada'), onError: notifyStale },
-          );
-        }}
+        onClick={() => void save().catch(notifyError)}
         sx={{ alignSelf: 'flex-end' }}
       >
         Guardar gestión

@@ -17,7 +17,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { COUNTRY } from '../config/env';
-import { Timeline, type TimelineItem } from './timeline';
+import { Timeline, type TimelineItem } from '../components/timeline';
 
 
 /** What a lead is called where it is shown: a lead (leads, audits) or a sale (the seller's application). */

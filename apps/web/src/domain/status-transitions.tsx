@@ -4,8 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { COUNTRY } from '../config/env';
 import { automatedStageWait, stageFailureMessage } from './automated-stage-wait';
-import { useConfirm, usePrompt } from './confirm-dialog';
-import { LoadingIndicator } from './loading-indicator';
+import { useConfirm, usePrompt } from '../components/confirm-dialog';
+import { LoadingIndicator } from '../components/loading-indicator';
+import { useNotifyError } from '../components/notifications';
 
 interface StatusTransitionsProps {
   /** The workflow's `GET /leads/:id/transitions`, as each feature queries it. */
@@ -58,6 +59,7 @@ export function movedMessage(subject: string, option: TransitionOption, nowStatu
 export function StatusTransitions({ options, question, onMove, disabled, 'data-testid': testId, children, labelOf = workflowLabel }: StatusTransitionsProps) {
   const confirm = useConfirm();
   const prompt = usePrompt();
+  const notifyError = useNotifyError();
 
   const move = async (option: TransitionOption) => {
     const message = question(labelOf(option.to_status));
@@ -119,7 +121,7 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
                   variant="outlined"
                   color={option.reason_required ? 'error' : 'primary'}
                   disabled={disabled || option.blocked !== null}
-                  onClick={() => move(option)}
+                  onClick={() => void move(option).catch(notifyError)}
                 >
                   {labelOf(option.to_status)}
                 </Button>

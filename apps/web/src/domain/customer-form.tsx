@@ -28,10 +28,11 @@ import {
   type CustomerFormValues,
   type OtherUserChange,
 } from './customer-form-rebase';
-import { FormFields, bankAccountFieldSpecs, type FormFieldSpec } from './form-fields';
+import { FormFields, type FormFieldSpec } from '../components/form-fields';
+import { bankAccountFieldSpecs } from './bank-account-fields';
 import { isStale, useNotifyStale } from './lead-forms';
-import { useNotify } from './notifications';
-import { RestoredDraftAlert } from './restored-draft-alert';
+import { useNotify } from '../components/notifications';
+import { RestoredDraftAlert } from '../components/restored-draft-alert';
 
 // Both countries' schemas have the same fields; they differ in the cellphone rule and the bank account
 // (arg a CBU, col a bank from the list, the account's type and its number).
