@@ -34,7 +34,14 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          project: [
+            'packages/shared/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/server/test/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/web/test/tsconfig.json',
+            'apps/web/e2e/tsconfig.json',
+          ],
         }),
       ],
     },

@@ -16,6 +16,7 @@ import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { runDelinquency } from '../src/services/delinquency';
+import { oneRow } from '../src/db/rows';
 
 /** Issue 34: the day's run over ≈300,000 loans in ≤ 60 s, a second run the same day in ≤ 5 s. */
 export const DELINQUENCY_LIMIT_S = 60;
@@ -43,7 +44,7 @@ async function generateLoans(url: string, n: number, today: string, log: (messag
   try {
     const { rows } = await client.query<{ n: string }>(`select count(*) as n from loans where country = 'arg'`);
     await client.query(`delete from delinquency_runs`);
-    if (Number(rows[0].n) === n) {
+    if (Number(oneRow(rows).n) === n) {
       // Back to the state before any run: the run is timed from scratch each time.
       await client.query(`update installments set status = case when paid_principal >= principal then 'paid' else 'pending' end, late_interest = 0, late_interest_through = null`);
       await client.query(`update loans set status = 'ACTIVE', days_past_due = 0, bucket = null, overdue_amount = 0, in_collections = false`);

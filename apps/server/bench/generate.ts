@@ -19,6 +19,7 @@ import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
 import { runDelinquency } from '../src/services/delinquency';
+import { oneRow } from '../src/db/rows';
 
 export const LEADS_PER_DAY = 1250;
 const COUNTRY = 'arg';
@@ -85,7 +86,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
   try {
     const existing = await readMeta(client);
     const { rows: countRows } = await client.query<{ n: string }>(`select count(*) as n from leads where country = $1`, [COUNTRY]);
-    if (existing && existing.leads === n && existing.version === GENERATOR_VERSION && Number(countRows[0].n) === n) {
+    if (existing && existing.leads === n && existing.version === GENERATOR_VERSION && Number(oneRow(countRows).n) === n) {
       // Cheap when nothing changed; after a migration that rewrote a table it restores the statistics
       // and the visibility map (index-only scans) the planner relies on.
       await client.query('vacuum analyze customers');
@@ -114,7 +115,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
       `select to_char((now() at time zone $1)::date - $2::int, 'YYYY-MM-DD') as base`,
       [COUNTRY_TIME_ZONE[COUNTRY], Math.ceil(n / LEADS_PER_DAY)],
     );
-    const baseDate = dateRows[0].base;
+    const baseDate = oneRow(dateRows).base;
 
     await client.query(
       `create or replace function pg_temp.bench_cuil(prefix text, dni text) returns text language sql immutable as $$
@@ -198,7 +199,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
       COUNTRY,
       auditorRoles,
     ]);
-    const auditorId = auditorRows[0].id;
+    const auditorId = oneRow(auditorRows).id;
     await client.query(
       `insert into lead_status_history (country, lead_id, from_status, to_status, user_id, reason, created_at)
        select country, id, 1, $1, seller_id, 'Datos de benchmark', greatest(created_at, updated_at - interval '2 days')

@@ -44,6 +44,7 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     ));
     if (sample.length < MASSIVE_ROWS) throw new Error(`massive bench: only ${sample.length} open arg leads`);
     const [a, b] = sellers.rows;
+    if (!a || !b) throw new Error('massive bench: two arg sellers needed');
     // Each row moves its lead to a seller it does not have: every row writes.
     const csv = ['lead_id,seller_email', ...sample.map((lead) => `${lead.id},${lead.seller_id === a.id ? b.email : a.email}`)].join('\n');
 

@@ -31,6 +31,7 @@ import { generate, LEADS_PER_DAY, type BenchMeta } from './generate';
 import { benchDelinquency, delinquencyTargets } from './delinquency';
 import { massiveFigure, type MassiveFigures } from './massive';
 import { targetsOf } from './targets';
+import { itemAt } from '../src/db/rows';
 
 const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
@@ -163,7 +164,7 @@ const TICKS_PER_SECOND = 100;
 function cpuTicks(pid: number): number {
   try {
     // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
@@ -204,9 +205,9 @@ function ticksBetween(before: Map<number, number>, after: Map<number, number>): 
 }
 
 function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] * 100) / 100;
+  const value = sorted[Math.max(0, index)];
+  return value === undefined ? NaN : Math.round(value * 100) / 100;
 }
 
 /** One autocannon run; latencies are collected per response to get exact p50/p95/p99. */
@@ -220,7 +221,7 @@ async function load(
   const times: number[] = [];
   const serverBefore = cpuTicks(processes.server);
   const postgresBefore = postgresTicks(processes.database);
-  const pick = typeof paths === 'function' ? paths : () => paths[Math.floor(Math.random() * paths.length)];
+  const pick = typeof paths === 'function' ? paths : () => itemAt(paths, Math.floor(Math.random() * paths.length));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -275,7 +276,7 @@ async function delinquencyRun() {
 }
 
 function machineNow() {
-  return { cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0] * 100) / 100, node: process.version };
+  return { cpus: cpus().length, loadAverage1m: Math.round(loadavg()[0]! * 100) / 100, node: process.version };
 }
 
 async function main() {
@@ -326,7 +327,7 @@ async function main() {
   const names = sample.map((row) => typed(row.name));
   const sellerNames = sellerSample.map((row) => typed(row.name));
   const collectionNames = collectionSample.map((row) => typed(row.name));
-  const pick = (list: string[]) => list[Math.floor(Math.random() * list.length)];
+  const pick = (list: string[]) => itemAt(list, Math.floor(Math.random() * list.length));
 
   // Everything shares this machine's cores: say how busy it was before the load starts.
   const machine = machineNow();
@@ -367,7 +368,7 @@ async function main() {
     const lastScenarios: Scenario[] = [['sales_name', () => `/api/arg/sales?q=${pick(sellerNames)}`, sellerToken]];
     // Warm-up: the first requests of each scenario compile code paths and fill caches.
     for (const [, paths, asker = token] of [...scenarios, ...lastScenarios]) {
-      for (let i = 0; i < 20; i++) await getJson(base, asker, typeof paths === 'function' ? paths() : paths[0]);
+      for (let i = 0; i < 20; i++) await getJson(base, asker, typeof paths === 'function' ? paths() : itemAt(paths, 0));
     }
 
     const results: Record<string, Figures> = {};
@@ -426,7 +427,7 @@ async function main() {
     console.log(`server peak RSS ${rssMb} MB`);
     const targets = targetsOf(results, { seconds: exportSeconds, rows: exportRows, expectedRows: EXPORT_ROWS }, rssMb, {
       cpus: machine.cpus,
-      loadAverage1m: Math.round(loadavg()[0] * 100) / 100,
+      loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
     });
     targets.missed.push(...massive.missed, ...delinquency.missed);
     console.log(`cpu/req over the detail's: ${Object.entries(targets.cpuRatios).map(([name, ratio]) => `${name} ${ratio}×`).join(', ')}`);

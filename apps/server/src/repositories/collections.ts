@@ -28,6 +28,7 @@ import { digitWindows, escapeLike } from '../lib/search';
 import { defineList, type ListContext, type ListDefinition } from '../lists/definition';
 import { listWhere } from '../lists/engine';
 import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, type CustomerSearch } from './customer-search';
+import { oneRow } from '../db/rows';
 
 /** The collections list's name (its cursors, export files and kept counts). */
 export const COLLECTIONS_LIST = 'collections';
@@ -296,10 +297,10 @@ export class CollectionsRepository {
       if (!loan) return { ok: false, reason: 'not_found' } as const;
       if (ownOnly && loan.collector_id !== user.id) return { ok: false, reason: 'not_yours' } as const;
       const nextActionAt = body.next_action_at ? new Date(body.next_action_at) : null;
-      const [management] = await tx
+      const management = oneRow(await tx
         .insert(managements)
         .values({ country, userId: user.id, loanId, channel: body.channel, result: body.result, note: body.note ?? null, nextActionAt })
-        .returning({ id: managements.id });
+        .returning({ id: managements.id }));
       const outcome = catalogueLabel(COLLECTION_OUTCOMES, body.result);
       await tx.insert(loanEvents).values({
         country,
@@ -314,10 +315,10 @@ export class CollectionsRepository {
         await tx.execute(
           sql`update collection_promises set status = 'cancelled', resolved_at = now() where loan_id = ${loanId} and status = 'pending'`,
         );
-        const [promise] = await tx
+        const promise = oneRow(await tx
           .insert(collectionPromises)
           .values({ country, loanId, userId: user.id, managementId: management.id, dueOn: body.promise.due_on, amount: body.promise.amount })
-          .returning({ id: collectionPromises.id });
+          .returning({ id: collectionPromises.id }));
         await tx.insert(loanEvents).values({
           country,
           loanId,

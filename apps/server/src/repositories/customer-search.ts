@@ -89,7 +89,7 @@ export function prefixPair(search: CustomerSearch): { params: Params; whole: boo
     .map((word) => [...word])
     .filter((letters) => letters.length >= 3)
     .sort((a, b) => b.length - a.length);
-  if (!second) return undefined;
+  if (!first || !second) return undefined;
   return {
     params: { pre0: first.slice(0, 3).join(''), pre1: second.slice(0, 3).join(''), pw0: `${first.join('')}:*`, pw1: `${second.join('')}:*` },
     whole: search.words.length === 2 && search.letters.length === 2,

@@ -54,7 +54,8 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
           onAxisClick={
             list
               ? (_event, axis) => {
-                  if (axis) void navigate(funnelStepPath(list, steps[axis.dataIndex].step_id));
+                  const step = axis && steps[axis.dataIndex];
+                  if (step) void navigate(funnelStepPath(list, step.step_id));
                 }
               : undefined
           }

@@ -13,7 +13,7 @@ const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4];
  */
 export function DocumentViewer({ document: doc, onClose }: { document: LeadDocument; onClose: () => void }) {
   const [step, setStep] = useState(ZOOMS.indexOf(1));
-  const zoom = ZOOMS[step];
+  const zoom = ZOOMS[step] ?? 1; // step stays within ZOOMS: the buttons stop at its ends
   const [naturalWidth, setNaturalWidth] = useState<number | null>(null);
   const url = documentContentUrl(doc.lead_id, doc.id);
   const label = documentKindLabel(COUNTRY, doc.kind);

@@ -11,9 +11,9 @@ export function minorUnitsOf(text: string): number {
   const clean = text.trim().replace(/\s/g, '');
   if (!/^\d[\d.,]*$/.test(clean)) return Number.NaN;
   // The last separator followed by one or two digits is the decimal one; the others group thousands.
-  const match = /^(.*?)[.,](\d{1,2})$/.exec(clean);
-  const whole = (match ? match[1] : clean).replace(/[.,]/g, '');
-  const cents = match ? match[2].padEnd(2, '0') : '00';
+  const [, integer = clean, decimals = ''] = /^(.*?)[.,](\d{1,2})$/.exec(clean) ?? [];
+  const whole = integer.replace(/[.,]/g, '');
+  const cents = decimals.padEnd(2, '0');
   return Number(whole) * 100 + Number(cents);
 }
 
