@@ -47,6 +47,40 @@ export async function accrueLateInterest(db: Executor, country: Country, asOf: s
        and (i.late_interest_through is null or i.late_interest_through < ${asOf}::date)${onLoan('i.loan_id', loanId)}`);
 }
 
+/**
+ * The daily run's markOverdue and accrueLateInterest in one statement, so that an installment falling overdue
+ * today is written once, not twice (each write is a new row version and new index entries). Returns how many
+ * installments became overdue.
+ */
+export async function markOverdueAndAccrue(db: Executor, country: Country, asOf: string): Promise<number> {
+  const result = await db.execute(sql`
+    with target as (
+      select i.id, i.status <> 'overdue' as newly
+        from installments i
+       where i.country = ${country} and i.status in ${OPEN} and i.due_date < ${asOf}::date
+         and (i.status <> 'overdue' or i.late_interest_through is null or i.late_interest_through < ${asOf}::date)
+    ),
+    updated as (
+      update installments i
+         set status = 'overdue',
+             late_interest = case when i.late_interest_through is null or i.late_interest_through < ${asOf}::date
+               then i.late_interest + round(
+                 ((i.principal - i.paid_principal) + (i.interest - i.paid_interest)) * l.late_rate
+                 * (${asOf}::date - greatest(i.due_date, coalesce(i.late_interest_through, i.due_date))) / 36500.0)
+               else i.late_interest end,
+             late_interest_through = greatest(i.late_interest_through, ${asOf}::date),
+             updated_at = now()
+        from target t, loans l
+       where i.id = t.id and l.id = i.loan_id
+         -- Again on the row written: a payment committed meanwhile may have closed the installment.
+         and i.status in ${OPEN} and i.due_date < ${asOf}::date
+         and (i.status <> 'overdue' or i.late_interest_through is null or i.late_interest_through < ${asOf}::date)
+      returning t.newly
+    )
+    select (count(*) filter (where newly))::int as n from updated`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
 const BUCKET_CASE = sql.raw(
   `case ${BUCKETS.map((b) => (Number.isFinite(b.max) ? `when dpd between ${b.min} and ${b.max} then '${b.id}'` : `when dpd >= ${b.min} then '${b.id}'`)).join(' ')} end`,
 );
@@ -153,8 +187,9 @@ export async function runDelinquency(db: Db, country: Country, asOf: string): Pr
       await tx.execute(sql`select 1 from delinquency_runs where country = ${country} and run_on = ${asOf}::date and finished_at is not null`),
     );
     if (done.length > 0) return skipped;
-    const overdueInstallments = await markOverdue(tx, country, asOf);
-    await accrueLateInterest(tx, country, asOf);
+    // refreshLoans' group-by of the open installments sorts on disk at the default 4 MB (~21 MB at 100,000 loans).
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    const overdueInstallments = await markOverdueAndAccrue(tx, country, asOf);
     const loans = await refreshLoans(tx, country, asOf);
     const brokenPromises = await breakPromises(tx, country, asOf);
     const stats = { loans, overdueInstallments, brokenPromises };
