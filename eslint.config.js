@@ -16,7 +16,8 @@ const featureZones = features.map((feature) => ({
   target: `./apps/web/src/features/${feature}`,
   from: './apps/web/src/features',
   except: [`./${feature}`],
-  message: 'A feature does not import another feature: move the shared piece to src/domain (it knows leads, customers, statuses) or src/components, src/hooks, src/lib.',
+  message:
+    'A feature does not import another feature: move the shared piece to src/domain (it knows leads, customers, statuses) or src/components, src/hooks, src/lib.',
 }));
 
 export default tseslint.config(

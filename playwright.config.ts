@@ -51,6 +51,14 @@ export default defineConfig({
     // No seeded call backs: the reminder specs schedule their own, and a seeded one falling due mid-run
     // would pop its reminder over another spec's seller. A failed automated stage stops at its first run
     // (STAGE_MAX_ATTEMPTS 1), so the stopped state and its retry are reached without waiting minutes.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SEED_LEADS: '300', SEED_CALL_BACKS: 'false', LOG_LEVEL: 'warn', STAGE_MAX_ATTEMPTS: '1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      SEED_LEADS: '300',
+      SEED_CALL_BACKS: 'false',
+      LOG_LEVEL: 'warn',
+      STAGE_MAX_ATTEMPTS: '1',
+    },
   },
 });

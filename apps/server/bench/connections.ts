@@ -44,7 +44,16 @@ async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(join(SERVER_DIR, '../../node_modules/.bin/tsx'), ['src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_LEADS, SEED_CALL_BACKS: 'false', BACKUP_KEEP: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_LEADS,
+      SEED_CALL_BACKS: 'false',
+      BACKUP_KEEP: '0',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -52,7 +61,8 @@ async function startServer(env: Record<string, string>) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
+      if ((await fetch(`${base}/api/health`)).ok)
+        return { base, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
     } catch {
       /* not listening yet */
     }
@@ -64,7 +74,11 @@ async function startServer(env: Record<string, string>) {
 
 async function signIn(base: string): Promise<string> {
   const health = await fetch(`${base}/api/health`);
-  const xsrf = health.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!.slice('XSRF-TOKEN='.length);
+  const xsrf = health.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('XSRF-TOKEN='))!
+    .split(';')[0]!
+    .slice('XSRF-TOKEN='.length);
   const response = await fetch(`${base}/api/arg/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },

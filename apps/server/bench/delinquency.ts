@@ -29,7 +29,10 @@ export interface DelinquencyFigures {
 }
 
 /** The figures' verdict and each target missed with its figure. */
-export function delinquencyTargets(figures: DelinquencyFigures): { targets: { run_le_60s: boolean; repeat_le_5s: boolean }; missed: string[] } {
+export function delinquencyTargets(figures: DelinquencyFigures): {
+  targets: { run_le_60s: boolean; repeat_le_5s: boolean };
+  missed: string[];
+} {
   const targets = { run_le_60s: figures.seconds <= DELINQUENCY_LIMIT_S, repeat_le_5s: figures.repeatSeconds <= DELINQUENCY_REPEAT_LIMIT_S };
   const missed: string[] = [];
   if (!targets.run_le_60s) missed.push(`delinquency run ${figures.seconds} s`);
@@ -46,14 +49,20 @@ async function generateLoans(url: string, n: number, today: string, log: (messag
     await client.query(`delete from delinquency_runs`);
     if (Number(oneRow(rows).n) === n) {
       // Back to the state before any run: the run is timed from scratch each time.
-      await client.query(`update installments set status = case when paid_principal >= principal then 'paid' else 'pending' end, late_interest = 0, late_interest_through = null`);
-      await client.query(`update loans set status = 'ACTIVE', days_past_due = 0, bucket = null, overdue_amount = 0, in_collections = false`);
+      await client.query(
+        `update installments set status = case when paid_principal >= principal then 'paid' else 'pending' end, late_interest = 0, late_interest_through = null`,
+      );
+      await client.query(
+        `update loans set status = 'ACTIVE', days_past_due = 0, bucket = null, overdue_amount = 0, in_collections = false`,
+      );
       await client.query('vacuum analyze installments, loans');
       return;
     }
     const started = Date.now();
     await client.query('set jit = off');
-    await client.query('truncate payment_allocations, payments, loan_events, installments, collection_promises, managements, loans, lead_events, lead_status_history, leads, customers restart identity cascade');
+    await client.query(
+      'truncate payment_allocations, payments, loan_events, installments, collection_promises, managements, loans, lead_events, lead_status_history, leads, customers restart identity cascade',
+    );
     await client.query('alter table customers disable trigger user');
     await client.query(
       `insert into customers (country, doc_type, doc_number, first_name, last_name)

@@ -13,7 +13,17 @@
  * of the arg time zone from `base` (a local midnight), so a date range selects a known number of leads. The
  * last day is yesterday, and updates come after creation but before the generation: no date in the future.
  */
-import { COUNTRY_TIME_ZONE, MANAGEMENT_STATUSES, ROLES, STATUSES, STEP_LABELS, AUDIT_DECISIONS, decisionStatusId, statusIdOf, todayIn } from '@backoffice/shared';
+import {
+  COUNTRY_TIME_ZONE,
+  MANAGEMENT_STATUSES,
+  ROLES,
+  STATUSES,
+  STEP_LABELS,
+  AUDIT_DECISIONS,
+  decisionStatusId,
+  statusIdOf,
+  todayIn,
+} from '@backoffice/shared';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
@@ -30,9 +40,64 @@ export interface BenchMeta {
   baseDate: string;
 }
 
-const FIRST_NAMES = ['María', 'José', 'Lucía', 'Martín', 'Sofía', 'Juan', 'Valentina', 'Mateo', 'Camila', 'Agustín', 'Florencia', 'Tomás', 'Julieta', 'Nicolás', 'Ramón', 'Inés', 'Germán', 'Belén', 'Iván', 'Mónica'];
-const LAST_NAMES = ['González', 'Rodríguez', 'Gómez', 'Fernández', 'López', 'Díaz', 'Martínez', 'Pérez', 'García', 'Sánchez', 'Romero', 'Sosa', 'Álvarez', 'Torres', 'Ruiz', 'Ramírez', 'Flores', 'Benítez', 'Acosta', 'Núñez', 'Muñoz', 'Peña'];
-const CITIES = ['CABA', 'La Plata', 'Córdoba', 'Rosario', 'Mendoza', 'San Miguel de Tucumán', 'Mar del Plata', 'Salta', 'Neuquén', 'Corrientes'];
+const FIRST_NAMES = [
+  'María',
+  'José',
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Juan',
+  'Valentina',
+  'Mateo',
+  'Camila',
+  'Agustín',
+  'Florencia',
+  'Tomás',
+  'Julieta',
+  'Nicolás',
+  'Ramón',
+  'Inés',
+  'Germán',
+  'Belén',
+  'Iván',
+  'Mónica',
+];
+const LAST_NAMES = [
+  'González',
+  'Rodríguez',
+  'Gómez',
+  'Fernández',
+  'López',
+  'Díaz',
+  'Martínez',
+  'Pérez',
+  'García',
+  'Sánchez',
+  'Romero',
+  'Sosa',
+  'Álvarez',
+  'Torres',
+  'Ruiz',
+  'Ramírez',
+  'Flores',
+  'Benítez',
+  'Acosta',
+  'Núñez',
+  'Muñoz',
+  'Peña',
+];
+const CITIES = [
+  'CABA',
+  'La Plata',
+  'Córdoba',
+  'Rosario',
+  'Mendoza',
+  'San Miguel de Tucumán',
+  'Mar del Plata',
+  'Salta',
+  'Neuquén',
+  'Corrientes',
+];
 const AREAS = ['11', '11', '11', '11', '351', '341', '261', '381', '223', '221'];
 
 /** Status ids weighted like a real list: pipeline steps often, outcomes sometimes, the rest rarely. */
@@ -195,10 +260,10 @@ export async function generate(url: string, n: number, log: (message: string) =>
     const decided = AUDIT_DECISIONS.map((decision) => ({ decision, statusId: decisionStatusId(COUNTRY, decision) }));
     const auditPending = statusIdOf(COUNTRY, 'AUDIT_PENDING')!;
     const auditorRoles = ROLES[COUNTRY].filter((r) => r.kind === 'auditor').map((r) => String(r.id));
-    const { rows: auditorRows } = await client.query<{ id: number | null }>('select min(id) as id from users where country = $1 and role = any($2)', [
-      COUNTRY,
-      auditorRoles,
-    ]);
+    const { rows: auditorRows } = await client.query<{ id: number | null }>(
+      'select min(id) as id from users where country = $1 and role = any($2)',
+      [COUNTRY, auditorRoles],
+    );
     const auditorId = oneRow(auditorRows).id;
     await client.query(
       `insert into lead_status_history (country, lead_id, from_status, to_status, user_id, reason, created_at)
@@ -261,7 +326,9 @@ async function ensureLoans(client: pg.Client, url: string, n: number, log: (mess
   const started = Date.now();
   log(`generating ${expected} loans…`);
   await client.query('set jit = off');
-  await client.query('truncate payment_allocations, payments, loan_events, installments, collection_promises, loans, delinquency_runs restart identity cascade');
+  await client.query(
+    'truncate payment_allocations, payments, loan_events, installments, collection_promises, loans, delinquency_runs restart identity cascade',
+  );
   const today = todayIn(COUNTRY);
   await client.query(
     `insert into loans (country, lead_id, customer_id, principal, term, rate, vat_rate, late_rate, disbursed_on, first_due_date, status, outstanding)
@@ -292,10 +359,10 @@ async function ensureLoans(client: pg.Client, url: string, n: number, log: (mess
     await database.close();
   }
   const collectorRoles = ROLES[COUNTRY].filter((r) => r.kind === 'collector').map((r) => String(r.id));
-  const { rows: collectors } = await client.query<{ id: number }>('select id from users where country = $1 and active and role = any($2) order by id', [
-    COUNTRY,
-    collectorRoles,
-  ]);
+  const { rows: collectors } = await client.query<{ id: number }>(
+    'select id from users where country = $1 and active and role = any($2) order by id',
+    [COUNTRY, collectorRoles],
+  );
   if (collectors.length > 0) {
     await client.query(
       `update loans set collector_id = ($2::int[])[1 + id % $3], assigned_at = now() - (id % 30) * interval '1 day',

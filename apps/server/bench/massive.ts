@@ -26,7 +26,13 @@ export interface MassiveFigures {
   missed: string[];
 }
 
-type Batch = { id: number; status: string; started_at: string | null; finished_at: string | null; counts: { pending: number; done: number; failed: number; invalid: number } };
+type Batch = {
+  id: number;
+  status: string;
+  started_at: string | null;
+  finished_at: string | null;
+  counts: { pending: number; done: number; failed: number; invalid: number };
+};
 
 export async function massiveFigure(base: string, token: string, databaseUrl: string, peakRssMb: () => number): Promise<MassiveFigures> {
   const open = STATUSES.arg.filter((status) => !isClosedStatus('arg', status.id)).map((status) => status.id);
@@ -58,10 +64,16 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     if (!validated.ok) throw new Error(`massive validate: ${validated.status} ${await validated.text()}`);
     const validateSeconds = Math.round((performance.now() - started) / 10) / 100;
     const { batch } = (await validated.json()) as { batch: Batch };
-    console.log(`massive      validated ${MASSIVE_ROWS} rows in ${validateSeconds} s (${batch.counts.invalid} invalid)  peak RSS ${rssBeforeMb} MB before, ${peakRssMb()} MB after`);
+    console.log(
+      `massive      validated ${MASSIVE_ROWS} rows in ${validateSeconds} s (${batch.counts.invalid} invalid)  peak RSS ${rssBeforeMb} MB before, ${peakRssMb()} MB after`,
+    );
 
     started = performance.now();
-    const start = await fetch(`${base}/api/arg/massive-batches/${batch.id}/start`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    const start = await fetch(`${base}/api/arg/massive-batches/${batch.id}/start`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (!start.ok) throw new Error(`massive start: ${start.status} ${await start.text()}`);
     let current: Batch = batch;
     // Bounded: a run slower than 10 rows/s is reported as it stands.
@@ -79,7 +91,9 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     const applied = current.counts.done + current.counts.failed;
     const rowsPerSecond = Math.round(applied / applySeconds);
     const rss = peakRssMb();
-    console.log(`massive      applied ${current.counts.done} (failed ${current.counts.failed}) in ${applySeconds} s: ${rowsPerSecond} rows/s  peak RSS ${rss} MB`);
+    console.log(
+      `massive      applied ${current.counts.done} (failed ${current.counts.failed}) in ${applySeconds} s: ${rowsPerSecond} rows/s  peak RSS ${rss} MB`,
+    );
 
     const targets = {
       validate_le_15s: validateSeconds <= MASSIVE_VALIDATE_LIMIT_S,
@@ -90,14 +104,25 @@ export async function massiveFigure(base: string, token: string, databaseUrl: st
     if (!targets.validate_le_15s) missed.push(`massive validate ${validateSeconds} s`);
     if (!targets.apply_ge_1000_rows_s) missed.push(`massive apply ${rowsPerSecond} rows/s (${current.counts.done} done)`);
     if (!targets.rss_le_300mb) missed.push(`massive RSS ${rss} MB`);
-    return { rows: MASSIVE_ROWS, validateSeconds, applySeconds, rowsPerSecond, done: current.counts.done, failed: current.counts.failed, rssBeforeMb, peakRssMb: rss, targets, missed };
+    return {
+      rows: MASSIVE_ROWS,
+      validateSeconds,
+      applySeconds,
+      rowsPerSecond,
+      done: current.counts.done,
+      failed: current.counts.failed,
+      rssBeforeMb,
+      peakRssMb: rss,
+      targets,
+      missed,
+    };
   } finally {
     // The bench's data as it was: each lead back with its seller.
     if (sample.length) {
-      await client.query(`update leads l set seller_id = v.seller_id from unnest($1::int[], $2::int[]) as v(id, seller_id) where l.id = v.id`, [
-        sample.map((lead) => lead.id),
-        sample.map((lead) => lead.seller_id),
-      ]);
+      await client.query(
+        `update leads l set seller_id = v.seller_id from unnest($1::int[], $2::int[]) as v(id, seller_id) where l.id = v.id`,
+        [sample.map((lead) => lead.id), sample.map((lead) => lead.seller_id)],
+      );
     }
     await client.end();
   }

@@ -237,7 +237,8 @@ async function load(
       times.push(responseTime);
     });
   });
-  const msPerRequest = (ticks: number) => Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, result.requests.total)) * 1000) / 1000;
+  const msPerRequest = (ticks: number) =>
+    Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, result.requests.total)) * 1000) / 1000;
   const serverCpuMs = msPerRequest(cpuTicks(processes.server) - serverBefore);
   const postgresCpuMs = msPerRequest(ticksBetween(postgresBefore, postgresTicks(processes.database)));
   times.sort((a, b) => a - b);
@@ -323,7 +324,13 @@ async function main() {
   const fragments = sample.map((row) => row.doc_number.slice(1, 7));
   const ids = sample.map((row) => row.id);
   // A first name and a surname, as a person types them: most pairs match thousands of customers, some few.
-  const typed = (name: string) => encodeURIComponent(name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  const typed = (name: string) =>
+    encodeURIComponent(
+      name
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    );
   const names = sample.map((row) => typed(row.name));
   const sellerNames = sellerSample.map((row) => typed(row.name));
   const collectionNames = collectionSample.map((row) => typed(row.name));
@@ -430,8 +437,14 @@ async function main() {
       loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
     });
     targets.missed.push(...massive.missed, ...delinquency.missed);
-    console.log(`cpu/req over the detail's: ${Object.entries(targets.cpuRatios).map(([name, ratio]) => `${name} ${ratio}×`).join(', ')}`);
-    console.log(`targets ${JSON.stringify({ lists: targets.lists, machineQuiet: targets.machineQuiet, issue38: massive.targets, issue34: delinquency.targets })}`);
+    console.log(
+      `cpu/req over the detail's: ${Object.entries(targets.cpuRatios)
+        .map(([name, ratio]) => `${name} ${ratio}×`)
+        .join(', ')}`,
+    );
+    console.log(
+      `targets ${JSON.stringify({ lists: targets.lists, machineQuiet: targets.machineQuiet, issue38: massive.targets, issue34: delinquency.targets })}`,
+    );
     console.log(targets.missed.length === 0 ? 'missed: none' : `missed: ${targets.missed.join(', ')}`);
     console.log(
       JSON.stringify({

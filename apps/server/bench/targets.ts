@@ -8,7 +8,17 @@ export interface ScenarioFigures {
 }
 
 /** The list and search scenarios held to the targets: the leads issue's (a)-(d), the searches, a name in the searcher, the collections desk. */
-export const LIST_SCENARIOS = ['list', 'combined', 'deep_cursor', 'deep_offset', 'search', 'searcher', 'searcher_name', 'collections', 'collections_name'] as const;
+export const LIST_SCENARIOS = [
+  'list',
+  'combined',
+  'deep_cursor',
+  'deep_offset',
+  'search',
+  'searcher',
+  'searcher_name',
+  'collections',
+  'collections_name',
+] as const;
 
 /** The like work every list is measured against in the same run: one lead's detail. */
 export const REFERENCE_SCENARIO = 'detail';
@@ -62,7 +72,9 @@ export function targetsOf(
     }
     if (figures.p95 > P95_LIMIT_MS) {
       p95Met = false;
-      missed.push(`${name} p95 ${figures.p95} ms${machineQuiet ? '' : ` (load average ${machine.loadAverage1m} on ${machine.cpus} cores)`}`);
+      missed.push(
+        `${name} p95 ${figures.p95} ms${machineQuiet ? '' : ` (load average ${machine.loadAverage1m} on ${machine.cpus} cores)`}`,
+      );
     }
   }
   const exportMet = exported.seconds <= EXPORT_LIMIT_S && exported.rows === exported.expectedRows;

@@ -42,7 +42,12 @@ z.config(z.locales.es());
 /** The router's own refusals, answered with the one error body. */
 function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: MESSAGES.badUrl, statusMessage: MESSAGES.badUrl };
+  const body: ErrorBody = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message: MESSAGES.badUrl,
+    statusMessage: MESSAGES.badUrl,
+  };
   void reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -20,7 +20,11 @@ const envSchema = z.object({
   /** Automatic backups of the embedded database kept (the newest ones); 0 = no automatic backup. */
   BACKUP_KEEP: z.coerce.number().int().min(0).max(1000).default(7),
   /** Hours between automatic backups of the embedded database. */
-  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -28,14 +32,28 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Minutes without a request after which a session ends, whatever its lifetime left (0 = none). */
-  SESSION_IDLE_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
   /** Sign-in slowdown (repositories/login-throttle.ts): failures counted over this many minutes. */
-  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   LOGIN_PAIR_FREE_FAILURES: z.coerce.number().int().min(1).default(3),
   LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_FREE_FAILURES: z.coerce.number().int().min(1).default(20),
   LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
-  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(60),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(60),
   /** Days the security log keeps its rows (a periodic purge deletes older ones). */
   SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   /** Exports (leads, sales, security log) an hour per user, all nodes together; 0 = no limit. */
@@ -101,9 +119,15 @@ const envSchema = z.object({
   /** The realtime bridge (socket.io on this server); `false`: no socket server, events are dropped. */
   REALTIME_ENABLED: flag(true),
   /** The socket.io path (the web app connects to it). */
-  REALTIME_PATH: z.string().regex(/^\/[\w./-]*$/, 'must start with /').default('/socket.io'),
+  REALTIME_PATH: z
+    .string()
+    .regex(/^\/[\w./-]*$/, 'must start with /')
+    .default('/socket.io'),
   /** Where browsers reach the bridge when not on the API's own origin (e.g. a separate host); empty = same origin. */
-  REALTIME_PUBLIC_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  REALTIME_PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Extra page origins allowed to open a cookie-authenticated socket (comma-separated); the API's own always is. */
   REALTIME_ORIGINS: z.string().default(''),
   /** Seconds between checks for call backs that fell due (`call-reminder:due`); 0 = no check. */
@@ -119,7 +143,12 @@ const envSchema = z.object({
   /** Test calls (/test) an hour per user, all nodes together: they dial any national number; 0 = no limit. */
   TEST_CALL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Minutes a postponed call back waits before it is due again. */
-  CALL_POSTPONE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  CALL_POSTPONE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /**
    * SPEC 9's collection due-date minimum and maximum, as days from today in the country (signed): the due-date
    * filter of /collections accepts days between them, and the web's date fields open within them.
@@ -132,7 +161,10 @@ const envSchema = z.object({
   TELEPHONY_SIMULATE_FAILURE: flag(false),
   /** Simulator: numbers ending in these digits fail ('' = none). */
   TELEPHONY_FAIL_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('0000'),
-  NEOTEL_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  NEOTEL_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   NEOTEL_TOKEN: z.string().optional(),
   NEOTEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** The company named on debt-free certificates. */
@@ -159,11 +191,21 @@ const envSchema = z.object({
   /** Simulated transfers: a document ending in these digits returns half of what is owed ('' = none). */
   REGRET_SIMULATE_SHORT_SUFFIX: z.string().regex(/^\d*$/, 'digits only').default('88888'),
   /** Customer messages: SMS and WhatsApp through an HTTP provider at these URLs; unset, the simulator records them. */
-  MESSAGING_SMS_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
-  MESSAGING_WHATSAPP_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  MESSAGING_SMS_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MESSAGING_WHATSAPP_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MESSAGING_PROVIDER_TOKEN: z.string().optional(),
   /** Email through SMTP (smtp://user:pass@host:port); unset, the simulator records them. */
-  MESSAGING_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional().or(z.literal('').transform(() => undefined)),
+  MESSAGING_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MESSAGING_EMAIL_FROM: z.string().default('Préstamos <no-responder@example.com>'),
   /** HMAC-SHA256 secret of the providers' webhooks (delivery receipts and inbound messages). */
   MESSAGING_WEBHOOK_SECRET: z.string().min(16).default('demo-webhook-secret-change-me'),
@@ -299,12 +341,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   // Fail at start, not at the first call.
-  if (e.TELEPHONY_ADAPTER === 'neotel' && !e.NEOTEL_BASE_URL) throw new Error('Invalid configuration: NEOTEL_BASE_URL is required with TELEPHONY_ADAPTER=neotel');
+  if (e.TELEPHONY_ADAPTER === 'neotel' && !e.NEOTEL_BASE_URL)
+    throw new Error('Invalid configuration: NEOTEL_BASE_URL is required with TELEPHONY_ADAPTER=neotel');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(process.cwd(), e.DATA_DIR),
-    backup: { dir: e.BACKUP_DIR ? resolve(process.cwd(), e.BACKUP_DIR) : resolve(process.cwd(), e.DATA_DIR, 'backups'), keep: e.BACKUP_KEEP, intervalHours: e.BACKUP_INTERVAL_HOURS },
+    backup: {
+      dir: e.BACKUP_DIR ? resolve(process.cwd(), e.BACKUP_DIR) : resolve(process.cwd(), e.DATA_DIR, 'backups'),
+      keep: e.BACKUP_KEEP,
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+    },
     databaseUrl: e.DATABASE_URL,
     memoryDatabase: false,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -334,7 +381,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listTextCountThreshold: e.LIST_TEXT_COUNT_THRESHOLD,
     workflowAutoRun: e.WORKFLOW_AUTORUN,
     massive: { workerSeconds: e.MASSIVE_WORKER_SECONDS, leaseSeconds: e.MASSIVE_LEASE_SECONDS, chunkRows: e.MASSIVE_CHUNK_ROWS },
-    stageRuns: { simulateFailSuffix: e.STAGE_SIMULATE_FAIL_SUFFIX, wait: e.STAGE_RUN_WAIT, maxAttempts: e.STAGE_MAX_ATTEMPTS, retrySeconds: e.STAGE_RETRY_SECONDS, workerSeconds: e.STAGE_WORKER_SECONDS },
+    stageRuns: {
+      simulateFailSuffix: e.STAGE_SIMULATE_FAIL_SUFFIX,
+      wait: e.STAGE_RUN_WAIT,
+      maxAttempts: e.STAGE_MAX_ATTEMPTS,
+      retrySeconds: e.STAGE_RETRY_SECONDS,
+      workerSeconds: e.STAGE_WORKER_SECONDS,
+    },
     countCacheSeconds: e.COUNT_CACHE_SECONDS,
     pageAnchorRows: e.PAGE_ANCHOR_ROWS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
@@ -344,12 +397,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: e.REALTIME_ENABLED,
       path: e.REALTIME_PATH,
       publicUrl: e.REALTIME_PUBLIC_URL,
-      origins: e.REALTIME_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+      origins: e.REALTIME_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
       reminderCheckSeconds: e.REALTIME_REMINDER_CHECK_SECONDS,
     },
     callPostponeMinutes: e.CALL_POSTPONE_MINUTES,
     delinquencyCheckSeconds: e.DELINQUENCY_CHECK_SECONDS,
-    collectionDueDate: { minDays: Math.min(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS), maxDays: Math.max(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS) },
+    collectionDueDate: {
+      minDays: Math.min(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS),
+      maxDays: Math.max(e.COLLECTION_DUE_DATE_MIN_DAYS, e.COLLECTION_DUE_DATE_MAX_DAYS),
+    },
     telephony: {
       adapter: e.TELEPHONY_ADAPTER,
       simulateFailure: e.TELEPHONY_SIMULATE_FAILURE,
@@ -358,7 +416,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       neotelToken: e.NEOTEL_TOKEN || undefined,
       neotelTimeoutMs: e.NEOTEL_TIMEOUT_MS,
     },
-    rateLimits: { customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT, searcher: e.SEARCHER_RATE_LIMIT, testCall: e.TEST_CALL_RATE_LIMIT, exports: e.EXPORT_RATE_LIMIT },
+    rateLimits: {
+      customerLookup: e.CUSTOMER_LOOKUP_RATE_LIMIT,
+      searcher: e.SEARCHER_RATE_LIMIT,
+      testCall: e.TEST_CALL_RATE_LIMIT,
+      exports: e.EXPORT_RATE_LIMIT,
+    },
     legal: {
       companyName: e.COMPANY_NAME,
       publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/+$/, ''),

@@ -9,7 +9,8 @@ applyHeapPolicy(config.heapGrowingPercent);
 const app = await buildApp(config).catch((error: unknown) => {
   // Before the app exists there is no logger: a bad DATABASE_URL or migration ends here. A data folder in use
   // or damaged says what to do in its message: no stack trace around it.
-  if (error instanceof DataDirInUseError || error instanceof DataDirOpenError) console.error(`Could not start the server: ${error.message}`);
+  if (error instanceof DataDirInUseError || error instanceof DataDirOpenError)
+    console.error(`Could not start the server: ${error.message}`);
   else console.error('Could not start the server:', error);
   process.exit(1);
 });

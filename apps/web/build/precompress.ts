@@ -70,7 +70,9 @@ export function precompress(): Plugin {
       if (!existsSync(outDir)) return;
       const done = await precompressDir(outDir);
       const total = (key: 'bytes' | 'br') => done.reduce((sum, entry) => sum + entry[key], 0);
-      this.info(`precompressed ${done.length} files: ${Math.round(total('bytes') / 1024)} kB → ${Math.round(total('br') / 1024)} kB brotli`);
+      this.info(
+        `precompressed ${done.length} files: ${Math.round(total('bytes') / 1024)} kB → ${Math.round(total('br') / 1024)} kB brotli`,
+      );
     },
   };
 }

@@ -11,11 +11,15 @@ import { demoEmail } from './roles-fixture';
  */
 
 /** The screens of apps/web/src/app/screens.ts, read from its text: a screen added there is checked here too. */
-const BUILT = [...readFileSync(new URL('../src/app/screens.ts', import.meta.url), 'utf8').matchAll(/screen: '([a-z-]+)'/g)].map((m) => m[1] as Screen);
+const BUILT = [...readFileSync(new URL('../src/app/screens.ts', import.meta.url), 'utf8').matchAll(/screen: '([a-z-]+)'/g)].map(
+  (m) => m[1] as Screen,
+);
 
 /** The admin where it may open the screen, else the first demo role that may (arg's sales: the seller). */
 function visitor(screen: Screen): string | undefined {
-  const role = ROLES[COUNTRY].find((r) => r.kind === 'admin' && canAccess(screen, COUNTRY, r.id)) ?? ROLES[COUNTRY].find((r) => canAccess(screen, COUNTRY, r.id));
+  const role =
+    ROLES[COUNTRY].find((r) => r.kind === 'admin' && canAccess(screen, COUNTRY, r.id)) ??
+    ROLES[COUNTRY].find((r) => canAccess(screen, COUNTRY, r.id));
   return role && demoEmail(COUNTRY, role);
 }
 
@@ -76,7 +80,9 @@ for (const scheme of ['light', 'dark'] as const) {
           .map((violation) => ({
             id: violation.id,
             impact: violation.impact,
-            nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`),
+            nodes: violation.nodes
+              .slice(0, 5)
+              .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`),
             count: violation.nodes.length,
           }));
         expect(serious, `${screen} (${scheme})`).toEqual([]);

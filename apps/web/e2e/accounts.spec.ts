@@ -19,7 +19,10 @@ async function newUser(baseURL: string, ready: boolean): Promise<string> {
     await api.get('/api/health');
     const xsrf = async () => ({ 'X-XSRF-TOKEN': (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' });
     const branch_id = COUNTRY === 'arg' ? 1 : 2;
-    const admin = await api.post(`/api/${COUNTRY}/auth/login`, { data: { email: `admin@${COUNTRY}.example`, password: PASSWORD, branch_id }, headers: await xsrf() });
+    const admin = await api.post(`/api/${COUNTRY}/auth/login`, {
+      data: { email: `admin@${COUNTRY}.example`, password: PASSWORD, branch_id },
+      headers: await xsrf(),
+    });
     expect(admin.status(), await admin.text()).toBe(200);
     const created = await api.post(`/api/${COUNTRY}/users`, {
       data: { name: 'Prueba Cuentas', email, role: OPERATOR_ROLE, neotel_id: 0, password: FIRST },
@@ -29,9 +32,18 @@ async function newUser(baseURL: string, ready: boolean): Promise<string> {
     if (ready) {
       const user = await request.newContext({ baseURL });
       await user.get('/api/health');
-      const userXsrf = async () => ({ 'X-XSRF-TOKEN': (await user.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' });
-      expect((await user.post(`/api/${COUNTRY}/auth/login`, { data: { email, password: FIRST, branch_id }, headers: await userXsrf() })).status()).toBe(200);
-      const changed = await user.post(`/api/${COUNTRY}/auth/password`, { data: { current_password: FIRST, new_password: CHOSEN }, headers: await userXsrf() });
+      const userXsrf = async () => ({
+        'X-XSRF-TOKEN': (await user.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+      });
+      expect(
+        (
+          await user.post(`/api/${COUNTRY}/auth/login`, { data: { email, password: FIRST, branch_id }, headers: await userXsrf() })
+        ).status(),
+      ).toBe(200);
+      const changed = await user.post(`/api/${COUNTRY}/auth/password`, {
+        data: { current_password: FIRST, new_password: CHOSEN },
+        headers: await userXsrf(),
+      });
       expect(changed.status(), await changed.text()).toBe(200);
       // Signed out, so the browser sessions of the test are the user's only ones.
       expect((await user.get(`/api/${COUNTRY}/auth/logout`, { headers: await userXsrf() })).status()).toBe(200);
@@ -58,7 +70,11 @@ test.describe('accounts and sessions', () => {
   // Two browsers and a user made through the API each: on a busy 2-core machine past the default minute.
   test.setTimeout(150_000);
 
-  test('an admin resets a user’s password; that user signs in and must change it before anything else', async ({ page, browser, baseURL }) => {
+  test('an admin resets a user’s password; that user signs in and must change it before anything else', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = await newUser(baseURL!, true);
     await signIn(page, `admin@${COUNTRY}.example`);
     await expect(page).not.toHaveURL(/\/login$/);
@@ -131,7 +147,11 @@ test.describe('accounts and sessions', () => {
     await other.context().close();
   });
 
-  test('a user sets up the second factor from Mi cuenta, then signs in with the password and a code, or a recovery code', async ({ page, browser, baseURL }) => {
+  test('a user sets up the second factor from Mi cuenta, then signs in with the password and a code, or a recovery code', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = await newUser(baseURL!, true);
     const slow = { timeout: 30_000 };
     await signIn(page, email, CHOSEN);

@@ -1,4 +1,11 @@
-import { AUDIT_DECISION_LABELS, decisionStatusId, statusIdOf, statusLabelOf, type AuditDetail, type AuditQueueResponse } from '@backoffice/shared';
+import {
+  AUDIT_DECISION_LABELS,
+  decisionStatusId,
+  statusIdOf,
+  statusLabelOf,
+  type AuditDetail,
+  type AuditQueueResponse,
+} from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, gridFit, signInAndWait } from './support';
 
@@ -16,30 +23,54 @@ test('on a 1280 px screen the queue shows each case with its claim button and it
   await expect(claim).toBeVisible();
   const status = queueRows(page).first().locator('[data-field="status_id"]');
   const gridBox = (await grid.boundingBox())!;
-  for (const box of [await claim.boundingBox(), await status.boundingBox()]) expect(box!.x + box!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
+  for (const box of [await claim.boundingBox(), await status.boundingBox()])
+    expect(box!.x + box!.width).toBeLessThanOrEqual(gridBox.x + gridBox.width);
   expect(await grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollLeft)).toBe(0);
   // The status column fits the queue's longest label whole.
   const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
   expect(await labels.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).length)).toBe(0);
 });
 
-test('on a 1366×768 laptop, side navigation open, the queue’s columns fit without scrolling sideways, every value whole', async ({ page }) => {
+test('on a 1366×768 laptop, side navigation open, the queue’s columns fit without scrolling sideways, every value whole', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAndWait(page, auditor);
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
   await expect(queueRows(page).first()).toBeVisible();
-  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', '', 'Tomado por', 'En cola desde', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText([
+    'Lead',
+    '',
+    'Tomado por',
+    'En cola desde',
+    'Cliente',
+    'Estado',
+    'Documento',
+    'Monto',
+    'Vendedor',
+  ]);
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
-test('on a 1366×768 laptop the decided cases fit too: no take button or claim columns, the decision’s time in their room', async ({ page }) => {
+test('on a 1366×768 laptop the decided cases fit too: no take button or claim columns, the decision’s time in their room', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAndWait(page, auditor);
   await page.goto(`/audits?status=${decisionStatusId(COUNTRY, 'approve')}`);
   const grid = page.getByRole('grid', { name: 'Cola de auditoría' });
   await expect(queueRows(page).first()).toBeVisible();
-  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'En cola desde', 'Resuelto el', 'Cliente', 'Estado', 'Documento', 'Monto', 'Vendedor']);
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText([
+    'Lead',
+    'En cola desde',
+    'Resuelto el',
+    'Cliente',
+    'Estado',
+    'Documento',
+    'Monto',
+    'Vendedor',
+  ]);
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
@@ -86,7 +117,9 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
 
   // Approving without the checklist: one sentence names every item still to verify, once, on the form (not again in a notice).
   await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Para aprobar falta verificar: Identidad, Documentación, Firma, Cuenta bancaria y Teléfono', { exact: true })).toHaveCount(1);
+  await expect(
+    page.getByText('Para aprobar falta verificar: Identidad, Documentación, Firma, Cuenta bancaria y Teléfono', { exact: true }),
+  ).toHaveCount(1);
   await expect(page.getByText(/^Para aprobar falta verificar/)).toHaveCount(1);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -102,7 +135,9 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
   await expect(page.getByText('Auditoría registrada: Aprobar')).toBeVisible();
   await expect(page.getByText('La solicitud no está esperando auditoría.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Historial' }).first()).toContainText('Aprobar');
-  await expect(page.getByTestId('timeline-item').filter({ hasText: `→ ${statusLabelOf(COUNTRY, statusIdOf(COUNTRY, 'AUDIT_APPROVAL')!)}` })).toHaveCount(1);
+  await expect(
+    page.getByTestId('timeline-item').filter({ hasText: `→ ${statusLabelOf(COUNTRY, statusIdOf(COUNTRY, 'AUDIT_APPROVAL')!)}` }),
+  ).toHaveCount(1);
 
   // Straight on to the oldest case nobody has taken.
   const free = (await (await page.request.get(`/api/${COUNTRY}/audits?claim=unclaimed&pageSize=25`)).json()) as AuditQueueResponse;

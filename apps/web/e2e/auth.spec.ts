@@ -10,11 +10,14 @@ test.describe('sign-in', () => {
     test(`${role.code} lands on /${landing}`, async ({ page }) => {
       await signIn(page, demoEmail(COUNTRY, role));
       await expect(page).toHaveURL(new RegExp(`/${landing}$`));
-      const stored = await page.evaluate((keys) => ({
-        role: localStorage.getItem(keys.role),
-        loggedIn: localStorage.getItem(keys.loggedIn),
-        statuses: localStorage.getItem(`${keys.country}_statuses`),
-      }), sessionKeysFor(COUNTRY));
+      const stored = await page.evaluate(
+        (keys) => ({
+          role: localStorage.getItem(keys.role),
+          loggedIn: localStorage.getItem(keys.loggedIn),
+          statuses: localStorage.getItem(`${keys.country}_statuses`),
+        }),
+        sessionKeysFor(COUNTRY),
+      );
       expect(JSON.parse(stored.role!)).toBe(role.id);
       expect(stored.loggedIn).toBe('true');
       // Filter resources are fetched at login and stored per key.

@@ -53,7 +53,9 @@ test('a status a person moves on still says when the role has nothing to do ther
   await expect(statusCard(page).getByTestId('automated-stage-wait')).toHaveCount(0);
 });
 
-test('a stage whose service does not answer is stopped and says so, a person running it is told why nothing changed, and the back office queues it again from the dashboard', async ({ page }) => {
+test('a stage whose service does not answer is stopped and says so, a person running it is told why nothing changed, and the back office queues it again from the dashboard', async ({
+  page,
+}) => {
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   // Every simulated service fails for a document ending in STAGE_SIMULATE_FAIL_SUFFIX (99999 by default).
   const { id } = await createApplication(page, '99999');
@@ -64,10 +66,14 @@ test('a stage whose service does not answer is stopped and says so, a person run
 
   await page.goto(`/lead-detail?id=${id}`);
   const card = statusCard(page);
-  await expect(card.getByTestId('stage-failure')).toHaveText('La etapa automática falló una vez y el sistema dejó de reintentarla: debe ejecutarla el back office.');
+  await expect(card.getByTestId('stage-failure')).toHaveText(
+    'La etapa automática falló una vez y el sistema dejó de reintentarla: debe ejecutarla el back office.',
+  );
   await card.getByRole('button', { name: first.run }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByText('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.')).toBeVisible();
+  await expect(
+    page.getByText('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.'),
+  ).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', first.status);
 
   // The back office's dashboard lists it among the stopped stages, with the API's numbers.

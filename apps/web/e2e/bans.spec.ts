@@ -2,7 +2,9 @@ import { ARG_STATUS_IDS, COL_STATUS_IDS, buildCbu, buildCuil, statusLabelOf } fr
 import { expect, test } from '@playwright/test';
 import { COUNTRY, api, signInAndWait } from './support';
 
-test('a banned document: the ban is made on /customers-ban, a new application for it stops at prefilter with the ban as reason', async ({ page }) => {
+test('a banned document: the ban is made on /customers-ban, a new application for it stops at prefilter with the ban as reason', async ({
+  page,
+}) => {
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   await page.goto('/customers-ban');
   await expect(page.getByRole('heading', { name: 'Bloqueos de clientes' })).toBeVisible();
@@ -27,10 +29,23 @@ test('a banned document: the ban is made on /customers-ban, a new application fo
   await expect(row).toContainText('Vigente');
 
   // The application comes in through the API, as the web form and the webservice send it.
-  const common = { first_name: 'Bloqueada', last_name: 'Prueba', birth_date: '1988-05-20', email: `bloqueo.${unique}@example.com`, term: 12 };
+  const common = {
+    first_name: 'Bloqueada',
+    last_name: 'Prueba',
+    birth_date: '1988-05-20',
+    email: `bloqueo.${unique}@example.com`,
+    term: 12,
+  };
   const body =
     COUNTRY === 'arg'
-      ? { ...common, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000, bank_account: buildCbu('2850590', '9400904181352') }
+      ? {
+          ...common,
+          doc_number: doc,
+          cuil: buildCuil(doc, 'male'),
+          cellphone: '1155554444',
+          requested_amount: 250_000,
+          bank_account: buildCbu('2850590', '9400904181352'),
+        }
       : { ...common, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 };
   const { request, headers } = await api(page);
   const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });

@@ -37,7 +37,9 @@ async function freeSales(page: Page): Promise<LeadListResponse['rows']> {
 
 async function resolvePending(page: Page, id: number): Promise<void> {
   for (const call of (await sale(page, id)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
+    expect(
+      (await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status(),
+    ).toBe(200);
   }
 }
 
@@ -48,7 +50,10 @@ test.afterEach(async ({ baseURL }) => {
 
 /** The /sales row of a sale, and its 'Próxima llamada' cell. */
 function saleRow(page: Page, id: number) {
-  const row = page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').filter({ has: page.getByRole('link', { name: `#${id}`, exact: true }) });
+  const row = page
+    .getByRole('grid', { name: 'Ventas' })
+    .locator('.MuiDataGrid-row')
+    .filter({ has: page.getByRole('link', { name: `#${id}`, exact: true }) });
   return { row, nextCall: row.locator('[data-field="next_call_at"]') };
 }
 
@@ -109,7 +114,10 @@ test('a reminder answered refreshes the sale detail open under it and the lists:
    */
   const dueUnderOpenDetail = async (): Promise<string> => {
     const at = new Date(Date.now() + 2_000).toISOString();
-    const answer = await page.request.post(`/api/${COUNTRY}/sales/${picked.id}/call-back`, { data: { at }, headers: await writeHeaders(page) });
+    const answer = await page.request.post(`/api/${COUNTRY}/sales/${picked.id}/call-back`, {
+      data: { at },
+      headers: await writeHeaders(page),
+    });
     expect(answer.status(), await answer.text()).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const due = (await sale(page, picked.id)).next_call_at!;

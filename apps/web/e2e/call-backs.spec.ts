@@ -1,4 +1,13 @@
-import { addDays, CALL_BACK_MESSAGES, MESSAGES, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import {
+  addDays,
+  CALL_BACK_MESSAGES,
+  MESSAGES,
+  countryWallTimeToDate,
+  isTerminalStatus,
+  todayIn,
+  type LeadListResponse,
+  type SaleDetail,
+} from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure, typeDate, api } from './support';
 
@@ -99,7 +108,9 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
   // Resolved meanwhile (the reminder, another tab): the cancel is refused with the server's reason and the
   // list reloads without it.
   const left = (await sale(page, saleId)).scheduled_calls.find((call) => call.schedule_time === at(later, '09:15'))!;
-  expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${left.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
+  expect(
+    (await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${left.id}`, { headers: (await api(page)).headers })).status(),
+  ).toBe(200);
   await pending.getByRole('button', { name: `Cancelar la llamada del ${shown(later)}, 09:15` }).click();
   await confirmation.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: CALL_BACK_MESSAGES.notPending })).toBeVisible();
@@ -107,7 +118,9 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
 
   // Nothing of this spec left pending.
   for (const call of (await sale(page, saleId)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
+    expect(
+      (await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status(),
+    ).toBe(200);
   }
 });
 
@@ -139,7 +152,9 @@ test('a reminder shown for a lead given to another seller goes: its call backs w
     const current = (await (await supervisor.request.get(`/api/${COUNTRY}/leads/${saleId}`)).json()) as { seller: { name: string } | null };
     await supervisor.getByRole('combobox', { name: 'Vendedor' }).click();
     const options = supervisor.getByRole('option');
-    const target = toOther ? options.filter({ hasNotText: current.seller?.name ?? '' }).first() : options.filter({ hasText: me.name }).first();
+    const target = toOther
+      ? options.filter({ hasNotText: current.seller?.name ?? '' }).first()
+      : options.filter({ hasText: me.name }).first();
     await target.click();
     await supervisor.getByRole('button', { name: 'Reasignar' }).click();
     await supervisor.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: 'Confirmar' }).click();
@@ -153,7 +168,9 @@ test('a reminder shown for a lead given to another seller goes: its call backs w
   // Back to the seller, whose call back is resolved: no other spec meets it.
   await reassign(false);
   for (const call of (await sale(page, saleId)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
+    expect(
+      (await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status(),
+    ).toBe(200);
   }
   await context.close();
 });

@@ -1,4 +1,13 @@
-import { CALL_REMINDER_POLL_MS, COUNTRY_TIME_ZONE, MESSAGES, formatDate, buildCuil, isTerminalStatus, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import {
+  CALL_REMINDER_POLL_MS,
+  COUNTRY_TIME_ZONE,
+  MESSAGES,
+  formatDate,
+  buildCuil,
+  isTerminalStatus,
+  type LeadListResponse,
+  type SaleDetail,
+} from '@backoffice/shared';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, snapshotOtherTabsOnFailure, api } from './support';
 
@@ -52,13 +61,17 @@ async function sale(page: Page, id: number): Promise<SaleDetail> {
 /** Resolves whatever the lead still has pending (the follow-up of a postponement). */
 async function resolvePending(page: Page, id: number): Promise<void> {
   for (const call of (await sale(page, id)).scheduled_calls) {
-    expect((await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status()).toBe(200);
+    expect(
+      (await page.request.get(`/api/${COUNTRY}/sales/resolve-call?id=${call.id}`, { headers: (await api(page)).headers })).status(),
+    ).toBe(200);
   }
 }
 
 /** The server-formatted HH:mm of the modal: the country's time. */
 const hourMinute = (iso: string) =>
-  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[COUNTRY], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 
 /** Counts the app's own calls to a path. */
 function track(page: Page, fragment: string): { count: () => number } {
@@ -221,7 +234,10 @@ test('Llamar: disabled with the reason for a user without telephony, a seller ca
   await expect(seller.getByText(MESSAGES.callStarted)).toBeVisible();
   // Hang up the simulated call, so the seller's next call starts clean.
   const me = (await (await seller.request.get(`/api/${COUNTRY}/auth/user-info`)).json()) as { neotel_id: number };
-  await seller.request.post(`/api/${COUNTRY}/customers/calls/hang-up`, { data: { user: me.neotel_id }, headers: await writeHeaders(seller) });
+  await seller.request.post(`/api/${COUNTRY}/customers/calls/hang-up`, {
+    data: { user: me.neotel_id },
+    headers: await writeHeaders(seller),
+  });
   await context.close();
 });
 
@@ -306,7 +322,9 @@ test('a refused resolve shows the server’s statusMessage; an answer without on
   await dueCallBack(page, leadId);
   await page.clock.fastForward(CALL_REMINDER_POLL_MS);
   await expect(dialog).toBeVisible();
-  await page.route('**/sales/postpone-call**', (route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+  await page.route('**/sales/postpone-call**', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+  );
   await dialog.getByRole('button', { name: 'Posponer' }).click();
   await page.getByRole('dialog', { name: MESSAGES.confirmTitle }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText(MESSAGES.unexpectedError)).toBeVisible();
@@ -321,7 +339,14 @@ test('the reminder says when the call back was due and how many wait, links its 
   const lead = await sale(page, (await openSales(page))[0]);
   // A call back due a day and a bit ago, with two more behind it (the server's clock is real: the answer is staged).
   const due = new Date(Date.now() - 26 * 60 * 60_000).toISOString();
-  const answer = { id: 999_999, lead_id: lead.id, first_name: lead.customer.first_name, cellphone: lead.customer.cellphone ?? '', schedule_time: due, due_count: 3 };
+  const answer = {
+    id: 999_999,
+    lead_id: lead.id,
+    first_name: lead.customer.first_name,
+    cellphone: lead.customer.cellphone ?? '',
+    schedule_time: due,
+    due_count: 3,
+  };
   await page.route('**/sales/schedule-calls', (route) => route.fulfill({ json: answer }));
   const postpones = track(page, '/sales/postpone-call');
   const resolves = track(page, '/sales/resolve-call');

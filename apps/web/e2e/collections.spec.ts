@@ -11,7 +11,11 @@ import { COUNTRY, api, signInAndWait, snapshotOtherTabsOnFailure, typeDate } fro
  * list shows it without reloading.
  */
 
-const emailOf = (kind: string) => demoEmail(COUNTRY, ROLES[COUNTRY].find((r) => r.kind === kind)!);
+const emailOf = (kind: string) =>
+  demoEmail(
+    COUNTRY,
+    ROLES[COUNTRY].find((r) => r.kind === kind)!,
+  );
 
 snapshotOtherTabsOnFailure();
 
@@ -22,7 +26,9 @@ async function listThrough(page: Page, search: string): Promise<ListResponse<Col
   return (await res.json()) as ListResponse<CollectionRow>;
 }
 
-test('a collector works their queue: lands on it, filters a bucket, records a promise to pay, sees it on the timeline', async ({ page }) => {
+test('a collector works their queue: lands on it, filters a bucket, records a promise to pay, sees it on the timeline', async ({
+  page,
+}) => {
   await signInAndWait(page, emailOf('collector'));
   await expect(page).toHaveURL(/\/collections$/);
   const grid = page.getByTestId('collections-grid');

@@ -27,7 +27,9 @@ async function inboundFromProvider(page: Page, body: { channel: string; from: st
   }
 }
 
-test('a seller sends a WhatsApp from a template on their sale, sees it on the timeline and the customer’s reply arrives live', async ({ page }) => {
+test('a seller sends a WhatsApp from a template on their sale, sees it on the timeline and the customer’s reply arrives live', async ({
+  page,
+}) => {
   await signInAndWait(page, `seller@${COUNTRY}.example`);
   const { id } = await createApplication(page);
   await page.goto(`/sale-detail?id=${id}`);
@@ -39,7 +41,9 @@ test('a seller sends a WhatsApp from a template on their sale, sees it on the ti
   await dialog.getByRole('textbox', { name: 'Link' }).fill('https://pagos.example.com/abc');
   await expect(dialog.getByRole('button', { name: 'Enviar', exact: true })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Vista previa' }).click();
-  await expect(dialog.getByTestId('message-preview')).toContainText('vence el 10/06/2026. Puedes pagar aquí: https://pagos.example.com/abc');
+  await expect(dialog.getByTestId('message-preview')).toContainText(
+    'vence el 10/06/2026. Puedes pagar aquí: https://pagos.example.com/abc',
+  );
   await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(dialog).toBeHidden();
   const entry = page.getByTestId('timeline-item').filter({ hasText: 'https://pagos.example.com/abc' });
@@ -81,7 +85,9 @@ test('an admin manages templates with a live preview, and opens a customer’s c
   await expect(page.getByRole('button', { name: 'Vista previa' })).toBeVisible();
 });
 
-test('a collector sends the payment reminder from their loan, with its amount and due date, and sees it on the loan’s timeline', async ({ page }) => {
+test('a collector sends the payment reminder from their loan, with its amount and due date, and sees it on the loan’s timeline', async ({
+  page,
+}) => {
   await signInAndWait(page, `collector@${COUNTRY}.example`);
   const queue = await page.request.get(`/api/${COUNTRY}/collections?page_size=10`);
   expect(queue.status(), await queue.text()).toBe(200);
@@ -99,7 +105,9 @@ test('a collector sends the payment reminder from their loan, with its amount an
   const link = `https://pagos.example.com/${Date.now()}`;
   await dialog.getByRole('textbox', { name: 'Link' }).fill(link);
   await dialog.getByRole('button', { name: 'Vista previa' }).click();
-  await expect(dialog.getByTestId('message-preview')).toContainText(new RegExp(`tu cuota de .+ vence el \\d{2}/\\d{2}/\\d{4}\\. Paga en ${link.replace(/[./]/g, '\\$&')}`));
+  await expect(dialog.getByTestId('message-preview')).toContainText(
+    new RegExp(`tu cuota de .+ vence el \\d{2}/\\d{2}/\\d{4}\\. Paga en ${link.replace(/[./]/g, '\\$&')}`),
+  );
   await dialog.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('loan-timeline')).toContainText(link);

@@ -21,7 +21,9 @@ async function findCustomer(page: Page, query: string, fits: (customer: Customer
   const list = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=50${query}`)).json()) as { rows: { id: number }[] };
   for (const row of list.rows) {
     const { customer } = (await (await page.request.get(`/api/${COUNTRY}/leads/${row.id}`)).json()) as { customer: Customer };
-    const found = ((await (await page.request.get(`/api/${COUNTRY}/customers/lookup?doc_number=${customer.doc_number}`)).json()) as CustomerLookup).customer;
+    const found = (
+      (await (await page.request.get(`/api/${COUNTRY}/customers/lookup?doc_number=${customer.doc_number}`)).json()) as CustomerLookup
+    ).customer;
     if (found && fits(customer, found)) return { customer, found };
   }
   throw new Error(`no customer fits among the leads of ${query || 'the first page'}`);
@@ -32,7 +34,9 @@ const customerOfLead = async (page: Page, id: string | null) =>
 
 const identityFields = ['Nombre', 'Apellido', ...(COUNTRY === 'arg' ? ['CUIL'] : [])];
 
-test('an existing customer’s document: the form tells it, asks only for the application, and saving keeps the customer’s data', async ({ page }) => {
+test('an existing customer’s document: the form tells it, asks only for the application, and saving keeps the customer’s data', async ({
+  page,
+}) => {
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   // A seeded customer with an address and a bank account, nothing of it in audit or transfer.
   const { customer, found } = await findCustomer(page, '', (c, f) => !!c.address && !!c.bank_account && !f.cellphone_locked);
@@ -84,13 +88,21 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   else {
     await dialog.getByRole('combobox', { name: 'Banco' }).selectOption(customer.bank === 'Davivienda' ? 'Bancolombia' : 'Davivienda');
     await dialog.getByRole('textbox', { name: 'Número de cuenta' }).fill('0550123456');
-    await dialog.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption(customer.bank_account_type === 'Ahorros' ? 'Corriente' : 'Ahorros');
+    await dialog
+      .getByRole('combobox', { name: 'Tipo de cuenta' })
+      .selectOption(customer.bank_account_type === 'Ahorros' ? 'Corriente' : 'Ahorros');
   }
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
   await expect(page.getByText(/creado para un cliente existente/)).toBeVisible();
-  await expect(page.getByText(`Se conservaron los datos guardados del cliente: ${COUNTRY === 'arg' ? 'cuenta bancaria' : 'banco, cuenta bancaria y tipo de cuenta'}`)).toBeVisible();
-  await expect(leadSummary(page).getByText('Domicilio', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(customer.address!);
+  await expect(
+    page.getByText(
+      `Se conservaron los datos guardados del cliente: ${COUNTRY === 'arg' ? 'cuenta bancaria' : 'banco, cuenta bancaria y tipo de cuenta'}`,
+    ),
+  ).toBeVisible();
+  await expect(leadSummary(page).getByText('Domicilio', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(
+    customer.address!,
+  );
   const saved = await customerOfLead(page, new URL(page.url()).searchParams.get('id'));
   expect(saved).toMatchObject({
     doc_number: doc,
@@ -106,9 +118,15 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   });
 });
 
-test('a customer with an application in audit or transfer: the notice says the cellphone stays, and the form does not offer it', async ({ page }) => {
+test('a customer with an application in audit or transfer: the notice says the cellphone stays, and the form does not offer it', async ({
+  page,
+}) => {
   await signInAndWait(page, `admin@${COUNTRY}.example`);
-  const { customer } = await findCustomer(page, `&status=${BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].join(',')}`, (_c, f) => f.cellphone_locked);
+  const { customer } = await findCustomer(
+    page,
+    `&status=${BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].join(',')}`,
+    (_c, f) => f.cellphone_locked,
+  );
 
   await page.goto('/leads');
   await page.getByRole('button', { name: 'Nuevo lead' }).click();

@@ -1,5 +1,15 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import { addDays, CURRENCY, DASHBOARD_MAX_DAYS, formatMoney, isTerminalStatus, MY_WORK_COUNTS, todayIn, type DashboardResponse, type LeadListResponse } from '@backoffice/shared';
+import {
+  addDays,
+  CURRENCY,
+  DASHBOARD_MAX_DAYS,
+  formatMoney,
+  isTerminalStatus,
+  MY_WORK_COUNTS,
+  todayIn,
+  type DashboardResponse,
+  type LeadListResponse,
+} from '@backoffice/shared';
 import { api, COUNTRY, openCalendar, PASSWORD, REMINDED_SELLERS, resolveEveryCallBack, signInAndWait, typeDate } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
@@ -36,8 +46,12 @@ test('an admin sees the funnel with the API numbers, and a bar opens the leads o
   await expect(page.getByTestId('kpi-created').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.created_total));
   await expect(page.getByTestId('kpi-disbursed').getByTestId('kpi-value')).toHaveText(number.format(api.daily!.disbursed_total));
   // Money beside the counts, in the country's currency.
-  await expect(page.getByTestId('kpi-created').getByTestId('kpi-amount')).toHaveText(formatMoney(COUNTRY, api.daily!.requested_amount_total));
-  await expect(page.getByTestId('kpi-disbursed').getByTestId('kpi-amount')).toHaveText(formatMoney(COUNTRY, api.daily!.disbursed_amount_total));
+  await expect(page.getByTestId('kpi-created').getByTestId('kpi-amount')).toHaveText(
+    formatMoney(COUNTRY, api.daily!.requested_amount_total),
+  );
+  await expect(page.getByTestId('kpi-disbursed').getByTestId('kpi-amount')).toHaveText(
+    formatMoney(COUNTRY, api.daily!.disbursed_amount_total),
+  );
   await expect(page.getByTestId('audit-size')).toHaveText(number.format(api.audit_queue!.size));
   await expect(page.getByTestId('block-daily')).toBeVisible();
   await expect(page.getByTestId('block-ranking')).toBeVisible();
@@ -97,24 +111,27 @@ test('a seller sees only their own blocks and numbers', async ({ page }) => {
 
 test('a user with nothing in the period reads that, not charts of zeros', async ({ page }) => {
   // What a seller with nothing assigned gets: the real answer with every number zeroed.
-  await page.route((url) => url.pathname === `/api/${COUNTRY}/dashboard`, async (route) => {
-    const real = (await (await route.fetch()).json()) as DashboardResponse;
-    const empty: DashboardResponse = {
-      ...real,
-      funnel: real.funnel!.map((step) => ({ ...step, count: 0 })),
-      daily: {
-        ...real.daily!,
-        created_total: 0,
-        disbursed_total: 0,
-        requested_amount_total: 0,
-        disbursed_amount_total: 0,
-        days: real.daily!.days.map((day) => ({ ...day, created: 0, disbursed: 0, requested_amount: 0, disbursed_amount: 0 })),
-      },
-      conversion: { created: 0, converted: 0, rate: 0, previous: real.conversion!.previous },
-      my_work: { counts: real.my_work.counts.map((c) => ({ ...c, count: 0 })), items: [] },
-    };
-    await route.fulfill({ json: empty });
-  });
+  await page.route(
+    (url) => url.pathname === `/api/${COUNTRY}/dashboard`,
+    async (route) => {
+      const real = (await (await route.fetch()).json()) as DashboardResponse;
+      const empty: DashboardResponse = {
+        ...real,
+        funnel: real.funnel!.map((step) => ({ ...step, count: 0 })),
+        daily: {
+          ...real.daily!,
+          created_total: 0,
+          disbursed_total: 0,
+          requested_amount_total: 0,
+          disbursed_amount_total: 0,
+          days: real.daily!.days.map((day) => ({ ...day, created: 0, disbursed: 0, requested_amount: 0, disbursed_amount: 0 })),
+        },
+        conversion: { created: 0, converted: 0, rate: 0, previous: real.conversion!.previous },
+        my_work: { counts: real.my_work.counts.map((c) => ({ ...c, count: 0 })), items: [] },
+      };
+      await route.fulfill({ json: empty });
+    },
+  );
   await openDashboard(page, `seller@${COUNTRY}.example`);
   await expect(page.getByTestId('block-funnel')).toContainText('No tienes leads en ningún paso.');
   await expect(funnelLabels(page)).toHaveCount(0);
@@ -134,7 +151,10 @@ test('a seller’s funnel bar opens their sales list filtered by that step', asy
   const index = funnel.findIndex((step) => step.count > 0);
   expect(index).toBeGreaterThanOrEqual(0);
   // The keyboard's link and the bar go to /sales (the seller's working list), not to /leads and its pool.
-  await expect(block.getByRole('link', { name: funnel[index].label, exact: true })).toHaveAttribute('href', `/sales?step=${funnel[index].step_id}`);
+  await expect(block.getByRole('link', { name: funnel[index].label, exact: true })).toHaveAttribute(
+    'href',
+    `/sales?step=${funnel[index].step_id}`,
+  );
   await block.locator('.MuiBarChart-element').nth(index).click();
   await expect(page).toHaveURL(new RegExp(`/sales\\?step=${funnel[index].step_id}$`));
   await expect(page.getByRole('heading', { name: 'Ventas' })).toBeVisible();
@@ -192,9 +212,14 @@ test('the period lives in the URL', async ({ page }) => {
   await page.goto(`/?from=${addDays(to, -120)}&to=${to}`);
   await expect(page.getByRole('alert')).toContainText(`Revisa el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`);
   // The fields show the link's period, and no preset is lit as if it were the one shown.
-  const shownIn = (field: string) => page.getByRole('group', { name: field }).evaluate((element) => element.textContent!.replace(/[^\d/]/g, ''));
+  const shownIn = (field: string) =>
+    page.getByRole('group', { name: field }).evaluate((element) => element.textContent!.replace(/[^\d/]/g, ''));
   await expect.poll(() => shownIn('Desde')).toBe(addDays(to, -120).split('-').reverse().join('/'));
-  for (const days of [7, 30, 90]) await expect(page.getByRole('group', { name: 'Período' }).getByRole('button', { name: `${days} días`, exact: true })).toHaveAttribute('aria-pressed', 'false');
+  for (const days of [7, 30, 90])
+    await expect(page.getByRole('group', { name: 'Período' }).getByRole('button', { name: `${days} días`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   await page.getByRole('button', { name: 'Últimos 30 días' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(30);
@@ -227,7 +252,9 @@ test('the period ends today at the latest; a start further back than the dashboa
   await typeDate(page, from, shown(start));
   await expect(page).toHaveURL(new RegExp(`\\?from=${start}&to=${addDays(start, DASHBOARD_MAX_DAYS - 1)}$`));
   await expect(page.getByText(/^Elige una fecha/)).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(DASHBOARD_MAX_DAYS);
+  await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(
+    DASHBOARD_MAX_DAYS,
+  );
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
@@ -236,7 +263,11 @@ test.afterEach(async ({ baseURL }) => {
   for (const email of REMINDED_SELLERS) await resolveEveryCallBack(baseURL!, email);
 });
 
-const percentChange = new Intl.NumberFormat(CURRENCY[COUNTRY].locale, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+const percentChange = new Intl.NumberFormat(CURRENCY[COUNTRY].locale, {
+  style: 'percent',
+  maximumFractionDigits: 0,
+  signDisplay: 'exceptZero',
+});
 
 test('each figure is told against the previous period of equal length, with an arrow named for screen readers', async ({ page }) => {
   await openDashboard(page, `admin@${COUNTRY}.example`);
@@ -261,7 +292,9 @@ test('each figure is told against the previous period of equal length, with an a
   }
   // The seeded demo has applications in both periods.
   expect(daily!.previous.created_total).toBeGreaterThan(0);
-  await expect(page.getByTestId('block-conversion').getByTestId('conversion-delta')).toContainText(/p\. p\. vs\. período anterior|igual que en el período anterior/);
+  await expect(page.getByTestId('block-conversion').getByTestId('conversion-delta')).toContainText(
+    /p\. p\. vs\. período anterior|igual que en el período anterior/,
+  );
 });
 
 test('the daily chart draws each magnitude on its own scale: counts and money never share an axis', async ({ page }) => {
@@ -286,7 +319,12 @@ test('the daily chart draws each magnitude on its own scale: counts and money ne
   await expect(table.locator('thead th')).toHaveText(['Día', 'Creadas', 'Desembolsadas', 'Monto solicitado', 'Monto desembolsado']);
   const busiest = api.daily!.days.reduce((best, day) => (day.requested_amount > best.requested_amount ? day : best));
   const row = table.locator('tbody tr').nth(api.daily!.days.indexOf(busiest));
-  await expect(row.locator('td')).toHaveText([number.format(busiest.created), number.format(busiest.disbursed), formatMoney(COUNTRY, busiest.requested_amount), formatMoney(COUNTRY, busiest.disbursed_amount)]);
+  await expect(row.locator('td')).toHaveText([
+    number.format(busiest.created),
+    number.format(busiest.disbursed),
+    formatMoney(COUNTRY, busiest.requested_amount),
+    formatMoney(COUNTRY, busiest.disbursed_amount),
+  ]);
 });
 
 /** The work block's counts and items as the API gave them, each item a link to where it is worked. */
@@ -304,7 +342,9 @@ async function expectMyWork(page: Page, api: DashboardResponse, path: (id: numbe
     await expect(links.nth(index)).toHaveAttribute('href', path(item.id));
   }
   // It comes first: before the period's figures.
-  const first = await page.evaluate(() => document.querySelector('main [data-testid^="block-"], main [data-testid^="kpi-"]')?.getAttribute('data-testid'));
+  const first = await page.evaluate(() =>
+    document.querySelector('main [data-testid^="block-"], main [data-testid^="kpi-"]')?.getAttribute('data-testid'),
+  );
   expect(first).toBe('block-my-work');
 }
 
@@ -315,7 +355,10 @@ test("a seller's work of today: their call back due later today, a link to the s
   const free = sales.rows.find((row) => !isTerminalStatus(COUNTRY, row.status_id) && row.next_call_at === null)!;
   const endOfDay = Date.parse(`${addDays(todayIn(COUNTRY), 1)}T${COUNTRY === 'arg' ? '03' : '05'}:00:00Z`);
   const at = new Date(Math.min(Date.now() + 20 * 60_000, endOfDay - 60_000)).toISOString();
-  const booked = await page.request.post(`/api/${COUNTRY}/sales/${free.id}/call-back`, { data: { at }, headers: (await api(page)).headers });
+  const booked = await page.request.post(`/api/${COUNTRY}/sales/${free.id}/call-back`, {
+    data: { at },
+    headers: (await api(page)).headers,
+  });
   expect(booked.status(), await booked.text()).toBe(200);
 
   await page.reload();
@@ -323,7 +366,10 @@ test("a seller's work of today: their call back due later today, a link to the s
   expect(answer.my_work.counts.map((c) => c.id)).toEqual(['call_backs_overdue', 'call_backs_today']);
   expect(answer.my_work.items.map((item) => item.id)).toContain(free.id);
   await expectMyWork(page, answer, (id) => `/sale-detail?id=${id}`);
-  await page.getByTestId('block-my-work').getByRole('link', { name: new RegExp(`#${free.id}$`) }).click();
+  await page
+    .getByTestId('block-my-work')
+    .getByRole('link', { name: new RegExp(`#${free.id}$`) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/sale-detail\\?id=${free.id}$`));
 });
 
@@ -333,7 +379,12 @@ test("an auditor's work of today: the cases they claimed, each opening its audit
   expect(answer.my_work.items.length).toBeGreaterThan(0);
   expect(answer.my_work.counts.find((c) => c.id === 'audits_claimed')!.count).toBeGreaterThanOrEqual(answer.my_work.items.length);
   await expectMyWork(page, answer, (id) => `/audit-detail?id=${id}`);
-  await page.getByTestId('block-my-work').getByRole('link').filter({ hasText: `#${answer.my_work.items[0].id}` }).first().click();
+  await page
+    .getByTestId('block-my-work')
+    .getByRole('link')
+    .filter({ hasText: `#${answer.my_work.items[0].id}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${answer.my_work.items[0].id}$`));
 });
 
@@ -350,7 +401,16 @@ test("a collector's work of today: promises and next actions due on their loans"
 });
 
 test('every demo role but the sellers (whose call backs other specs resolve) finds work in its block', async ({ baseURL }) => {
-  const roles = ['admin', 'supervisor', 'operator', 'atc', 'collector', COUNTRY === 'arg' ? 'auditor' : 'audit', ...(COUNTRY === 'col' ? ['risk'] : []), 'seller_wo_assignation'];
+  const roles = [
+    'admin',
+    'supervisor',
+    'operator',
+    'atc',
+    'collector',
+    COUNTRY === 'arg' ? 'auditor' : 'audit',
+    ...(COUNTRY === 'col' ? ['risk'] : []),
+    'seller_wo_assignation',
+  ];
   for (const role of roles) {
     // Through the API in a session of its own: the screen of each role is checked above and by the accessibility walk.
     const session = await request.newContext({ baseURL });

@@ -21,7 +21,9 @@ test('opened directly, /test counts this browser among the connected clients wit
   // A fresh load: the page asks the server before this browser's socket has connected.
   await page.goto('/test');
   await expect(page.getByTestId('diag-realtime-este-navegador')).toHaveText('Conectado');
-  await expect.poll(async () => Number(await page.getByTestId('diag-realtime-clientes-conectados-este-nodo').textContent())).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(async () => Number(await page.getByTestId('diag-realtime-clientes-conectados-este-nodo').textContent()))
+    .toBeGreaterThanOrEqual(1);
 });
 
 test('the admin sees the four service blocks healthy, the automated stages, and places a test call', async ({ page }) => {

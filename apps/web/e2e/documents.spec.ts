@@ -40,7 +40,12 @@ function cardPng(): Buffer {
     rows[y * (1 + width * 3)] = 0;
     if (y < 30) for (let x = 0; x < width; x++) rows.set([40, 110, 190], y * (1 + width * 3) + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -57,12 +62,17 @@ async function sellersAuditCase(auditorPage: Page, adminPage: Page, sellerId: nu
   expect(picked, 'a free audit case in the demo queue').toBeDefined();
   const { request, headers } = await api(adminPage);
   const lead = (await (await request.get(`/api/${COUNTRY}/leads/${picked.lead_id}`)).json()) as LeadDetail;
-  const reassigned = await request.patch(`/api/${COUNTRY}/leads/${picked.lead_id}/seller`, { data: { seller_id: sellerId, version: lead.version }, headers });
+  const reassigned = await request.patch(`/api/${COUNTRY}/leads/${picked.lead_id}/seller`, {
+    data: { seller_id: sellerId, version: lead.version },
+    headers,
+  });
   expect(reassigned.status(), await reassigned.text()).toBe(200);
   return picked.lead_id;
 }
 
-test('a seller attaches the DNI front on a sale; the auditor sees it as evidence on the audit case and zooms in and out', async ({ browser }) => {
+test('a seller attaches the DNI front on a sale; the auditor sees it as evidence on the audit case and zooms in and out', async ({
+  browser,
+}) => {
   const sellerPage = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
   const auditorPage = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
   const adminPage = await (await browser.newContext()).newPage();
@@ -89,7 +99,9 @@ test('a seller attaches the DNI front on a sale; the auditor sees it as evidence
   await expect(sellerPage.getByText(`${idFront} adjuntado: ${fileName} (`)).toBeVisible();
 
   // A disguised file (text named as a photo) is refused by the server, which reads the bytes.
-  await form.getByTestId('lead-document-file').setInputFiles({ name: 'dni.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+  await form
+    .getByTestId('lead-document-file')
+    .setInputFiles({ name: 'dni.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
   await form.getByRole('button', { name: 'Adjuntar' }).click();
   await expect(form.getByText('El archivo debe ser una imagen PNG o JPEG o un PDF')).toBeVisible();
 

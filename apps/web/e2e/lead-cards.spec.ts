@@ -19,7 +19,8 @@ async function openBoard(page: Page) {
 }
 
 const columnOf = (page: Page, column: StepEntry) => page.getByRole('region', { name: column.label, exact: true });
-const cardIn = (page: Page, column: StepEntry, id: number) => columnOf(page, column).getByRole('article', { name: `Lead #${id}`, exact: true });
+const cardIn = (page: Page, column: StepEntry, id: number) =>
+  columnOf(page, column).getByRole('article', { name: `Lead #${id}`, exact: true });
 
 /** A column as the API lists it, with the same cookies as the page. */
 async function apiColumn(page: Page, column: StepEntry): Promise<LeadListResponse> {
@@ -50,9 +51,15 @@ test('the board has one column per step, in pipeline order, each with its API co
     await eventually(region.getByTestId('column-count')).toHaveText(countText(api));
     await eventually(region.getByTestId('lead-card')).toHaveCount(api.rows.length);
     // Whole on the card: no name, seller or management status cut short.
-    const cut = await region.getByTestId('lead-card').evaluateAll((cards) =>
-      cards.flatMap((card) => [...card.querySelectorAll('h3, p, .MuiChip-label')].filter((text) => text.scrollWidth > text.clientWidth).map((text) => text.textContent)),
-    );
+    const cut = await region
+      .getByTestId('lead-card')
+      .evaluateAll((cards) =>
+        cards.flatMap((card) =>
+          [...card.querySelectorAll('h3, p, .MuiChip-label')]
+            .filter((text) => text.scrollWidth > text.clientWidth)
+            .map((text) => text.textContent),
+        ),
+      );
     expect(cut, column.label).toEqual([]);
   }
 
@@ -69,7 +76,9 @@ test('the board has one column per step, in pipeline order, each with its API co
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${lead.id}$`));
 });
 
-test('“Mover a…” moves a card to the next step once confirmed: it leaves one column for the other and both counts follow', async ({ page }) => {
+test('“Mover a…” moves a card to the next step once confirmed: it leaves one column for the other and both counts follow', async ({
+  page,
+}) => {
   await openBoard(page);
   const [from, to] = COLUMNS;
   const { card, id } = await firstCard(page, from);
@@ -81,7 +90,8 @@ test('“Mover a…” moves a card to the next step once confirmed: it leaves o
   const expected = COUNTRY === 'arg' ? [to.label] : [to.label, 'EXPIRADO'];
   await eventually(page.getByRole('menuitem').filter({ hasNotText: 'Mover lead' })).toHaveText(expected);
   const choose = async () => {
-    if (!(await page.getByRole('menuitem', { name: to.label, exact: true }).isVisible())) await card.getByRole('button', { name: 'Mover a…' }).click();
+    if (!(await page.getByRole('menuitem', { name: to.label, exact: true }).isVisible()))
+      await card.getByRole('button', { name: 'Mover a…' }).click();
     await page.getByRole('menuitem', { name: to.label, exact: true }).click();
   };
   await choose();
@@ -108,7 +118,7 @@ test('“Mover a…” moves a card to the next step once confirmed: it leaves o
   expect(((await moved.json()) as { status_id: number }).status_id).toBe(to.id);
 });
 
-test('a card\'s age reads \'just now\' under a minute and moves on by itself every 30 s (SPEC 9)', async ({ page }) => {
+test("a card's age reads 'just now' under a minute and moves on by itself every 30 s (SPEC 9)", async ({ page }) => {
   await openBoard(page);
   const column = COLUMNS[0];
   const [newest] = (await apiColumn(page, column)).rows;
@@ -179,7 +189,9 @@ test('dragging greys the columns the card cannot go to, saying why; a refused dr
   await expect(columnOf(page, from)).toHaveAttribute('data-drop', 'source');
   await expect(columnOf(page, allowed)).toHaveAttribute('data-drop', 'allowed');
   await expect(columnOf(page, refused)).toHaveAttribute('data-drop', 'refused');
-  await expect(columnOf(page, refused).getByTestId('drop-refused')).toHaveText(`No se puede mover a ${refused.label}: no es un paso siguiente de ${from.label}`);
+  await expect(columnOf(page, refused).getByTestId('drop-refused')).toHaveText(
+    `No se puede mover a ${refused.label}: no es un paso siguiente de ${from.label}`,
+  );
   await expect(columnOf(page, allowed).getByTestId('drop-refused')).toHaveCount(0);
   await page.mouse.up();
 
@@ -205,7 +217,9 @@ test('the board takes the lists’ seller, amount and date filters: every column
   expect(seller, `a card with a seller in ${first.label}`).toBeDefined();
 
   await page.goto(`/lead-cards?seller=${seller!.id}`);
-  const filtered = (await (await page.request.get(`/api/${COUNTRY}/leads?step=${first.id}&seller=${seller!.id}&pageSize=25`)).json()) as LeadListResponse;
+  const filtered = (await (
+    await page.request.get(`/api/${COUNTRY}/leads?step=${first.id}&seller=${seller!.id}&pageSize=25`)
+  ).json()) as LeadListResponse;
   expect(filtered.rows.length).toBeGreaterThan(0);
   await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(filtered));
   await eventually(columnOf(page, first).getByTestId('lead-card')).toHaveCount(filtered.rows.length);

@@ -1,5 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { birthDateRange, buildCuil, canAccess, CLOSED_LEAD_MESSAGE, COUNTRY_TIME_ZONE, demoEmail, GRIDS, MANAGEMENT_STATUSES, MESSAGES, roleOfKind, statusIdOf, statusLabelOf, STATUSES, todayIn, type LeadListResponse } from '@backoffice/shared';
+import {
+  birthDateRange,
+  buildCuil,
+  canAccess,
+  CLOSED_LEAD_MESSAGE,
+  COUNTRY_TIME_ZONE,
+  demoEmail,
+  GRIDS,
+  MANAGEMENT_STATUSES,
+  MESSAGES,
+  roleOfKind,
+  statusIdOf,
+  statusLabelOf,
+  STATUSES,
+  todayIn,
+  type LeadListResponse,
+} from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, snapshotOtherTabsOnFailure, typeDate } from './support';
 
@@ -62,21 +78,36 @@ test('a status is shown whole, however long its name, and in view on a 1440 px s
   const grid = page.getByRole('grid', { name: 'Leads' });
   const labels = grid.locator('[data-field="status_id"] .MuiChip-label');
   await expect(labels.first()).toBeVisible();
-  const [gridBox, cellBox] = [await grid.boundingBox(), await grid.locator('[data-field="status_id"].MuiDataGrid-cell').first().boundingBox()];
+  const [gridBox, cellBox] = [
+    await grid.boundingBox(),
+    await grid.locator('[data-field="status_id"].MuiDataGrid-cell').first().boundingBox(),
+  ];
   expect(cellBox!.x + cellBox!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
-  const shown = await labels.evaluateAll((elements) => elements.map((element) => ({ text: element.textContent, whole: element.scrollWidth <= element.clientWidth })));
+  const shown = await labels.evaluateAll((elements) =>
+    elements.map((element) => ({ text: element.textContent, whole: element.scrollWidth <= element.clientWidth })),
+  );
   expect(shown.filter((label) => !label.whole)).toEqual([]);
   expect(new Set(shown.map((label) => label.text)).size).toBeGreaterThan(1);
 });
 
-test('on a 1366×768 laptop, side navigation open, the default columns fit without scrolling sideways and show every value whole', async ({ page }) => {
+test('on a 1366×768 laptop, side navigation open, the default columns fit without scrolling sideways and show every value whole', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await openLeads(page);
   await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Leads' });
   await expect(rows(page).first()).toBeVisible();
   // Staff's default columns (the step, the customer's contact data, the term… are in the column chooser).
-  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Lead', 'Creado', 'Cliente', 'Estado', 'Monto', 'Gestión', 'Vendedor']);
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText([
+    'Lead',
+    'Creado',
+    'Cliente',
+    'Estado',
+    'Monto',
+    'Gestión',
+    'Vendedor',
+  ]);
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 
   // The country's longest status names on one page: they wrap onto two lines, whole, and the list still fits.
@@ -86,7 +117,8 @@ test('on a 1366×768 laptop, side navigation open, the default columns fit witho
   await expect(labels.first()).toBeVisible();
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
   // Two lines at most (13 px text, 1.15 line height), and in the compact density's rows (36 px) too.
-  for (const height of await labels.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height))) expect(height).toBeLessThan(35);
+  for (const height of await labels.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height)))
+    expect(height).toBeLessThan(35);
 });
 
 test('on a wide screen the longest status names read on one line', async ({ page }) => {
@@ -98,7 +130,11 @@ test('on a wide screen the longest status names read on one line', async ({ page
   await expect(chips.first()).toBeVisible();
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
   // A small chip on one line is 24 px high.
-  expect(await chips.evaluateAll((elements) => elements.filter((element) => element.getBoundingClientRect().height > 24).map((element) => element.textContent))).toEqual([]);
+  expect(
+    await chips.evaluateAll((elements) =>
+      elements.filter((element) => element.getBoundingClientRect().height > 24).map((element) => element.textContent),
+    ),
+  ).toEqual([]);
 });
 
 test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {
@@ -163,11 +199,15 @@ test('on a 1366×768 laptop every filter of the list shows its label whole', asy
   if (COUNTRY === 'col') await expect(page.locator('label', { hasText: 'Calificación de datos' })).toBeVisible();
   const labels = page.getByRole('main').locator('label.MuiInputLabel-root');
   expect(await labels.count()).toBeGreaterThan(5);
-  const cut = await labels.evaluateAll((elements) => elements.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
+  const cut = await labels.evaluateAll((elements) =>
+    elements.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+  );
   expect(cut).toEqual([]);
 });
 
-test('the column chooser lists the data’s columns, not the selection’s checkboxes (hiding them would take row selection away)', async ({ page }) => {
+test('the column chooser lists the data’s columns, not the selection’s checkboxes (hiding them would take row selection away)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await openLeads(page);
   await expect(rows(page).first().getByRole('checkbox')).toBeVisible();
@@ -202,7 +242,9 @@ test('the column choice and the row density are remembered for the user, after a
     return height;
   };
   const standard = await settledHeight();
-  const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/leads') && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/grid-settings/leads') && response.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Densidad' }).click();
   await page.getByRole('menuitem', { name: 'Compacta' }).click();
   await expect.poll(rowHeight).toBeLessThan(standard);
@@ -307,7 +349,12 @@ test('staff create a lead from the form: each field says what is wrong, the bank
     route.request().method() === 'POST'
       ? route.fulfill({
           status: 400,
-          json: { statusCode: 400, error: 'Bad Request', statusMessage: 'Revisa el email', fields: [{ field: 'email', message: 'Este email ya lo usa otro cliente' }] },
+          json: {
+            statusCode: 400,
+            error: 'Bad Request',
+            statusMessage: 'Revisa el email',
+            fields: [{ field: 'email', message: 'Este email ya lo usa otro cliente' }],
+          },
         })
       : route.fallback(),
   );
@@ -331,10 +378,16 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
   const created = (await (await page.request.get(`/api/${COUNTRY}/leads?q=${doc}`)).json()) as { rows: { id: number }[] };
   expect(created.rows.map((row) => Number(row.id))).toEqual([Number(new URL(page.url()).searchParams.get('id'))]);
-  await expect(leadSummary(page).getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(valid);
+  await expect(
+    leadSummary(page)
+      .getByText(COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta', { exact: true })
+      .locator('xpath=following-sibling::*[1]'),
+  ).toHaveText(valid);
   if (COUNTRY === 'col') {
     await expect(leadSummary(page).getByText('Banco', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Davivienda');
-    await expect(leadSummary(page).getByText('Tipo de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('Cuenta de ahorros');
+    await expect(leadSummary(page).getByText('Tipo de cuenta', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText(
+      'Cuenta de ahorros',
+    );
   }
   const id = new URL(page.url()).searchParams.get('id');
   const lead = (await (await page.request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as {
@@ -435,7 +488,9 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   await expect(page.getByTestId('timeline-item')).toHaveCount(itemsBefore + 3);
 });
 
-test('the detail’s headings outline it: one h1 naming the lead, its cards’ titles as h2, the history’s entries no headings', async ({ page }) => {
+test('the detail’s headings outline it: one h1 naming the lead, its cards’ titles as h2, the history’s entries no headings', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await openLeads(page);
   await rows(page).first().getByRole('link').click();
@@ -444,7 +499,8 @@ test('the detail’s headings outline it: one h1 naming the lead, its cards’ t
   const history = page.getByRole('list', { name: 'Historial' });
   await expect(history.getByTestId('timeline-item').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText([`Lead #${id}`]);
-  for (const title of ['Historial', 'Cambiar estado', 'Acciones']) await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+  for (const title of ['Historial', 'Cambiar estado', 'Acciones'])
+    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
   await expect(history.getByRole('heading')).toHaveCount(0);
   await expect(page.locator('h6')).toHaveCount(0);
 });
@@ -514,7 +570,9 @@ if (COUNTRY === 'col') {
 
 // Only col's risk sets the offer by hand (RISK_MANUAL → PENDING_OFFER).
 if (COUNTRY === 'col') {
-  test('risk types the offer as the new-lead form takes an amount; one it cannot read is refused under the field, the dialog open with the text', async ({ page }) => {
+  test('risk types the offer as the new-lead form takes an amount; one it cannot read is refused under the field, the dialog open with the text', async ({
+    page,
+  }) => {
     const manual = statusIdOf(COUNTRY, 'RISK_MANUAL')!;
     const offered = statusIdOf(COUNTRY, 'PENDING_OFFER')!;
     const toLabel = statusLabelOf(COUNTRY, offered);
@@ -548,7 +606,10 @@ if (COUNTRY === 'col') {
   });
 }
 
-test('a management status saved meanwhile in another tab: the stale tab is told, shows the saved one and can save again', async ({ page, context }) => {
+test('a management status saved meanwhile in another tab: the stale tab is told, shows the saved one and can save again', async ({
+  page,
+  context,
+}) => {
   // An application still open (a closed one takes no management status).
   await openLeads(page, `?status=${statusIdOf(COUNTRY, 'AUDIT_PENDING')}`);
   await rows(page).first().getByRole('link').click();
@@ -569,7 +630,9 @@ test('a management status saved meanwhile in another tab: the stale tab is told,
 
   // The other tab still holds the old version: refused, told why (until closed), and the saved value shown.
   await choose(other, late!);
-  const refusal = other.getByRole('alert').filter({ hasText: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
+  const refusal = other
+    .getByRole('alert')
+    .filter({ hasText: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
   await expect(refusal).toBeVisible();
   await expect(select(other)).toHaveText(saved!);
   await other.waitForTimeout(2500);
@@ -580,14 +643,18 @@ test('a management status saved meanwhile in another tab: the stale tab is told,
   await expect(select(other)).toHaveText(late!);
 });
 
-test('with the server out of reach the list says so in Spanish, stays on the page asked for, and loads it on "Reintentar"', async ({ page }) => {
+test('with the server out of reach the list says so in Spanish, stays on the page asked for, and loads it on "Reintentar"', async ({
+  page,
+}) => {
   await openLeads(page);
   await expect(rows(page)).toHaveCount(25);
   const firstPage = await rows(page).first().getAttribute('data-id');
   const list = (url: URL) => url.pathname === `/api/${COUNTRY}/leads`;
   await page.route(list, (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
-  const failure = page.getByRole('alert').filter({ hasText: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+  const failure = page
+    .getByRole('alert')
+    .filter({ hasText: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
   await expect(failure).toBeVisible();
   await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
   // The grid does not send the user back to the first page on its own; only the way back is offered.
@@ -604,7 +671,9 @@ test('with the server out of reach the list says so in Spanish, stays on the pag
   expect(await rows(page).first().getAttribute('data-id')).not.toBe(firstPage);
 });
 
-test('in the grid the arrows reach the id link itself, Enter opens it, and Tab leaves the grid rather than visiting every row', async ({ page }) => {
+test('in the grid the arrows reach the id link itself, Enter opens it, and Tab leaves the grid rather than visiting every row', async ({
+  page,
+}) => {
   await openLeads(page);
   const grid = page.getByRole('grid', { name: 'Leads' });
   const link = rows(page).nth(1).locator('[data-field="id"]').getByRole('link');
@@ -641,7 +710,10 @@ test('an export downloads a file with the filtered rows', async ({ page }) => {
   await page.getByRole('menuitem', { name: /CSV/ }).click();
   const file = await download;
   const text = await readFile((await file.path())!, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines.length - 1).toBe(expected);
   for (const line of lines.slice(1)) expect(line).toContain('No responde');
 });
@@ -666,7 +738,12 @@ test('the selected rows export alone, the ones selected on another page too', as
   // The second CSV item: the selection's (the first is the whole filtered set's).
   await page.getByRole('menuitem', { name: /CSV/ }).nth(1).click();
   const text = await readFile((await (await download).path())!, 'utf8');
-  const exported = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(';')[0]));
+  const exported = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => Number(line.split(';')[0]));
   // In the list's order (newest first, as the rows were shown).
   expect(exported).toEqual(picked);
 });

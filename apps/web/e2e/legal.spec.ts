@@ -23,9 +23,15 @@ test('accept a debt-free request, download its PDF and verify its code on the pu
 
   // Pending requests of customers with a balance are refused (409 naming the loan); one that owes nothing is accepted.
   let accepted: string | undefined;
-  const pending = await grid.getByRole('row').filter({ has: page.getByRole('button', { name: 'Aceptar' }) }).count();
+  const pending = await grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Aceptar' }) })
+    .count();
   for (let i = 0; i < pending && !accepted; i++) {
-    const row = grid.getByRole('row').filter({ has: page.getByRole('button', { name: 'Aceptar' }) }).nth(i);
+    const row = grid
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Aceptar' }) })
+      .nth(i);
     const customer = (await row.locator('[data-field="customer_name"]').innerText()).trim();
     await row.getByRole('button', { name: 'Aceptar' }).click();
     // The answer, not a toast: the previous refusal's toast may still be on screen.

@@ -22,7 +22,9 @@ for (const { list, path, heading, count, user } of [
   { list: 'leads', path: '/leads', heading: 'Leads', count: 'leads-count', user: admin },
   { list: 'sales', path: '/sales', heading: 'Ventas', count: 'sales-count', user: `seller@${COUNTRY}.example` },
 ] as const) {
-  test(`${path}: a search of one or two letters is held back with a hint; a link with one shows it, not a broken list`, async ({ page }) => {
+  test(`${path}: a search of one or two letters is held back with a hint; a link with one shows it, not a broken list`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInAndWait(page, user);
     await page.goto(path);
@@ -107,11 +109,15 @@ test('the audit status filter offers the queue’s states first', async ({ page 
   expect(labels.slice(2).some((label) => label.includes('(en cola)'))).toBe(false);
 });
 
-test('an exact count offers the page numbers and the last page; a search that matches nothing keeps the columns’ widths', async ({ page }) => {
+test('an exact count offers the page numbers and the last page; a search that matches nothing keeps the columns’ widths', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInAndWait(page, admin);
   const pageSize = 10;
-  const answer = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=${pageSize}`)).json()) as { count: { total: number; exact: boolean } };
+  const answer = (await (await page.request.get(`/api/${COUNTRY}/leads?pageSize=${pageSize}`)).json()) as {
+    count: { total: number; exact: boolean };
+  };
   expect(answer.count.exact, 'the demo data counts exactly').toBe(true);
   const pages = Math.ceil(answer.count.total / pageSize);
   expect(pages).toBeGreaterThan(3);
@@ -143,7 +149,8 @@ test('an exact count offers the page numbers and the last page; a search that ma
   await expect(rows.first()).toHaveAttribute('data-id', String(second.rows[0]!.id));
 
   // Filters that match nothing: the headers stay as wide as they were.
-  const widths = () => grid.getByRole('columnheader').evaluateAll((headers) => headers.map((header) => Math.round(header.getBoundingClientRect().width)));
+  const widths = () =>
+    grid.getByRole('columnheader').evaluateAll((headers) => headers.map((header) => Math.round(header.getBoundingClientRect().width)));
   const shown = await widths();
   await page.getByRole('textbox', { name: 'Buscar', exact: true }).fill('zzqqxxnadie');
   await expect(grid.getByText('No hay leads que coincidan con los filtros')).toBeVisible();
@@ -151,7 +158,9 @@ test('an exact count offers the page numbers and the last page; a search that ma
   // (Within a scrollbar's width: without rows the grid has none, and its flexible columns take that room.)
   const after = await widths();
   expect(after.length).toBe(shown.length);
-  after.forEach((width, index) => expect(Math.abs(width - shown[index]), `column ${index + 1}: ${shown[index]} → ${width}`).toBeLessThanOrEqual(20));
+  after.forEach((width, index) =>
+    expect(Math.abs(width - shown[index]), `column ${index + 1}: ${shown[index]} → ${width}`).toBeLessThanOrEqual(20),
+  );
   // No page numbers for a list of one page.
   await expect(numbers).toHaveCount(0);
 });

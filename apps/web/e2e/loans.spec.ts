@@ -47,5 +47,7 @@ test('the lead detail of a disbursed application shows its schedule, and an admi
   await form.getByLabel('Referencia').fill(reference);
   await form.getByRole('button', { name: 'Registrar pago' }).click();
   await eventually(page.getByText('Pago registrado')).toBeVisible();
-  await eventually(panel.getByRole('table', { name: 'Pagos' }).getByRole('row', { name: new RegExp(reference) })).toContainText(formatMoney(COUNTRY, 10_000));
+  await eventually(panel.getByRole('table', { name: 'Pagos' }).getByRole('row', { name: new RegExp(reference) })).toContainText(
+    formatMoney(COUNTRY, 10_000),
+  );
 });

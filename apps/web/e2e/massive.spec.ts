@@ -32,7 +32,9 @@ test('a file with bad rows: the report names them, the good rows are applied to 
 
   await page.goto('/create-massive?type=reassign-seller');
   await expect(page.getByRole('heading', { name: 'Nuevo lote masivo' })).toBeVisible();
-  await page.getByTestId('massive-file').setInputFiles({ name: 'reasignacion.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') });
+  await page
+    .getByTestId('massive-file')
+    .setInputFiles({ name: 'reasignacion.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf-8') });
   await page.getByRole('button', { name: 'Validar' }).click();
 
   const report = page.getByTestId('validation-report');
@@ -81,7 +83,12 @@ test('a batch from the filtered leads list takes the leads the filter matches', 
   await report.getByRole('button', { name: 'Aplicar 1 filas válidas' }).click();
   await expectFinished(page, 1);
   await expect(page.getByText('Desde una lista filtrada')).toBeVisible();
-  await expect(page.getByRole('grid').getByRole('row').filter({ hasText: String(lead.id) })).toContainText('Aplicada');
+  await expect(
+    page
+      .getByRole('grid')
+      .getByRole('row')
+      .filter({ hasText: String(lead.id) }),
+  ).toContainText('Aplicada');
 });
 
 test('a batch from the filtered collections list takes the loans the filter matches', async ({ page }) => {
@@ -92,7 +99,9 @@ test('a batch from the filtered collections list takes the loans the filter matc
   expect(listed.status(), await listed.text()).toBe(200);
   const first = (await listed.json()) as ListResponse<CollectionRow>;
   const doc = first.rows[0]!.customer.doc_number;
-  const theirs = (await (await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)).json()) as ListResponse<CollectionRow>;
+  const theirs = (await (
+    await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)
+  ).json()) as ListResponse<CollectionRow>;
   const n = theirs.rows.length;
   await page.goto(`/collections?q=${encodeURIComponent(doc)}`);
   await expect(page.getByTestId('collections-grid').getByRole('link', { name: `#${theirs.rows[0]!.id}` })).toBeVisible({ timeout: 30_000 });
@@ -109,8 +118,15 @@ test('a batch from the filtered collections list takes the loans the filter matc
   await report.getByRole('button', { name: `Aplicar ${n} filas válidas` }).click();
   await expectFinished(page, n);
   await expect(page.getByText('Desde una lista filtrada')).toBeVisible();
-  await expect(page.getByRole('grid').getByRole('row').filter({ hasText: String(theirs.rows[0]!.id) })).toContainText('Aplicada');
-  const after = (await (await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)).json()) as ListResponse<CollectionRow>;
+  await expect(
+    page
+      .getByRole('grid')
+      .getByRole('row')
+      .filter({ hasText: String(theirs.rows[0]!.id) }),
+  ).toContainText('Aplicada');
+  const after = (await (
+    await request.get(`/api/${COUNTRY}/collections?q=${encodeURIComponent(doc)}&pageSize=100`)
+  ).json()) as ListResponse<CollectionRow>;
   // Every loan of the filter is now the same collector's.
   expect(new Set(after.rows.map((row) => row.collector?.id ?? null)).size).toBe(1);
   expect(after.rows[0]!.collector).not.toBeNull();

@@ -9,7 +9,11 @@ import { COUNTRY, signInAndWait } from './support';
  * "Filtros", the details keep their actions in a bar at the bottom of the screen, the dashboard fits.
  */
 
-const emailOf = (kind: string) => demoEmail(COUNTRY, ROLES[COUNTRY].find((r) => r.kind === kind)!);
+const emailOf = (kind: string) =>
+  demoEmail(
+    COUNTRY,
+    ROLES[COUNTRY].find((r) => r.kind === kind)!,
+  );
 const WIDTH = 390;
 
 test.use({ viewport: { width: WIDTH, height: 844 } });
@@ -49,7 +53,10 @@ async function overflowing(page: Page): Promise<string[]> {
         const box = element.getBoundingClientRect();
         return box.width > 1 && box.height > 1 && cut(element, box.right) && !hidden(element);
       })
-      .map((element) => `${element.tagName.toLowerCase()}#${element.getAttribute('data-testid') ?? ''}.${String(element.getAttribute('class')).slice(0, 60)} → ${Math.round(element.getBoundingClientRect().right)}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}#${element.getAttribute('data-testid') ?? ''}.${String(element.getAttribute('class')).slice(0, 60)} → ${Math.round(element.getBoundingClientRect().right)}`,
+      );
   }, WIDTH);
 }
 
@@ -102,7 +109,10 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   // Every row now reads that status; the sale found opens by a tap on its line.
   await expect(rows.first()).toContainText(statusName);
   await page.goto(`/sales?sales_status=${sale!.status_id}&q=${sale!.customer.doc_number}`);
-  await rows.filter({ hasText: `#${sale!.id}` }).getByRole('link').click();
+  await rows
+    .filter({ hasText: `#${sale!.id}` })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/sale-detail\\?id=${sale!.id}$`));
 
   // The bar stays on screen however far the record scrolls, and covers none of it.
@@ -178,7 +188,9 @@ test('a collector opens their queue on a phone: one line a loan, a bucket filter
   await expectNoSidewaysScroll(page);
 });
 
-test('a supervisor reads the dashboard on a phone: nothing wider than the screen; the navigation opens from its button', async ({ page }) => {
+test('a supervisor reads the dashboard on a phone: nothing wider than the screen; the navigation opens from its button', async ({
+  page,
+}) => {
   await signInAndWait(page, emailOf('supervisor'));
   await page.goto('/');
   await expect(page.getByTestId('dashboard-scope')).toBeVisible();
@@ -187,9 +199,15 @@ test('a supervisor reads the dashboard on a phone: nothing wider than the screen
   await expectNoSidewaysScroll(page);
   expect(await overflowing(page)).toEqual([]);
   // Nor does any of its tables scroll within its card: they fit.
-  const scrolling = await page.locator('main').evaluate((main) =>
-    [...main.querySelectorAll('*')].filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1).map((element) => element.className),
-  );
+  const scrolling = await page
+    .locator('main')
+    .evaluate((main) =>
+      [...main.querySelectorAll('*')]
+        .filter(
+          (element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1,
+        )
+        .map((element) => element.className),
+    );
   expect(scrolling).toEqual([]);
 
   // The side navigation is closed on a phone; its button opens it, and a link takes the user on.

@@ -85,13 +85,18 @@ async function expectSaleAt(page: Page, id: number, status: string) {
 
 /** Presses the transition's button on the sale detail and confirms it in the dialog. */
 async function pressTransition(page: Page, to: string) {
-  await page.getByTestId('sale-transitions').getByRole('button', { name: labelOf(to), exact: true }).click();
+  await page
+    .getByTestId('sale-transitions')
+    .getByRole('button', { name: labelOf(to), exact: true })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`¿Pasar la venta a ${labelOf(to)}?`);
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
 }
 
-test('a seller takes an application from its first step to AUDITORIA, an auditor approves it and the board and lists show it', async ({ browser }) => {
+test('a seller takes an application from its first step to AUDITORIA, an auditor approves it and the board and lists show it', async ({
+  browser,
+}) => {
   // Three roles and a dozen status changes: about a minute on a busy two-core machine.
   test.setTimeout(120_000);
   const contexts: BrowserContext[] = [];
@@ -182,7 +187,9 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
       await expect(auditor.getByText('Auditoría registrada: Aprobar')).toBeVisible();
       await expect(auditor.locator('[data-status]')).toHaveAttribute('data-status', 'AUDIT_APPROVAL');
       await expect(auditor.getByText('La solicitud no está esperando auditoría.')).toBeVisible();
-      await expect(auditor.getByTestId('timeline-item').filter({ hasText: `${labelOf('AUDIT_PENDING')} → ${labelOf('AUDIT_APPROVAL')}` })).toHaveCount(1);
+      await expect(
+        auditor.getByTestId('timeline-item').filter({ hasText: `${labelOf('AUDIT_PENDING')} → ${labelOf('AUDIT_APPROVAL')}` }),
+      ).toHaveCount(1);
     });
 
     await test.step('the board shows the card in TRANSFERENCIA', async () => {

@@ -10,7 +10,11 @@ import { COUNTRY, PASSWORD, signInAndWait } from './support';
  */
 
 const E2E_BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-const emailOf = (kind: string) => demoEmail(COUNTRY, ROLES[COUNTRY].find((r) => r.kind === kind)!);
+const emailOf = (kind: string) =>
+  demoEmail(
+    COUNTRY,
+    ROLES[COUNTRY].find((r) => r.kind === kind)!,
+  );
 const api = (path: string) => `${E2E_BASE_URL}/api/${COUNTRY}/${path}`;
 
 /** Signs in outside the browser and answers the session token (API calls with a Bearer need no XSRF). */
@@ -26,7 +30,9 @@ async function tokenOf(email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-test('a lead reassigned to the signed-in seller shows the toast at once; reassigned away, their open screen is told and stops offering it', async ({ page }) => {
+test('a lead reassigned to the signed-in seller shows the toast at once; reassigned away, their open screen is told and stops offering it', async ({
+  page,
+}) => {
   const socket = page.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
   await signInAndWait(page, emailOf('seller'));
   // Connected: socket.io's CONNECT answer ('40{"sid":…}') arrived.

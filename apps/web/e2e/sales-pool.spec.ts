@@ -35,7 +35,11 @@ test('a seller without assignation takes an application from the unassigned pool
   const shown = await page.evaluate(() => (window as unknown as { shownAlerts: string[] }).shownAlerts);
   expect(shown.some((text) => text.includes(`Tomaste la solicitud #${id}`))).toBe(true);
   expect(shown.filter((text) => text.includes(`Se te asignó el lead #${id}`))).toEqual([]);
-  await page.getByRole('alert').filter({ hasText: `Tomaste la solicitud #${id}` }).getByRole('button', { name: 'Abrir' }).click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: `Tomaste la solicitud #${id}` })
+    .getByRole('button', { name: 'Abrir' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));
   await expect(page.getByText(`Lead #${id}`).first()).toBeVisible();
 

@@ -1,6 +1,27 @@
-import { addDays, BANK_ACCOUNT_LOCKED_STATUSES, buildCuil, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, statusIdOf, COUNTRY_TIME_ZONE, countryWallTimeToDate, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
+import {
+  addDays,
+  BANK_ACCOUNT_LOCKED_STATUSES,
+  buildCuil,
+  CALL_BACK_MAX_DAYS,
+  CLOSED_SALE_MESSAGE,
+  statusIdOf,
+  COUNTRY_TIME_ZONE,
+  countryWallTimeToDate,
+  isTerminalStatus,
+  todayIn,
+  type LeadListResponse,
+} from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, gridFit, openCalendar, signIn, snapshotOtherTabsOnFailure, transitionByApi, typeDate } from './support';
+import {
+  COUNTRY,
+  createApplication,
+  gridFit,
+  openCalendar,
+  signIn,
+  snapshotOtherTabsOnFailure,
+  transitionByApi,
+  typeDate,
+} from './support';
 
 snapshotOtherTabsOnFailure();
 
@@ -12,7 +33,9 @@ test.use({ timezoneId: 'Asia/Tokyo' });
 
 /** Shows or hides a column of /sales through the column chooser, and waits for the choice to be saved. */
 async function chooseColumn(page: Page, name: string, shown: boolean) {
-  const saved = page.waitForResponse((response) => response.url().endsWith('/grid-settings/sales') && response.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/grid-settings/sales') && response.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Columnas' }).click();
   await page.getByRole('checkbox', { name, exact: true }).setChecked(shown);
   await page.keyboard.press('Escape');
@@ -45,7 +68,9 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
 
   // One still being worked: in audit or transfer the account is locked, and a closed sale takes no call backs.
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const workable = own.rows.find((sale) => !isTerminalStatus(COUNTRY, sale.status_id) && !BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id));
+  const workable = own.rows.find(
+    (sale) => !isTerminalStatus(COUNTRY, sale.status_id) && !BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].includes(sale.status_id),
+  );
   expect(workable, 'a sale of the seller still being worked').toBeDefined();
   await page.goto(`/sales?q=${workable!.customer.doc_number}`);
   await rows.getByRole('link', { name: `#${workable!.id}`, exact: true }).click();
@@ -63,8 +88,14 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   // A number the customer does not have yet (another test of the run may have created this sale with one).
   const candidates =
     COUNTRY === 'arg'
-      ? [['11 2233-4455', '1122334455'], ['11 5566-7788', '1155667788']]
-      : [['300 123 4567', '3001234567'], ['310 765 4321', '3107654321']];
+      ? [
+          ['11 2233-4455', '1122334455'],
+          ['11 5566-7788', '1155667788'],
+        ]
+      : [
+          ['300 123 4567', '3001234567'],
+          ['310 765 4321', '3107654321'],
+        ];
   const [typed, stored] = candidates.find(([, digits]) => digits !== current)!;
   await cellphone.fill(typed);
   await page.getByRole('button', { name: 'Guardar cliente' }).click();
@@ -118,14 +149,20 @@ test('the seller lands on /sales, sees only their own sales, edits the customer 
   const sale = (await (await page.request.get(`/api/${COUNTRY}/sales/${saleId}`)).json()) as { next_call_at: string };
   expect(sale.next_call_at).toBe(new Date(`${day}T10:30:00${COUNTRY === 'arg' ? '-03:00' : '-05:00'}`).toISOString());
   await page.getByRole('link', { name: 'Ventas' }).first().click();
-  const row = page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').filter({ has: page.getByRole('link', { name: `#${saleId}`, exact: true }) });
+  const row = page
+    .getByRole('grid', { name: 'Ventas' })
+    .locator('.MuiDataGrid-row')
+    .filter({ has: page.getByRole('link', { name: `#${saleId}`, exact: true }) });
   await expect(row.locator('[data-field="next_call_at"]')).toHaveText(`${d}/${m}/${y}, 10:30`);
 
   // Sorted by the next call with a click on its header (the sort goes in the URL): the soonest first, sales
   // without one ('—') last; a second click, the latest first, those without one still last.
   const nextCalls = grid.locator('[data-field="next_call_at"].MuiDataGrid-cell');
   /** The page's next calls as sortable keys (YYYYMMDDHHmm), '' for none. */
-  const keys = async () => (await nextCalls.allTextContents()).map((text) => text.replace(/^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2})$/, '$3$2$1$4$5').replace('—', ''));
+  const keys = async () =>
+    (await nextCalls.allTextContents()).map((text) =>
+      text.replace(/^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2})$/, '$3$2$1$4$5').replace('—', ''),
+    );
   const inOrder = (values: string[], dir: 'asc' | 'desc') => {
     const dated = values.filter(Boolean);
     const sorted = [...dated].sort();
@@ -164,12 +201,16 @@ test('the seller chooses the columns of /sales and finds them on the next visit'
   await expect(cellphone).toBeVisible();
 });
 
-test('a column choice kept from before the seller’s defaults changed keeps working; the columns it does not name follow the defaults', async ({ page }) => {
+test('a column choice kept from before the seller’s defaults changed keeps working; the columns it does not name follow the defaults', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   // As kept before the seller's own column was hidden for sellers: it names only what the user changed.
   const kept = { settings: { columns: { cellphone: false, term: true }, density: 'compact' } };
   await page.route('**/grid-settings/sales', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: kept }) : route.fulfill({ json: { settings: route.request().postDataJSON() } }),
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: kept })
+      : route.fulfill({ json: { settings: route.request().postDataJSON() } }),
   );
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
@@ -192,7 +233,9 @@ test('a column choice kept from before the seller’s defaults changed keeps wor
   await expect(grid.getByRole('columnheader', { name: 'Celular' })).toBeVisible();
 });
 
-test('on a 1366×768 laptop, side navigation open, the seller’s working columns fit without scrolling sideways, every value whole', async ({ page }) => {
+test('on a 1366×768 laptop, side navigation open, the seller’s working columns fit without scrolling sideways, every value whole', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
@@ -200,16 +243,28 @@ test('on a 1366×768 laptop, side navigation open, the seller’s working column
   const grid = page.getByRole('grid', { name: 'Ventas' });
   await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
   // A seller's default columns (the dates, the step, the term… are in the column chooser).
-  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText(['Venta', 'Cliente', 'Estado', 'Monto', 'Celular', 'Gestión', 'Próxima llamada']);
+  await expect(grid.locator('.MuiDataGrid-columnHeaderTitle')).toHaveText([
+    'Venta',
+    'Cliente',
+    'Estado',
+    'Monto',
+    'Celular',
+    'Gestión',
+    'Próxima llamada',
+  ]);
   expect(await gridFit(grid)).toEqual({ overflow: 0, pastEdge: [], cut: [] });
 });
 
-test('in audit or transfer the sale shows the names, the cellphone and the account as they are, not editable, saying why', async ({ page }) => {
+test('in audit or transfer the sale shows the names, the cellphone and the account as they are, not editable, saying why', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
   // One of the seller's sales in audit or transfer (the seed sends some of every seller's there).
-  const held = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].join(',')}&pageSize=10`)).json()) as LeadListResponse;
+  const held = (await (
+    await page.request.get(`/api/${COUNTRY}/leads?status=${BANK_ACCOUNT_LOCKED_STATUSES[COUNTRY].join(',')}&pageSize=10`)
+  ).json()) as LeadListResponse;
   const sale = held.rows[0];
   expect(sale, 'a sale of the seller in audit or transfer').toBeDefined();
   await page.goto(`/sale-detail?id=${sale.id}`);
@@ -217,16 +272,23 @@ test('in audit or transfer the sale shows the names, the cellphone and the accou
   // What the server would refuse is not offered: the names and the cellphone the audit checked, like the account.
   await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Apellido' })).toBeDisabled();
-  await expect(page.getByText(`El nombre y el apellido no se pueden cambiar mientras la solicitud #${sale.id}`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`El nombre y el apellido no se pueden cambiar mientras la solicitud #${sale.id}`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Celular' })).toBeDisabled();
-  await expect(page.getByText(`El celular no se puede cambiar mientras la solicitud #${sale.id} está en auditoría o transferencia.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`El celular no se puede cambiar mientras la solicitud #${sale.id} está en auditoría o transferencia.`, { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: COUNTRY === 'arg' ? 'CBU' : 'Número de cuenta' })).toBeDisabled();
   // The rest of the contact data is still the seller's to correct.
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Domicilio' })).toBeEnabled();
 });
 
-test('a customer saved meanwhile in another tab: the stale tab is told, keeps what it typed, names what changed and saves again', async ({ page, context }) => {
+test('a customer saved meanwhile in another tab: the stale tab is told, keeps what it typed, names what changed and saves again', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
@@ -249,11 +311,15 @@ test('a customer saved meanwhile in another tab: the stale tab is told, keeps wh
 
   // The second, on the version it read, had typed another address: refused (409), and the reason stays on screen.
   await address(other).fill(`Calle Segunda ${stamp}`);
-  const refused = other.waitForResponse((response) => response.url().endsWith(`/sales/${id}/customer`) && response.request().method() === 'PATCH');
+  const refused = other.waitForResponse(
+    (response) => response.url().endsWith(`/sales/${id}/customer`) && response.request().method() === 'PATCH',
+  );
   await other.getByRole('button', { name: 'Guardar cliente' }).click();
   expect((await refused).status()).toBe(409);
   await other.waitForTimeout(2500);
-  await expect(other.getByRole('alert').filter({ hasText: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' })).toBeVisible();
+  await expect(
+    other.getByRole('alert').filter({ hasText: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' }),
+  ).toBeVisible();
   // Nothing typed is lost; the email the other tab saved (untouched here) is taken, not overwritten.
   await expect(address(other)).toHaveValue(`Calle Segunda ${stamp}`);
   await expect(email(other)).toHaveValue(`primera.${stamp}@example.com`);
@@ -275,7 +341,10 @@ test('a customer saved meanwhile in another tab: the stale tab is told, keeps wh
   await expect(address(other)).toHaveValue(`Calle Segunda ${stamp}`);
 });
 
-test('the customer’s data being edited survives a reload until saved; a draft typed before someone else saved is kept and names their change', async ({ page, context }) => {
+test('the customer’s data being edited survives a reload until saved; a draft typed before someone else saved is kept and names their change', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signIn(page, seller);
   await expect(page).toHaveURL(/\/sales$/);
@@ -391,7 +460,8 @@ test('a closed sale offers no call back nor management status, says why, and sti
   // A sale of its own, closed by the first automated stage: a document ending in 0 is what the simulated
   // prefilter (arg) and killer (col) reject. (The demo data's closed sales depend on the day's date.)
   const { id } = await createApplication(page, '0');
-  const first = COUNTRY === 'arg' ? { stage: 'PREFILTER', rejected: 'PREFILTER_REJECTED' } : { stage: 'KILLER', rejected: 'KILLER_REJECTED' };
+  const first =
+    COUNTRY === 'arg' ? { stage: 'PREFILTER', rejected: 'PREFILTER_REJECTED' } : { stage: 'KILLER', rejected: 'KILLER_REJECTED' };
   expect((await transitionByApi(page, id, first.stage)).status_id).toBe(statusIdOf(COUNTRY, first.rejected));
   await page.goto(`/sale-detail?id=${id}`);
   await expect(page.getByText(CLOSED_SALE_MESSAGE)).toBeVisible();

@@ -55,13 +55,17 @@ test('on a 1280 px screen an application’s status is shown whole, however long
   await signInAndWait(page, `admin@${COUNTRY}.example`);
   // A customer whose application has one of the longest status names (PENDING_CUSTOMER_APPROVAL…).
   const longest = [...STATUSES[COUNTRY]].sort((a, b) => b.name.length - a.name.length).slice(0, 8);
-  const list = (await (await page.request.get(`/api/${COUNTRY}/leads?status=${longest.map((status) => status.id).join(',')}&pageSize=10`)).json()) as LeadListResponse;
+  const list = (await (
+    await page.request.get(`/api/${COUNTRY}/leads?status=${longest.map((status) => status.id).join(',')}&pageSize=10`)
+  ).json()) as LeadListResponse;
   const lead = list.rows[0];
   await page.goto(`/searcher?q=${lead.customer.doc_number}`);
   const card = page.getByTestId('searcher-customer').filter({ hasText: lead.customer.doc_number });
   const labels = card.locator('.MuiChip-label');
   await expect(labels.first()).toBeVisible();
-  const cut = await labels.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent));
+  const cut = await labels.evaluateAll((elements) =>
+    elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+  );
   expect(cut).toEqual([]);
 });
 
@@ -88,7 +92,14 @@ test('a customer with more applications than the card shows links to all of them
   for (let i = 0; i <= SEARCHER_APPLICATIONS; i++) {
     const created = await page.request.post(`/api/${COUNTRY}/leads`, {
       headers: { 'X-XSRF-TOKEN': xsrf },
-      data: { ...body, first_name: 'Ramiro', last_name: 'Muchas Solicitudes', birth_date: '1985-03-02', email: `ramiro.${doc}@example.com`, term: 12 },
+      data: {
+        ...body,
+        first_name: 'Ramiro',
+        last_name: 'Muchas Solicitudes',
+        birth_date: '1985-03-02',
+        email: `ramiro.${doc}@example.com`,
+        term: 12,
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
   }

@@ -18,7 +18,9 @@ test('a detail screen says whether its id is missing or not a number', async ({ 
   await page.goto('/lead-detail?id=abc');
   await expect(page.getByRole('alert')).toHaveText('El identificador del lead no es válido: «abc». Debe ser un número, p. ej. ?id=123.');
   await page.goto('/audit-detail?id=12x');
-  await expect(page.getByRole('alert')).toHaveText('El identificador de la solicitud no es válido: «12x». Debe ser un número, p. ej. ?id=123.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'El identificador de la solicitud no es válido: «12x». Debe ser un número, p. ej. ?id=123.',
+  );
 });
 
 test('each screen names its tab, a detail with its record', async ({ page }) => {
@@ -108,7 +110,9 @@ test('a horizontal layout is forced vertical below the breakpoint', async ({ pag
   await expect(page.getByTestId('horizontal-nav')).toHaveCount(0);
 });
 
-test('a screen opened from the navigation starts at its top; the version in the footer stays clear of "Volver arriba"', async ({ page }) => {
+test('a screen opened from the navigation starts at its top; the version in the footer stays clear of "Volver arriba"', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAndWait(page, admin);
   // Both screens' code already loaded (as in a working day): nothing shortens the page while the next one loads.
@@ -132,7 +136,11 @@ test('a screen opened from the navigation starts at its top; the version in the 
   await expect(toTop).toBeVisible();
   const button = (await toTop.boundingBox())!;
   const version = (await page.getByText(/^Versión /).boundingBox())!;
-  const overlaps = version.x < button.x + button.width && button.x < version.x + version.width && version.y < button.y + button.height && button.y < version.y + version.height;
+  const overlaps =
+    version.x < button.x + button.width &&
+    button.x < version.x + version.width &&
+    version.y < button.y + button.height &&
+    button.y < version.y + version.height;
   expect(overlaps).toBe(false);
 
   await nav.getByRole('link', { name: 'Auditorías' }).click();

@@ -1,4 +1,13 @@
-import { buildCbu, buildCuil, statusIdOf, type ArgLeadCreateInput, type ColLeadCreateInput, type LeadDetail, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import {
+  buildCbu,
+  buildCuil,
+  statusIdOf,
+  type ArgLeadCreateInput,
+  type ColLeadCreateInput,
+  type LeadDetail,
+  type LeadListResponse,
+  type SaleDetail,
+} from '@backoffice/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, request, test } from '@playwright/test';
 import { TAB_SNAPSHOT_PREFIX } from './reporters/error-context';
@@ -27,7 +36,10 @@ export async function signInAndWait(page: Page, email: string) {
 export function snapshotOtherTabsOnFailure(): void {
   test.afterEach(async ({ page, browser }, testInfo) => {
     if (testInfo.status === testInfo.expectedStatus) return;
-    const others = browser.contexts().flatMap((context) => context.pages()).filter((tab) => tab !== page && !tab.isClosed());
+    const others = browser
+      .contexts()
+      .flatMap((context) => context.pages())
+      .filter((tab) => tab !== page && !tab.isClosed());
     for (const [index, tab] of others.entries()) {
       const snapshot = await tab
         .locator('body')
@@ -144,14 +156,30 @@ export async function api(page: Page): Promise<{ request: APIRequestContext; hea
  */
 export async function createApplication(seller: Page, docEnding = COUNTRY === 'arg' ? '4' : '8'): Promise<{ id: number; doc: string }> {
   const unique = String(Date.now()).slice(-6);
-  const common = { first_name: 'Prueba', last_name: 'Circuito', birth_date: '1988-05-20', email: `circuito.${unique}@example.com`, term: 12 };
+  const common = {
+    first_name: 'Prueba',
+    last_name: 'Circuito',
+    birth_date: '1988-05-20',
+    email: `circuito.${unique}@example.com`,
+    term: 12,
+  };
   // Where the approved loan is paid (approving needs it).
-  const account = COUNTRY === 'arg' ? { bank_account: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' };
+  const account =
+    COUNTRY === 'arg'
+      ? { bank_account: buildCbu('2850590', '9400904181352') }
+      : { bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' };
   // arg: an 8-digit DNI and its CUIL; col: a 9-digit CC; the time's last digits keep them new.
   const doc = `${COUNTRY === 'arg' ? '3' : '10'}${unique.slice(docEnding.length - 1)}${docEnding}`;
   const body =
     COUNTRY === 'arg'
-      ? ({ ...common, ...account, doc_number: doc, cuil: buildCuil(doc, 'male'), cellphone: '1155554444', requested_amount: 250_000 } satisfies ArgLeadCreateInput)
+      ? ({
+          ...common,
+          ...account,
+          doc_number: doc,
+          cuil: buildCuil(doc, 'male'),
+          cellphone: '1155554444',
+          requested_amount: 250_000,
+        } satisfies ArgLeadCreateInput)
       : ({ ...common, ...account, doc_number: doc, cellphone: '3001234567', requested_amount: 5_000_000 } satisfies ColLeadCreateInput);
   const { request, headers } = await api(seller);
   const response = await request.post(`/api/${COUNTRY}/leads`, { data: body, headers });
@@ -164,7 +192,10 @@ export async function createApplication(seller: Page, docEnding = COUNTRY === 'a
 export async function transitionByApi(page: Page, id: number, to: string): Promise<LeadDetail> {
   const { request, headers } = await api(page);
   const current = (await (await request.get(`/api/${COUNTRY}/leads/${id}`)).json()) as LeadDetail;
-  const response = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, { data: { to_status: statusIdOf(COUNTRY, to), version: current.version }, headers });
+  const response = await request.post(`/api/${COUNTRY}/leads/${id}/transitions`, {
+    data: { to_status: statusIdOf(COUNTRY, to), version: current.version },
+    headers,
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LeadDetail;
 }

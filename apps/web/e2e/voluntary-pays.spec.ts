@@ -11,7 +11,9 @@ test.describe.configure({ timeout: 90_000 });
 test('a reviewer opens a receipt, accepts it, and the loan balance drops by the amount', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signInAndWait(page, `admin@${COUNTRY}.example`);
-  const queue = (await (await page.request.get(`/api/${COUNTRY}/voluntary-pays?processed=0&pageSize=100`)).json()) as ListResponse<VoluntaryPayRow>;
+  const queue = (await (
+    await page.request.get(`/api/${COUNTRY}/voluntary-pays?processed=0&pageSize=100`)
+  ).json()) as ListResponse<VoluntaryPayRow>;
   expect(queue.rows.length).toBeGreaterThan(0);
   const pay = queue.rows[0];
   const loanBefore = (await (await page.request.get(`/api/${COUNTRY}/loans/${pay.loan_id}`)).json()) as LoanDetail;
@@ -55,7 +57,9 @@ test('staff register a voluntary payment with its receipt from the lead detail; 
   await form.getByLabel('Monto').fill('12,50');
   await form.getByLabel('Referencia').fill(reference);
   // Named and typed as an image, but text inside: the server reads the bytes.
-  await form.getByTestId('voluntary-pay-file').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
+  await form
+    .getByTestId('voluntary-pay-file')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('no soy una imagen') });
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(form.getByText('El comprobante debe ser una imagen PNG o JPEG o un PDF')).toBeVisible();
 
@@ -64,7 +68,9 @@ test('staff register a voluntary payment with its receipt from the lead detail; 
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(form.getByText('Pago voluntario registrado: queda pendiente de revisión')).toBeVisible();
 
-  const mine = (await (await page.request.get(`/api/${COUNTRY}/voluntary-pays?loan_id=${open.loan_id}&processed=0&pageSize=100`)).json()) as ListResponse<VoluntaryPayRow>;
+  const mine = (await (
+    await page.request.get(`/api/${COUNTRY}/voluntary-pays?loan_id=${open.loan_id}&processed=0&pageSize=100`)
+  ).json()) as ListResponse<VoluntaryPayRow>;
   const created = mine.rows.find((r) => r.reference === reference);
   expect(created).toMatchObject({ amount: 1250, receipt_type: 'application/pdf', processed: 0 });
   // In the queue, its receipt opens as a PDF.

@@ -66,7 +66,7 @@ describe('api client', () => {
     expect(init.credentials).toBe('include');
   });
 
-  it('sends no timeout of its own: the only signal is the caller\'s', async () => {
+  it("sends no timeout of its own: the only signal is the caller's", async () => {
     const fetch = vi.fn(async () => json(200, {}));
     await createApiClient({ fetch, cookies: () => '' }).get('x');
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -76,7 +76,9 @@ describe('api client', () => {
   it('retries each listed status once for GET, through the client', async () => {
     for (const status of RETRIED) {
       const fetch = vi.fn(async () => json(status, { statusMessage: `status ${status}` }));
-      const error = await createApiClient({ fetch, cookies: () => '' }).get('x').catch((e: unknown) => e);
+      const error = await createApiClient({ fetch, cookies: () => '' })
+        .get('x')
+        .catch((e: unknown) => e);
       expect(fetch, String(status)).toHaveBeenCalledTimes(2);
       expect(error).toMatchObject({ status, statusMessage: `status ${status}` });
     }
@@ -106,7 +108,10 @@ describe('api client', () => {
   });
 
   it('succeeds when the retry does', async () => {
-    const fetch = vi.fn().mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { value: 7 }));
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(502, {}))
+      .mockResolvedValueOnce(json(200, { value: 7 }));
     const client = createApiClient({ fetch, cookies: () => '' });
     await expect(client.get('x')).resolves.toEqual({ value: 7 });
   });
@@ -131,7 +136,9 @@ describe('api client', () => {
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await createApiClient({ fetch: down, cookies: () => '' }).get('x').catch((e: unknown) => e);
+    const error = await createApiClient({ fetch: down, cookies: () => '' })
+      .get('x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
 
@@ -140,7 +147,9 @@ describe('api client', () => {
       controller.abort();
       throw new DOMException('The operation was aborted.', 'AbortError');
     });
-    const cancelled = await createApiClient({ fetch: aborted, cookies: () => '' }).get('x', { signal: controller.signal }).catch((e: unknown) => e);
+    const cancelled = await createApiClient({ fetch: aborted, cookies: () => '' })
+      .get('x', { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(cancelled).not.toBeInstanceOf(ApiError);
     expect(cancelled).toMatchObject({ name: 'AbortError' });
   });
@@ -159,7 +168,9 @@ describe('describeError', () => {
 
   it('keeps the message of anything else', () => {
     expect(describeError(new ApiError(400, 'Cuerpo inválido'), 'Revisa los filtros')).toBe('Cuerpo inválido');
-    expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisa')).toBe('Otro usuario guardó antes');
+    expect(describeError(new ApiError(409, 'Otro usuario guardó antes', [{ field: 'version', message: 'x' }]), 'Revisa')).toBe(
+      'Otro usuario guardó antes',
+    );
     expect(describeError(new Error('Failed to fetch'), 'Revisa los filtros')).toBe('Failed to fetch');
   });
 });

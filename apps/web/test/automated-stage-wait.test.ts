@@ -4,8 +4,12 @@ import { automatedStageWait, stageFailureMessage } from '../src/domain/automated
 
 describe('what an application at an automated stage waits for', () => {
   it('names each arg stage the workflow runs by itself', () => {
-    expect(automatedStageWait('arg', ARG_STATUS_IDS.PREFILTER)).toBe('La solicitud espera el prefiltro: lo procesa el sistema o el back office.');
-    expect(automatedStageWait('arg', ARG_STATUS_IDS.RISK)).toBe('La solicitud espera la evaluación de riesgo: la procesa el sistema o el back office.');
+    expect(automatedStageWait('arg', ARG_STATUS_IDS.PREFILTER)).toBe(
+      'La solicitud espera el prefiltro: lo procesa el sistema o el back office.',
+    );
+    expect(automatedStageWait('arg', ARG_STATUS_IDS.RISK)).toBe(
+      'La solicitud espera la evaluación de riesgo: la procesa el sistema o el back office.',
+    );
     expect(automatedStageWait('arg', ARG_STATUS_IDS.VALIDATION_IN_PROGRESS)).toBe(
       'La solicitud espera la validación de identidad: la procesa el sistema o el back office.',
     );
@@ -40,7 +44,9 @@ describe('what the system’s failed runs of a stage come to', () => {
   it('says when it tries again, on the country’s clock (Buenos Aires UTC-3, Bogotá UTC-5)', () => {
     const failure = { attempts: 1, retry_at: '2026-11-27T18:04:00.000Z' };
     expect(stageFailureMessage('arg', failure)).toBe('La etapa automática falló una vez: el sistema la reintenta a las 15:04.');
-    expect(stageFailureMessage('col', { ...failure, attempts: 2 })).toBe('La etapa automática falló 2 veces: el sistema la reintenta a las 13:04.');
+    expect(stageFailureMessage('col', { ...failure, attempts: 2 })).toBe(
+      'La etapa automática falló 2 veces: el sistema la reintenta a las 13:04.',
+    );
   });
 
   it('says a person must run it once the system stopped trying', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { customerFormValues, mergeChanges, parseFormValues, rebaseCustomerEdit, type CustomerFormValues } from '../src/domain/customer-form-rebase';
+import {
+  customerFormValues,
+  mergeChanges,
+  parseFormValues,
+  rebaseCustomerEdit,
+  type CustomerFormValues,
+} from '../src/domain/customer-form-rebase';
 
 const stored = (changes: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
   first_name: 'Ana',
@@ -26,7 +32,11 @@ describe('a customer edit overtaken by another user’s save', () => {
   });
 
   it('takes the other user’s change where the user typed nothing, and keeps the user’s own fields', () => {
-    const rebased = rebaseCustomerEdit(stored(), stored({ email: 'ana.nueva@example.com' }), stored({ cellphone: '1155667788', version: 4 }));
+    const rebased = rebaseCustomerEdit(
+      stored(),
+      stored({ email: 'ana.nueva@example.com' }),
+      stored({ cellphone: '1155667788', version: 4 }),
+    );
     // Their cellphone is not overwritten with the old one the form still showed.
     expect(rebased.values).toEqual(stored({ email: 'ana.nueva@example.com', cellphone: '1155667788', version: 4 }));
     expect(rebased.changes).toEqual([{ field: 'cellphone', stored: '1155667788', conflict: false }]);
@@ -45,7 +55,11 @@ describe('a customer edit overtaken by another user’s save', () => {
   });
 
   it('without the customer the edit started from, keeps every field the form had and flags each difference', () => {
-    const rebased = rebaseCustomerEdit(undefined, stored({ address: 'Calle Vieja', version: 2 }), stored({ email: 'otro@example.com', version: 4 }));
+    const rebased = rebaseCustomerEdit(
+      undefined,
+      stored({ address: 'Calle Vieja', version: 2 }),
+      stored({ email: 'otro@example.com', version: 4 }),
+    );
     expect(rebased.values).toEqual(stored({ address: 'Calle Vieja', version: 4 }));
     expect(rebased.changes).toEqual([
       { field: 'email', stored: 'otro@example.com', conflict: true },
@@ -70,7 +84,17 @@ describe('a customer edit overtaken by another user’s save', () => {
       bank_account_type: null,
       version: 7,
     });
-    expect(values).toEqual({ first_name: 'Ana', last_name: 'Gómez', cellphone: '', email: '', address: '', bank: '', bank_account: '', bank_account_type: '', version: 7 });
+    expect(values).toEqual({
+      first_name: 'Ana',
+      last_name: 'Gómez',
+      cellphone: '',
+      email: '',
+      address: '',
+      bank: '',
+      bank_account: '',
+      bank_account_type: '',
+      version: 7,
+    });
     expect(parseFormValues(JSON.stringify(values))).toEqual(values);
     expect(parseFormValues('')).toBeUndefined();
     expect(parseFormValues('{"address":"x"}')).toBeUndefined();

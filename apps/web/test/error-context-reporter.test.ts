@@ -23,14 +23,20 @@ describe('ErrorContextReporter (what CI prints of a failed browser test)', () =>
     writeFileSync(contextFile, '- button "Guardar gestión"');
     const attachments: TestResult['attachments'] = [
       { name: 'error-context', contentType: 'text/markdown', path: contextFile },
-      { name: `${TAB_SNAPSHOT_PREFIX}2`, contentType: 'text/plain', body: Buffer.from('http://127.0.0.1/lead-detail?id=7\n- listbox "Estado de gestión"') },
+      {
+        name: `${TAB_SNAPSHOT_PREFIX}2`,
+        contentType: 'text/plain',
+        body: Buffer.from('http://127.0.0.1/lead-detail?id=7\n- listbox "Estado de gestión"'),
+      },
       { name: 'trace', contentType: 'application/zip', path: join(dir, 'trace.zip') },
     ];
 
     const output = printed('timedOut', attachments);
 
     expect(output).toContain('--- error-context of “guarda la gestión” ---\n- button "Guardar gestión"');
-    expect(output).toContain(`--- ${TAB_SNAPSHOT_PREFIX}2 of “guarda la gestión” ---\nhttp://127.0.0.1/lead-detail?id=7\n- listbox "Estado de gestión"`);
+    expect(output).toContain(
+      `--- ${TAB_SNAPSHOT_PREFIX}2 of “guarda la gestión” ---\nhttp://127.0.0.1/lead-detail?id=7\n- listbox "Estado de gestión"`,
+    );
     expect(output).not.toContain('trace');
     expect(printed('passed', attachments)).toBe('');
   });

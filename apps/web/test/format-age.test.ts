@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { age } from '../src/lib/format';
 
-describe('a record\'s age on a phone\'s list', () => {
+describe("a record's age on a phone's list", () => {
   const now = Date.parse('2026-11-28T12:00:00Z');
   it('reads short and in Spanish: minutes, hours, days', () => {
     expect(age('2026-11-28T11:59:50Z', now)).toBe('ahora');

@@ -29,16 +29,24 @@ describe('lead cards board', () => {
     expect(dropVerdict('arg', { status_id: 26, seller }, 4, 1)).toEqual({ ok: true });
     expect(dropVerdict('arg', { status_id: 26, seller }, 5, 1)).toEqual({ ok: false, reason: 'no es un paso siguiente de Paso 2' });
     // AUDITORIA (32) → TRANSFERENCIA (33): an audit decision, not even an admin's drop.
-    expect(dropVerdict('arg', { status_id: 32, seller }, 33, 1)).toEqual({ ok: false, reason: 'se decide en Auditorías, con el caso tomado' });
+    expect(dropVerdict('arg', { status_id: 32, seller }, 33, 1)).toEqual({
+      ok: false,
+      reason: 'se decide en Auditorías, con el caso tomado',
+    });
     // Paso 12 (15) → AUDITORIA (32) needs a seller: a card without one is refused before anything is sent.
     expect(dropVerdict('arg', { status_id: 15, seller }, 32, 1)).toEqual({ ok: true });
-    expect(dropVerdict('arg', { status_id: 15, seller: null }, 32, 1)).toEqual({ ok: false, reason: 'el lead no tiene un vendedor asignado' });
+    expect(dropVerdict('arg', { status_id: 15, seller: null }, 32, 1)).toEqual({
+      ok: false,
+      reason: 'el lead no tiene un vendedor asignado',
+    });
     // The auditor (4) is no role of the seller steps' moves.
     expect(dropVerdict('arg', { status_id: 26, seller }, 4, 4)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
     expect(dropVerdict('arg', { status_id: 26, seller }, 4, undefined)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
     // col: Paso 6 (10) → EXPIRADO (16) for an admin.
     expect(dropVerdict('col', { status_id: 10, seller }, 16, 'admin')).toEqual({ ok: true });
-    expect(refusedText(boardColumns('arg')[2], 'no es un paso siguiente de Paso 2')).toBe('No se puede mover a Paso 4: no es un paso siguiente de Paso 2');
+    expect(refusedText(boardColumns('arg')[2], 'no es un paso siguiente de Paso 2')).toBe(
+      'No se puede mover a Paso 4: no es un paso siguiente de Paso 2',
+    );
   });
 
   it('shows counts as the lists do', () => {

@@ -100,7 +100,9 @@ describe('the leads list’s columns', () => {
 
   it('sort by exactly what the server sorts the lead lists by (a header click puts it in the URL)', () => {
     for (const country of ['arg', 'col'] as const) {
-      const sortable = leadColumns(country).filter((column) => column.sortable !== false).map((column) => column.field);
+      const sortable = leadColumns(country)
+        .filter((column) => column.sortable !== false)
+        .map((column) => column.field);
       expect(sortable.sort()).toEqual([...LEAD_SORT_FIELDS].sort());
     }
   });

@@ -49,7 +49,11 @@ describe('preferences', () => {
 
   it('un-hides the navbar and un-collapses the nav when switching to horizontal (SPEC 4)', () => {
     const current = { ...DEFAULT_PREFERENCES, navbarType: 'hidden' as const, isVerticalNavCollapsed: true };
-    expect(applyChange(current, { layout: 'horizontal' })).toMatchObject({ layout: 'horizontal', navbarType: 'sticky', isVerticalNavCollapsed: false });
+    expect(applyChange(current, { layout: 'horizontal' })).toMatchObject({
+      layout: 'horizontal',
+      navbarType: 'sticky',
+      isVerticalNavCollapsed: false,
+    });
     expect(applyChange(current, { theme: 'dark' })).toMatchObject({ navbarType: 'hidden', isVerticalNavCollapsed: true });
   });
 
@@ -61,7 +65,10 @@ describe('preferences', () => {
 
   it('uses #2040c6 unless a colour is stored', () => {
     expect(primaryColors(DEFAULT_PREFERENCES, 'light').main).toBe('#2040c6');
-    expect(primaryColors({ ...DEFAULT_PREFERENCES, darkThemePrimaryColor: '#ff0000' }, 'dark')).toEqual({ main: '#ff0000', dark: darken('#ff0000', 0.15) });
+    expect(primaryColors({ ...DEFAULT_PREFERENCES, darkThemePrimaryColor: '#ff0000' }, 'dark')).toEqual({
+      main: '#ff0000',
+      dark: darken('#ff0000', 0.15),
+    });
     expect(darken('#ffffff', 0.5)).toBe('#808080');
   });
 

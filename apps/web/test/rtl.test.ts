@@ -11,7 +11,10 @@ describe('rtl mirroring of MUI styles', () => {
 
   it('mirrors four-side shorthands and corner radii', () => {
     expect(mirrorDeclaration('margin', '1px 2px 3px 4px')).toEqual(['margin', '1px 4px 3px 2px']);
-    expect(mirrorDeclaration('padding', 'calc(1px + 1px) 2px 3px 4px !important')).toEqual(['padding', 'calc(1px + 1px) 4px 3px 2px !important']);
+    expect(mirrorDeclaration('padding', 'calc(1px + 1px) 2px 3px 4px !important')).toEqual([
+      'padding',
+      'calc(1px + 1px) 4px 3px 2px !important',
+    ]);
     expect(mirrorDeclaration('padding', '1px 2px')).toEqual(['padding', '1px 2px']);
     expect(mirrorDeclaration('border-radius', '1px 2px 3px 4px')).toEqual(['border-radius', '2px 1px 4px 3px']);
     expect(mirrorDeclaration('border-radius', '1px 2px / 3px')).toEqual(['border-radius', '2px 1px / 3px']);

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { navSearchResults } from '../src/components/layouts/search-results';
 
 const item = (path: string, label: string) => ({ path, label, icon: IconSearch });
-const items = [item('/leads', 'Leads'), item('/lead-cards', 'Tablero de leads'), item('/audits', 'Auditorías'), item('/searcher', 'Buscador')];
+const items = [
+  item('/leads', 'Leads'),
+  item('/lead-cards', 'Tablero de leads'),
+  item('/audits', 'Auditorías'),
+  item('/searcher', 'Buscador'),
+];
 const paths = (query: string) => navSearchResults(items, query).map((result) => result.path);
 
 describe('the navbar search', () => {

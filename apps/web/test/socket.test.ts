@@ -94,7 +94,10 @@ describe('realtime bridge client (SPEC 4, 8, 9: socket retry policy)', () => {
     // A dropped connection: the retry's connection joins the room again.
     socket.fire('disconnect', 'transport close');
     await vi.advanceTimersByTimeAsync(SOCKET_RETRY_DELAY_MS);
-    expect(socket.emitted).toEqual([['customer:watch', 7], ['customer:watch', 7]]);
+    expect(socket.emitted).toEqual([
+      ['customer:watch', 7],
+      ['customer:watch', 7],
+    ]);
     leaveEarly();
     expect(socket.emitted).toHaveLength(2);
     leaveSecond();

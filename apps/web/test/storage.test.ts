@@ -1,6 +1,14 @@
 import { ROLES } from '@backoffice/shared';
 import { describe, expect, it } from 'vitest';
-import { landingPath, readFilterResource, readSession, sessionFromLogin, sessionKeys, writeFilterResources, writeSession } from '../src/lib/storage';
+import {
+  landingPath,
+  readFilterResource,
+  readSession,
+  sessionFromLogin,
+  sessionKeys,
+  writeFilterResources,
+  writeSession,
+} from '../src/lib/storage';
 import { FakeStorage } from './fake-storage';
 
 describe('session storage (SPEC 3)', () => {
@@ -47,10 +55,28 @@ describe('session storage (SPEC 3)', () => {
 describe('landing page per role (SPEC 6)', () => {
   it('sends each arg and col role to its default page', () => {
     expect(ROLES.arg.map((role) => landingPath('arg', role.id))).toEqual([
-      '/leads', '/sales', '/leads', '/audits', '/leads', '/leads', '/sales', '/leads', '/leads', '/collections',
+      '/leads',
+      '/sales',
+      '/leads',
+      '/audits',
+      '/leads',
+      '/leads',
+      '/sales',
+      '/leads',
+      '/leads',
+      '/collections',
     ]);
     expect(ROLES.col.map((role) => landingPath('col', role.id))).toEqual([
-      '/leads', '/leads', '/leads', '/audits', '/leads', '/sales', '/sales', '/collections', '/leads', '/leads',
+      '/leads',
+      '/leads',
+      '/leads',
+      '/audits',
+      '/leads',
+      '/sales',
+      '/sales',
+      '/collections',
+      '/leads',
+      '/leads',
     ]);
     expect(landingPath('arg', 99)).toBe('/');
   });

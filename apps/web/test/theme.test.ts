@@ -11,7 +11,8 @@ function rootStyle(
   component: 'MuiButton' | 'MuiLink' | 'MuiChip' | 'MuiFormLabel' | 'MuiOutlinedInput',
   ownerState: Record<string, unknown>,
 ) {
-  const root = t.components?.[component]?.styleOverrides?.root as ((props: { ownerState: unknown; theme: unknown }) => Record<string, unknown>) | undefined;
+  const root = t.components?.[component]?.styleOverrides?.root as
+    ((props: { ownerState: unknown; theme: unknown }) => Record<string, unknown>) | undefined;
   return root?.({ ownerState, theme: t });
 }
 

@@ -24,7 +24,14 @@ describe('list URL state', () => {
     for (const schema of [leadListQuerySchema, salesListQuerySchema]) {
       expect(isFiltered(schema.parse({}))).toBe(false);
       expect(isFiltered(schema.parse({ sort: 'requested_amount', dir: 'asc', page: '3', pageSize: '50', exactCount: 'true' }))).toBe(false);
-      for (const filter of [{ step: '2' }, { amount: '0-5000' }, { management: 'Contestador' }, { seller: 'none' }, { from: '2026-11-01' }, { q: 'ana' }]) {
+      for (const filter of [
+        { step: '2' },
+        { amount: '0-5000' },
+        { management: 'Contestador' },
+        { seller: 'none' },
+        { from: '2026-11-01' },
+        { q: 'ana' },
+      ]) {
         expect(isFiltered(schema.parse(filter)), JSON.stringify(filter)).toBe(true);
       }
     }
@@ -33,7 +40,9 @@ describe('list URL state', () => {
   });
 
   it('counts the filters set for a phone\'s "Filtros" button, not the order, page or count, nor a default', () => {
-    expect(activeFilterCount(leadListQuerySchema.parse({ sort: 'requested_amount', dir: 'asc', page: '3', pageSize: '50', exactCount: 'true' }))).toBe(0);
+    expect(
+      activeFilterCount(leadListQuerySchema.parse({ sort: 'requested_amount', dir: 'asc', page: '3', pageSize: '50', exactCount: 'true' })),
+    ).toBe(0);
     expect(activeFilterCount(salesListQuerySchema.parse({ sales_status: '1,2' }))).toBe(1);
     expect(activeFilterCount(leadListQuerySchema.parse({ status: '1', step: '2', q: 'ana', from: '2026-11-01' }))).toBe(4);
     const defaults = auditQueueQuerySchema.parse({});
@@ -62,7 +71,8 @@ describe('a list’s URL read as its request', () => {
   });
 
   it('holds a search box’s text back, with the reason, until one word has three letters or digits', () => {
-    for (const text of ['a', 'ab', ' ab ', 'a b', '1-2']) expect(searchTextProblem(text), text).toBe('Escribe al menos 3 letras o números para buscar');
+    for (const text of ['a', 'ab', ' ab ', 'a b', '1-2'])
+      expect(searchTextProblem(text), text).toBe('Escribe al menos 3 letras o números para buscar');
     for (const text of ['', '  ', 'ana', 'ab 123', '300']) expect(searchTextProblem(text), text).toBeUndefined();
   });
 });

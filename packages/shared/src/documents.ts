@@ -61,7 +61,10 @@ export function nationalPhone(text: string, country?: Country): string {
     const fifteen = parts.findIndex((part, i) => part === '15' && parts.slice(0, i).some((before) => /\d/.test(before)));
     if (fifteen !== -1) parts[fifteen] = '';
   }
-  return parts.join('').replace(/^[^\d(]+/, '').trim();
+  return parts
+    .join('')
+    .replace(/^[^\d(]+/, '')
+    .trim();
 }
 
 /**
@@ -73,10 +76,22 @@ export const NATIONAL_NUMBER: Record<Country, RegExp> = { arg: /^(11|[23]\d)\d{8
 
 /** Why a number is not dialled (click-to-call, the test call): Spanish, shown as the `cellphone` field's error. */
 export const DIAL_MESSAGES = {
-  international: { arg: 'Celular inválido: solo se llama a números de Argentina, no al exterior', col: 'Celular inválido: solo se llama a números de Colombia, no al exterior' },
-  premium: { arg: 'Celular inválido: no se llama a números de tarifa adicional (0600, 0609)', col: 'Celular inválido: no se llama a números de tarifa adicional (1-900)' },
-  special: { arg: 'Celular inválido: no se llama a números especiales (0800, 0810, 0822)', col: 'Celular inválido: no se llama a números especiales (01 8000)' },
-  national: { arg: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444', col: 'Celular inválido: 10 dígitos que empiezan con 3' },
+  international: {
+    arg: 'Celular inválido: solo se llama a números de Argentina, no al exterior',
+    col: 'Celular inválido: solo se llama a números de Colombia, no al exterior',
+  },
+  premium: {
+    arg: 'Celular inválido: no se llama a números de tarifa adicional (0600, 0609)',
+    col: 'Celular inválido: no se llama a números de tarifa adicional (1-900)',
+  },
+  special: {
+    arg: 'Celular inválido: no se llama a números especiales (0800, 0810, 0822)',
+    col: 'Celular inválido: no se llama a números especiales (01 8000)',
+  },
+  national: {
+    arg: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444',
+    col: 'Celular inválido: 10 dígitos que empiezan con 3',
+  },
 } as const satisfies Record<string, Record<Country, string>>;
 
 /**
@@ -212,7 +227,10 @@ const digits = (label: string, check: (value: string) => boolean, message: strin
   z
     .string()
     .trim()
-    .refine((value) => SEPARATORS[separators].allowed.test(value), { message: `${label} inválido: ${SEPARATORS[separators].message}`, abort: true })
+    .refine((value) => SEPARATORS[separators].allowed.test(value), {
+      message: `${label} inválido: ${SEPARATORS[separators].message}`,
+      abort: true,
+    })
     .transform(onlyDigits)
     .refine(check, { message: `${label} inválido: ${message}` });
 

@@ -22,7 +22,9 @@ const moneyFormat = perCountry(
 );
 const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-const dateTimeFormat = perCountry((country) => new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[country], ...DAY, ...CLOCK }));
+const dateTimeFormat = perCountry(
+  (country) => new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[country], ...DAY, ...CLOCK }),
+);
 const dateFormat = perCountry((country) => new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[country], ...DAY }));
 const timeFormat = perCountry((country) => new Intl.DateTimeFormat('es-AR', { timeZone: COUNTRY_TIME_ZONE[country], ...CLOCK }));
 
@@ -33,7 +35,12 @@ export function formatMoney(country: Country, minorUnits: number): string {
 
 const compactMoneyFormat = perCountry(
   (country) =>
-    new Intl.NumberFormat(CURRENCY[country].locale, { style: 'currency', currency: CURRENCY[country].code, notation: 'compact', maximumFractionDigits: 1 }),
+    new Intl.NumberFormat(CURRENCY[country].locale, {
+      style: 'currency',
+      currency: CURRENCY[country].code,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
 );
 
 /** Minor units in few characters, for a chart's axis ('$ 1,2 M'); the chart's table has the exact amounts. */
@@ -66,8 +73,7 @@ export function formatCalendarDate(day: string): string {
 }
 
 const wallClock = perCountry(
-  (country) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country], ...DAY, ...CLOCK, second: '2-digit' }),
+  (country) => new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country], ...DAY, ...CLOCK, second: '2-digit' }),
 );
 
 /** The country's wall clock at an instant, read as if it were UTC (its offset from UTC, added). */

@@ -14,7 +14,10 @@ const FOLD = new Map([...SEARCH_FOLD_FROM].map((char, i) => [char, SEARCH_FOLD_T
 
 /** The same folding the database applies to customers.search_text: accents off, lower case. */
 export function foldSearch(text: string): string {
-  return [...text].map((char) => FOLD.get(char) ?? char).join('').toLowerCase();
+  return [...text]
+    .map((char) => FOLD.get(char) ?? char)
+    .join('')
+    .toLowerCase();
 }
 
 /** Digit words this long or longer are looked up through customers.search_windows (six-digit windows). */

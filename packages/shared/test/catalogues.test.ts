@@ -101,7 +101,8 @@ describe('step labels (SPEC 4)', () => {
   });
 
   it('shares the audit steps between the countries, and only col filters on its expired applications', () => {
-    const audit = (country: 'arg' | 'col') => stepsOf(country).filter((step) => !step.label.startsWith('Paso ') && step.label !== 'EXPIRADO');
+    const audit = (country: 'arg' | 'col') =>
+      stepsOf(country).filter((step) => !step.label.startsWith('Paso ') && step.label !== 'EXPIRADO');
     expect(audit('arg').map(({ status, label }) => [status, label])).toEqual(audit('col').map(({ status, label }) => [status, label]));
     expect(stepsOf('col').find((step) => step.label === 'EXPIRADO')?.status).toBe('EXPIRED');
     expect(stepsOf('arg').some((step) => step.status === 'EXPIRED')).toBe(false);
@@ -110,14 +111,7 @@ describe('step labels (SPEC 4)', () => {
 
 describe('list options (SPEC 3, 4, 9)', () => {
   it('has the sales statuses, EN GESTION in arg only', () => {
-    expect(salesStatusesOf('arg').map((s) => s.name)).toEqual([
-      'CREADO',
-      'VERIFICADO',
-      'VALIDADO',
-      'APROBADO',
-      'RECHAZADO',
-      'EN GESTION',
-    ]);
+    expect(salesStatusesOf('arg').map((s) => s.name)).toEqual(['CREADO', 'VERIFICADO', 'VALIDADO', 'APROBADO', 'RECHAZADO', 'EN GESTION']);
     expect(salesStatusesOf('col').map((s) => s.name)).toEqual(['CREADO', 'VERIFICADO', 'VALIDADO', 'APROBADO', 'RECHAZADO']);
   });
 

@@ -15,12 +15,34 @@ import {
 describe('dashboard contract', () => {
   it('orders the funnel Paso N first, then audit, transfer and the outcomes', () => {
     expect(funnelStepsOf('arg').map((s) => s.label)).toEqual([
-      'Paso 2', 'Paso 3', 'Paso 4', 'Paso 7', 'Paso 8', 'Paso 9', 'Paso 10', 'Paso 12',
-      'AUDITORIA', 'TRANSFERENCIA', 'DEVUELTO', 'RE-AUDITORIA', 'RECHAZO', 'RECHAZO-AUDITORIA',
+      'Paso 2',
+      'Paso 3',
+      'Paso 4',
+      'Paso 7',
+      'Paso 8',
+      'Paso 9',
+      'Paso 10',
+      'Paso 12',
+      'AUDITORIA',
+      'TRANSFERENCIA',
+      'DEVUELTO',
+      'RE-AUDITORIA',
+      'RECHAZO',
+      'RECHAZO-AUDITORIA',
     ]);
     expect(funnelStepsOf('col').map((s) => s.label)).toEqual([
-      'Paso 6', 'Paso 7', 'Paso 8', 'Paso 9', 'Paso 10',
-      'AUDITORIA', 'TRANSFERENCIA', 'DEVUELTO', 'RE-AUDITORIA', 'RECHAZO', 'RECHAZO-AUDITORIA', 'EXPIRADO',
+      'Paso 6',
+      'Paso 7',
+      'Paso 8',
+      'Paso 9',
+      'Paso 10',
+      'AUDITORIA',
+      'TRANSFERENCIA',
+      'DEVUELTO',
+      'RE-AUDITORIA',
+      'RECHAZO',
+      'RECHAZO-AUDITORIA',
+      'EXPIRADO',
     ]);
     for (const country of ['arg', 'col'] as const) expect(funnelStepsOf(country)).toHaveLength(stepsOf(country).length);
   });

@@ -56,9 +56,7 @@ describe('arg CUIL', () => {
       }
     }
     // A body whose male check digit would be 10 gets 23 and, by AFIP's rule, check digit 9.
-    const body = Array.from({ length: 400 }, (_, i) => String(10_000_000 + i)).find(
-      (dni) => cuilCheckDigit(`20${dni}`) === 10,
-    )!;
+    const body = Array.from({ length: 400 }, (_, i) => String(10_000_000 + i)).find((dni) => cuilCheckDigit(`20${dni}`) === 10)!;
     expect(buildCuil(body, 'male')).toBe(`23${body}9`);
   });
 
@@ -99,7 +97,9 @@ describe('arg CBU', () => {
   it('refuses bank code 000, whose zeros pass both check digits', () => {
     expect(isValidCbu('0000000000000000000000')).toBe(true);
     for (const cbu of ['0000000000000000000000', buildCbu('0000590', '4009041813520')]) {
-      expect(cbuSchema.safeParse(cbu).error?.issues.map((issue) => issue.message)).toEqual(['CBU inválido: el código de banco 000 no existe']);
+      expect(cbuSchema.safeParse(cbu).error?.issues.map((issue) => issue.message)).toEqual([
+        'CBU inválido: el código de banco 000 no existe',
+      ]);
     }
   });
 
@@ -143,7 +143,7 @@ describe('nationalPhone', () => {
     expect(nationalPhone('+57 300 123 4567')).toBe('300 123 4567');
   });
 
-  it('reads only the given country\'s prefixes: another country\'s number stays as it was', () => {
+  it("reads only the given country's prefixes: another country's number stays as it was", () => {
     expect(nationalPhone('+54 9 11 5555-4444', 'arg')).toBe('11 5555-4444');
     expect(nationalPhone('011 15 5555-4444', 'arg')).toBe('11  5555-4444');
     expect(nationalPhone('+57 300 123 4567', 'arg')).toBe('57 300 123 4567');
@@ -151,11 +151,13 @@ describe('nationalPhone', () => {
     expect(nationalPhone('0057 3001234567', 'col')).toBe('3001234567');
     expect(nationalPhone('573001234567', 'col')).toBe('3001234567');
     // Argentina's numbers and its trunk 0 and 15 mean nothing in Colombia.
-    for (const typed of ['+54 351 555 4444', '54 3001234567', '300 15 1234567', '03001234567']) expect(nationalPhone(typed, 'col')).toBe(typed.replace(/^\+/, ''));
+    for (const typed of ['+54 351 555 4444', '54 3001234567', '300 15 1234567', '03001234567'])
+      expect(nationalPhone(typed, 'col')).toBe(typed.replace(/^\+/, ''));
   });
 
   it('leaves national numbers, documents and fragments as they are', () => {
-    for (const typed of ['11 5555-4444', '3001234567', '20-30123456-7', '30.123.456', '0111', '15']) expect(nationalPhone(typed)).toBe(typed);
+    for (const typed of ['11 5555-4444', '3001234567', '20-30123456-7', '30.123.456', '0111', '15'])
+      expect(nationalPhone(typed)).toBe(typed);
     // Leading zeros of a document's fragment are no international prefix (it used to search '0336').
     for (const typed of ['000336', '0033699', '00123456']) expect(nationalPhone(typed)).toBe(typed);
   });
@@ -163,9 +165,21 @@ describe('nationalPhone', () => {
 
 describe('dialablePhone', () => {
   it('dials the national number, however it was written', () => {
-    for (const written of ['11 5555-4444', '+54 9 11 5555-4444', '0054 9 11 5555 4444', '011 15 5555-4444', '(0223) 15 811-0111', '2238110111', '0351 555-4444'])
-      expect(dialablePhone(written, 'arg'), written).toEqual({ ok: true, digits: written.includes('223') ? '2238110111' : written.includes('351') ? '3515554444' : '1155554444' });
-    for (const written of ['310 555 1234', '+57 310 555 1234', '0057 3105551234', '573105551234']) expect(dialablePhone(written, 'col'), written).toEqual({ ok: true, digits: '3105551234' });
+    for (const written of [
+      '11 5555-4444',
+      '+54 9 11 5555-4444',
+      '0054 9 11 5555 4444',
+      '011 15 5555-4444',
+      '(0223) 15 811-0111',
+      '2238110111',
+      '0351 555-4444',
+    ])
+      expect(dialablePhone(written, 'arg'), written).toEqual({
+        ok: true,
+        digits: written.includes('223') ? '2238110111' : written.includes('351') ? '3515554444' : '1155554444',
+      });
+    for (const written of ['310 555 1234', '+57 310 555 1234', '0057 3105551234', '573105551234'])
+      expect(dialablePhone(written, 'col'), written).toEqual({ ok: true, digits: '3105551234' });
   });
 
   it('never dials abroad, premium-rate, special or short numbers', () => {

@@ -1,6 +1,14 @@
 /// <reference types="node" />
 import { afterEach, describe, expect, it } from 'vitest';
-import { countryWallTime, countryWallTimeToDate, formatCalendarDate, formatDate, formatDateTime, formatMoney, formatTime } from '../src/format';
+import {
+  countryWallTime,
+  countryWallTimeToDate,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatTime,
+} from '../src/format';
 
 const machineZone = process.env.TZ;
 /** Runs `fn` on a machine whose clock is in `zone` (Node re-reads TZ when it is assigned). */
@@ -51,7 +59,9 @@ describe('dates on the country clock', () => {
       expect(countryWallTime('arg', new Date('2026-11-24T02:30:00Z'))).toBe('2026-11-23T23:30');
       expect(countryWallTime('col', new Date('2026-11-24T02:30:00Z'))).toBe('2026-11-23T21:30');
       expect(countryWallTime('arg', new Date('2008-01-15T12:00:00Z'))).toBe('2008-01-15T10:00');
-      expect(countryWallTimeToDate('col', countryWallTime('col', new Date('2026-02-28T13:45:00Z')))?.toISOString()).toBe('2026-02-28T13:45:00.000Z');
+      expect(countryWallTimeToDate('col', countryWallTime('col', new Date('2026-02-28T13:45:00Z')))?.toISOString()).toBe(
+        '2026-02-28T13:45:00.000Z',
+      );
     });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildCuil, customerLookupQuerySchemas, leadCreateSchemas, newCustomerLeadCreateSchemas, saleCustomerUpdateSchemas, scheduleCallBodySchema } from '../src';
+import {
+  buildCuil,
+  customerLookupQuerySchemas,
+  leadCreateSchemas,
+  newCustomerLeadCreateSchemas,
+  saleCustomerUpdateSchemas,
+  scheduleCallBodySchema,
+} from '../src';
 
 const argLead = {
   doc_number: '30.111.222',
@@ -35,14 +42,27 @@ describe('the customer lookup’s document', () => {
     expect(customerLookupQuerySchemas.arg.parse({ doc_number: '30.111.222' })).toEqual({ doc_number: '30111222' });
     // col: a CC unless the type says CE, each read by its own rule.
     expect(customerLookupQuerySchemas.col.parse({ doc_number: '1.012.345.678' })).toEqual({ doc_type: 'CC', doc_number: '1012345678' });
-    expect(customerLookupQuerySchemas.col.parse({ doc_type: 'CE', doc_number: '345.678' })).toEqual({ doc_type: 'CE', doc_number: '345678' });
-    for (const [country, doc] of [['arg', '123'], ['arg', '012345678'], ['col', '12345'], ['col', 'abc']] as const) {
-      expect(customerLookupQuerySchemas[country].safeParse({ doc_number: doc }).error?.issues.map((issue) => issue.path), doc).toEqual([['doc_number']]);
+    expect(customerLookupQuerySchemas.col.parse({ doc_type: 'CE', doc_number: '345.678' })).toEqual({
+      doc_type: 'CE',
+      doc_number: '345678',
+    });
+    for (const [country, doc] of [
+      ['arg', '123'],
+      ['arg', '012345678'],
+      ['col', '12345'],
+      ['col', 'abc'],
+    ] as const) {
+      expect(
+        customerLookupQuerySchemas[country].safeParse({ doc_number: doc }).error?.issues.map((issue) => issue.path),
+        doc,
+      ).toEqual([['doc_number']]);
     }
-    expect(customerLookupQuerySchemas.col.safeParse({ doc_type: 'CE', doc_number: '1012345678' }).error?.issues.map((issue) => issue.message)).toEqual([
-      'CE inválido: debe tener entre 3 y 7 dígitos',
-    ]);
-    expect(customerLookupQuerySchemas.col.safeParse({ doc_type: 'PA', doc_number: '123456' }).error?.issues.map((issue) => issue.path)).toEqual([['doc_type']]);
+    expect(
+      customerLookupQuerySchemas.col.safeParse({ doc_type: 'CE', doc_number: '1012345678' }).error?.issues.map((issue) => issue.message),
+    ).toEqual(['CE inválido: debe tener entre 3 y 7 dígitos']);
+    expect(
+      customerLookupQuerySchemas.col.safeParse({ doc_type: 'PA', doc_number: '123456' }).error?.issues.map((issue) => issue.path),
+    ).toEqual([['doc_type']]);
     expect(customerLookupQuerySchemas.arg.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa el DNI']);
   });
 });
@@ -50,22 +70,38 @@ describe('the customer lookup’s document', () => {
 describe('the col document of a new lead', () => {
   it('is a CC unless it says CE, each with its rule, and only the document is named when it is wrong', () => {
     expect(leadCreateSchemas.col.parse(colLead)).toMatchObject({ doc_type: 'CC', doc_number: colLead.doc_number });
-    expect(leadCreateSchemas.col.parse({ ...colLead, doc_type: 'CE', doc_number: '1 234 567' })).toMatchObject({ doc_type: 'CE', doc_number: '1234567' });
-    const issues = (patch: object) => leadCreateSchemas.col.safeParse({ ...colLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(leadCreateSchemas.col.parse({ ...colLead, doc_type: 'CE', doc_number: '1 234 567' })).toMatchObject({
+      doc_type: 'CE',
+      doc_number: '1234567',
+    });
+    const issues = (patch: object) =>
+      leadCreateSchemas.col.safeParse({ ...colLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(issues({ doc_type: 'CE', doc_number: '12345678' })).toEqual(['doc_number: CE inválido: debe tener entre 3 y 7 dígitos']);
     expect(issues({ doc_type: 'CC', doc_number: '1234' })).toEqual(['doc_number: CC inválido: debe tener entre 6 y 10 dígitos']);
     expect(issues({ doc_type: 'CE', doc_number: '12A45' })).toEqual(['doc_number: CE inválido: solo números, puntos o espacios']);
     // Other fields wrong too: each is named once.
-    expect(issues({ doc_type: 'CE', doc_number: '12345678', email: 'no' })).toEqual(['email: Ingresa un email válido', 'doc_number: CE inválido: debe tener entre 3 y 7 dígitos']);
+    expect(issues({ doc_type: 'CE', doc_number: '12345678', email: 'no' })).toEqual([
+      'email: Ingresa un email válido',
+      'doc_number: CE inválido: debe tener entre 3 y 7 dígitos',
+    ]);
   });
 });
 
 describe('the amount and the email as people and API clients write them', () => {
   const amountIssues = (value: unknown) =>
-    leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: value }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+    leadCreateSchemas.arg
+      .safeParse({ ...argLead, requested_amount: value })
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
   it('reads whole pesos with thousands dots, a currency sign or zero cents; tells missing from unreadable', () => {
-    for (const [typed, amount] of [['25.000', 25000], ['$ 25.000', 25000], ['25.000,00', 25000], ['25000,00', 25000], ['25000', 25000], [25000, 25000]] as const) {
+    for (const [typed, amount] of [
+      ['25.000', 25000],
+      ['$ 25.000', 25000],
+      ['25.000,00', 25000],
+      ['25000,00', 25000],
+      ['25000', 25000],
+      [25000, 25000],
+    ] as const) {
       expect(leadCreateSchemas.arg.parse({ ...argLead, requested_amount: typed }).requested_amount, String(typed)).toBe(amount);
     }
     for (const missing of ['', '  ', undefined]) expect(amountIssues(missing)).toEqual(['requested_amount: Ingresa el monto solicitado']);
@@ -78,24 +114,31 @@ describe('the amount and the email as people and API clients write them', () => 
 
   it('refuses what is not a number instead of reading some number into it, and tells a missing term', () => {
     const issues = (patch: object) =>
-      leadCreateSchemas.arg.safeParse({ ...argLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
-    for (const term of [true, [12], '0x0c', '1e1', 'doce']) expect(issues({ term }), JSON.stringify(term)).toEqual(['term: El plazo es un número entero de cuotas']);
-    for (const missing of [null, '', '  ', undefined]) expect(issues({ term: missing }), String(missing)).toEqual(['term: Ingresa el plazo en cuotas']);
+      leadCreateSchemas.arg.safeParse({ ...argLead, ...patch }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ??
+      [];
+    for (const term of [true, [12], '0x0c', '1e1', 'doce'])
+      expect(issues({ term }), JSON.stringify(term)).toEqual(['term: El plazo es un número entero de cuotas']);
+    for (const missing of [null, '', '  ', undefined])
+      expect(issues({ term: missing }), String(missing)).toEqual(['term: Ingresa el plazo en cuotas']);
     expect(leadCreateSchemas.arg.parse({ ...argLead, term: ' 12 ' }).term).toBe(12);
     for (const amount of [true, [25000], '0x61A8', '2.5e4', 'NaN']) {
-      expect(issues({ requested_amount: amount }), JSON.stringify(amount)).toEqual(['requested_amount: Monto inválido: escribe pesos enteros, p. ej. 25.000']);
+      expect(issues({ requested_amount: amount }), JSON.stringify(amount)).toEqual([
+        'requested_amount: Monto inválido: escribe pesos enteros, p. ej. 25.000',
+      ]);
     }
     expect(issues({ requested_amount: null })).toEqual(['requested_amount: Ingresa el monto solicitado']);
     expect(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: [1_000_000] }).success).toBe(false);
     // Its example is the country's: a Colombian amount is in millions.
-    expect(leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: '2,500,000' }).error?.issues.map((issue) => issue.message)).toEqual([
-      'Monto inválido: escribe pesos enteros, p. ej. 2.500.000',
-    ]);
+    expect(
+      leadCreateSchemas.col.safeParse({ ...colLead, requested_amount: '2,500,000' }).error?.issues.map((issue) => issue.message),
+    ).toEqual(['Monto inválido: escribe pesos enteros, p. ej. 2.500.000']);
   });
 
   it('trims and lower-cases the email before checking it', () => {
     expect(leadCreateSchemas.arg.parse({ ...argLead, email: '  JOSE.Nunez@Mail.COM ' }).email).toBe('jose.nunez@mail.com');
-    expect(leadCreateSchemas.col.safeParse({ ...colLead, email: ' no es un email ' }).error?.issues.map((issue) => issue.message)).toEqual(['Ingresa un email válido']);
+    expect(leadCreateSchemas.col.safeParse({ ...colLead, email: ' no es un email ' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Ingresa un email válido',
+    ]);
   });
 });
 
@@ -105,9 +148,9 @@ describe('the cellphone as people write it', () => {
       expect(leadCreateSchemas.arg.parse({ ...argLead, cellphone: typed }).cellphone, typed).toBe('1155554444');
     }
     expect(leadCreateSchemas.col.parse({ ...colLead, cellphone: '+57 310 123 4567' }).cellphone).toBe('3101234567');
-    expect(leadCreateSchemas.arg.safeParse({ ...argLead, cellphone: '+54 9 11 5555' }).error?.issues.map((issue) => issue.message)).toEqual([
-      'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444',
-    ]);
+    expect(leadCreateSchemas.arg.safeParse({ ...argLead, cellphone: '+54 9 11 5555' }).error?.issues.map((issue) => issue.message)).toEqual(
+      ['Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444'],
+    );
   });
 });
 
@@ -128,7 +171,15 @@ describe('a name as it is pasted', () => {
     expect(firstName('Nguyê\u0303\u0323n')).toBe('Nguyê\u0303\u0323n'.normalize('NFC'));
     // Full-width letters (some IMEs type them) are the name search finds: search reads text in NFKC.
     expect(firstName('ＺＯＲＲＯＱＵＩ')).toBe('ZORROQUI');
-    expect(saleCustomerUpdateSchemas.arg.parse({ first_name: 'Ａｎａ', last_name: 'Ｐéｒｅｚ', cellphone: '1155554444', email: 'a@b.co', version: 1 })).toMatchObject({
+    expect(
+      saleCustomerUpdateSchemas.arg.parse({
+        first_name: 'Ａｎａ',
+        last_name: 'Ｐéｒｅｚ',
+        cellphone: '1155554444',
+        email: 'a@b.co',
+        version: 1,
+      }),
+    ).toMatchObject({
       first_name: 'Ana',
       last_name: 'Pérez',
     });
@@ -151,12 +202,29 @@ describe('a name as it is pasted', () => {
 describe('a new application’s customer data', () => {
   const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  const application = { arg: { doc_number: '30.111.222', requested_amount: 25000, term: 12 }, col: { doc_number: '1012345678', requested_amount: 2_500_000, term: 12 } };
+  const application = {
+    arg: { doc_number: '30.111.222', requested_amount: 25000, term: 12 },
+    col: { doc_number: '1012345678', requested_amount: 2_500_000, term: 12 },
+  };
 
   it('is optional in the body: an existing customer keeps its identity, and its contact data when none is given', () => {
     for (const country of ['arg', 'col'] as const) {
-      const parsed = leadCreateSchemas[country].parse({ ...application[country], first_name: '', last_name: '  ', birth_date: null, cellphone: '', email: '' });
-      expect(parsed, country).toMatchObject({ first_name: undefined, last_name: undefined, birth_date: undefined, cellphone: undefined, email: undefined, term: 12 });
+      const parsed = leadCreateSchemas[country].parse({
+        ...application[country],
+        first_name: '',
+        last_name: '  ',
+        birth_date: null,
+        cellphone: '',
+        email: '',
+      });
+      expect(parsed, country).toMatchObject({
+        first_name: undefined,
+        last_name: undefined,
+        birth_date: undefined,
+        cellphone: undefined,
+        email: undefined,
+        term: 12,
+      });
       // What is given is still checked.
       expect(issues(leadCreateSchemas[country].safeParse({ ...application[country], cellphone: '123', email: 'no' })), country).toEqual([
         'email: Ingresa un email válido',
@@ -164,7 +232,9 @@ describe('a new application’s customer data', () => {
       ]);
     }
     expect(leadCreateSchemas.arg.parse({ ...application.arg, cuil: '' })).toMatchObject({ doc_number: '30111222', cuil: undefined });
-    expect(issues(leadCreateSchemas.arg.safeParse({ ...application.arg, cuil: buildCuil('30111223', 'male') }))).toEqual(['cuil: El CUIL no corresponde al DNI']);
+    expect(issues(leadCreateSchemas.arg.safeParse({ ...application.arg, cuil: buildCuil('30111223', 'male') }))).toEqual([
+      'cuil: El CUIL no corresponde al DNI',
+    ]);
   });
 
   it('is required of a new document: each missing field named with its message, together with the other fields’ reasons', () => {
@@ -222,13 +292,18 @@ describe('a rule across fields', () => {
     ]);
     // A field wrong on its own is only that; a right pair, or none, passes as before.
     expect(issues(leadCreateSchemas.col.safeParse({ ...colLead, bank: 'Banco X' }))).toEqual(['bank: Elige un banco de la lista']);
-    expect(leadCreateSchemas.col.parse({ ...colLead, bank: 'Bancolombia', bank_account: '123456789', bank_account_type: 'Ahorros' })).toMatchObject({
+    expect(
+      leadCreateSchemas.col.parse({ ...colLead, bank: 'Bancolombia', bank_account: '123456789', bank_account_type: 'Ahorros' }),
+    ).toMatchObject({
       bank: 'Bancolombia',
       bank_account: '123456789',
       bank_account_type: 'Ahorros',
     });
     expect(saleCustomerUpdateSchemas.col.parse(customer)).toEqual(customer);
-    expect(saleCustomerUpdateSchemas.col.parse({ ...customer, bank: '', bank_account: null })).toMatchObject({ bank: null, bank_account: null });
+    expect(saleCustomerUpdateSchemas.col.parse({ ...customer, bank: '', bank_account: null })).toMatchObject({
+      bank: null,
+      bank_account: null,
+    });
     // arg's CUIL of another DNI, the same way.
     expect(issues(leadCreateSchemas.arg.safeParse({ ...argLead, requested_amount: '', cuil: buildCuil('30111223', 'male') }))).toEqual([
       'requested_amount: Ingresa el monto solicitado',
@@ -260,11 +335,19 @@ describe('col bank account: a bank, its type and number; a wallet and its cellph
 
   it('asks a bank for the type of the account, and refuses one on a wallet or without a bank', () => {
     for (const check of [lead, edit]) {
-      expect(check({ bank: 'Davivienda', bank_account: '0550123456' })).toEqual(['bank_account_type: Elige el tipo de cuenta: ahorros o corriente']);
+      expect(check({ bank: 'Davivienda', bank_account: '0550123456' })).toEqual([
+        'bank_account_type: Elige el tipo de cuenta: ahorros o corriente',
+      ]);
       expect(check({ bank: 'Davivienda', bank_account: '0550123456', bank_account_type: 'Corriente' })).toEqual([]);
-      expect(check({ bank: 'Nequi', bank_account: '3101234567', bank_account_type: 'Ahorros' })).toEqual(['bank_account_type: Nequi no tiene tipo de cuenta: déjalo vacío']);
-      expect(check({ bank: null, bank_account: null, bank_account_type: 'Ahorros' })).toEqual(['bank_account_type: El tipo de cuenta va con un banco y su número de cuenta']);
-      expect(check({ bank: 'Davivienda', bank_account: '0550123456', bank_account_type: 'Nómina' })).toEqual(['bank_account_type: Tipo de cuenta: Ahorros o Corriente']);
+      expect(check({ bank: 'Nequi', bank_account: '3101234567', bank_account_type: 'Ahorros' })).toEqual([
+        'bank_account_type: Nequi no tiene tipo de cuenta: déjalo vacío',
+      ]);
+      expect(check({ bank: null, bank_account: null, bank_account_type: 'Ahorros' })).toEqual([
+        'bank_account_type: El tipo de cuenta va con un banco y su número de cuenta',
+      ]);
+      expect(check({ bank: 'Davivienda', bank_account: '0550123456', bank_account_type: 'Nómina' })).toEqual([
+        'bank_account_type: Tipo de cuenta: Ahorros o Corriente',
+      ]);
     }
   });
 
@@ -307,8 +390,10 @@ describe('one reason per wrong value', () => {
 
   it('a call back time that is not a date is only that', () => {
     for (const at of ['2026-13-01T10:00:00Z', 'mañana', '+275760-09-13T00:00:00.000Z']) {
-      expect(scheduleCallBodySchema.safeParse({ at }).error?.issues.map((issue) => issue.message), at).toEqual(['Indica fecha y hora de la llamada']);
+      expect(
+        scheduleCallBodySchema.safeParse({ at }).error?.issues.map((issue) => issue.message),
+        at,
+      ).toEqual(['Indica fecha y hora de la llamada']);
     }
   });
 });
-

@@ -75,7 +75,9 @@ describe('usury (col)', () => {
   it('refuses a rate whose effective annual rate exceeds the ceiling in force, with the figures', () => {
     expect(usuryRefusal('col', 28.75, '2026-06-01')).toBeNull();
     const refusal = usuryRefusal('col', 40, '2026-06-01');
-    expect(refusal).toMatch(/tasa efectiva anual del préstamo \(48,21%\) supera la tasa de usura vigente \(33,90% E\.A\. desde el 01\/01\/2026\)/);
+    expect(refusal).toMatch(
+      /tasa efectiva anual del préstamo \(48,21%\) supera la tasa de usura vigente \(33,90% E\.A\. desde el 01\/01\/2026\)/,
+    );
     // The ceiling of the day: the same rate was lawful under 2024's higher one.
     expect(effectiveAnnualRate(30)).toBeCloseTo(34.49, 2);
     expect(usuryRefusal('col', 30, '2024-02-01')).toBeNull();
@@ -102,7 +104,9 @@ describe('payment allocation', () => {
 
   it('a short payment pays late interest first and interest before principal', () => {
     expect(allocatePayment(100, open).allocations).toEqual([{ installmentId: 11, lateInterest: 100, interest: 0, vat: 0, principal: 0 }]);
-    expect(allocatePayment(1000, open).allocations).toEqual([{ installmentId: 11, lateInterest: 150, interest: 703, vat: 147, principal: 0 }]);
+    expect(allocatePayment(1000, open).allocations).toEqual([
+      { installmentId: 11, lateInterest: 150, interest: 703, vat: 147, principal: 0 },
+    ]);
   });
 
   it('overpayment becomes credit', () => {
@@ -125,6 +129,16 @@ describe('late interest', () => {
 
 describe('buckets', () => {
   it('bounds', () => {
-    expect([0, 1, 30, 31, 60, 61, 90, 91, 400].map(bucketOf)).toEqual([null, '1-30', '1-30', '31-60', '31-60', '61-90', '61-90', '90+', '90+']);
+    expect([0, 1, 30, 31, 60, 61, 90, 91, 400].map(bucketOf)).toEqual([
+      null,
+      '1-30',
+      '1-30',
+      '31-60',
+      '31-60',
+      '61-90',
+      '61-90',
+      '90+',
+      '90+',
+    ]);
   });
 });

@@ -29,12 +29,18 @@ describe('ids and versions as a request sends them', () => {
     expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, email: 5 }))).toEqual(['email: Email: debe ser texto']);
     expect(reasons(leadCreateSchemas.arg.safeParse({ ...lead, doc_number: 30111222 }))).toEqual(['doc_number: DNI: debe ser texto']);
     const colLead = { ...lead, requested_amount: 3_000_000 };
-    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: 1012345678 }))).toEqual(['doc_number: Número de documento: debe ser texto']);
-    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: undefined }))).toEqual(['doc_number: Ingresa el número de documento']);
+    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: 1012345678 }))).toEqual([
+      'doc_number: Número de documento: debe ser texto',
+    ]);
+    expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_number: undefined }))).toEqual([
+      'doc_number: Ingresa el número de documento',
+    ]);
     // An empty field (what a form sends) is missing too, not a CC or CE with too few digits.
     for (const doc_number of ['', '  ']) {
       for (const doc_type of ['CC', 'CE']) {
-        expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_type, doc_number })), `${doc_type} '${doc_number}'`).toEqual(['doc_number: Ingresa el número de documento']);
+        expect(reasons(leadCreateSchemas.col.safeParse({ ...colLead, doc_type, doc_number })), `${doc_type} '${doc_number}'`).toEqual([
+          'doc_number: Ingresa el número de documento',
+        ]);
       }
     }
   });

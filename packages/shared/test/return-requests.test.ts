@@ -21,7 +21,7 @@ describe('the return request transition table', () => {
 
   it('reaches every arg status 1001-1013 from pending', () => {
     const seen = new Set([id('pending')]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const t of REGRET_TRANSITIONS.arg)
         if (seen.has(t.from) && !seen.has(t.to)) {
@@ -49,7 +49,11 @@ describe('the return request transition table', () => {
 
   it('lets roles choose only what the table gives them, never a stage outcome', () => {
     // arg: ATC 9, supervisor 8, collector 10.
-    expect(allowedRegretTransitions('arg', id('pending'), 9).map((t) => t.to).sort()).toEqual([id('approved'), id('rejected'), id('cancelled')].sort());
+    expect(
+      allowedRegretTransitions('arg', id('pending'), 9)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([id('approved'), id('rejected'), id('cancelled')].sort());
     expect(allowedRegretTransitions('arg', id('pending'), 10)).toEqual([]);
     expect(allowedRegretTransitions('arg', id('transferred'), 9)).toEqual([]);
     expect(allowedRegretTransitions('arg', id('transferred'), 8).map((t) => t.to)).toEqual([id('certified')]);

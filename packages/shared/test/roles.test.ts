@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ROLES,
-  canAccess,
-  canWrite,
-  demoEmail,
-  findRole,
-  isAtcOrSupervisor,
-  isSeller,
-  isSellerOrWoAssignation,
-  ruleAllows,
-} from '../src';
+import { ROLES, canAccess, canWrite, demoEmail, findRole, isAtcOrSupervisor, isSeller, isSellerOrWoAssignation, ruleAllows } from '../src';
 
 describe('role tables (SPEC 6)', () => {
   it('gives each arg role its id and default page', () => {
@@ -75,10 +65,7 @@ describe('helper checks (SPEC 6)', () => {
 
   it('recognises sellers with or without assignation', () => {
     expect(ROLES.arg.filter((r) => isSellerOrWoAssignation('arg', r.id)).map((r) => r.id)).toEqual([2, 7]);
-    expect(ROLES.col.filter((r) => isSellerOrWoAssignation('col', r.id)).map((r) => r.id)).toEqual([
-      'seller',
-      'seller_wo_assignation',
-    ]);
+    expect(ROLES.col.filter((r) => isSellerOrWoAssignation('col', r.id)).map((r) => r.id)).toEqual(['seller', 'seller_wo_assignation']);
   });
 
   it('counts the seller renovator as ATC or supervisor', () => {
@@ -89,18 +76,11 @@ describe('helper checks (SPEC 6)', () => {
 
 describe('screen access (DOMAIN 4)', () => {
   it('keeps audits to auditors, admins and supervisors', () => {
-    expect(ROLES.arg.filter((r) => canAccess('audits', 'arg', r.id)).map((r) => r.code)).toEqual([
-      'ADMIN',
-      'AUDITOR',
-      'SUPERVISOR',
-    ]);
+    expect(ROLES.arg.filter((r) => canAccess('audits', 'arg', r.id)).map((r) => r.code)).toEqual(['ADMIN', 'AUDITOR', 'SUPERVISOR']);
   });
 
   it('keeps bulk operations to admins and supervisors', () => {
-    expect(ROLES.col.filter((r) => canAccess('massives', 'col', r.id)).map((r) => r.id)).toEqual([
-      'admin',
-      'supervisor',
-    ]);
+    expect(ROLES.col.filter((r) => canAccess('massives', 'col', r.id)).map((r) => r.id)).toEqual(['admin', 'supervisor']);
   });
 
   it('lets operators read but not change customer bans', () => {

@@ -73,7 +73,9 @@ describe('the search text as typed', () => {
       expect(schema.parse({ q: 'Jose\u0301' }).q).toBe('José');
     }
     // Full-width text is letters and digits, enough to search.
-    expect(searcherQuerySchema.safeParse({ q: 'ａｎ' }).error?.issues.map((issue) => issue.message)).toEqual(['Escribe al menos 3 letras o números para buscar']);
+    expect(searcherQuerySchema.safeParse({ q: 'ａｎ' }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Escribe al menos 3 letras o números para buscar',
+    ]);
     expect(leadListQuerySchema.parse({ q: '\u3000' }).q).toBeUndefined();
     expect(searchTerms(searcherQuerySchema.parse({ q: 'ａｎａ' }).q!)).toEqual(searchTerms('ana'));
   });

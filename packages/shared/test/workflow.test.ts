@@ -98,7 +98,11 @@ describe.each(COUNTRIES)('%s transition table', (country) => {
     const seller = roleId(country, 'seller');
     const workable = workableSalesStatusesOf(country);
     const ids = workable.map((s) => s.id);
-    expect(salesStatusesOf(country).filter((s) => !ids.includes(s.id)).map((s) => s.name)).toEqual(['RECHAZADO']);
+    expect(
+      salesStatusesOf(country)
+        .filter((s) => !ids.includes(s.id))
+        .map((s) => s.name),
+    ).toEqual(['RECHAZADO']);
     for (const { id, name } of workable) expect(allowedTransitions(country, id, seller).length, name).toBeGreaterThan(0);
   });
 
@@ -133,7 +137,8 @@ describe.each(COUNTRIES)('%s transition table', (country) => {
     // No detail screen or board offers them, to anyone: sellers cannot approve their own sale, and managers
     // do not skip the auditor.
     for (const from of audit) {
-      for (const kind of ['seller', 'auditor', 'supervisor', 'admin'] as const) expect(allowedTransitions(country, from, roleId(country, kind))).toEqual([]);
+      for (const kind of ['seller', 'auditor', 'supervisor', 'admin'] as const)
+        expect(allowedTransitions(country, from, roleId(country, kind))).toEqual([]);
       expect(decisions.filter((t) => t.from === from && roleMayTake(country, t, roleId(country, 'auditor'))).length).toBeGreaterThan(2);
     }
   });
@@ -155,8 +160,16 @@ describe('arg pipeline', () => {
   const seller = roleId('arg', 'seller');
 
   it('starts at CREATED with the prefilter and runs it, then risk', () => {
-    expect(allowedTransitions('arg', S.CREATED, seller).map((t) => t.to).sort()).toEqual([S.CANCELLED, S.PREFILTER].sort());
-    expect(transitionsFrom('arg', S.PREFILTER).map((t) => t.to).sort()).toEqual([S.RISK, S.PREFILTER_REJECTED, S.PREFILTER_FAILED].sort());
+    expect(
+      allowedTransitions('arg', S.CREATED, seller)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([S.CANCELLED, S.PREFILTER].sort());
+    expect(
+      transitionsFrom('arg', S.PREFILTER)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([S.RISK, S.PREFILTER_REJECTED, S.PREFILTER_FAILED].sort());
     expect(transitionsFrom('arg', S.RISK).every((t) => t.automated)).toBe(true);
     expect(findTransition('arg', S.RISK, S.PHONE_VALIDATION)).toMatchObject({ automated: true, grantsOffer: true });
     expect(mayRunAutomation('arg', S.RISK, roleId('arg', 'operator'))).toBe(true);
@@ -177,7 +190,10 @@ describe('arg pipeline', () => {
     for (const kind of ['seller', 'seller_wo_assignation', 'seller_renovator'] as const) {
       for (const [label, to] of chain) {
         const from = stepId('arg', label);
-        expect(allowedTransitions('arg', from, roleId('arg', kind)).map((t) => t.to), `${kind} ${label}`).toContain(to);
+        expect(
+          allowedTransitions('arg', from, roleId('arg', kind)).map((t) => t.to),
+          `${kind} ${label}`,
+        ).toContain(to);
       }
     }
     // Paso 4 → Paso 7 is the identity service's decision.
@@ -192,7 +208,11 @@ describe('arg pipeline', () => {
     expect(findTransition('arg', S.AUDIT_PENDING, S.AUDIT_REJECTED)?.reasonRequired).toBe(true);
     expect(findTransition('arg', S.AUDIT_PENDING, S.REQUEST_INFORMATION)?.reasonRequired).toBe(true);
     expect(findTransition('arg', S.AUDIT_APPROVAL, S.TRANSFER_IN_PROGRESS)?.roles).toEqual(['operator', 'supervisor', 'admin']);
-    expect(transitionsFrom('arg', S.TRANSFER_IN_PROGRESS).map((t) => t.to).sort()).toEqual([S.TRANSFERED, S.TRANSFER_REJECTED, S.TRANSFER_FAILED].sort());
+    expect(
+      transitionsFrom('arg', S.TRANSFER_IN_PROGRESS)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([S.TRANSFERED, S.TRANSFER_REJECTED, S.TRANSFER_FAILED].sort());
     expect(findTransition('arg', S.TRANSFERED, S.DISBURSED)).toBeDefined();
     expect(TERMINAL_STATUSES.arg).toContain(S.DISBURSED);
     // No skipping: a seller cannot jump from Paso 2 to audit.
@@ -208,7 +228,10 @@ describe('arg pipeline', () => {
       expect(findTransition(country, ids.REQUEST_INFORMATION, ids.AUDIT_RETRY)?.guards).toEqual(['hasBankAccount']);
     }
     for (const country of ['arg', 'col'] as const) {
-      const transfers = [COUNTRY_STATUS_IDS[country].TRANSFER_IN_PROGRESS, ...(country === 'col' ? [COL_STATUS_IDS.TRANSFER_RETRY, COL_STATUS_IDS.TRANSFER_MANUAL] : [])];
+      const transfers = [
+        COUNTRY_STATUS_IDS[country].TRANSFER_IN_PROGRESS,
+        ...(country === 'col' ? [COL_STATUS_IDS.TRANSFER_RETRY, COL_STATUS_IDS.TRANSFER_MANUAL] : []),
+      ];
       const into = TRANSITIONS[country].filter((t) => transfers.includes(t.to) && !transfers.includes(t.from));
       expect(into.length).toBeGreaterThan(0);
       for (const t of into) expect(t.guards, `${country} ${t.from} → ${t.to}`).toEqual(['hasBankAccount']);
@@ -247,11 +270,23 @@ describe('col pipeline', () => {
 
   it('runs killer, risk (manual risk included) and the offer', () => {
     expect(allowedTransitions('col', S.CREATED, seller).map((t) => t.to)).toContain(S.KILLER);
-    expect(transitionsFrom('col', S.KILLER).map((t) => t.to).sort()).toEqual([S.KILLER_APPROVAL, S.KILLER_REJECTED, S.KILLER_FAILED].sort());
-    expect(transitionsFrom('col', S.RISK).map((t) => t.to)).toEqual(expect.arrayContaining([S.PENDING_OFFER, S.RISK_MANUAL, S.RISK_REJECTED, S.RISK_FAILED]));
-    expect(allowedTransitions('col', S.RISK_MANUAL, roleId('col', 'risk')).map((t) => t.to).sort()).toEqual([S.PENDING_OFFER, S.RISK_REJECTED].sort());
+    expect(
+      transitionsFrom('col', S.KILLER)
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([S.KILLER_APPROVAL, S.KILLER_REJECTED, S.KILLER_FAILED].sort());
+    expect(transitionsFrom('col', S.RISK).map((t) => t.to)).toEqual(
+      expect.arrayContaining([S.PENDING_OFFER, S.RISK_MANUAL, S.RISK_REJECTED, S.RISK_FAILED]),
+    );
+    expect(
+      allowedTransitions('col', S.RISK_MANUAL, roleId('col', 'risk'))
+        .map((t) => t.to)
+        .sort(),
+    ).toEqual([S.PENDING_OFFER, S.RISK_REJECTED].sort());
     expect(allowedTransitions('col', S.RISK_MANUAL, seller)).toEqual([]);
-    expect(allowedTransitions('col', S.PENDING_OFFER, seller).map((t) => t.to)).toEqual(expect.arrayContaining([S.APPROVED_OFFER, S.REJECTED_OFFER, S.DESIST]));
+    expect(allowedTransitions('col', S.PENDING_OFFER, seller).map((t) => t.to)).toEqual(
+      expect.arrayContaining([S.APPROVED_OFFER, S.REJECTED_OFFER, S.DESIST]),
+    );
     expect(findTransition('col', S.REJECTED_OFFER, S.REVISION)?.reasonRequired).toBe(true);
   });
 
@@ -265,12 +300,16 @@ describe('col pipeline', () => {
     ];
     for (const [from, to] of chain) expect(allowedTransitions('col', from, seller).map((t) => t.to)).toContain(to);
     expect(automatedStageAt('col', S.VALIDATION_IN_PROGRESS)).toBe('identity');
-    expect(transitionsFrom('col', S.VALIDATION_IN_PROGRESS).map((t) => t.to)).toEqual(expect.arrayContaining([S.VALIDATED, S.VALIDATION_MANUAL, S.VALIDATION_REJECTED]));
+    expect(transitionsFrom('col', S.VALIDATION_IN_PROGRESS).map((t) => t.to)).toEqual(
+      expect.arrayContaining([S.VALIDATED, S.VALIDATION_MANUAL, S.VALIDATION_REJECTED]),
+    );
   });
 
   it('retries, does by hand or rejects a transfer, and reaches EXPIRADO', () => {
     expect(automatedStageAt('col', S.TRANSFER_RETRY)).toBe('transfer');
-    expect(allowedTransitions('col', S.TRANSFER_FAILED, roleId('col', 'operator')).map((t) => t.to)).toEqual(expect.arrayContaining([S.TRANSFER_RETRY, S.TRANSFER_MANUAL]));
+    expect(allowedTransitions('col', S.TRANSFER_FAILED, roleId('col', 'operator')).map((t) => t.to)).toEqual(
+      expect.arrayContaining([S.TRANSFER_RETRY, S.TRANSFER_MANUAL]),
+    );
     expect(findTransition('col', S.TRANSFER_MANUAL, S.TRANSFERRED)).toBeDefined();
     expect(TERMINAL_STATUSES.col).toEqual(expect.arrayContaining([S.TRANSFERRED, S.DESIST, S.EXPIRED]));
     expect(reachable('col').has(S.EXPIRED)).toBe(true);
@@ -295,7 +334,8 @@ describe('closed applications', () => {
       for (const status of STATUSES[country]) {
         expect(isClosedStatus(country, status.id), `${country} ${status.name}`).toBe(transitionsFrom(country, status.id).length === 0);
       }
-      for (const name of ['CLOSED', 'BAD_DEBT']) expect(isClosedStatus(country, statusIdOf(country, name)!), `${country} ${name}`).toBe(true);
+      for (const name of ['CLOSED', 'BAD_DEBT'])
+        expect(isClosedStatus(country, statusIdOf(country, name)!), `${country} ${name}`).toBe(true);
     }
     expect(isClosedStatus('col', statusIdOf('col', 'AUDIT_PENDING')!)).toBe(false);
   });

@@ -22,7 +22,8 @@ class CliError extends Error {}
 
 async function backup(): Promise<void> {
   const config = loadConfig();
-  if (config.databaseUrl) throw new CliError('DATABASE_URL is set: back PostgreSQL up with pg_dump; this tool backs up the embedded database.');
+  if (config.databaseUrl)
+    throw new CliError('DATABASE_URL is set: back PostgreSQL up with pg_dump; this tool backs up the embedded database.');
   const { dir, keep } = config.backup;
   const holder = dataDirLockHolder(config.dataDir);
   if (holder?.purpose === 'server') {
@@ -38,7 +39,9 @@ async function backup(): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new CliError(`The server (pid ${holder.pid}) wrote no backup into ${dir} within ${REQUEST_WAIT_MS / 1000} s: see its log (is its BACKUP_DIR the same as this one?).`);
+    throw new CliError(
+      `The server (pid ${holder.pid}) wrote no backup into ${dir} within ${REQUEST_WAIT_MS / 1000} s: see its log (is its BACKUP_DIR the same as this one?).`,
+    );
   }
   if (holder) throw new DataDirInUseError(config.dataDir, holder);
   const database = await openDatabase({ driver: 'pglite', dataDir: config.dataDir });
@@ -54,7 +57,8 @@ async function backup(): Promise<void> {
 async function restore(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { file: { type: 'string' }, latest: { type: 'boolean' }, list: { type: 'boolean' } } });
   const config = loadConfig();
-  if (config.databaseUrl) throw new CliError('DATABASE_URL is set: restore PostgreSQL with pg_restore; this tool restores the embedded database.');
+  if (config.databaseUrl)
+    throw new CliError('DATABASE_URL is set: restore PostgreSQL with pg_restore; this tool restores the embedded database.');
   const backups = listBackups(config.backup.dir);
   if (values.list) {
     if (backups.length === 0) console.log(`No backups in ${config.backup.dir}.`);
@@ -65,7 +69,8 @@ async function restore(args: string[]): Promise<void> {
   if (!file) throw new CliError(values.latest ? `No backups in ${config.backup.dir} (BACKUP_DIR).` : USAGE);
   const result = await restoreBackup(config.dataDir, file);
   console.log(`Restored ${file} into ${config.dataDir} (${result.tables} tables).`);
-  if (result.movedAside) console.log(`The folder that was there is kept at ${result.movedAside}; delete it once the restored data is checked.`);
+  if (result.movedAside)
+    console.log(`The folder that was there is kept at ${result.movedAside}; delete it once the restored data is checked.`);
 }
 
 const [command, ...rest] = process.argv.slice(2);

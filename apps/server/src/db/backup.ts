@@ -46,7 +46,8 @@ export function listBackups(dir: string): BackupFile[] {
 
 /** Writes a backup of an open embedded database into `dir` (whole or not at all: written aside, then renamed). */
 export async function writeBackup(database: Database, dir: string, now = new Date()): Promise<BackupFile> {
-  if (!database.dumpDataDir) throw new Error('Only the embedded database (PGlite in DATA_DIR) is backed up by this tool; back PostgreSQL up with pg_dump.');
+  if (!database.dumpDataDir)
+    throw new Error('Only the embedded database (PGlite in DATA_DIR) is backed up by this tool; back PostgreSQL up with pg_dump.');
   const blob = await database.dumpDataDir();
   mkdirSync(dir, { recursive: true });
   const name = backupFileName(now);
@@ -59,7 +60,9 @@ export async function writeBackup(database: Database, dir: string, now = new Dat
 
 /** Keeps the newest `keep` backups in `dir`; returns the files removed. */
 export function pruneBackups(dir: string, keep: number): string[] {
-  const removed = listBackups(dir).slice(Math.max(keep, 1)).map((file) => file.path);
+  const removed = listBackups(dir)
+    .slice(Math.max(keep, 1))
+    .map((file) => file.path);
   for (const path of removed) rmSync(path, { force: true });
   return removed;
 }

@@ -133,7 +133,6 @@ export async function createPglite(dir: string | undefined, loadDataDir?: Blob) 
   }
 }
 
-
 /**
  * The pool that runs a pool's named statements (queryRows with a name), keyed by the pool: its connections
  * use generic plans only (plan_cache_mode). A statement is named because its best plan is the same for any
@@ -154,7 +153,10 @@ async function openPostgres(url: string, poolMax = 4): Promise<Database> {
   // database is away; keep-alive notices a peer gone without a word.
   const common = { connectionString: url, max: poolMax, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
   const pool = new pg.Pool({ ...common, options: '-c jit=off' });
-  const generic = new pg.Pool({ ...common, options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0' });
+  const generic = new pg.Pool({
+    ...common,
+    options: '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+  });
   const availability = new DatabaseAvailability();
   for (const p of [pool, generic]) {
     // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -245,7 +247,12 @@ const NO_PARALLEL = 'set local max_parallel_workers_per_gather = 0';
  * whatever the text.
  */
 export function queryRowsByIndex(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
-  return queryRowsPlannedWith(db, `set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off; ${NO_PARALLEL}`, text, values);
+  return queryRowsPlannedWith(
+    db,
+    `set local enable_seqscan = off; set local enable_indexscan = off; set local enable_indexonlyscan = off; ${NO_PARALLEL}`,
+    text,
+    values,
+  );
 }
 
 /**

@@ -24,11 +24,20 @@ export type JsonEscape = 'to_json' | 'json_text';
  * page's time in PostgreSQL. Concatenation casts each value with the function the plan already holds, and
  * only free text goes through the escaping. `before` ',' continues an object written elsewhere.
  */
-export function jsonMembersText(members: JsonMembers, { before = ',', escape = 'to_json' }: { before?: '{' | ','; escape?: JsonEscape } = {}): SQL<string> {
+export function jsonMembersText(
+  members: JsonMembers,
+  { before = ',', escape = 'to_json' }: { before?: '{' | ','; escape?: JsonEscape } = {},
+): SQL<string> {
   const escaped = (value: SQL | PgColumn) => (escape === 'to_json' ? sql`to_json(${value})::text` : sql`json_text(${value})`);
   const parts = members.map(([key, value, kind], i) => {
     const text =
-      kind === 'number' ? sql`(${value})::text` : kind === 'string' ? escaped(value) : kind === 'plain' ? sql`'"' || (${value}) || '"'` : sql`${value}`;
+      kind === 'number'
+        ? sql`(${value})::text`
+        : kind === 'string'
+          ? escaped(value)
+          : kind === 'plain'
+            ? sql`'"' || (${value}) || '"'`
+            : sql`${value}`;
     return sql`${sql.raw(`'${i === 0 ? before : ','}${JSON.stringify(key)}:'`)} || coalesce(${text}, 'null')`;
   });
   return sql<string>`${sql.join(parts, sql` || `)}`;

@@ -112,7 +112,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       const paths = workflowPaths(country);
       const people: HistoryPeople = {
         auditors: auditors.map((u) => u.id),
-        kinds: new Map(staff.map((u) => [u.id, kindOf(country, u.role)] as const).filter((entry): entry is [number, RoleKind] => entry[1] !== 'unknown')),
+        kinds: new Map(
+          staff.map((u) => [u.id, kindOf(country, u.role)] as const).filter((entry): entry is [number, RoleKind] => entry[1] !== 'unknown'),
+        ),
         byKind: (kind) => staff.filter((u) => u.active && kindOf(country, u.role) === kind).map((u) => u.id)[0],
       };
 
@@ -134,7 +136,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
           }
           // A call back belongs to a seller, on an application still in progress.
           const callBack = withCallBacks && sellerId !== null && !isClosedStatus(country, d.lead.statusId) ? d.lead.nextCallAt : null;
-          return { ...d.lead, customerId: customerIds.get(d.customer.docNumber)!, sellerId, nextCallAt: callBack, statusChangedAt: d.statusChangedAt };
+          return {
+            ...d.lead,
+            customerId: customerIds.get(d.customer.docNumber)!,
+            sellerId,
+            nextCallAt: callBack,
+            statusChangedAt: d.statusChangedAt,
+          };
         });
         const insertedLeads = await tx
           .insert(leads)
@@ -148,7 +156,18 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         // order (entering AUDIT_PENDING opens a round, the next row closes it).
         const histories = leadRows.map((row, i) => {
           const lead = byCustomer.get(row.customerId)!;
-          return historyOf(country, paths, { ...lead, statusId: row.statusId, source: row.source!, createdAt: row.createdAt!, statusChangedAt: itemAt(chunk, i).statusChangedAt }, people);
+          return historyOf(
+            country,
+            paths,
+            {
+              ...lead,
+              statusId: row.statusId,
+              source: row.source!,
+              createdAt: row.createdAt!,
+              statusChangedAt: itemAt(chunk, i).statusChangedAt,
+            },
+            people,
+          );
         });
         for (let step = 0; histories.some((history) => history.length > step); step++) {
           await tx.insert(leadStatusHistory).values(histories.flatMap((history) => history.slice(step, step + 1)));
@@ -163,7 +182,15 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
         });
         if (callBacks.length > 0) {
           await tx.insert(scheduledCalls).values(
-            callBacks.map((c) => ({ country, leadId: c.leadId, sellerId: c.sellerId, scheduleTime: c.at, createdBy: c.sellerId, createdAt: c.scheduledAt, updatedAt: c.scheduledAt })),
+            callBacks.map((c) => ({
+              country,
+              leadId: c.leadId,
+              sellerId: c.sellerId,
+              scheduleTime: c.at,
+              createdBy: c.sellerId,
+              createdAt: c.scheduledAt,
+              updatedAt: c.scheduledAt,
+            })),
           );
           await tx.insert(leadEvents).values(
             callBacks.map((c) => ({
@@ -253,12 +280,18 @@ interface SeededLead {
  * role that may (a seller only ever works their own leads). A status the workflow never reaches follows
  * CREATED directly.
  */
-function historyOf(country: Country, paths: Map<number, Transition[]>, lead: SeededLead, people: HistoryPeople): (typeof leadStatusHistory.$inferInsert)[] {
+function historyOf(
+  country: Country,
+  paths: Map<number, Transition[]>,
+  lead: SeededLead,
+  people: HistoryPeople,
+): (typeof leadStatusHistory.$inferInsert)[] {
   const queue = auditQueueStatusIds(country);
   const sellerKind = lead.sellerId === null ? undefined : people.kinds.get(lead.sellerId);
   const actor = (transition: Pick<Transition, 'from' | 'roles' | 'automated'>): number | null => {
     if (transition.automated) return null;
-    if (queue.includes(transition.from) && transition.roles.includes('auditor')) return people.auditors[lead.id % people.auditors.length] ?? null;
+    if (queue.includes(transition.from) && transition.roles.includes('auditor'))
+      return people.auditors[lead.id % people.auditors.length] ?? null;
     if (sellerKind && transition.roles.includes(sellerKind)) return lead.sellerId;
     const others = transition.roles.filter((kind) => !SELLER_KINDS.includes(kind));
     for (const kind of others.length > 0 ? others : transition.roles) {
@@ -267,8 +300,11 @@ function historyOf(country: Country, paths: Map<number, Transition[]>, lead: See
     }
     return null;
   };
-  const creator = ['seller', 'renovation'].includes(lead.source) && lead.sellerId !== null ? lead.sellerId : (people.byKind('webservice') ?? null);
-  const steps = paths.get(lead.statusId) ?? [{ from: CREATED, to: lead.statusId, roles: ['admin'], automated: false, reasonRequired: true }];
+  const creator =
+    ['seller', 'renovation'].includes(lead.source) && lead.sellerId !== null ? lead.sellerId : (people.byKind('webservice') ?? null);
+  const steps = paths.get(lead.statusId) ?? [
+    { from: CREATED, to: lead.statusId, roles: ['admin'], automated: false, reasonRequired: true },
+  ];
   // An audit decision's row carries the auditor's comment, as the decision route writes it.
   const reasonOf = (step: Pick<Transition, 'from' | 'to' | 'reasonRequired'>) => {
     const decision = queue.includes(step.from) ? AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === step.to) : undefined;
@@ -299,7 +335,6 @@ function historyOf(country: Country, paths: Map<number, Transition[]>, lead: See
     ),
   ];
 }
-
 
 const DECISION_COMMENTS: Record<'reject' | 'retry' | 'request_information', string> = {
   reject: 'La firma no coincide con el documento.',
@@ -393,30 +428,8 @@ interface GeneratedLead {
 }
 
 const CITIES: Record<Country, string[]> = {
-  arg: [
-    'CABA',
-    'La Plata',
-    'Córdoba',
-    'Rosario',
-    'Mendoza',
-    'San Miguel de Tucumán',
-    'Mar del Plata',
-    'Salta',
-    'Neuquén',
-    'Corrientes',
-  ],
-  col: [
-    'Bogotá',
-    'Medellín',
-    'Cali',
-    'Barranquilla',
-    'Cartagena',
-    'Bucaramanga',
-    'Pereira',
-    'Manizales',
-    'Santa Marta',
-    'Cúcuta',
-  ],
+  arg: ['CABA', 'La Plata', 'Córdoba', 'Rosario', 'Mendoza', 'San Miguel de Tucumán', 'Mar del Plata', 'Salta', 'Neuquén', 'Corrientes'],
+  col: ['Bogotá', 'Medellín', 'Cali', 'Barranquilla', 'Cartagena', 'Bucaramanga', 'Pereira', 'Manizales', 'Santa Marta', 'Cúcuta'],
 };
 const EMAIL_PROVIDERS: Record<Country, string[]> = {
   arg: ['gmail.com', 'hotmail.com', 'yahoo.com.ar', 'outlook.com'],
@@ -456,10 +469,15 @@ function statusWeights(country: Country): { weight: number; value: number }[] {
   const reachedIn = (c: Country) => new Set(TRANSITIONS[c].map((t) => t.to));
   const [own, others] = [reachedIn(country), reachedIn(other)];
   const foreign = (status: { id: number; name: string }) => !own.has(status.id) && others.has(statusIdOf(other, status.name) ?? -1);
-  return STATUSES[country]
-    .filter((status) => !foreign(status))
-    // Disbursed applications carry the loan book (collections, payments): about a tenth of the demo set.
-    .map((status) => ({ value: status.id, weight: status.id === DISBURSED_STATUS[country] ? 40 : pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1 }));
+  return (
+    STATUSES[country]
+      .filter((status) => !foreign(status))
+      // Disbursed applications carry the loan book (collections, payments): about a tenth of the demo set.
+      .map((status) => ({
+        value: status.id,
+        weight: status.id === DISBURSED_STATUS[country] ? 40 : pipeline.has(status.name) ? 12 : outcomes.test(status.name) ? 4 : 1,
+      }))
+  );
 }
 
 /** From this many applications per seeded status, each status appears at least once. */
@@ -497,7 +515,8 @@ function bankAccountOf(
   cellphone: string,
 ): { bank: string | null; bankAccount: string; bankAccountType: ColAccountType | null } {
   const digitsOf = (length: number) => faker.string.numeric({ length, allowLeadingZeros: true });
-  if (country === 'arg') return { bank: null, bankAccount: buildCbu(faker.helpers.arrayElement(CBU_BANKS) + digitsOf(4), digitsOf(13)), bankAccountType: null };
+  if (country === 'arg')
+    return { bank: null, bankAccount: buildCbu(faker.helpers.arrayElement(CBU_BANKS) + digitsOf(4), digitsOf(13)), bankAccountType: null };
   const bank = faker.helpers.arrayElement(COL_BANKS);
   const number = digitsOf(faker.number.int({ min: 10, max: 11 }));
   if (isColWallet(bank)) return { bank, bankAccount: cellphone, bankAccountType: null };
@@ -529,12 +548,7 @@ function callBackTime(country: Country, now: Date, faker: Faker): Date {
 }
 
 /** Pure and deterministic for a given faker state: tests compare two runs. */
-export function generateCountryData(
-  country: Country,
-  n: number,
-  now: Date,
-  faker = fakerFor(country),
-): GeneratedLead[] {
+export function generateCountryData(country: Country, n: number, now: Date, faker = fakerFor(country)): GeneratedLead[] {
   const usedDocs = new Set<string>();
   const statuses = statusWeights(country);
   // An application that went to audit was audited with the account it would be paid into.
@@ -554,8 +568,7 @@ export function generateCountryData(
     const docNumber = uniqueDocument(country, birth.getUTCFullYear(), faker, usedDocs);
 
     const [min, max] = faker.helpers.weightedArrayElement(buckets);
-    const units =
-      faker.number.int({ min: Math.max(1, Math.ceil(min / step)), max: Math.floor((max - 1) / step) }) * step;
+    const units = faker.number.int({ min: Math.max(1, Math.ceil(min / step)), max: Math.floor((max - 1) / step) }) * step;
     const requested = units * 100;
     const drawn = faker.helpers.weightedArrayElement(statuses);
     // A demo set large enough has every status once (the rare ones too: a col offer in REVISION), whatever
@@ -601,9 +614,7 @@ export function generateCountryData(
         lastName,
         birthDate: birth.toISOString().slice(0, 10),
         cellphone: phone,
-        email: faker.internet
-          .email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) })
-          .toLowerCase(),
+        email: faker.internet.email({ firstName, lastName, provider: faker.helpers.arrayElement(EMAIL_PROVIDERS[country]) }).toLowerCase(),
         address: `${faker.location.street()} ${faker.number.int({ min: 1, max: 9999 })}, ${faker.helpers.arrayElement(CITIES[country])}`,
         // Most customers gave the account the loan would be paid into; all of those whose application went to audit.
         ...(faker.datatype.boolean(0.7) || wentToAudit(statusId) ? bankAccountOf(country, faker, phone) : {}),
@@ -614,9 +625,7 @@ export function generateCountryData(
         country,
         requestedAmount: requested,
         term: faker.helpers.arrayElement(TERMS[country]),
-        offeredAmount: hasOffer
-          ? Math.max(step, Math.round((units * faker.number.float({ min: 0.6, max: 1 })) / step) * step) * 100
-          : null,
+        offeredAmount: hasOffer ? Math.max(step, Math.round((units * faker.number.float({ min: 0.6, max: 1 })) / step) * step) * 100 : null,
         rate: hasOffer
           ? country === 'arg'
             ? faker.number.float({ min: 60, max: 120, fractionDigits: 2 })
@@ -649,9 +658,7 @@ function uniqueDocument(country: Country, birthYear: number, faker: Faker, used:
     let doc: string;
     if (country === 'arg') {
       const approx = 12_000_000 + (birthYear - 1960) * 750_000;
-      doc = String(
-        Math.min(49_999_999, Math.max(1_000_000, approx + faker.number.int({ min: -900_000, max: 900_000 }))),
-      );
+      doc = String(Math.min(49_999_999, Math.max(1_000_000, approx + faker.number.int({ min: -900_000, max: 900_000 }))));
     } else if (birthYear >= 1986) {
       doc = String(faker.number.int({ min: 1_000_000_000, max: 1_199_999_999 }));
     } else {

@@ -65,7 +65,14 @@ export function processStartTime(pid: number): string | null {
 }
 
 function ownIdentity(purpose: string): LockOwner {
-  return { pid: process.pid, startTime: processStartTime(process.pid), bootId: BOOT_ID, host: hostname(), since: new Date().toISOString(), purpose };
+  return {
+    pid: process.pid,
+    startTime: processStartTime(process.pid),
+    bootId: BOOT_ID,
+    host: hostname(),
+    since: new Date().toISOString(),
+    purpose,
+  };
 }
 
 function parseOwner(text: string | null): LockOwner | null {
@@ -102,7 +109,8 @@ export function isRunning(owner: LockOwner): boolean {
   return now === owner.startTime;
 }
 
-const sameOwner = (a: LockOwner | null, b: LockOwner) => a !== null && a.pid === b.pid && a.startTime === b.startTime && a.bootId === b.bootId;
+const sameOwner = (a: LockOwner | null, b: LockOwner) =>
+  a !== null && a.pid === b.pid && a.startTime === b.startTime && a.bootId === b.bootId;
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -129,7 +137,8 @@ export function acquireDataDirLock(dataDir: string, purpose = 'server'): DataDir
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'EEXIST') {
-          if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') throw new Error(`The data folder ${dataDir} does not support hard links, which its lock needs: use a local disk for DATA_DIR.`);
+          if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP')
+            throw new Error(`The data folder ${dataDir} does not support hard links, which its lock needs: use a local disk for DATA_DIR.`);
           throw error;
         }
       }
@@ -161,7 +170,8 @@ export function acquireDataDirLock(dataDir: string, purpose = 'server'): DataDir
       }
       unlinkSync(moved);
     }
-    if (!sameOwner(parseOwner(readText(path)), me)) throw new Error(`Could not take the lock ${path}: it kept changing. Is another server starting on ${dataDir}?`);
+    if (!sameOwner(parseOwner(readText(path)), me))
+      throw new Error(`Could not take the lock ${path}: it kept changing. Is another server starting on ${dataDir}?`);
   } finally {
     unlinkSync(unique);
   }

@@ -28,7 +28,12 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 /** SQLSTATE: class 08 (connection exception), and the server shutting down, crashed or not ready to accept connections. */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
 /** pg's own errors when the connection ends under a query or cannot be made in time. */
-const PG_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i, /Connection ended/i];
+const PG_MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Connection ended/i,
+];
 
 /** Whether an error (or one it wraps: Drizzle wraps the driver's) says the database connection failed. */
 export function isDatabaseUnavailable(error: unknown): boolean {

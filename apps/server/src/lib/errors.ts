@@ -49,14 +49,17 @@ export const MESSAGES = {
   malformedRequest: 'La solicitud HTTP está mal formada',
   leadNotFound: 'Lead no encontrado',
   /** What a seller is told about a lead that is not theirs: someone else's, or no one's yet. */
-  notYourLead: (sellerId: number | null) => (sellerId === null ? 'Este lead no está asignado a ti' : 'Este lead está asignado a otro vendedor'),
+  notYourLead: (sellerId: number | null) =>
+    sellerId === null ? 'Este lead no está asignado a ti' : 'Este lead está asignado a otro vendedor',
   staleLead: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
   unknownSeller: 'El vendedor no existe, no está activo o no es de este país',
 } as const;
 
 /** The answer to a write refused by repositories/lead-lock.ts: 404 the lead is gone, 403 no longer the seller's. */
 export function leadRefused(refusal: { reason: 'not_found' } | { reason: 'not_yours'; sellerId: number | null }): HttpError {
-  return refusal.reason === 'not_found' ? new HttpError(404, MESSAGES.leadNotFound) : new HttpError(403, MESSAGES.notYourLead(refusal.sellerId));
+  return refusal.reason === 'not_found'
+    ? new HttpError(404, MESSAGES.leadNotFound)
+    : new HttpError(403, MESSAGES.notYourLead(refusal.sellerId));
 }
 
 /** 409: the lead changed since the client (or a stage run) read its version. */

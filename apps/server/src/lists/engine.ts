@@ -66,7 +66,16 @@ export class ListEngine {
     const known = counts?.get(countKey);
     // The count rides on the page's statement (one round trip); a page that comes back empty has none,
     // which is 0 on the first page and asked apart past it.
-    const page = await this.rows(definition, where, { sort, dir }, request.pageSize, cursor, offset, prepared, known ? undefined : this.countQuery(countFrom, where, cap));
+    const page = await this.rows(
+      definition,
+      where,
+      { sort, dir },
+      request.pageSize,
+      cursor,
+      offset,
+      prepared,
+      known ? undefined : this.countQuery(countFrom, where, cap),
+    );
     const count =
       known ??
       (page.total !== undefined
@@ -119,7 +128,9 @@ export class ListEngine {
       if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(csv);
       return reply.header('content-encoding', 'gzip').send(gzipStream(csv));
     }
-    const stream = tableXlsxStream(definition.export.sheet, columns, batches, (error) => request.log.error({ err: error }, 'xlsx export failed'));
+    const stream = tableXlsxStream(definition.export.sheet, columns, batches, (error) =>
+      request.log.error({ err: error }, 'xlsx export failed'),
+    );
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(stream);
   }
 
@@ -157,7 +168,9 @@ export class ListEngine {
     // each connection, so only the first page and cursor pages are.
     const found = await this.run(query, prepared && offset === 0);
     const more = found.length > limit;
-    const rows = found.slice(0, limit).map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
+    const rows = found
+      .slice(0, limit)
+      .map(([json, value, id]) => ({ json: JSON.parse(String(json)) as R, key: String(value), id: Number(id) }));
     const total = counted && found.length > 0 ? Number(found[0]![3]) : undefined;
     return { rows: forward ? rows : rows.reverse(), more, total };
   }
@@ -174,7 +187,11 @@ export class ListEngine {
   }
 
   /** The filtered set in keyset batches: memory holds one batch whatever the set's size. */
-  private async *batches<F, R>(definition: ListDefinition<F, R>, where: SQL, order: { sort: string; dir: 'asc' | 'desc' }): AsyncGenerator<R[]> {
+  private async *batches<F, R>(
+    definition: ListDefinition<F, R>,
+    where: SQL,
+    order: { sort: string; dir: 'asc' | 'desc' },
+  ): AsyncGenerator<R[]> {
     let cursor: Cursor | undefined;
     for (;;) {
       const { rows, more } = await this.rows(definition, where, order, this.options.exportBatch, cursor, 0);

@@ -3,7 +3,14 @@ import { count, desc, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
 import { customers } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Compiled, type Params } from '../db/statements';
-import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, wholeWordParams } from '../repositories/customer-search';
+import {
+  customerMatch,
+  customerSearch,
+  pairWordsMatch,
+  prefixCandidates,
+  prefixPair,
+  wholeWordParams,
+} from '../repositories/customer-search';
 import { firstValue } from '../db/rows';
 
 /**
@@ -72,7 +79,15 @@ export class FreeTextResolver {
     const sample = this.statements.get(`sample|${search.key}`, () =>
       this.db
         .select({ n: count() })
-        .from(this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(TEXT_SAMPLE)).as('customers'))
+        .from(
+          this.db
+            .select()
+            .from(customers)
+            .where(sql`${customers.country} = ${ph('country')}`)
+            .orderBy(desc(customers.id))
+            .limit(literalLimit(TEXT_SAMPLE))
+            .as('customers'),
+        )
         .where(customerMatch(search)),
     );
     const dense = { ...filters, dense: true };
@@ -111,5 +126,4 @@ export class FreeTextResolver {
     const ids = await probe(params);
     return ids.length > this.textProbeCap ? dense : { ...filters, customerIds: ids };
   }
-
 }

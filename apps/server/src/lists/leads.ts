@@ -1,4 +1,12 @@
-import { COUNTRY_TIME_ZONE, NONE, type AmountRange, type Country, type LeadSortField, type LeadSource, type ListCount } from '@backoffice/shared';
+import {
+  COUNTRY_TIME_ZONE,
+  NONE,
+  type AmountRange,
+  type Country,
+  type LeadSortField,
+  type LeadSource,
+  type ListCount,
+} from '@backoffice/shared';
 import { and, asc, count, desc, eq, fillPlaceholders, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, queryRowsInIndexOrder, type Db } from '../db/client';
@@ -57,7 +65,6 @@ export interface LeadFilters {
    */
   dense?: boolean;
 }
-
 
 export interface LeadSort {
   sort: LeadSortField;
@@ -218,8 +225,6 @@ interface PageRow {
   json: string;
 }
 
-
-
 /** A list filter whose values may include NONE: `col = any($n) or col is null`. */
 function inOrNull(column: PgColumn, name: string, values: readonly (string | number)[], params: Params): Condition {
   const plain = values.filter((value) => value !== NONE);
@@ -293,7 +298,14 @@ export function leadConditions(
     key.push(`s${Number(filters.seller.some((v) => v !== NONE))}${Number(filters.seller.includes(NONE))}`);
   }
   if (filters.dataRate?.length) {
-    conditions.push(inOrNull(leads.dataRate, 'dataRate', filters.dataRate.map((value) => (value === NONE ? value : Number(value))), params));
+    conditions.push(
+      inOrNull(
+        leads.dataRate,
+        'dataRate',
+        filters.dataRate.map((value) => (value === NONE ? value : Number(value))),
+        params,
+      ),
+    );
     key.push(`r${Number(filters.dataRate.some((v) => v !== NONE))}${Number(filters.dataRate.includes(NONE))}`);
   }
   if (filters.ids?.length) {
@@ -328,7 +340,8 @@ export function leadConditions(
       // search columns' statistics and may pick a plan that walks every lead checking its customer. As an
       // array sub-select (an init plan, run once first) the customers are found first and the leads come
       // from leads_customer_id_idx.
-      const condition = () => sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`;
+      const condition = () =>
+        sql`${leads.customerId} = any(array(select ${customers.id} from ${customers} where ${customerMatch(search)}))`;
       conditions.push(condition);
       fragment = { search, condition };
     } else {
@@ -364,7 +377,6 @@ function leadCustomerMatching(db: Db, text: CustomerSearch | undefined) {
     .offset(literalLimit(0));
 }
 
-
 /** The statements of the lists over leads: pages, counts, export batches and the free text's resolution. */
 export class LeadListQueries {
   private readonly freeText: FreeTextResolver;
@@ -397,26 +409,31 @@ export class LeadListQueries {
     const offset = cursor ? (request.skip ?? 0) : (request.page - 1) * pageSize;
     const rows = await this.fetch(scope, filters, { sort, dir }, { cursor, offset, limit: pageSize + 1, few: request.few });
     const pageRows = rows.slice(0, pageSize);
-    return this.pageOf(pageRows, request.page, { sort, dir }, {
-      hasNext: rows.length > pageSize,
-      hasPrev: (cursor !== undefined || offset > 0) && pageRows.length > 0,
-    });
+    return this.pageOf(
+      pageRows,
+      request.page,
+      { sort, dir },
+      {
+        hasNext: rows.length > pageSize,
+        hasPrev: (cursor !== undefined || offset > 0) && pageRows.length > 0,
+      },
+    );
   }
 
   /** The cursor ('next') of the row at 0-based `position` after `from` (the list's start without it); null past the end. */
-  async cursorAt(scope: LeadScope, filters: LeadFilters, sort: LeadSort, from: Cursor | undefined, position: number): Promise<Cursor | null> {
+  async cursorAt(
+    scope: LeadScope,
+    filters: LeadFilters,
+    sort: LeadSort,
+    from: Cursor | undefined,
+    position: number,
+  ): Promise<Cursor | null> {
     const [row] = await this.fetch(scope, filters, sort, { cursor: from, offset: position, limit: 1 });
     return row ? { ...sort, value: row.sortKey, id: row.id, direction: 'next' } : null;
   }
 
-  private pageOf(
-    rows: PageRow[],
-    page: number,
-    sort: LeadSort,
-    { hasNext, hasPrev }: { hasNext: boolean; hasPrev: boolean },
-  ): LeadPage {
-    const cursorOf = (row: PageRow, direction: Cursor['direction']) =>
-      encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
+  private pageOf(rows: PageRow[], page: number, sort: LeadSort, { hasNext, hasPrev }: { hasNext: boolean; hasPrev: boolean }): LeadPage {
+    const cursorOf = (row: PageRow, direction: Cursor['direction']) => encodeCursor({ ...sort, value: row.sortKey, id: row.id, direction });
     const [first, last] = [rows.at(0), rows.at(-1)];
     return {
       rows: rows.map((row) => row.json),
@@ -491,7 +508,10 @@ export class LeadListQueries {
     const ids = () => {
       const statement = this.db.select({ id: leads.id }).from(leads).$dynamic();
       if (needsCustomer) statement.innerJoin(customers, eq(customers.id, leads.customerId));
-      statement.where(where()).orderBy(...order).limit(literalLimit(limit));
+      statement
+        .where(where())
+        .orderBy(...order)
+        .limit(literalLimit(limit));
       if (offset > 0) statement.offset(ph('offset'));
       return statement;
     };
@@ -538,9 +558,15 @@ export class LeadListQueries {
             .orderBy(...order)
             .limit(literalLimit(limit));
         }
-        if (offset === 0) return rows().where(where()).orderBy(...order).limit(literalLimit(limit));
+        if (offset === 0)
+          return rows()
+            .where(where())
+            .orderBy(...order)
+            .limit(literalLimit(limit));
         const pageIds = ids().as('page_ids');
-        return rows().innerJoin(pageIds, eq(pageIds.id, leads.id)).orderBy(...order);
+        return rows()
+          .innerJoin(pageIds, eq(pageIds.id, leads.id))
+          .orderBy(...order);
       });
       return this.run(statement, { ...params, ...selected }, true);
     }
@@ -556,10 +582,17 @@ export class LeadListQueries {
         const key = is(column, SQL) ? column.as('sort_key') : sql`${column}`.as('sort_key');
         const matching = this.db.select({ id: leads.id, key }).from(leads).where(where()).offset(literalLimit(0)).as('matching');
         const byKey = effective === 'desc' ? [desc(matching.key), desc(matching.id)] : [asc(matching.key), asc(matching.id)];
-        const pageIds = this.db.select({ id: matching.id }).from(matching).orderBy(...byKey).limit(literalLimit(limit)).$dynamic();
+        const pageIds = this.db
+          .select({ id: matching.id })
+          .from(matching)
+          .orderBy(...byKey)
+          .limit(literalLimit(limit))
+          .$dynamic();
         if (offset > 0) pageIds.offset(ph('offset'));
         const ids = pageIds.as('page_ids');
-        return rows().innerJoin(ids, eq(ids.id, leads.id)).orderBy(...order);
+        return rows()
+          .innerJoin(ids, eq(ids.id, leads.id))
+          .orderBy(...order);
       });
       return this.run(statement, { ...params, ...selected }, true);
     }
@@ -602,11 +635,16 @@ export class LeadListQueries {
     // 0030) no customer row is read.
     const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
     if (pair && text) {
-      const statement = this.statements.get(`count-paired|${key}|${pair.whole}|${cap}`, () => this.pairedCount(conditions, text, pair.whole, cap!));
+      const statement = this.statements.get(`count-paired|${key}|${pair.whole}|${cap}`, () =>
+        this.pairedCount(conditions, text, pair.whole, cap!),
+      );
       return capped(Number(firstValue(await this.run(statement, { ...params, ...pair.params }))));
     }
     const build = () => {
-      const inner = this.db.select({ one: sql`1`.as('one') }).from(leads).$dynamic();
+      const inner = this.db
+        .select({ one: sql`1`.as('one') })
+        .from(leads)
+        .$dynamic();
       if (needsCustomer) inner.innerJoin(customers, eq(customers.id, leads.customerId));
       inner.where(and(...conditions.map((condition) => condition())));
       if (cap !== undefined) inner.limit(literalLimit(cap + 1));
@@ -672,5 +710,4 @@ export class LeadListQueries {
       cursor = { ...sort, value: last.sortKey, id: last.id, direction: 'next' };
     }
   }
-
 }

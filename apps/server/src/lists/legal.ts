@@ -1,4 +1,12 @@
-import { COUNTRY_TIME_ZONE, PROCESSED_FLAGS, findRole, formatDateTime, regretStatusLabel, type DebtFreeRow, type RegretRow } from '@backoffice/shared';
+import {
+  COUNTRY_TIME_ZONE,
+  PROCESSED_FLAGS,
+  findRole,
+  formatDateTime,
+  regretStatusLabel,
+  type DebtFreeRow,
+  type RegretRow,
+} from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { ListContext } from './definition';
 import { defineList } from './definition';
@@ -10,7 +18,8 @@ function collectorScope(context: ListContext, customerColumn: ReturnType<typeof 
 }
 
 /** The calendar day of a timestamp on the country's clock. */
-const dayOf = (context: ListContext, column: ReturnType<typeof sql>) => sql`(${column} at time zone ${COUNTRY_TIME_ZONE[context.country]})::date`;
+const dayOf = (context: ListContext, column: ReturnType<typeof sql>) =>
+  sql`(${column} at time zone ${COUNTRY_TIME_ZONE[context.country]})::date`;
 
 export interface DebtFreeFilters {
   processed?: number[];
@@ -39,7 +48,12 @@ export const debtFreeList = defineList<DebtFreeFilters, DebtFreeRow>({
     return [
       sql`d.country = ${context.country}`,
       collectorScope(context, sql`d.customer_id`),
-      f.processed?.length ? sql`d.processed in (${sql.join(f.processed.map((p) => sql`${p}`), sql`, `)})` : undefined,
+      f.processed?.length
+        ? sql`d.processed in (${sql.join(
+            f.processed.map((p) => sql`${p}`),
+            sql`, `,
+          )})`
+        : undefined,
       f.from ? sql`${dayOf(context, sql`d.created_at`)} >= ${f.from}::date` : undefined,
       f.to ? sql`${dayOf(context, sql`d.created_at`)} <= ${f.to}::date` : undefined,
       f.customer ? sql`d.customer_id = ${f.customer}` : undefined,
@@ -58,7 +72,12 @@ export const debtFreeList = defineList<DebtFreeFilters, DebtFreeRow>({
       { header: 'Fecha', width: 18, kind: 'text', value: (r) => formatDateTime(country, r.created_at) },
       { header: 'Cliente', width: 28, kind: 'text', value: (r) => r.customer_name },
       { header: 'Documento', width: 14, kind: 'text', value: (r) => r.document },
-      { header: 'Estado', width: 12, kind: 'text', value: (r) => PROCESSED_FLAGS.find((p) => p.id === r.processed)?.name ?? String(r.processed) },
+      {
+        header: 'Estado',
+        width: 12,
+        kind: 'text',
+        value: (r) => PROCESSED_FLAGS.find((p) => p.id === r.processed)?.name ?? String(r.processed),
+      },
       { header: 'Resuelta', width: 18, kind: 'text', value: (r) => (r.decided_at ? formatDateTime(country, r.decided_at) : '') },
       { header: 'Resolvió', width: 20, kind: 'text', value: (r) => r.decided_by ?? '' },
       { header: 'Motivo', width: 30, kind: 'text', value: (r) => r.reason ?? '' },
@@ -87,7 +106,12 @@ export const regretList = defineList<RegretFilters, RegretRow>({
   where: (context, f) => [
     sql`r.country = ${context.country}`,
     collectorScope(context, sql`r.customer_id`),
-    f.status?.length ? sql`r.status in (${sql.join(f.status.map((s) => sql`${s}`), sql`, `)})` : undefined,
+    f.status?.length
+      ? sql`r.status in (${sql.join(
+          f.status.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+      : undefined,
     f.deadlineFrom ? sql`r.deadline >= ${f.deadlineFrom}::date` : undefined,
     f.deadlineTo ? sql`r.deadline <= ${f.deadlineTo}::date` : undefined,
     f.overdue === true ? sql`r.deadline < ${dayOf(context, sql`now()`)}` : undefined,

@@ -57,10 +57,30 @@ export function managementConditions(
     seesTeamManagements(country, user.role) ? undefined : sql`m.user_id = ${user.id}`,
     sql`${at} >= ${dayStart(country, f.from)}`,
     sql`${at} < ${dayStart(country, addDays(f.to, 1))}`,
-    f.userIds?.length ? sql`m.user_id in (${sql.join(f.userIds.map((id) => sql`${id}`), sql`, `)})` : undefined,
-    f.roles?.length ? sql`u.role in (${sql.join(f.roles.map((role) => sql`${role}`), sql`, `)})` : undefined,
-    f.channels?.length ? sql`m.channel in (${sql.join(f.channels.map((channel) => sql`${channel}`), sql`, `)})` : undefined,
-    f.results?.length ? sql`m.result in (${sql.join(f.results.map((result) => sql`${result}`), sql`, `)})` : undefined,
+    f.userIds?.length
+      ? sql`m.user_id in (${sql.join(
+          f.userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : undefined,
+    f.roles?.length
+      ? sql`u.role in (${sql.join(
+          f.roles.map((role) => sql`${role}`),
+          sql`, `,
+        )})`
+      : undefined,
+    f.channels?.length
+      ? sql`m.channel in (${sql.join(
+          f.channels.map((channel) => sql`${channel}`),
+          sql`, `,
+        )})`
+      : undefined,
+    f.results?.length
+      ? sql`m.result in (${sql.join(
+          f.results.map((result) => sql`${result}`),
+          sql`, `,
+        )})`
+      : undefined,
     f.subject === 'lead' ? sql`m.lead_id is not null` : f.subject === 'loan' ? sql`m.loan_id is not null` : undefined,
     f.leadId !== undefined ? sql`m.lead_id = ${f.leadId}` : undefined,
     f.loanId !== undefined ? sql`m.loan_id = ${f.loanId}` : undefined,
@@ -70,7 +90,12 @@ export function managementConditions(
 }
 
 /** The words of a free text as customers.search_text holds them (accents folded, lower case). */
-export const searchWords = (q: string | undefined) => (q ? foldSearch(q).split(/\s+/).filter((word) => word !== '') : undefined);
+export const searchWords = (q: string | undefined) =>
+  q
+    ? foldSearch(q)
+        .split(/\s+/)
+        .filter((word) => word !== '')
+    : undefined;
 
 export const MANAGEMENT_ROW_JSON = sql`json_build_object(
   'id', m.id,

@@ -34,7 +34,13 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     path,
     {
       onRequest: app.authorize(screen),
-      schema: { tags: [tag], summary, security: SESSION_SECURITY, querystring: query, response: { 200: listResponseSchema(row), ...errors } },
+      schema: {
+        tags: [tag],
+        summary,
+        security: SESSION_SECURITY,
+        querystring: query,
+        response: { 200: listResponseSchema(row), ...errors },
+      },
     },
     async (request) => {
       const asked = request.query as ListQuery & z.infer<Q>;

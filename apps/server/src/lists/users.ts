@@ -28,7 +28,9 @@ export const usersList = defineList<UserListFilters, AdminUser>({
     sql`u.country = ${country}`,
     f.role ? sql`u.role = ${f.role}` : undefined,
     f.active === undefined ? undefined : sql`u.active = ${f.active}`,
-    ...(f.words ?? []).map((word) => sql`strpos(${sql.raw(`translate(lower(u.name || ' ' || u.email), 'áéíóúüñ', 'aeiouun')`)}, ${word}) > 0`),
+    ...(f.words ?? []).map(
+      (word) => sql`strpos(${sql.raw(`translate(lower(u.name || ' ' || u.email), 'áéíóúüñ', 'aeiouun')`)}, ${word}) > 0`,
+    ),
   ],
   row: sql`json_build_object(
     'id', u.id,
@@ -57,4 +59,9 @@ export const usersList = defineList<UserListFilters, AdminUser>({
 });
 
 /** A free text as the list's words (accents folded, lower case). */
-export const userSearchWords = (q: string | undefined) => (q ? foldSearch(q).split(/\s+/).filter((word) => word !== '') : undefined);
+export const userSearchWords = (q: string | undefined) =>
+  q
+    ? foldSearch(q)
+        .split(/\s+/)
+        .filter((word) => word !== '')
+    : undefined;

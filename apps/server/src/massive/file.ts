@@ -40,7 +40,11 @@ export const FILE_MESSAGES = {
   badCsv: (reason: string) => `El CSV está mal formado: ${reason}`,
 } as const;
 
-const normalise = (name: string) => name.replace(/^\uFEFF/, '').trim().toLowerCase();
+const normalise = (name: string) =>
+  name
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 
 /** Checks a header against the type's columns; answers each column's position. */
 export function headerPositions(header: string[], columns: readonly MassiveColumn[]): Map<string, number> {
@@ -70,7 +74,8 @@ function blankFrom(buffer: Buffer, start: number): boolean {
 /** A CSV file's encoding, detected or asked, and where its text starts (after a UTF-8 BOM); no copy is made. */
 export function csvEncoding(buffer: Buffer, asked: FileEncoding | undefined): { encoding: FileEncoding; start: number } {
   if (buffer.length === 0) throw new HttpError(400, FILE_MESSAGES.empty);
-  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) throw new HttpError(400, FILE_MESSAGES.utf16);
+  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff))
+    throw new HttpError(400, FILE_MESSAGES.utf16);
   if (buffer.includes(0)) throw new HttpError(400, FILE_MESSAGES.binary);
   const bom = buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
   const start = bom ? 3 : 0;
@@ -106,7 +111,12 @@ export function detectDelimiter(text: string): Delimiter {
  * while the rows are validated), checked against the header. Throws HttpError for what makes the whole file
  * unreadable (encoding, header, no rows, too many rows).
  */
-export async function* readCsv(buffer: Buffer, columns: readonly MassiveColumn[], options: ReadOptions, found: (info: { encoding: FileEncoding; delimiter: Delimiter }) => void): AsyncGenerator<FileRow> {
+export async function* readCsv(
+  buffer: Buffer,
+  columns: readonly MassiveColumn[],
+  options: ReadOptions,
+  found: (info: { encoding: FileEncoding; delimiter: Delimiter }) => void,
+): AsyncGenerator<FileRow> {
   const { encoding, start } = csvEncoding(buffer, options.encoding);
   const delimiter = options.delimiter ?? detectDelimiter(csvText(buffer, encoding, start).next().value ?? '');
   found({ encoding, delimiter });
@@ -150,7 +160,8 @@ function cellText(value: XlsxValue): string | 'formula' {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('formula' in value || 'sharedFormula' in value) return 'formula';
-  if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part: { text?: string }) => part.text ?? '').join('');
+  if ('richText' in value && Array.isArray(value.richText))
+    return value.richText.map((part: { text?: string }) => part.text ?? '').join('');
   if ('text' in value) return String(value.text);
   if ('result' in value) return String(value.result);
   return '';
@@ -176,7 +187,13 @@ export async function* readXlsx(buffer: Buffer, columns: readonly MassiveColumn[
       for await (const row of sheet) {
         const values = (row.values as XlsxValue[]) ?? [];
         if (!positions) {
-          positions = headerPositions(values.slice(1).map((value) => { const text = cellText(value); return text === 'formula' ? '' : text; }), columns);
+          positions = headerPositions(
+            values.slice(1).map((value) => {
+              const text = cellText(value);
+              return text === 'formula' ? '' : text;
+            }),
+            columns,
+          );
           continue;
         }
         const cells: Record<string, string> = {};

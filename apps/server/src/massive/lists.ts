@@ -79,7 +79,8 @@ const PAGE = 5000;
 /** The list's query string checked by its schema; a bad filter is a 400 naming it. */
 function parsedFilters<T>(schema: z.ZodType<T>, text: string): T {
   const asked = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
-  if (!asked.success) throw invalidData(asked.error.issues.map((issue) => ({ field: `filters.${issue.path.join('.')}`, message: issue.message })));
+  if (!asked.success)
+    throw invalidData(asked.error.issues.map((issue) => ({ field: `filters.${issue.path.join('.')}`, message: issue.message })));
   return asked.data;
 }
 
@@ -94,7 +95,8 @@ export const MASSIVE_LIST_SOURCES: Record<MassiveList, MassiveListSource> = {
       return {
         total,
         async *ids() {
-          for await (const batch of app.leadQueries.batches(scope, filters, { sort: 'id', dir: 'asc' }, PAGE)) yield batch.map((lead) => lead.id);
+          for await (const batch of app.leadQueries.batches(scope, filters, { sort: 'id', dir: 'asc' }, PAGE))
+            yield batch.map((lead) => lead.id);
         },
       };
     },
@@ -107,7 +109,9 @@ export const MASSIVE_LIST_SOURCES: Record<MassiveList, MassiveListSource> = {
       const filters = service.filters(parsedFilters(collectionListQuerySchema, text) as CollectionListQuery, user);
       const where = listWhere(service.list, { country, user }, filters);
       const from = service.list.from;
-      const counted = (await app.db.execute(sql`select count(*)::int as n from (select l.id from ${from} where ${where} limit ${MASSIVE_LIST_CAP + 1}) matched`)) as unknown as {
+      const counted = (await app.db.execute(
+        sql`select count(*)::int as n from (select l.id from ${from} where ${where} limit ${MASSIVE_LIST_CAP + 1}) matched`,
+      )) as unknown as {
         rows: { n: number }[];
       };
       return {
@@ -115,7 +119,9 @@ export const MASSIVE_LIST_SOURCES: Record<MassiveList, MassiveListSource> = {
         async *ids() {
           let after = 0;
           for (;;) {
-            const page = (await app.db.execute(sql`select l.id from ${from} where ${where} and l.id > ${after} order by l.id limit ${PAGE}`)) as unknown as { rows: { id: number }[] };
+            const page = (await app.db.execute(
+              sql`select l.id from ${from} where ${where} and l.id > ${after} order by l.id limit ${PAGE}`,
+            )) as unknown as { rows: { id: number }[] };
             if (page.rows.length === 0) return;
             const ids = page.rows.map((row) => Number(row.id));
             yield ids;

@@ -1,4 +1,12 @@
-import { findRole, MASSIVE_CATALOGUE, MASSIVE_ROW_SCHEMAS, type Country, type MassiveRow, type MassiveType, type MassiveTypeEntry } from '@backoffice/shared';
+import {
+  findRole,
+  MASSIVE_CATALOGUE,
+  MASSIVE_ROW_SCHEMAS,
+  type Country,
+  type MassiveRow,
+  type MassiveType,
+  type MassiveTypeEntry,
+} from '@backoffice/shared';
 import type { Db, Tx } from '../db/client';
 import type { AuthUser } from '../plugins/app/auth';
 import type { MessagingService } from '../services/messaging/service';

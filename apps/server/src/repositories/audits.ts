@@ -92,7 +92,23 @@ type RoundTuple = [
 ];
 
 function roundOf(row: RoundTuple): { round: AuditRound; open: OpenRound | null } {
-  const [id, statusId, queuedAt, auditorId, auditorName, claimedAt, identity, documents, signature, bankAccount, phone, decision, comment, decidedAt, active] = row;
+  const [
+    id,
+    statusId,
+    queuedAt,
+    auditorId,
+    auditorName,
+    claimedAt,
+    identity,
+    documents,
+    signature,
+    bankAccount,
+    phone,
+    decision,
+    comment,
+    decidedAt,
+    active,
+  ] = row;
   return {
     round: {
       id,
@@ -155,8 +171,32 @@ type QueueTuple = [
 ];
 
 function queueItemOf(row: QueueTuple): AuditQueueItem {
-  const [auditId, queuedAt, auditorId, auditorName, claimedAt, active, decision, decidedAt, leadId, leadStatusId, requestedAmount, term, sellerId, sellerName] = row;
-  const [customerId, docType, docNumber, cuil, firstName, lastName, cellphone, email] = row.slice(14) as [number, string, string, string | null, string, string, string | null, string | null];
+  const [
+    auditId,
+    queuedAt,
+    auditorId,
+    auditorName,
+    claimedAt,
+    active,
+    decision,
+    decidedAt,
+    leadId,
+    leadStatusId,
+    requestedAmount,
+    term,
+    sellerId,
+    sellerName,
+  ] = row;
+  const [customerId, docType, docNumber, cuil, firstName, lastName, cellphone, email] = row.slice(14) as [
+    number,
+    string,
+    string,
+    string | null,
+    string,
+    string,
+    string | null,
+    string | null,
+  ];
   return {
     audit_id: auditId,
     lead_id: leadId,
@@ -217,7 +257,13 @@ export class AuditsRepository {
    * Each lead's latest round, as a lateral sub-select under the table's own name so that the queue's fields read it.
    */
   private latestRound() {
-    return this.db.select().from(audits).where(eq(audits.leadId, leads.id)).orderBy(desc(audits.queuedAt), desc(audits.id)).limit(1).as('audits');
+    return this.db
+      .select()
+      .from(audits)
+      .where(eq(audits.leadId, leads.id))
+      .orderBy(desc(audits.queuedAt), desc(audits.id))
+      .limit(1)
+      .as('audits');
   }
 
   /**
@@ -274,13 +320,7 @@ export class AuditsRepository {
       .orderBy(...entered());
   }
 
-  async queue(
-    country: Country,
-    userId: number,
-    filters: AuditQueueFilters,
-    page: number,
-    pageSize: number,
-  ): Promise<AuditQueueItem[]> {
+  async queue(country: Country, userId: number, filters: AuditQueueFilters, page: number, pageSize: number): Promise<AuditQueueItem[]> {
     const { open, newestFirst, statuses } = this.plan(country, filters);
     if (statuses.length === 0) return [];
     const offset = (page - 1) * pageSize;
@@ -322,7 +362,12 @@ export class AuditsRepository {
       if (cap !== undefined) matching.limit(literalLimit(cap + 1));
       return this.db.select({ n: sql<number>`count(*)::int` }).from(matching.as('matching'));
     });
-    const [[n]] = (await queryRows(this.db, statement.text, fillPlaceholders(statement.params, { country, userId, statuses }), statement.name)) as [[number]];
+    const [[n]] = (await queryRows(
+      this.db,
+      statement.text,
+      fillPlaceholders(statement.params, { country, userId, statuses }),
+      statement.name,
+    )) as [[number]];
     return cap !== undefined && n > cap ? { total: cap, exact: false } : { total: n, exact: true };
   }
 
@@ -382,9 +427,7 @@ export class AuditsRepository {
     const released = await this.db
       .update(audits)
       .set({ auditorId: null, claimedAt: null, updatedAt: sql`now()`, version: sql`${audits.version} + 1` })
-      .where(
-        and(eq(audits.leadId, leadId), eq(audits.country, country), isNull(audits.decidedAt), eq(audits.auditorId, userId)),
-      )
+      .where(and(eq(audits.leadId, leadId), eq(audits.country, country), isNull(audits.decidedAt), eq(audits.auditorId, userId)))
       .returning({ id: audits.id });
     return released.length > 0;
   }
@@ -428,4 +471,3 @@ export class AuditsRepository {
     return updated.length > 0;
   }
 }
-

@@ -138,7 +138,10 @@ export class CallsRepository {
       const [inserted] = await tx
         .insert(scheduledCalls)
         .values({ country, leadId: row.leadId, sellerId, scheduleTime: at, status: 'pending', note: row.note, createdBy: sellerId })
-        .onConflictDoNothing({ target: [scheduledCalls.leadId, scheduledCalls.scheduleTime], where: sql`${scheduledCalls.status} = 'pending'` })
+        .onConflictDoNothing({
+          target: [scheduledCalls.leadId, scheduledCalls.scheduleTime],
+          where: sql`${scheduledCalls.status} = 'pending'`,
+        })
         .returning({ id: scheduledCalls.id });
       // Another call back of the lead due at that very instant is the one the seller will get.
       const next =
@@ -208,7 +211,8 @@ export class CallsRepository {
       if (!found.ok) return found;
       const { row } = found;
       // Before the version: the same move sent twice (a retry) is done, not stale.
-      if (row.scheduleTime.getTime() === at.getTime()) return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: at, changed: false };
+      if (row.scheduleTime.getTime() === at.getTime())
+        return { ok: true, id, leadId, sellerId: row.sellerId, scheduleTime: at, changed: false };
       if (row.version !== move.version) return { ok: false, reason: 'stale' };
       // Checked with the lead's row locked: another booking or move of this lead waits for this one.
       const [taken] = await tx
@@ -235,7 +239,10 @@ export class CallsRepository {
   }
 
   /** A lead to call: its seller and its customer's stored cellphone (null when the customer has none). */
-  async leadToCall(country: Country, leadId: number): Promise<{ id: number; sellerId: number | null; cellphone: string | null } | undefined> {
+  async leadToCall(
+    country: Country,
+    leadId: number,
+  ): Promise<{ id: number; sellerId: number | null; cellphone: string | null } | undefined> {
     const [row] = await this.db
       .select({ id: leads.id, sellerId: leads.sellerId, cellphone: customers.cellphone })
       .from(leads)
@@ -292,7 +299,8 @@ export class CallsRepository {
         leadId: call.leadId,
         type: 'call',
         userId: call.userId,
-        body: result.status === 'started' ? `Llamada a ${call.cellphone} iniciada` : `Llamada a ${call.cellphone} fallida: ${result.outcome}`,
+        body:
+          result.status === 'started' ? `Llamada a ${call.cellphone} iniciada` : `Llamada a ${call.cellphone} fallida: ${result.outcome}`,
         toValue: result.status,
         fromValue: String(id),
       });
@@ -363,7 +371,13 @@ export class CallsRepository {
     const lead = await holdLead(tx, country, leadId, ownSellerId, 'no key update');
     if (!lead.ok) return { ok: false as const, reason: lead.reason };
     const [row] = await tx
-      .select({ sellerId: scheduledCalls.sellerId, status: scheduledCalls.status, scheduleTime: scheduledCalls.scheduleTime, note: scheduledCalls.note, version: scheduledCalls.version })
+      .select({
+        sellerId: scheduledCalls.sellerId,
+        status: scheduledCalls.status,
+        scheduleTime: scheduledCalls.scheduleTime,
+        note: scheduledCalls.note,
+        version: scheduledCalls.version,
+      })
       .from(scheduledCalls)
       .where(and(eq(scheduledCalls.id, id), eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.country, country)))
       .for('update');

@@ -105,7 +105,8 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
       due_date: { expr: sql`coalesce(${dueDate}, 'infinity'::date)`, type: 'date' },
       assigned_at: { expr: sql`coalesce(l.assigned_at, '-infinity'::timestamptz)`, type: 'timestamptz' },
     },
-    defaultSort: ({ user }) => (user && isCollector(country, user.role) ? { sort: 'today', dir: 'asc' } : { sort: 'days_past_due', dir: 'desc' }),
+    defaultSort: ({ user }) =>
+      user && isCollector(country, user.role) ? { sort: 'today', dir: 'asc' } : { sort: 'days_past_due', dir: 'desc' },
     where: (_context, f) => {
       const collectors = f.collector ?? [];
       const named = collectors.filter((id) => id > 0);
@@ -114,9 +115,21 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         sql`l.in_collections`,
         f.ownCollectorId !== undefined ? sql`l.collector_id = ${f.ownCollectorId}` : undefined,
         f.ownCollectorId === undefined && collectors.length > 0
-          ? sql`(${named.length > 0 ? sql`l.collector_id in (${sql.join(named.map((id) => sql`${id}`), sql`, `)})` : sql`false`}${collectors.includes(0) ? sql` or l.collector_id is null` : sql``})`
+          ? sql`(${
+              named.length > 0
+                ? sql`l.collector_id in (${sql.join(
+                    named.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`
+                : sql`false`
+            }${collectors.includes(0) ? sql` or l.collector_id is null` : sql``})`
           : undefined,
-        f.bucket?.length ? sql`l.bucket in (${sql.join(f.bucket.map((b) => sql`${b}`), sql`, `)})` : undefined,
+        f.bucket?.length
+          ? sql`l.bucket in (${sql.join(
+              f.bucket.map((b) => sql`${b}`),
+              sql`, `,
+            )})`
+          : undefined,
         f.dpd_min !== undefined ? sql`l.days_past_due >= ${f.dpd_min}` : undefined,
         f.dpd_max !== undefined ? sql`l.days_past_due <= ${f.dpd_max}` : undefined,
         f.due_from ? sql`${dueDate} >= cast(${f.due_from} as date)` : undefined,
@@ -162,11 +175,16 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
 function promiseCondition(states: readonly string[]): SQL {
   const named = states.filter((s) => s !== 'none');
   const parts: SQL[] = [];
-  if (named.length > 0) parts.push(sql`${latestPromise} in (${sql.join(named.map((s) => sql`${s}`), sql`, `)})`);
+  if (named.length > 0)
+    parts.push(
+      sql`${latestPromise} in (${sql.join(
+        named.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (states.includes('none')) parts.push(sql`not exists (select 1 from collection_promises p where p.loan_id = l.id)`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
-
 
 export function isCollector(country: Country, role: RoleId): boolean {
   return findRole(country, role)?.kind === 'collector';
@@ -213,7 +231,9 @@ export class CollectionsRepository {
     const statement = this.statements.get(`text|${search.key}|${kind}|${cap}`, () => this.loansOfTextQuery(search, kind, cap));
     const values = fillPlaceholders(statement.params, params);
     // The prefix merge has one plan whatever the words (prepared); the indexes' answer depends on them.
-    const rows = pair ? await queryRows(this.db, statement.text, values, statement.name) : await queryRowsByIndex(this.db, statement.text, values);
+    const rows = pair
+      ? await queryRows(this.db, statement.text, values, statement.name)
+      : await queryRowsByIndex(this.db, statement.text, values);
     return rows.length > cap ? undefined : rows.map((row) => Number(row[0]));
   }
 
@@ -228,7 +248,11 @@ export class CollectionsRepository {
         .limit(literalLimit(cap + 1));
     }
     const candidates = prefixCandidates(this.db, 'candidates');
-    const query = this.db.select({ id: loans.id }).from(candidates).innerJoin(loans, eq(loans.customerId, candidates.customerId)).$dynamic();
+    const query = this.db
+      .select({ id: loans.id })
+      .from(candidates)
+      .innerJoin(loans, eq(loans.customerId, candidates.customerId))
+      .$dynamic();
     // Words beyond the two are checked on the customer's row, for the candidates that have the two.
     if (kind === 'pair-more') query.innerJoin(customers, and(eq(customers.id, candidates.customerId), customerMatch(search)));
     return query.where(and(pairWordsMatch(candidates), inCollections)).limit(literalLimit(cap + 1));
@@ -236,17 +260,27 @@ export class CollectionsRepository {
 
   /** The loan's owner and customer's cellphone (for permission checks and calls); undefined: not this country's. */
   async access(country: Country, id: number): Promise<LoanAccess | undefined> {
-    const rows = await this.run(sql`select l.id, l.lead_id, l.collector_id, c.cellphone from loans l join customers c on c.id = l.customer_id where l.id = ${id} and l.country = ${country}`);
+    const rows = await this.run(
+      sql`select l.id, l.lead_id, l.collector_id, c.cellphone from loans l join customers c on c.id = l.customer_id where l.id = ${id} and l.country = ${country}`,
+    );
     const row = rows[0];
     if (!row) return undefined;
-    return { id: Number(row[0]), leadId: Number(row[1]), collectorId: row[2] === null ? null : Number(row[2]), cellphone: (row[3] as string | null) ?? null };
+    return {
+      id: Number(row[0]),
+      leadId: Number(row[1]),
+      collectorId: row[2] === null ? null : Number(row[2]),
+      cellphone: (row[3] as string | null) ?? null,
+    };
   }
 
   /** The country's active collectors, by name. */
   async collectors(country: Country): Promise<{ id: number; name: string }[]> {
     const roles = storedRolesOfKinds(country, COLLECTOR_KINDS);
     const rows = await this.run(
-      sql`select id, name from users where country = ${country} and active and role in (${sql.join(roles.map((r) => sql`${r}`), sql`, `)}) order by name, id`,
+      sql`select id, name from users where country = ${country} and active and role in (${sql.join(
+        roles.map((r) => sql`${r}`),
+        sql`, `,
+      )}) order by name, id`,
     );
     return rows.map(([id, name]) => ({ id: Number(id), name: String(name) }));
   }
@@ -290,17 +324,21 @@ export class CollectionsRepository {
     body: CollectionManagementBody,
   ): Promise<ManagementOutcome> {
     return this.db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`select collector_id from loans where id = ${loanId} and country = ${country} for update`)) as unknown as {
+      const locked = (await tx.execute(
+        sql`select collector_id from loans where id = ${loanId} and country = ${country} for update`,
+      )) as unknown as {
         rows: { collector_id: number | null }[];
       };
       const loan = locked.rows[0];
       if (!loan) return { ok: false, reason: 'not_found' } as const;
       if (ownOnly && loan.collector_id !== user.id) return { ok: false, reason: 'not_yours' } as const;
       const nextActionAt = body.next_action_at ? new Date(body.next_action_at) : null;
-      const management = oneRow(await tx
-        .insert(managements)
-        .values({ country, userId: user.id, loanId, channel: body.channel, result: body.result, note: body.note ?? null, nextActionAt })
-        .returning({ id: managements.id }));
+      const management = oneRow(
+        await tx
+          .insert(managements)
+          .values({ country, userId: user.id, loanId, channel: body.channel, result: body.result, note: body.note ?? null, nextActionAt })
+          .returning({ id: managements.id }),
+      );
       const outcome = catalogueLabel(COLLECTION_OUTCOMES, body.result);
       await tx.insert(loanEvents).values({
         country,
@@ -315,10 +353,19 @@ export class CollectionsRepository {
         await tx.execute(
           sql`update collection_promises set status = 'cancelled', resolved_at = now() where loan_id = ${loanId} and status = 'pending'`,
         );
-        const promise = oneRow(await tx
-          .insert(collectionPromises)
-          .values({ country, loanId, userId: user.id, managementId: management.id, dueOn: body.promise.due_on, amount: body.promise.amount })
-          .returning({ id: collectionPromises.id }));
+        const promise = oneRow(
+          await tx
+            .insert(collectionPromises)
+            .values({
+              country,
+              loanId,
+              userId: user.id,
+              managementId: management.id,
+              dueOn: body.promise.due_on,
+              amount: body.promise.amount,
+            })
+            .returning({ id: collectionPromises.id }),
+        );
         await tx.insert(loanEvents).values({
           country,
           loanId,
@@ -329,7 +376,10 @@ export class CollectionsRepository {
         });
         changes.promiseDueOn = body.promise.due_on;
       }
-      await tx.update(loans).set(changes).where(sql`${loans.id} = ${loanId}`);
+      await tx
+        .update(loans)
+        .set(changes)
+        .where(sql`${loans.id} = ${loanId}`);
       return { ok: true, managementId: management.id } as const;
     });
   }
@@ -369,7 +419,9 @@ export class CollectionsRepository {
       return result.rows;
     });
     const matched = Number(rows[0]?.n ?? 0);
-    const moved = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), previous: r.previous === null ? null : Number(r.previous) }));
+    const moved = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: Number(r.id), previous: r.previous === null ? null : Number(r.previous) }));
     return { matched, moved };
   }
 
@@ -417,7 +469,11 @@ export class CollectionsRepository {
   }
 
   /** Payments received per day (not reversed), over the range. */
-  async recoveredPerDay(country: Country, range: { from: string; to: string }, collectorId?: number): Promise<{ date: string; amount: number }[]> {
+  async recoveredPerDay(
+    country: Country,
+    range: { from: string; to: string },
+    collectorId?: number,
+  ): Promise<{ date: string; amount: number }[]> {
     const rows = await this.run(sql`select to_char(p.paid_on, 'YYYY-MM-DD'), coalesce(sum(p.amount), 0)::bigint
       from payments p ${collectorId !== undefined ? sql`join loans l on l.id = p.loan_id and l.collector_id = ${collectorId}` : sql``}
       where p.country = ${country} and p.reversed_at is null and p.paid_on between cast(${range.from} as date) and cast(${range.to} as date)
@@ -427,6 +483,8 @@ export class CollectionsRepository {
 
   /** A loan's call, on its timeline. */
   async recordCall(country: Country, loanId: number, userId: number, callId: number, cellphone: string): Promise<void> {
-    await this.db.insert(loanEvents).values({ country, loanId, type: 'call', userId, body: `Llamada a ${cellphone} iniciada`, data: { call_id: callId } });
+    await this.db
+      .insert(loanEvents)
+      .values({ country, loanId, type: 'call', userId, body: `Llamada a ${cellphone} iniciada`, data: { call_id: callId } });
   }
 }

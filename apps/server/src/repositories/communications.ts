@@ -64,27 +64,53 @@ export class CommunicationsRepository {
   }
 
   async template(country: Country, id: number, runner: Runner = this.db) {
-    const [row] = await runner.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id)));
+    const [row] = await runner
+      .select(templateColumns)
+      .from(messageTemplates)
+      .where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id)));
     return row;
   }
 
   /** A template by id or by name (case ignored), active or not: a batch's file names it either way. */
   async templateByIdOrName(country: Country, value: string, runner: Runner = this.db) {
     const text = value.trim();
-    const match = /^\d+$/.test(text) && Number(text) <= 2_147_483_647 ? eq(messageTemplates.id, Number(text)) : sql`lower(${messageTemplates.name}) = ${text.toLowerCase()}`;
-    const [row] = await runner.select(templateColumns).from(messageTemplates).where(and(eq(messageTemplates.country, country), match)).limit(1);
+    const match =
+      /^\d+$/.test(text) && Number(text) <= 2_147_483_647
+        ? eq(messageTemplates.id, Number(text))
+        : sql`lower(${messageTemplates.name}) = ${text.toLowerCase()}`;
+    const [row] = await runner
+      .select(templateColumns)
+      .from(messageTemplates)
+      .where(and(eq(messageTemplates.country, country), match))
+      .limit(1);
     return row;
   }
 
-  async saveTemplate(country: Country, id: number | undefined, values: { name: string; channel: MessageChannel; subject: string | null; body: string; active: boolean }, version?: number) {
+  async saveTemplate(
+    country: Country,
+    id: number | undefined,
+    values: { name: string; channel: MessageChannel; subject: string | null; body: string; active: boolean },
+    version?: number,
+  ) {
     if (id === undefined) {
-      const row = oneRow(await this.db.insert(messageTemplates).values({ country, ...values }).returning({ id: messageTemplates.id }));
+      const row = oneRow(
+        await this.db
+          .insert(messageTemplates)
+          .values({ country, ...values })
+          .returning({ id: messageTemplates.id }),
+      );
       return row.id;
     }
     const updated = await this.db
       .update(messageTemplates)
       .set({ ...values, version: sql`${messageTemplates.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(messageTemplates.country, country), eq(messageTemplates.id, id), version === undefined ? undefined : eq(messageTemplates.version, version)))
+      .where(
+        and(
+          eq(messageTemplates.country, country),
+          eq(messageTemplates.id, id),
+          version === undefined ? undefined : eq(messageTemplates.version, version),
+        ),
+      )
       .returning({ id: messageTemplates.id });
     return updated[0]?.id;
   }
@@ -126,7 +152,10 @@ export class CommunicationsRepository {
   /** Many loans' contacts in one query (a batch's chunk), by loan id. */
   async loanContacts(country: Country, loanIds: number[], runner: Runner = this.db): Promise<Map<number, LoanContact>> {
     if (loanIds.length === 0) return new Map();
-    const ids = sql.join([...new Set(loanIds)].map((id) => sql`${id}`), sql`, `);
+    const ids = sql.join(
+      [...new Set(loanIds)].map((id) => sql`${id}`),
+      sql`, `,
+    );
     const result = (await runner.execute(sql`
       select l.id, l.lead_id, l.collector_id, i.due_date::text as due,
         (i.principal + i.interest + i.vat + i.late_interest - i.paid_principal - i.paid_interest - i.paid_vat - i.paid_late_interest)::text as owed
@@ -138,19 +167,37 @@ export class CommunicationsRepository {
     return new Map(
       result.rows.map((row) => [
         Number(row.id),
-        { leadId: Number(row.lead_id), collectorId: row.collector_id === null ? null : Number(row.collector_id), dueDate: row.due, owed: row.owed === null ? null : Number(row.owed) },
+        {
+          leadId: Number(row.lead_id),
+          collectorId: row.collector_id === null ? null : Number(row.collector_id),
+          dueDate: row.due,
+          owed: row.owed === null ? null : Number(row.owed),
+        },
       ]),
     );
   }
 
   /** The message on its loan's timeline (the collection detail); `data` adds to the message's id (a batch's). */
-  async loanEvent(tx: Runner, country: Country, loanId: number, userId: number | null, body: string, messageId: number, data: Record<string, unknown> = {}) {
+  async loanEvent(
+    tx: Runner,
+    country: Country,
+    loanId: number,
+    userId: number | null,
+    body: string,
+    messageId: number,
+    data: Record<string, unknown> = {},
+  ) {
     await tx.insert(loanEvents).values({ country, loanId, type: 'communication', userId, body, data: { message_id: messageId, ...data } });
   }
 
   /** The customer's newest loan (an inbound message goes on its timeline too). */
   async newestLoan(country: Country, customerId: number): Promise<number | null> {
-    const [row] = await this.db.select({ id: loans.id }).from(loans).where(and(eq(loans.country, country), eq(loans.customerId, customerId))).orderBy(desc(loans.id)).limit(1);
+    const [row] = await this.db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(and(eq(loans.country, country), eq(loans.customerId, customerId)))
+      .orderBy(desc(loans.id))
+      .limit(1);
     return row?.id ?? null;
   }
 
@@ -159,12 +206,15 @@ export class CommunicationsRepository {
    * the country's, and a seller's application's or a collector's loan's when the user is one.
    */
   async customerVisible(country: Country, customerId: number, own: { sellerId?: number; collectorId?: number }): Promise<boolean> {
-    const scope = own.sellerId !== undefined
-      ? sql` and exists (select 1 from leads l where l.customer_id = c.id and l.seller_id = ${own.sellerId})`
-      : own.collectorId !== undefined
-        ? sql` and exists (select 1 from loans o where o.customer_id = c.id and o.collector_id = ${own.collectorId})`
-        : sql``;
-    const result = (await this.db.execute(sql`select 1 from customers c where c.id = ${customerId} and c.country = ${country}${scope}`)) as unknown as { rows: unknown[] };
+    const scope =
+      own.sellerId !== undefined
+        ? sql` and exists (select 1 from leads l where l.customer_id = c.id and l.seller_id = ${own.sellerId})`
+        : own.collectorId !== undefined
+          ? sql` and exists (select 1 from loans o where o.customer_id = c.id and o.collector_id = ${own.collectorId})`
+          : sql``;
+    const result = (await this.db.execute(
+      sql`select 1 from customers c where c.id = ${customerId} and c.country = ${country}${scope}`,
+    )) as unknown as { rows: unknown[] };
     return result.rows.length > 0;
   }
 
@@ -184,7 +234,9 @@ export class CommunicationsRepository {
       .select({
         id: customers.id,
         name: sql<string>`${customers.lastName} || ', ' || ${customers.firstName}`,
-        leadId: sql<number | null>`(select max(l.id) from leads l where l.customer_id = ${customers.id}${own.sellerId !== undefined ? sql` and l.seller_id = ${own.sellerId}` : sql``})`,
+        leadId: sql<
+          number | null
+        >`(select max(l.id) from leads l where l.customer_id = ${customers.id}${own.sellerId !== undefined ? sql` and l.seller_id = ${own.sellerId}` : sql``})`,
       })
       .from(customers)
       .where(and(eq(customers.country, country), eq(customers.id, customerId)));
@@ -199,7 +251,10 @@ export class CommunicationsRepository {
   async customerByAddress(country: Country, channel: MessageChannel, address: string) {
     const match = channel === 'email' ? sql`lower(${customers.email}) = ${address}` : eq(customers.cellphone, address);
     const [row] = await this.db
-      .select({ customerId: customers.id, leadId: sql<number | null>`(select max(l.id) from leads l where l.customer_id = ${customers.id})` })
+      .select({
+        customerId: customers.id,
+        leadId: sql<number | null>`(select max(l.id) from leads l where l.customer_id = ${customers.id})`,
+      })
       .from(customers)
       .where(and(eq(customers.country, country), match))
       .orderBy(desc(customers.id))
@@ -225,7 +280,13 @@ export class CommunicationsRepository {
     const due = this.db
       .select({ id: customerMessages.id })
       .from(customerMessages)
-      .where(and(eq(customerMessages.status, 'queued'), sql`${customerMessages.sendAfter} <= now()`, id === undefined ? undefined : eq(customerMessages.id, id)))
+      .where(
+        and(
+          eq(customerMessages.status, 'queued'),
+          sql`${customerMessages.sendAfter} <= now()`,
+          id === undefined ? undefined : eq(customerMessages.id, id),
+        ),
+      )
       .orderBy(asc(customerMessages.sendAfter))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -264,10 +325,18 @@ export class CommunicationsRepository {
   }
 
   /** A delivery receipt: the message it names (by the provider's id) delivered or failed; false when unknown. */
-  async receipt(providerId: string, status: 'delivered' | 'failed', error: string | undefined): Promise<{ id: number; leadId: number | null; country: string } | undefined> {
+  async receipt(
+    providerId: string,
+    status: 'delivered' | 'failed',
+    error: string | undefined,
+  ): Promise<{ id: number; leadId: number | null; country: string } | undefined> {
     const [row] = await this.db
       .update(customerMessages)
-      .set(status === 'delivered' ? { status, deliveredAt: sql`now()`, updatedAt: sql`now()` } : { status, error: error ?? 'El proveedor no pudo entregarlo', updatedAt: sql`now()` })
+      .set(
+        status === 'delivered'
+          ? { status, deliveredAt: sql`now()`, updatedAt: sql`now()` }
+          : { status, error: error ?? 'El proveedor no pudo entregarlo', updatedAt: sql`now()` },
+      )
       .where(and(eq(customerMessages.providerId, providerId), eq(customerMessages.direction, 'out')))
       .returning({ id: customerMessages.id, leadId: customerMessages.leadId, country: customerMessages.country });
     return row;
@@ -276,7 +345,11 @@ export class CommunicationsRepository {
   /** Records a webhook's signature; false when it was seen already (a replay). Old ones are dropped. */
   async firstSighting(signature: string): Promise<boolean> {
     await this.db.delete(webhookSignatures).where(sql`${webhookSignatures.receivedAt} < now() - interval '1 day'`);
-    const rows = await this.db.insert(webhookSignatures).values({ signature }).onConflictDoNothing().returning({ signature: webhookSignatures.signature });
+    const rows = await this.db
+      .insert(webhookSignatures)
+      .values({ signature })
+      .onConflictDoNothing()
+      .returning({ signature: webhookSignatures.signature });
     return rows.length > 0;
   }
 }

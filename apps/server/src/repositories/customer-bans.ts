@@ -1,4 +1,12 @@
-import { normaliseBanValue, type BanDetail, type BanKind, type BanReason, type BanRow, type Country, type MessageChannel } from '@backoffice/shared';
+import {
+  normaliseBanValue,
+  type BanDetail,
+  type BanKind,
+  type BanReason,
+  type BanRow,
+  type Country,
+  type MessageChannel,
+} from '@backoffice/shared';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customerBanHits, customerBans, customers, leads, users } from '../db/schema';
@@ -58,8 +66,7 @@ export function customerBanKeys(
   return keys;
 }
 
-
-  /**
+/**
  * The oldest ban in force now on any of `keys`: credit bans only (`channel` undefined), or those that bar
  * contact on a channel (its do-not-contact bans and every credit ban). One index range per key.
  */
@@ -71,7 +78,13 @@ export async function banInForce(tx: Runner, country: Country, keys: BanKey[], c
  * Every ban in force on these keys, lowest id first: credit bans, and the do-not-contact bans of `channels`
  * (a batch's messages read them for a chunk at once; a message is stopped by the first that matches it).
  */
-export async function bansInForce(tx: Runner, country: Country, keys: BanKey[], channels: readonly MessageChannel[], limit?: number): Promise<FoundBan[]> {
+export async function bansInForce(
+  tx: Runner,
+  country: Country,
+  keys: BanKey[],
+  channels: readonly MessageChannel[],
+  limit?: number,
+): Promise<FoundBan[]> {
   const wanted = keys.filter((key) => key.value !== '');
   if (wanted.length === 0) return [];
   const pairs = sql.join(
@@ -86,7 +99,13 @@ export async function bansInForce(tx: Runner, country: Country, keys: BanKey[], 
           sql`, `,
         )}))`;
   const query = tx
-    .select({ id: customerBans.id, kind: customerBans.kind, value: customerBans.value, reason: customerBans.reason, channel: customerBans.channel })
+    .select({
+      id: customerBans.id,
+      kind: customerBans.kind,
+      value: customerBans.value,
+      reason: customerBans.reason,
+      channel: customerBans.channel,
+    })
     .from(customerBans)
     .where(
       and(
@@ -139,7 +158,13 @@ export class CustomerBansRepository {
   }
 
   /** Lifts a ban in force or scheduled: 'lifted' already, 'stale' version, undefined when not found. */
-  async lift(country: Country, id: number, userId: number, reason: string, version: number): Promise<'ok' | 'lifted' | 'stale' | undefined> {
+  async lift(
+    country: Country,
+    id: number,
+    userId: number,
+    reason: string,
+    version: number,
+  ): Promise<'ok' | 'lifted' | 'stale' | undefined> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx
         .select({ version: customerBans.version, liftedAt: customerBans.liftedAt })
@@ -151,7 +176,13 @@ export class CustomerBansRepository {
       if (current.version !== version) return 'stale';
       await tx
         .update(customerBans)
-        .set({ liftedAt: sql`now()`, liftedBy: userId, liftReason: reason, version: sql`${customerBans.version} + 1`, updatedAt: sql`now()` })
+        .set({
+          liftedAt: sql`now()`,
+          liftedBy: userId,
+          liftReason: reason,
+          version: sql`${customerBans.version} + 1`,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(customerBans.id, id), isNull(customerBans.liftedAt)));
       return 'ok';
     });
@@ -192,4 +223,3 @@ export class CustomerBansRepository {
     return { ban, applications };
   }
 }
-

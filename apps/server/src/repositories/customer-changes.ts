@@ -102,7 +102,12 @@ export async function applicationInAuditOrTransfer(tx: Tx, country: Country, cus
  * `sellerId`: while there is one, `sellerId` may not change the customer's identity or bank account (the
  * other seller would call someone else, or have the loan paid elsewhere). Undefined when there is none.
  */
-export async function applicationOfAnotherSeller(tx: Tx, country: Country, customerId: number, sellerId: number): Promise<number | undefined> {
+export async function applicationOfAnotherSeller(
+  tx: Tx,
+  country: Country,
+  customerId: number,
+  sellerId: number,
+): Promise<number | undefined> {
   const [row] = await tx
     .select({ id: leads.id })
     .from(leads)

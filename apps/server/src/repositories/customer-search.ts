@@ -91,7 +91,12 @@ export function prefixPair(search: CustomerSearch): { params: Params; whole: boo
     .sort((a, b) => b.length - a.length);
   if (!first || !second) return undefined;
   return {
-    params: { pre0: first.slice(0, 3).join(''), pre1: second.slice(0, 3).join(''), pw0: `${first.join('')}:*`, pw1: `${second.join('')}:*` },
+    params: {
+      pre0: first.slice(0, 3).join(''),
+      pre1: second.slice(0, 3).join(''),
+      pw0: `${first.join('')}:*`,
+      pw1: `${second.join('')}:*`,
+    },
     whole: search.words.length === 2 && search.letters.length === 2,
   };
 }

@@ -71,7 +71,8 @@ const END_OF_TODAY = `((@today::date + 1)::timestamp at time zone @zone::text)`;
 type Named = Record<string, unknown>;
 
 const int = (value: unknown): number => Number(value ?? 0);
-const dateOf = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+const dateOf = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 /**
  * Dashboard aggregates. Every statement counts over index ranges that hold what it needs, so PostgreSQL
@@ -137,7 +138,14 @@ export class DashboardRepository {
          from lead_status_history h join leads l on l.id = h.lead_id${own ? ' and l.seller_id = $6' : ''}
         where h.country = $1 and h.to_status = $5 and h.created_at >= ${RANGE_START} and h.created_at < ${RANGE_END}
         group by 1`,
-      [scope.country, COUNTRY_TIME_ZONE[scope.country], range.from, range.to, DISBURSED_STATUS[scope.country], ...(own ? [scope.ownSellerId] : [])],
+      [
+        scope.country,
+        COUNTRY_TIME_ZONE[scope.country],
+        range.from,
+        range.to,
+        DISBURSED_STATUS[scope.country],
+        ...(own ? [scope.ownSellerId] : []),
+      ],
     );
     return rows.map(([date, count, amount]) => ({ date: String(date), count: int(count), amount: int(amount) }));
   }
@@ -154,7 +162,14 @@ export class DashboardRepository {
          left join (select distinct lead_id from lead_status_history
                      where country = $1 and to_status = any($5::int[]) and created_at >= ${RANGE_START}) c on c.lead_id = l.id
         where l.country = $1 and l.created_at >= ${RANGE_START} and l.created_at < ${RANGE_END}${own ? ' and l.seller_id = $6' : ''}`,
-      [scope.country, COUNTRY_TIME_ZONE[scope.country], range.from, range.to, CONVERTED_STATUSES[scope.country], ...(own ? [scope.ownSellerId] : [])],
+      [
+        scope.country,
+        COUNTRY_TIME_ZONE[scope.country],
+        range.from,
+        range.to,
+        CONVERTED_STATUSES[scope.country],
+        ...(own ? [scope.ownSellerId] : []),
+      ],
     );
     const [created, converted] = rows[0] ?? [0, 0];
     return { created: int(created), converted: int(converted) };
@@ -224,7 +239,10 @@ export class DashboardRepository {
       if (!order.includes(name)) order.push(name);
       return `$${order.indexOf(name) + 1}`;
     });
-    return this.rows(bound, order.map((name) => named[name]));
+    return this.rows(
+      bound,
+      order.map((name) => named[name]),
+    );
   }
 
   private async workCount(id: MyWorkCount, kind: RoleKind, named: Named): Promise<number> {

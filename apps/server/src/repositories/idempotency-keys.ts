@@ -29,7 +29,13 @@ export async function earlierAnswer<T>(db: Db | Tx, once: IdempotencyKey): Promi
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, once.userId), eq(idempotencyKeys.key, once.key), gt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`)));
+    .where(
+      and(
+        eq(idempotencyKeys.userId, once.userId),
+        eq(idempotencyKeys.key, once.key),
+        gt(idempotencyKeys.createdAt, sql`now() - ${KEPT_FOR}`),
+      ),
+    );
   if (!row) return undefined;
   return row.requestHash === once.requestHash ? { outcome: 'replayed', answer: row.response as T } : { outcome: 'keyReused' };
 }

@@ -43,7 +43,12 @@ export class LeadDocumentsRepository {
   /** One document's bytes and type, only through its own lead and country. */
   async content(country: Country, leadId: number, documentId: number) {
     const [row] = await this.db
-      .select({ content: leadDocuments.content, contentType: leadDocuments.contentType, sha256: leadDocuments.sha256, kind: leadDocuments.kind })
+      .select({
+        content: leadDocuments.content,
+        contentType: leadDocuments.contentType,
+        sha256: leadDocuments.sha256,
+        kind: leadDocuments.kind,
+      })
       .from(leadDocuments)
       .where(and(eq(leadDocuments.id, documentId), eq(leadDocuments.leadId, leadId), eq(leadDocuments.country, country)));
     return row;
@@ -64,20 +69,22 @@ export interface NewLeadDocument {
 
 /** Writes a document's row in the caller's transaction; its id. */
 export async function insertLeadDocument(tx: Tx, doc: NewLeadDocument): Promise<number> {
-  const row = oneRow(await tx
-    .insert(leadDocuments)
-    .values({
-      country: doc.country,
-      leadId: doc.leadId,
-      kind: doc.kind,
-      fileName: doc.fileName,
-      contentType: doc.contentType,
-      size: doc.bytes.length,
-      sha256: doc.sha256,
-      content: doc.bytes,
-      uploadedBy: doc.uploadedBy,
-      ...(doc.createdAt ? { createdAt: doc.createdAt } : {}),
-    })
-    .returning({ id: leadDocuments.id }));
+  const row = oneRow(
+    await tx
+      .insert(leadDocuments)
+      .values({
+        country: doc.country,
+        leadId: doc.leadId,
+        kind: doc.kind,
+        fileName: doc.fileName,
+        contentType: doc.contentType,
+        size: doc.bytes.length,
+        sha256: doc.sha256,
+        content: doc.bytes,
+        uploadedBy: doc.uploadedBy,
+        ...(doc.createdAt ? { createdAt: doc.createdAt } : {}),
+      })
+      .returning({ id: leadDocuments.id }),
+  );
   return row.id;
 }

@@ -176,7 +176,12 @@ export async function takeNewDocumentTurn(tx: Tx, country: Country, docType: str
 }
 
 /** The customer of a document in the country, its row locked until the transaction commits. */
-export async function lockCustomerOfDocument(tx: Tx, country: Country, docType: string, docNumber: string): Promise<StoredCustomer | undefined> {
+export async function lockCustomerOfDocument(
+  tx: Tx,
+  country: Country,
+  docType: string,
+  docNumber: string,
+): Promise<StoredCustomer | undefined> {
   const byDocument = and(eq(customers.country, country), eq(customers.docType, docType), eq(customers.docNumber, docNumber));
   return (await tx.select(storedCustomerColumns).from(customers).where(byDocument).for('no key update'))[0];
 }
@@ -186,11 +191,13 @@ export async function lockCustomerOfDocument(tx: Tx, country: Country, docType: 
  * waited for it to commit: the caller then reads and locks that one).
  */
 export async function insertNewCustomer(tx: Tx, values: typeof customers.$inferInsert): Promise<StoredCustomer | undefined> {
-  const inserted = oneRow(await tx
-    .insert(customers)
-    .values(values)
-    .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
-    .returning(storedCustomerColumns));
+  const inserted = oneRow(
+    await tx
+      .insert(customers)
+      .values(values)
+      .onConflictDoNothing({ target: [customers.country, customers.docType, customers.docNumber] })
+      .returning(storedCustomerColumns),
+  );
   return inserted;
 }
 
@@ -220,18 +227,20 @@ export async function insertLeadWithHistory(
   },
 ): Promise<number> {
   const { country, statusId, userId, reason } = lead;
-  const inserted = oneRow(await tx
-    .insert(leads)
-    .values({
-      country,
-      customerId: lead.customerId,
-      requestedAmount: lead.requestedAmount,
-      term: lead.term,
-      statusId,
-      source: lead.source,
-      sellerId: lead.sellerId,
-    })
-    .returning({ id: leads.id }));
+  const inserted = oneRow(
+    await tx
+      .insert(leads)
+      .values({
+        country,
+        customerId: lead.customerId,
+        requestedAmount: lead.requestedAmount,
+        term: lead.term,
+        statusId,
+        source: lead.source,
+        sellerId: lead.sellerId,
+      })
+      .returning({ id: leads.id }),
+  );
   await tx.insert(leadStatusHistory).values({
     country,
     leadId: inserted.id,
@@ -274,7 +283,10 @@ export class LeadsRepository {
    * what GET /leads/:id sends as it is); `lead` is that text parsed (on each read), for the routes that
    * answer the lead after a change.
    */
-  async detail(country: Country, id: number): Promise<{ lead: LeadDetail; json: JsonText<LeadDetail>; sellerId: number | null } | undefined> {
+  async detail(
+    country: Country,
+    id: number,
+  ): Promise<{ lead: LeadDetail; json: JsonText<LeadDetail>; sellerId: number | null } | undefined> {
     const statement = this.statements.get('detail', () =>
       this.db
         .select({
@@ -338,7 +350,11 @@ export class LeadsRepository {
       }
     | undefined
   > {
-    const inList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+    const inList = (ids: readonly number[]) =>
+      sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
     const [row] = await this.db
       .select({
         id: customers.id,
@@ -351,7 +367,9 @@ export class LeadsRepository {
         otherSellerApplication:
           sellerId === null
             ? sql<number | null>`null::integer`
-            : sql<number | null>`min(${leads.id}) filter (where ${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(CLOSED_STATUSES[country])}))`,
+            : sql<
+                number | null
+              >`min(${leads.id}) filter (where ${leads.sellerId} <> ${sellerId} and ${leads.statusId} not in (${inList(CLOSED_STATUSES[country])}))`,
       })
       .from(customers)
       .leftJoin(leads, eq(leads.customerId, customers.id))
@@ -381,7 +399,9 @@ export class LeadsRepository {
       return await this.db.transaction(async (tx) => {
         const lead = await holdLead(tx, country, leadId, by.ownSellerId);
         if (!lead.ok) return lead;
-        const event = oneRow(await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id }));
+        const event = oneRow(
+          await tx.insert(leadEvents).values({ country, leadId, type: 'note', userId, body }).returning({ id: leadEvents.id }),
+        );
         if (once && !(await keepAnswer(tx, country, once, { lead_id: leadId, event_id: event.id }))) throw new KeyTaken();
         return 'added' as const;
       });
@@ -425,7 +445,13 @@ export class LeadsRepository {
   }
 
   /** The assigned seller (checked by the caller); false when someone else changed the lead first. */
-  reassignSeller(country: Country, leadId: number, userId: number, version: number, seller: { id: number; name: string }): Promise<boolean> {
+  reassignSeller(
+    country: Country,
+    leadId: number,
+    userId: number,
+    version: number,
+    seller: { id: number; name: string },
+  ): Promise<boolean> {
     return this.versionedChange(
       country,
       leadId,
@@ -452,7 +478,10 @@ export class LeadsRepository {
     leadId: number,
     version: number,
     set: { managementStatus?: string; sellerId?: number },
-    event: (before: { managementStatus: string | null; sellerId: number | null }) => Omit<typeof leadEvents.$inferInsert, 'country' | 'leadId'>,
+    event: (before: {
+      managementStatus: string | null;
+      sellerId: number | null;
+    }) => Omit<typeof leadEvents.$inferInsert, 'country' | 'leadId'>,
     /** More work that commits or rolls back with the change. */
     within?: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {

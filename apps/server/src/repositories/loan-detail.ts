@@ -10,7 +10,8 @@ export interface LoanHeader {
   sellerId: number | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 /** A loan as its detail shows it (schedule, payments with their allocations, timeline), read without locks. */
 export class LoanDetailRepository {
@@ -52,7 +53,12 @@ export class LoanDetailRepository {
       ? await this.db
           .select()
           .from(paymentAllocations)
-          .where(inArray(paymentAllocations.paymentId, paid.map((p) => p.payment.id)))
+          .where(
+            inArray(
+              paymentAllocations.paymentId,
+              paid.map((p) => p.payment.id),
+            ),
+          )
           .orderBy(asc(paymentAllocations.id))
       : [];
     const numberOf = new Map(rows.map((i) => [i.id, i.number]));
@@ -167,7 +173,8 @@ export class LoanDetailRepository {
 
 /** The system's events carry data, not text: what the timeline says of them. */
 function describe(type: string, data: Record<string, unknown> | null): string | null {
-  if (type === 'status' && data) return `Estado: ${catalogueLabel(LOAN_STATUSES, String(data.from))} → ${catalogueLabel(LOAN_STATUSES, String(data.to))}`;
+  if (type === 'status' && data)
+    return `Estado: ${catalogueLabel(LOAN_STATUSES, String(data.from))} → ${catalogueLabel(LOAN_STATUSES, String(data.to))}`;
   if (type === 'promise_kept') return 'Promesa de pago cumplida';
   if (type === 'promise_broken') return 'Promesa de pago incumplida';
   return null;

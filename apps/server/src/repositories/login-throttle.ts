@@ -37,8 +37,7 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = {
 
 /** A sign-in attempt let through (its reservation row's id), or refused with the seconds to wait. */
 export type LoginAttempt =
-  | { allowed: true; id: number }
-  | { allowed: false; retryAfterSeconds: number; key: 'pair' | 'account' | 'address'; failures: number };
+  { allowed: true; id: number } | { allowed: false; retryAfterSeconds: number; key: 'pair' | 'account' | 'address'; failures: number };
 
 /** The wait a key with `failures` in the window imposes after its latest one (0: none). */
 export function delayAfter(failures: number, free: number, base: number, cap: number): number {

@@ -35,24 +35,31 @@ export async function recordLeadManagement(tx: Tx, input: LeadManagementInput): 
               eq(calls.leadId, input.leadId),
               ne(calls.status, 'failed'),
               gt(calls.startedAt, sql`now() - make_interval(mins => ${CALL_OUTCOME_WINDOW_MINUTES})`),
-              notExists(tx.select({ one: sql`1` }).from(managements).where(eq(managements.callId, calls.id))),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(managements)
+                  .where(eq(managements.callId, calls.id)),
+              ),
             ),
           )
           .orderBy(desc(calls.startedAt))
           .limit(1)
       : [];
-  const row = oneRow(await tx
-    .insert(managements)
-    .values({
-      country: input.country,
-      userId: input.userId,
-      leadId: input.leadId,
-      channel: input.channel,
-      result: input.result,
-      note: input.note ?? null,
-      nextActionAt: input.nextActionAt ?? null,
-      callId: call?.id ?? null,
-    })
-    .returning({ id: managements.id }));
+  const row = oneRow(
+    await tx
+      .insert(managements)
+      .values({
+        country: input.country,
+        userId: input.userId,
+        leadId: input.leadId,
+        channel: input.channel,
+        result: input.result,
+        note: input.note ?? null,
+        nextActionAt: input.nextActionAt ?? null,
+        callId: call?.id ?? null,
+      })
+      .returning({ id: managements.id }),
+  );
   return row.id;
 }

@@ -21,7 +21,8 @@ export class ManagementsRepository {
     const where = and(...managementConditions(context, filters).filter((c): c is SQL => c !== undefined))!;
     // The zone as a literal (from a fixed table): as a parameter, the SELECT's and the GROUP BY's hours would be two expressions.
     const hour = sql.raw(`extract(hour from m.created_at at time zone '${tz}')::int`);
-    const grouped = await this.run(sql`select m.user_id, coalesce(max(u.name), 'Sistema'), ${hour}, m.result, count(*)::int, grouping(m.result)::int
+    const grouped = await this
+      .run(sql`select m.user_id, coalesce(max(u.name), 'Sistema'), ${hour}, m.result, count(*)::int, grouping(m.result)::int
       from ${MANAGEMENTS_FROM} where ${where}
       group by grouping sets ((m.user_id, ${hour}), (m.user_id, m.result))
       order by 2, 1, 3, 4`);
@@ -31,8 +32,23 @@ export class ManagementsRepository {
          where n.country = m.country and n.created_at > m.created_at
            and (n.lead_id = m.lead_id or n.loan_id = m.loan_id)))::int
       from ${MANAGEMENTS_FROM} where ${dueWhere}`)) as [[number, number]];
-    const summary: ManagementSummary = { from: filters.from, to: filters.to, by_hour: [], by_result: [], contacts: 0, next_actions_due: due, next_actions_done: done };
-    for (const [userId, userName, hourOfDay, result, count, byHour] of grouped as [number | null, string, number | null, string | null, number, number][]) {
+    const summary: ManagementSummary = {
+      from: filters.from,
+      to: filters.to,
+      by_hour: [],
+      by_result: [],
+      contacts: 0,
+      next_actions_due: due,
+      next_actions_done: done,
+    };
+    for (const [userId, userName, hourOfDay, result, count, byHour] of grouped as [
+      number | null,
+      string,
+      number | null,
+      string | null,
+      number,
+      number,
+    ][]) {
       const user = { user_id: userId, user_name: userName };
       if (byHour === 1) {
         summary.by_hour.push({ ...user, hour: hourOfDay!, count });
@@ -80,14 +96,16 @@ export class ManagementsRepository {
       loan,
       customer,
       call,
-      after: (after as [ 'management' | 'status', string, number | string | null, string | null, string, string | null][]).map(([type, at, mid, who, text, channel]) => ({
-        type,
-        at,
-        id: mid === null ? null : Number(mid),
-        user: who,
-        text,
-        channel,
-      })),
+      after: (after as ['management' | 'status', string, number | string | null, string | null, string, string | null][]).map(
+        ([type, at, mid, who, text, channel]) => ({
+          type,
+          at,
+          id: mid === null ? null : Number(mid),
+          user: who,
+          text,
+          channel,
+        }),
+      ),
     };
   }
 

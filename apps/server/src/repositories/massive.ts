@@ -59,13 +59,20 @@ export class MassiveRepository {
   constructor(private readonly db: Db) {}
 
   async create(country: Country, type: MassiveType, source: 'file' | 'list', fileName: string | null, userId: number): Promise<number> {
-    return oneRow(await this.db.insert(massiveBatches).values({ country, type, source, fileName, createdBy: userId }).returning({ id: massiveBatches.id })).id;
+    return oneRow(
+      await this.db
+        .insert(massiveBatches)
+        .values({ country, type, source, fileName, createdBy: userId })
+        .returning({ id: massiveBatches.id }),
+    ).id;
   }
 
   /** A chunk of validated rows in one statement (as JSON: one parameter, however many rows). */
   async addRows(batchId: number, rows: NewBatchRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const json = JSON.stringify(rows.map((row) => ({ row: row.row, data: row.data, status: row.status, record_id: row.recordId, error: row.error })));
+    const json = JSON.stringify(
+      rows.map((row) => ({ row: row.row, data: row.data, status: row.status, record_id: row.recordId, error: row.error })),
+    );
     await this.db.execute(sql`
       insert into ${massiveBatchRows} (batch_id, "row", data, status, record_id, error)
       select ${batchId}, v."row", v.data, v.status, v.record_id, v.error
@@ -97,7 +104,10 @@ export class MassiveRepository {
       counts[status as MassiveRowStatus] = n;
       counts.total += n;
     }
-    await executor.update(massiveBatches).set({ ...counts, updatedAt: sql`now()` }).where(eq(massiveBatches.id, batchId));
+    await executor
+      .update(massiveBatches)
+      .set({ ...counts, updatedAt: sql`now()` })
+      .where(eq(massiveBatches.id, batchId));
     return counts;
   }
 
@@ -153,7 +163,12 @@ export class MassiveRepository {
     const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
     const row = list[0];
     if (!row) return undefined;
-    return { id: Number(row.id), country: row.country as Country, type: row.type as MassiveType, createdBy: row.created_by === null ? null : Number(row.created_by) };
+    return {
+      id: Number(row.id),
+      country: row.country as Country,
+      type: row.type as MassiveType,
+      createdBy: row.created_by === null ? null : Number(row.created_by),
+    };
   }
 
   /**
@@ -232,7 +247,11 @@ export class MassiveRepository {
   /** Seconds the batch has run (from its start to its end, or to now). */
   async elapsedSeconds(batchId: number): Promise<number> {
     const [row] = await this.db
-      .select({ s: sql<number>`extract(epoch from (coalesce(${massiveBatches.finishedAt}, now()) - ${massiveBatches.startedAt}))::float8`.mapWith(Number) })
+      .select({
+        s: sql<number>`extract(epoch from (coalesce(${massiveBatches.finishedAt}, now()) - ${massiveBatches.startedAt}))::float8`.mapWith(
+          Number,
+        ),
+      })
       .from(massiveBatches)
       .where(eq(massiveBatches.id, batchId));
     return row?.s ?? 0;

@@ -28,17 +28,19 @@ export class RateLimitCounters {
   /** Counts a request of `key`. */
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
     const expired = lte(rateLimitCounters.expiresAt, sql`now()`);
-    const row = oneRow(await this.db
-      .insert(rateLimitCounters)
-      .values({ key, count: 1, expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-          expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimitCounters.expiresAt} end`,
-        },
-      })
-      .returning({ current: rateLimitCounters.count, ttl: ttlMs }));
+    const row = oneRow(
+      await this.db
+        .insert(rateLimitCounters)
+        .values({ key, count: 1, expiresAt: sql`now() + ${windowMs} * interval '1 millisecond'` })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+            expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimitCounters.expiresAt} end`,
+          },
+        })
+        .returning({ current: rateLimitCounters.count, ttl: ttlMs }),
+    );
     if (++this.hits % SWEEP_EVERY === 0) await this.sweep();
     return row;
   }

@@ -59,14 +59,7 @@ export class SalesRepository {
       const [updated] = await tx
         .update(leads)
         .set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(leads.id, leadId),
-            eq(leads.country, country),
-            isNull(leads.sellerId),
-            inArray(leads.statusId, statusIds),
-          ),
-        )
+        .where(and(eq(leads.id, leadId), eq(leads.country, country), isNull(leads.sellerId), inArray(leads.statusId, statusIds)))
         .returning({ version: leads.version });
       if (!updated) {
         const [row] = await tx
@@ -94,7 +87,13 @@ export class SalesRepository {
   /** The lead's pending call backs, soonest first. */
   async pendingCalls(leadId: number): Promise<ScheduledCall[]> {
     const rows = await this.db
-      .select({ id: scheduledCalls.id, scheduleTime: scheduledCalls.scheduleTime, status: scheduledCalls.status, note: scheduledCalls.note, version: scheduledCalls.version })
+      .select({
+        id: scheduledCalls.id,
+        scheduleTime: scheduledCalls.scheduleTime,
+        status: scheduledCalls.status,
+        note: scheduledCalls.note,
+        version: scheduledCalls.version,
+      })
       .from(scheduledCalls)
       .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending')))
       .orderBy(asc(scheduledCalls.scheduleTime), asc(scheduledCalls.id));
@@ -175,7 +174,11 @@ export class SalesRepository {
       const inAudit = audited.length > 0 ? await applicationInAuditOrTransfer(tx, country, customerId) : undefined;
       if (inAudit !== undefined) return { saved: false, reason: 'inAudit', leadId: inAudit, fields: audited };
       // A cellphone, email or account under a credit ban in force may not be set (one that is stored already stays).
-      const contact: ['cellphone' | 'email' | 'bank_account', keyof CustomerEdit][] = [['cellphone', 'cellphone'], ['email', 'email'], ['bank_account', 'bankAccount']];
+      const contact: ['cellphone' | 'email' | 'bank_account', keyof CustomerEdit][] = [
+        ['cellphone', 'cellphone'],
+        ['email', 'email'],
+        ['bank_account', 'bankAccount'],
+      ];
       for (const [field, key] of contact) {
         if (!changes(key) || !edit[key]) continue;
         const ban = await banInForce(tx, country, customerBanKeys(country, { [key]: edit[key] }));
@@ -214,13 +217,15 @@ export class SalesRepository {
       if (isClosedStatus(country, lead.statusId)) return 'closed';
       // Counted with the lead's row locked: concurrent schedules of one lead take their turns. At the cap a
       // repeat of one already pending is still that one ('again'), not a new one refused.
-      const { pending, same } = oneRow(await tx
-        .select({
-          pending: sql<number>`count(*)`.mapWith(Number),
-          same: sql<number>`count(*) filter (where ${scheduledCalls.scheduleTime} = ${input.at})`.mapWith(Number),
-        })
-        .from(scheduledCalls)
-        .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending'))));
+      const { pending, same } = oneRow(
+        await tx
+          .select({
+            pending: sql<number>`count(*)`.mapWith(Number),
+            same: sql<number>`count(*) filter (where ${scheduledCalls.scheduleTime} = ${input.at})`.mapWith(Number),
+          })
+          .from(scheduledCalls)
+          .where(and(eq(scheduledCalls.leadId, leadId), eq(scheduledCalls.status, 'pending'))),
+      );
       if (pending >= CALL_BACK_MAX_PENDING) return same > 0 ? 'again' : 'full';
       const scheduled = await tx
         .insert(scheduledCalls)
@@ -235,7 +240,10 @@ export class SalesRepository {
           createdBy: input.createdBy,
         })
         // The same call back twice (a double submit, a retry) is one reminder and one timeline entry.
-        .onConflictDoNothing({ target: [scheduledCalls.leadId, scheduledCalls.scheduleTime], where: sql`${scheduledCalls.status} = 'pending'` })
+        .onConflictDoNothing({
+          target: [scheduledCalls.leadId, scheduledCalls.scheduleTime],
+          where: sql`${scheduledCalls.status} = 'pending'`,
+        })
         .returning({ id: scheduledCalls.id });
       if (scheduled.length === 0) return 'again';
       await tx

@@ -71,27 +71,31 @@ export class SearcherRepository {
     }
     return {
       more: found.length > SEARCHER_LIMIT,
-      customers: found.slice(0, SEARCHER_LIMIT).map(([id, docType, docNumber, cuil, firstName, lastName, cellphone, email, applications]) => ({
-        id,
-        doc_type: docType,
-        doc_number: docNumber,
-        cuil,
-        first_name: firstName,
-        last_name: lastName,
-        cellphone,
-        email,
-        applications: applications.slice(0, SEARCHER_APPLICATIONS).map(([leadId, createdAt, statusId, amount, term, sellerId, sellerName, management]) => ({
-          id: leadId,
-          created_at: createdAt,
-          status_id: statusId,
-          step: stepLabelOf(scope.country, statusId),
-          requested_amount: Number(amount),
-          term,
-          seller: personRefOf(sellerId, sellerName),
-          management_status: management,
+      customers: found
+        .slice(0, SEARCHER_LIMIT)
+        .map(([id, docType, docNumber, cuil, firstName, lastName, cellphone, email, applications]) => ({
+          id,
+          doc_type: docType,
+          doc_number: docNumber,
+          cuil,
+          first_name: firstName,
+          last_name: lastName,
+          cellphone,
+          email,
+          applications: applications
+            .slice(0, SEARCHER_APPLICATIONS)
+            .map(([leadId, createdAt, statusId, amount, term, sellerId, sellerName, management]) => ({
+              id: leadId,
+              created_at: createdAt,
+              status_id: statusId,
+              step: stepLabelOf(scope.country, statusId),
+              requested_amount: Number(amount),
+              term,
+              seller: personRefOf(sellerId, sellerName),
+              management_status: management,
+            })),
+          more_applications: applications.length > SEARCHER_APPLICATIONS,
         })),
-        more_applications: applications.length > SEARCHER_APPLICATIONS,
-      })),
     };
   }
 
@@ -128,7 +132,13 @@ export class SearcherRepository {
               kind === 'recent'
                 ? // The newest customers of the country, under the table's own name so that the conditions
                   // (written against "customers") read the subquery's columns.
-                  this.db.select().from(customers).where(sql`${customers.country} = ${ph('country')}`).orderBy(desc(customers.id)).limit(literalLimit(RECENT_WINDOW)).as('customers')
+                  this.db
+                    .select()
+                    .from(customers)
+                    .where(sql`${customers.country} = ${ph('country')}`)
+                    .orderBy(desc(customers.id))
+                    .limit(literalLimit(RECENT_WINDOW))
+                    .as('customers')
                 : customers,
             )
             .where(and(...where))

@@ -46,17 +46,19 @@ export class SecurityEventsRepository {
       .select({ at: max(securityEvents.createdAt) })
       .from(securityEvents)
       .where(and(eq(securityEvents.userId, userId), eq(securityEvents.type, 'login_success')));
-    const row = oneRow(await this.db
-      .select({ n: count() })
-      .from(securityEvents)
-      .where(
-        and(
-          eq(securityEvents.userId, userId),
-          // A wrong second-factor code at sign-in is a failed sign-in too (someone knew the password).
-          sql`(${securityEvents.type} = 'login_failure' or (${securityEvents.type} = 'second_factor_failure' and ${securityEvents.details}->>'purpose' = 'sign_in'))`,
-          last?.at ? gt(securityEvents.createdAt, last.at) : undefined,
+    const row = oneRow(
+      await this.db
+        .select({ n: count() })
+        .from(securityEvents)
+        .where(
+          and(
+            eq(securityEvents.userId, userId),
+            // A wrong second-factor code at sign-in is a failed sign-in too (someone knew the password).
+            sql`(${securityEvents.type} = 'login_failure' or (${securityEvents.type} = 'second_factor_failure' and ${securityEvents.details}->>'purpose' = 'sign_in'))`,
+            last?.at ? gt(securityEvents.createdAt, last.at) : undefined,
+          ),
         ),
-      ));
+    );
     return row.n;
   }
 
@@ -72,7 +74,12 @@ export class SecurityEventsRepository {
   }
 
   /** A page of the country's log, newest first, and how many rows match. */
-  async list(country: Country, filters: SecurityEventFilters, page: number, pageSize: number): Promise<{ rows: SecurityEventRow[]; total: number }> {
+  async list(
+    country: Country,
+    filters: SecurityEventFilters,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: SecurityEventRow[]; total: number }> {
     const where = this.where(country, filters);
     const [rows, counted] = await Promise.all([
       this.db

@@ -59,19 +59,21 @@ export class SessionsRepository {
 
   async create(input: NewSession): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
-    const row = oneRow(await this.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(token),
-        userId: input.userId,
-        country: input.country,
-        // The database clock decides expiry, so nodes with skewed clocks agree.
-        expiresAt: sql`now() + ${input.ttlHours} * interval '1 hour'`,
-        ip: input.ip,
-        userAgent: input.userAgent?.slice(0, 512),
-        secondFactorPending: input.secondFactorPending ?? false,
-      })
-      .returning({ expiresAt: sessions.expiresAt }));
+    const row = oneRow(
+      await this.db
+        .insert(sessions)
+        .values({
+          tokenHash: hashToken(token),
+          userId: input.userId,
+          country: input.country,
+          // The database clock decides expiry, so nodes with skewed clocks agree.
+          expiresAt: sql`now() + ${input.ttlHours} * interval '1 hour'`,
+          ip: input.ip,
+          userAgent: input.userAgent?.slice(0, 512),
+          secondFactorPending: input.secondFactorPending ?? false,
+        })
+        .returning({ expiresAt: sessions.expiresAt }),
+    );
     return { token, expiresAt: row.expiresAt };
   }
 
@@ -101,7 +103,10 @@ export class SessionsRepository {
       .limit(1);
     if (!row) return undefined;
     if (options.touch !== false && row.stale) {
-      await this.db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+      await this.db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(sessions.tokenHash, tokenHash));
     }
     const found: FoundSession = {
       user: row.user,

@@ -36,7 +36,9 @@ const LEASE = sql`interval '2 minutes'`;
 const failureFields = {
   attempts: stageRuns.attempts,
   // Read as epoch milliseconds (a number whatever the driver; 'infinity' is no date), answered as ISO text.
-  retryAt: sql<string | null>`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`.mapWith((value) =>
+  retryAt: sql<
+    string | null
+  >`case when isfinite(${stageRuns.runAfter}) then (extract(epoch from ${stageRuns.runAfter}) * 1000)::float8 end`.mapWith((value) =>
     value === null ? null : new Date(Number(value)).toISOString(),
   ),
 };
@@ -49,7 +51,8 @@ const claimed = {
 };
 
 /** The run's row as its claim left it (a status change since has replaced it: no row). */
-const asClaimed = (run: ClaimedStageRun) => and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId), eq(stageRuns.attempts, run.attempts));
+const asClaimed = (run: ClaimedStageRun) =>
+  and(eq(stageRuns.leadId, run.leadId), eq(stageRuns.statusId, run.statusId), eq(stageRuns.attempts, run.attempts));
 
 /** The queue of automated stages to run (`stage_runs`): written with status changes, claimed by runners. */
 export class StageRunsRepository {

@@ -94,40 +94,22 @@ export class UsersRepository {
   }
 
   /** Active people of some role kinds, by name: the seller, collector and auditor filter lists. */
-  async listActiveByKinds(
-    country: Country,
-    kinds: readonly RoleKind[],
-  ): Promise<{ id: number; name: string; kind: RoleKind }[]> {
+  async listActiveByKinds(country: Country, kinds: readonly RoleKind[]): Promise<{ id: number; name: string; kind: RoleKind }[]> {
     const rows = await this.db
       .select({ id: users.id, name: users.name, role: users.role })
       .from(users)
-      .where(
-        and(
-          eq(users.country, country),
-          eq(users.active, true),
-          inArray(users.role, storedRolesOfKinds(country, kinds)),
-        ),
-      )
+      .where(and(eq(users.country, country), eq(users.active, true), inArray(users.role, storedRolesOfKinds(country, kinds))))
       .orderBy(asc(users.name), asc(users.id));
     return rows.map((r) => ({ id: r.id, name: r.name, kind: roleOfStored(country, r.role)!.kind }));
   }
 
   /** An active user of the country whose role is of one of these kinds (e.g. a seller to assign a lead to). */
-  async findActiveOfKinds(
-    country: Country,
-    id: number,
-    kinds: readonly RoleKind[],
-  ): Promise<{ id: number; name: string } | undefined> {
+  async findActiveOfKinds(country: Country, id: number, kinds: readonly RoleKind[]): Promise<{ id: number; name: string } | undefined> {
     const [row] = await this.db
       .select({ id: users.id, name: users.name })
       .from(users)
       .where(
-        and(
-          eq(users.id, id),
-          eq(users.country, country),
-          eq(users.active, true),
-          inArray(users.role, storedRolesOfKinds(country, kinds)),
-        ),
+        and(eq(users.id, id), eq(users.country, country), eq(users.active, true), inArray(users.role, storedRolesOfKinds(country, kinds))),
       )
       .limit(1);
     return row;

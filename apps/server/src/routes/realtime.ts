@@ -10,7 +10,13 @@ const realtime: FastifyPluginAsyncZod = async (app) => {
   const body = { enabled, url: publicUrl ?? null, path };
   app.get(
     '/realtime',
-    { schema: { tags: ['realtime'], summary: 'Dirección y ruta del puente en tiempo real (socket.io)', response: { 200: realtimeConfigSchema } } },
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: 'Dirección y ruta del puente en tiempo real (socket.io)',
+        response: { 200: realtimeConfigSchema },
+      },
+    },
     async () => body,
   );
 };

@@ -43,15 +43,29 @@ export class AccountsService {
   }
 
   /** The user's own change: the current password proves it is them; every other session of theirs ends. */
-  async changePassword(country: Country, user: UserRow, current: string, next: string, keepToken: string | undefined, ip: string): Promise<number> {
+  async changePassword(
+    country: Country,
+    user: UserRow,
+    current: string,
+    next: string,
+    keepToken: string | undefined,
+    ip: string,
+  ): Promise<number> {
     const messages = PASSWORD_MESSAGES[country];
-    if (!(await verifyPassword(user.passwordHash, current))) throw invalidData([{ field: 'current_password', message: messages.wrongCurrent }]);
+    if (!(await verifyPassword(user.passwordHash, current)))
+      throw invalidData([{ field: 'current_password', message: messages.wrongCurrent }]);
     if (current === next) throw invalidData([{ field: 'new_password', message: messages.sameAsCurrent }]);
     this.checkPolicy(country, 'new_password', next, user);
     await this.app.users.setPassword(user.id, await hashPassword(next), false);
     const ended = await this.app.sessions.endAll(user.id, keepToken);
     if (keepToken) this.app.sessions.forget(keepToken);
-    await this.app.securityEvents.record({ country, type: 'password_changed', userId: user.id, ip, details: { forced: user.mustChangePassword, sessions_ended: ended } });
+    await this.app.securityEvents.record({
+      country,
+      type: 'password_changed',
+      userId: user.id,
+      ip,
+      details: { forced: user.mustChangePassword, sessions_ended: ended },
+    });
     return ended;
   }
 
@@ -61,7 +75,14 @@ export class AccountsService {
     this.checkPolicy(country, 'password', password, row);
     await this.app.users.setPassword(row.id, await hashPassword(password), true);
     const ended = await this.app.sessions.endAll(row.id);
-    await this.app.securityEvents.record({ country, type: 'password_reset', userId: row.id, actorId: actor.id, ip: actor.ip, details: { sessions_ended: ended } });
+    await this.app.securityEvents.record({
+      country,
+      type: 'password_reset',
+      userId: row.id,
+      actorId: actor.id,
+      ip: actor.ip,
+      details: { sessions_ended: ended },
+    });
   }
 
   async createUser(
@@ -117,7 +138,8 @@ export class AccountsService {
     if (!after) throw new HttpError(409, ACCOUNT_MESSAGES.staleUser);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (change.role !== undefined && change.role !== before.role) changes.role = { from: before.role, to: after.role };
-    if (change.neotelId !== undefined && change.neotelId !== before.neotelId) changes.neotel_id = { from: before.neotelId, to: after.neotelId };
+    if (change.neotelId !== undefined && change.neotelId !== before.neotelId)
+      changes.neotel_id = { from: before.neotelId, to: after.neotelId };
     if (change.active !== undefined && change.active !== before.active) changes.active = { from: before.active, to: after.active };
     let ended = 0;
     if (before.active && !after.active) ended = await this.app.sessions.endAll(id);

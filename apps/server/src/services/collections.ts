@@ -1,4 +1,13 @@
-import { COLLECTION_BULK_ASSIGN_MAX, addDays, findRole, todayIn, type CollectionListQuery, type Country, type FieldError, type RoleId } from '@backoffice/shared';
+import {
+  COLLECTION_BULK_ASSIGN_MAX,
+  addDays,
+  findRole,
+  todayIn,
+  type CollectionListQuery,
+  type Country,
+  type FieldError,
+  type RoleId,
+} from '@backoffice/shared';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, MESSAGES, invalidData } from '../lib/errors';
 import type { AuthUser } from '../plugins/app/auth';
@@ -44,9 +53,11 @@ export class CollectionsService {
     const bounds = dueDateBounds(this.app, this.country);
     for (const field of ['due_from', 'due_to'] as const) {
       const day = query[field];
-      if (day && (day < bounds.min || day > bounds.max)) errors.push({ field, message: `La fecha de vencimiento va del ${bounds.min} al ${bounds.max}` });
+      if (day && (day < bounds.min || day > bounds.max))
+        errors.push({ field, message: `La fecha de vencimiento va del ${bounds.min} al ${bounds.max}` });
     }
-    if (query.due_from && query.due_to && query.due_to < query.due_from) errors.push({ field: 'due_to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
+    if (query.due_from && query.due_to && query.due_to < query.due_from)
+      errors.push({ field: 'due_to', message: 'La fecha hasta no puede ser anterior a la fecha desde' });
     if (query.dpd_min !== undefined && query.dpd_max !== undefined && query.dpd_max < query.dpd_min) {
       errors.push({ field: 'dpd_max', message: 'El máximo de días no puede ser menor que el mínimo' });
     }

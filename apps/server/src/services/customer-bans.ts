@@ -32,7 +32,16 @@ export function checkBan(country: Country, input: BanCreate, userId: number, pre
   }
   if (fields.length > 0 || !normalised.ok) return { fields };
   return {
-    ban: { kind: input.kind, value: normalised.value, channel, reason: input.reason, notes: input.notes || null, startsAt, expiresAt, createdBy: userId },
+    ban: {
+      kind: input.kind,
+      value: normalised.value,
+      channel,
+      reason: input.reason,
+      notes: input.notes || null,
+      startsAt,
+      expiresAt,
+      createdBy: userId,
+    },
   };
 }
 
@@ -41,9 +50,19 @@ export function checkBan(country: Country, input: BanCreate, userId: number, pre
  * row is checked first and none is written if any is wrong (400 naming `[i].field` in a batch, `field` alone
  * for one). Answers the new bans' ids in order.
  */
-export async function banCustomers(tx: Tx, bans: CustomerBansRepository, country: Country, userId: number, inputs: BanCreate[]): Promise<number[]> {
+export async function banCustomers(
+  tx: Tx,
+  bans: CustomerBansRepository,
+  country: Country,
+  userId: number,
+  inputs: BanCreate[],
+): Promise<number[]> {
   const checked = inputs.map((input, i) => checkBan(country, input, userId, inputs.length > 1 ? `[${i}].` : ''));
   const fields = checked.flatMap((result) => ('fields' in result ? result.fields : []));
   if (fields.length > 0) throw invalidData(fields);
-  return bans.insert(tx, country, checked.map((result) => (result as { ban: NewBan }).ban));
+  return bans.insert(
+    tx,
+    country,
+    checked.map((result) => (result as { ban: NewBan }).ban),
+  );
 }

@@ -1,4 +1,12 @@
-import { COUNTRY_TIME_ZONE, LEGAL_MESSAGES, findRole, formatMoney, type Country, type DebtFreeVerification, type RoleKind } from '@backoffice/shared';
+import {
+  COUNTRY_TIME_ZONE,
+  LEGAL_MESSAGES,
+  findRole,
+  formatMoney,
+  type Country,
+  type DebtFreeVerification,
+  type RoleKind,
+} from '@backoffice/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LegalConfig } from '../config';
 import type { Db, Tx } from '../db/client';
@@ -70,24 +78,26 @@ export class DebtFreesService {
     }
     await this.assertMayActOn(this.db, country, user, customerId);
     const source = kindOfUser(user) === 'webservice' ? 'webservice' : 'backoffice';
-    return this.db.transaction(async (tx) => {
-      const row = oneRow(
-        await tx
-          .insert(debtFreeRequests)
-          .values({ country, customerId: customerId!, leadId, source, requestedBy: user.id })
-          .returning({ id: debtFreeRequests.id, processed: debtFreeRequests.processed, customer_id: debtFreeRequests.customerId }),
-      );
-      if (once && !(await keepAnswer(tx, country, once, row))) {
-        // A concurrent repeat with the key committed first: roll this one back and answer as it did.
-        throw new ReplayInstead();
-      }
-      return { outcome: 'created' as const, answer: row };
-    }).catch(async (error: unknown) => {
-      if (!(error instanceof ReplayInstead) || !once) throw error;
-      const earlier = await earlierAnswer<CreatedDebtFree>(this.db, once);
-      if (!earlier) throw new HttpError(409, LEGAL_MESSAGES.alreadyDecided);
-      return earlier;
-    });
+    return this.db
+      .transaction(async (tx) => {
+        const row = oneRow(
+          await tx
+            .insert(debtFreeRequests)
+            .values({ country, customerId: customerId!, leadId, source, requestedBy: user.id })
+            .returning({ id: debtFreeRequests.id, processed: debtFreeRequests.processed, customer_id: debtFreeRequests.customerId }),
+        );
+        if (once && !(await keepAnswer(tx, country, once, row))) {
+          // A concurrent repeat with the key committed first: roll this one back and answer as it did.
+          throw new ReplayInstead();
+        }
+        return { outcome: 'created' as const, answer: row };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ReplayInstead) || !once) throw error;
+        const earlier = await earlierAnswer<CreatedDebtFree>(this.db, once);
+        if (!earlier) throw new HttpError(409, LEGAL_MESSAGES.alreadyDecided);
+        return earlier;
+      });
   }
 
   private async requestOf(db: Db | Tx, country: Country, id: number) {
@@ -158,7 +168,14 @@ export class DebtFreesService {
     await this.assertMayActOn(this.db, country, user, request.customerId);
     const decided = await this.db
       .update(debtFreeRequests)
-      .set({ processed: 2, reason, decidedBy: user.id, decidedAt: sql`now()`, updatedAt: sql`now()`, version: sql`${debtFreeRequests.version} + 1` })
+      .set({
+        processed: 2,
+        reason,
+        decidedBy: user.id,
+        decidedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        version: sql`${debtFreeRequests.version} + 1`,
+      })
       .where(and(eq(debtFreeRequests.country, country), eq(debtFreeRequests.id, id), eq(debtFreeRequests.processed, 0)))
       .returning({ id: debtFreeRequests.id });
     if (decided.length === 0) throw new HttpError(409, LEGAL_MESSAGES.alreadyDecided);
@@ -179,7 +196,11 @@ export class DebtFreesService {
   /** What the public page may tell of a code: genuine, for whom (masked), when; nothing for an unknown one. */
   async verify(country: Country, code: string): Promise<DebtFreeVerification> {
     const [row] = await this.db
-      .select({ holderName: debtFreeCertificates.holderName, document: debtFreeCertificates.document, issuedAt: debtFreeCertificates.issuedAt })
+      .select({
+        holderName: debtFreeCertificates.holderName,
+        document: debtFreeCertificates.document,
+        issuedAt: debtFreeCertificates.issuedAt,
+      })
       .from(debtFreeCertificates)
       .where(and(eq(debtFreeCertificates.country, country), eq(debtFreeCertificates.code, code.toUpperCase())));
     if (!row) return { found: false };

@@ -184,7 +184,9 @@ export async function runDelinquency(db: Db, country: Country, asOf: string): Pr
     const skipped = { ran: false, loans: 0, overdueInstallments: 0, brokenPromises: 0 };
     if (!lock?.ok) return skipped;
     const done = rowsOf(
-      await tx.execute(sql`select 1 from delinquency_runs where country = ${country} and run_on = ${asOf}::date and finished_at is not null`),
+      await tx.execute(
+        sql`select 1 from delinquency_runs where country = ${country} and run_on = ${asOf}::date and finished_at is not null`,
+      ),
     );
     if (done.length > 0) return skipped;
     // refreshLoans' group-by of the open installments sorts on disk at the default 4 MB (~21 MB at 100,000 loans).

@@ -1,4 +1,11 @@
-import { missingNewCustomerFields, type ColAccountType, type Country, type FieldError, type LeadCreated, type LeadSource } from '@backoffice/shared';
+import {
+  missingNewCustomerFields,
+  type ColAccountType,
+  type Country,
+  type FieldError,
+  type LeadCreated,
+  type LeadSource,
+} from '@backoffice/shared';
 import type { Db, Tx } from '../db/client';
 import {
   applicationInAuditOrTransfer,
@@ -88,7 +95,8 @@ export class LeadCreationService {
     | { outcome: 'heldByAnotherSeller'; leadId: number }
     | { outcome: 'keyReused' }
   > {
-    const asLead = (earlier: EarlierAnswer<LeadCreated>) => (earlier.outcome === 'replayed' ? { outcome: 'replayed' as const, lead: earlier.answer } : earlier);
+    const asLead = (earlier: EarlierAnswer<LeadCreated>) =>
+      earlier.outcome === 'replayed' ? { outcome: 'replayed' as const, lead: earlier.answer } : earlier;
     const earlier = once && (await earlierAnswer<LeadCreated>(this.db, once));
     if (earlier) return asLead(earlier);
     try {
@@ -243,5 +251,8 @@ export interface NewLeadInput {
    * Decides the status and reason instead of `statusId` and `reason`, in the creation's transaction, from the
    * customer as the application leaves it; `after` writes what goes with that start (the lead's id known).
    */
-  screen?: (tx: Tx, customer: StoredCustomer) => Promise<{ statusId: number; reason: string; after?: (tx: Tx, leadId: number) => Promise<void> }>;
+  screen?: (
+    tx: Tx,
+    customer: StoredCustomer,
+  ) => Promise<{ statusId: number; reason: string; after?: (tx: Tx, leadId: number) => Promise<void> }>;
 }

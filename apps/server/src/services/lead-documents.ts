@@ -84,7 +84,14 @@ export async function uploadLeadDocument(
 }
 
 /** The document's row and its timeline entry, in the caller's transaction (the seed calls it too). */
-export async function attachDocument(tx: Tx, country: Country, leadId: number, userId: number | null, upload: DocumentUpload, createdAt?: Date) {
+export async function attachDocument(
+  tx: Tx,
+  country: Country,
+  leadId: number,
+  userId: number | null,
+  upload: DocumentUpload,
+  createdAt?: Date,
+) {
   const id = await insertLeadDocument(tx, {
     country,
     leadId,

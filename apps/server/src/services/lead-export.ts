@@ -44,7 +44,12 @@ export function exportColumns(country: Country): Column[] {
     country === 'col' && { header: 'Calificación de datos', width: 10, kind: 'number', value: (r) => r.dataRate },
     { header: 'Última actualización', width: 18, kind: 'date', value: (r) => r.updatedLocal },
     // The status's code, as the API names it, for whoever matches the file against other systems.
-    { header: 'Código de estado', width: 26, kind: 'text', value: (r) => statusesById[country].get(r.statusId)?.name ?? String(r.statusId) },
+    {
+      header: 'Código de estado',
+      width: 26,
+      kind: 'text',
+      value: (r) => statusesById[country].get(r.statusId)?.name ?? String(r.statusId),
+    },
   ];
   return columns.filter((column): column is Column => column !== false);
 }
@@ -120,16 +125,17 @@ export function gzipStream(source: Readable): Readable {
  * XLSX written while the rows arrive (exceljs' streaming WorkbookWriter, no shared strings table): each
  * row is committed and leaves memory; between batches we wait while the client is slower than the zip.
  */
-export function xlsxStream(
-  country: Country,
-  batches: AsyncIterable<ExportRow[]>,
-  onError: (error: unknown) => void,
-): Readable {
+export function xlsxStream(country: Country, batches: AsyncIterable<ExportRow[]>, onError: (error: unknown) => void): Readable {
   return tableXlsxStream('Leads', exportColumns(country), batches, onError);
 }
 
 /** Any list's rows as XLSX, as xlsxStream writes the leads'. */
-export function tableXlsxStream<R>(sheetName: string, columns: Column<R>[], batches: AsyncIterable<R[]>, onError: (error: unknown) => void): Readable {
+export function tableXlsxStream<R>(
+  sheetName: string,
+  columns: Column<R>[],
+  batches: AsyncIterable<R[]>,
+  onError: (error: unknown) => void,
+): Readable {
   const output = new PassThrough();
   (async () => {
     // Loaded on the first XLSX export only (it weighs ~17 MB of memory).

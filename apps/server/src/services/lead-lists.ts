@@ -22,7 +22,10 @@ import { FEW_MATCHES, type LeadFilters, type LeadScope } from '../lists/leads';
 import { acceptsGzip, csvStream, gzipStream, xlsxStream } from './lead-export';
 
 /** The filter values of a list query as they arrive (validated by the route's schema). */
-export type ListFilterQuery = Pick<LeadListQuery, 'status' | 'step' | 'amount' | 'management' | 'seller' | 'data_rate' | 'from' | 'to' | 'q'> & {
+export type ListFilterQuery = Pick<
+  LeadListQuery,
+  'status' | 'step' | 'amount' | 'management' | 'seller' | 'data_rate' | 'from' | 'to' | 'q'
+> & {
   /** Exports only: the selected leads. */
   ids?: number[];
 };
@@ -132,7 +135,12 @@ export class LeadLists {
    * user's scope unless the caller gives one (the unassigned pool is outside a seller's own scope). The
    * answer is its JSON text (sendJsonText): the rows arrive as JSON from PostgreSQL.
    */
-  async page(user: AuthUser, filters: LeadFilters, request: ListPageRequest, scope = this.scopeOf(user)): Promise<JsonText<LeadListResponse>> {
+  async page(
+    user: AuthUser,
+    filters: LeadFilters,
+    request: ListPageRequest,
+    scope = this.scopeOf(user),
+  ): Promise<JsonText<LeadListResponse>> {
     const { sort, dir, page, pageSize, exactCount } = request;
     const countKey = this.countKey(scope, filters, exactCount === true);
     // A count this node made lately that says few leads match: the page reads them all and sorts them.
@@ -162,7 +170,10 @@ export class LeadLists {
     } else {
       // No text, a count known, or a dense text (its first page is full and its count needed: a seller's
       // common name does not wait for the page's walk before counting): both at once.
-      const [{ found, complete }, counted] = await Promise.all([read(), known ?? this.count(scope, filters, exactCount === true, countKey)]);
+      const [{ found, complete }, counted] = await Promise.all([
+        read(),
+        known ?? this.count(scope, filters, exactCount === true, countKey),
+      ]);
       result = found;
       count = counted;
       if (text && complete) {
@@ -171,7 +182,12 @@ export class LeadLists {
         this.counts.set(countKey, count);
       }
     }
-    const pageInfo: LeadListResponse['pageInfo'] = { page: result.page, pageSize, nextCursor: result.nextCursor, prevCursor: result.prevCursor };
+    const pageInfo: LeadListResponse['pageInfo'] = {
+      page: result.page,
+      pageSize,
+      nextCursor: result.nextCursor,
+      prevCursor: result.prevCursor,
+    };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
   }
 
@@ -251,7 +267,12 @@ export class LeadLists {
     return JSON.stringify([scope.ownSellerId ?? null, asAsked(filters), exact]);
   }
 
-  private async count(scope: LeadScope, filters: LeadFilters, exact: boolean, key = this.countKey(scope, filters, exact)): Promise<ListCount> {
+  private async count(
+    scope: LeadScope,
+    filters: LeadFilters,
+    exact: boolean,
+    key = this.countKey(scope, filters, exact),
+  ): Promise<ListCount> {
     const cached = this.counts.get(key);
     if (cached) return cached;
     // A free text's count visits a customer row per match (its words' index finds candidates, not counts),

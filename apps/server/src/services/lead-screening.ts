@@ -34,5 +34,9 @@ const STOPPED_AT_PREFILTER: Record<Country, number> = { arg: ARG_STATUS_IDS.PREF
 export async function screenNewLead(tx: Tx, input: ScreeningInput): Promise<ScreeningResult> {
   const ban = await banInForce(tx, input.country, customerBanKeys(input.country, input));
   if (!ban) return { statusId: CREATED_STATUS, reason: 'Alta de lead' };
-  return { statusId: STOPPED_AT_PREFILTER[input.country], reason: banReasonText(ban), after: (inner, leadId) => recordBanHit(inner, ban.id, leadId) };
+  return {
+    statusId: STOPPED_AT_PREFILTER[input.country],
+    reason: banReasonText(ban),
+    after: (inner, leadId) => recordBanHit(inner, ban.id, leadId),
+  };
 }

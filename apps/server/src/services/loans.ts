@@ -29,7 +29,8 @@ export const LOAN_MESSAGES = {
   mayNotReverse: 'Solo un administrador puede revertir un pago',
   paymentNotFound: 'Pago no encontrado',
   alreadyReversed: 'El pago ya fue revertido',
-  closedLoan: (status: string) => `El préstamo está ${(LOAN_STATUSES.find((s) => s.id === status)?.label ?? status).toLowerCase()}: no admite pagos`,
+  closedLoan: (status: string) =>
+    `El préstamo está ${(LOAN_STATUSES.find((s) => s.id === status)?.label ?? status).toLowerCase()}: no admite pagos`,
   futurePayment: 'La fecha del pago no puede ser posterior a hoy',
   beforeDisbursement: 'La fecha del pago no puede ser anterior al desembolso',
 } as const;
@@ -47,7 +48,13 @@ export async function createLoanForLead(tx: Tx, country: Country, leadId: number
   const [existing] = await tx.select({ id: loans.id }).from(loans).where(eq(loans.leadId, leadId)).limit(1);
   if (existing) return existing.id;
   const [lead] = await tx
-    .select({ customerId: leads.customerId, requested: leads.requestedAmount, offered: leads.offeredAmount, term: leads.term, rate: leads.rate })
+    .select({
+      customerId: leads.customerId,
+      requested: leads.requestedAmount,
+      offered: leads.offeredAmount,
+      term: leads.term,
+      rate: leads.rate,
+    })
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.country, country)));
   if (!lead) throw new HttpError(404, 'Lead no encontrado');
@@ -110,7 +117,17 @@ export async function insertLoan(tx: Tx, country: Country, loan: NewLoan, create
     return oneRow(await tx.select({ id: loans.id }).from(loans).where(eq(loans.leadId, loan.leadId))).id;
   }
   await tx.insert(installments).values(
-    schedule.map((row) => ({ country, loanId: inserted.id, number: row.number, dueDate: row.dueDate, principal: row.principal, interest: row.interest, vat: row.vat, status: 'pending', ...at })),
+    schedule.map((row) => ({
+      country,
+      loanId: inserted.id,
+      number: row.number,
+      dueDate: row.dueDate,
+      principal: row.principal,
+      interest: row.interest,
+      vat: row.vat,
+      status: 'pending',
+      ...at,
+    })),
   );
   await tx.insert(loanEvents).values({
     country,
@@ -155,7 +172,15 @@ export async function applyPayment(tx: Tx, country: Country, input: PaymentInput
   if (!loan) throw new HttpError(404, LOAN_MESSAGES.notFound);
   const [inserted] = await tx
     .insert(payments)
-    .values({ country, loanId: loan.id, amount: input.amount, paidOn: input.paidOn, channel: input.channel, reference: input.reference, createdBy: input.userId })
+    .values({
+      country,
+      loanId: loan.id,
+      amount: input.amount,
+      paidOn: input.paidOn,
+      channel: input.channel,
+      reference: input.reference,
+      createdBy: input.userId,
+    })
     .onConflictDoNothing({ target: [payments.country, payments.channel, payments.reference] })
     .returning({ id: payments.id });
   if (!inserted) {
@@ -168,7 +193,8 @@ export async function applyPayment(tx: Tx, country: Country, input: PaymentInput
     return { paymentId: first.id, applied: false };
   }
   if (!PAYABLE.includes(loan.status)) throw new HttpError(409, LOAN_MESSAGES.closedLoan(loan.status));
-  if (input.paidOn > today) throw new HttpError(400, LOAN_MESSAGES.futurePayment, [{ field: 'paid_on', message: LOAN_MESSAGES.futurePayment }]);
+  if (input.paidOn > today)
+    throw new HttpError(400, LOAN_MESSAGES.futurePayment, [{ field: 'paid_on', message: LOAN_MESSAGES.futurePayment }]);
   if (input.paidOn < loan.disbursedOn) {
     throw new HttpError(400, LOAN_MESSAGES.beforeDisbursement, [{ field: 'paid_on', message: LOAN_MESSAGES.beforeDisbursement }]);
   }
@@ -208,7 +234,10 @@ export async function applyPayment(tx: Tx, country: Country, input: PaymentInput
   await settleInstallmentStatuses(tx, loan.id, today);
   if (credit > 0) {
     await tx.update(payments).set({ creditAmount: credit }).where(eq(payments.id, inserted.id));
-    await tx.update(loans).set({ creditBalance: sql`${loans.creditBalance} + ${credit}` }).where(eq(loans.id, loan.id));
+    await tx
+      .update(loans)
+      .set({ creditBalance: sql`${loans.creditBalance} + ${credit}` })
+      .where(eq(loans.id, loan.id));
   }
   await tx.insert(loanEvents).values({
     country,

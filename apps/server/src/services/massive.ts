@@ -61,7 +61,13 @@ export class MassiveService {
 
   constructor(
     private readonly db: Db,
-    private readonly deps: { workflow: WorkflowService; messaging: MessagingService; realtime: RealtimeService; users: UsersRepository; log: FastifyBaseLogger },
+    private readonly deps: {
+      workflow: WorkflowService;
+      messaging: MessagingService;
+      realtime: RealtimeService;
+      users: UsersRepository;
+      log: FastifyBaseLogger;
+    },
     private readonly options: MassiveOptions,
   ) {
     this.repository = new MassiveRepository(db);
@@ -73,7 +79,13 @@ export class MassiveService {
   }
 
   /** A file's rows: CSV (encoding and delimiter detected or asked) or XLSX. */
-  fileRows(type: MassiveType, fileName: string, buffer: Buffer, options: ReadOptions, found: (info: { encoding: string; delimiter: string }) => void): AsyncIterable<FileRow> {
+  fileRows(
+    type: MassiveType,
+    fileName: string,
+    buffer: Buffer,
+    options: ReadOptions,
+    found: (info: { encoding: string; delimiter: string }) => void,
+  ): AsyncIterable<FileRow> {
     const columns = entryOf(type).columns;
     return isXlsx(fileName) ? readXlsx(buffer, columns) : readCsv(buffer, columns, options, found);
   }
@@ -166,7 +178,10 @@ export class MassiveService {
   /** Stops a batch: rows already applied stay applied (and are reported); the pending ones are not applied. */
   async cancel(country: Country, user: AuthUser, id: number): Promise<MassiveBatch> {
     this.requireType((await this.find(country, id)).type, country, user);
-    await this.moveOrRefuse(country, id, ['draft', 'queued', 'running', 'paused'], 'cancelled', 'cancelar', { from: 'pending', to: 'skipped' });
+    await this.moveOrRefuse(country, id, ['draft', 'queued', 'running', 'paused'], 'cancelled', 'cancelar', {
+      from: 'pending',
+      to: 'skipped',
+    });
     return this.announce(country, id);
   }
 
@@ -250,12 +265,22 @@ export class MassiveService {
         const parsedRows: (ChunkRow & { recordId: number | null })[] = [];
         for (const { row, data } of rows) {
           if (!user || !mayRun(type, country, user)) {
-            marks.push({ row, status: 'failed', error: user ? MASSIVE_MESSAGES.forbiddenType : MASSIVE_MESSAGES.creatorGone, recordId: null });
+            marks.push({
+              row,
+              status: 'failed',
+              error: user ? MASSIVE_MESSAGES.forbiddenType : MASSIVE_MESSAGES.creatorGone,
+              recordId: null,
+            });
             continue;
           }
           const parsed = schema.safeParse(data);
           if (!parsed.success) {
-            marks.push({ row, status: 'failed', error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), recordId: null });
+            marks.push({
+              row,
+              status: 'failed',
+              error: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+              recordId: null,
+            });
             continue;
           }
           parsedRows.push({ row, value: parsed.data as never, recordId: operation.recordId(parsed.data as never) });
@@ -273,7 +298,13 @@ export class MassiveService {
           const chunkAfter: (() => Promise<void> | void)[] = [];
           try {
             // A savepoint: a chunk with a row to refuse is undone whole and applied row by row below.
-            const created = await tx.transaction((savepoint) => operation.applyChunk!(savepoint, parsedRows as never[], contextOf((work) => chunkAfter.push(work))));
+            const created = await tx.transaction((savepoint) =>
+              operation.applyChunk!(
+                savepoint,
+                parsedRows as never[],
+                contextOf((work) => chunkAfter.push(work)),
+              ),
+            );
             parsedRows.forEach(({ row, recordId }, i) => {
               const id = created[i];
               marks.push({ row, status: 'done', error: null, recordId: typeof id === 'number' ? id : recordId });
@@ -281,7 +312,8 @@ export class MassiveService {
             after.push(...chunkAfter);
             pending = [];
           } catch (refusal) {
-            if (!(refusal instanceof RowRefused)) this.deps.log.warn({ err: refusal, batchId: id }, 'massive chunk failed: applied row by row');
+            if (!(refusal instanceof RowRefused))
+              this.deps.log.warn({ err: refusal, batchId: id }, 'massive chunk failed: applied row by row');
           }
         }
         for (const { row, value, recordId } of pending) {
@@ -290,7 +322,13 @@ export class MassiveService {
           let created: number | void = undefined;
           try {
             // A savepoint: a refused row undoes its own writes only; its mark is written below either way.
-            created = await tx.transaction((savepoint) => operation.apply(savepoint, value as never, contextOf((work) => rowAfter.push(work))));
+            created = await tx.transaction((savepoint) =>
+              operation.apply(
+                savepoint,
+                value as never,
+                contextOf((work) => rowAfter.push(work)),
+              ),
+            );
             after.push(...rowAfter);
           } catch (refusal) {
             error = messageOf(refusal);
@@ -340,4 +378,3 @@ export function massiveWorker(service: MassiveService, log: FastifyBaseLogger): 
     (error) => log.error({ err: error }, 'massive worker tick failed'),
   );
 }
-

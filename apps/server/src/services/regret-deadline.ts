@@ -38,7 +38,7 @@ export function isBusinessDay(country: Country, day: string): boolean {
 /** The day `days` business days after `from` (from itself not counted). */
 export function addBusinessDays(country: Country, from: string, days: number): string {
   let day = from;
-  for (let counted = 0; counted < days; ) {
+  for (let counted = 0; counted < days;) {
     day = addDays(day, 1);
     if (isBusinessDay(country, day)) counted++;
   }

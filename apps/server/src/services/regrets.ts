@@ -200,7 +200,13 @@ export class RegretsService {
     if (!row) throw new HttpError(404, LEGAL_MESSAGES.notFound);
     if (kindOfUser(user) === 'collector' && row.collector_id !== user.id) throw new HttpError(404, LEGAL_MESSAGES.notFound);
     const history = await this.db
-      .select({ from_status: regretHistory.fromStatus, to_status: regretHistory.toStatus, user_name: users.name, reason: regretHistory.reason, created_at: regretHistory.createdAt })
+      .select({
+        from_status: regretHistory.fromStatus,
+        to_status: regretHistory.toStatus,
+        user_name: users.name,
+        reason: regretHistory.reason,
+        created_at: regretHistory.createdAt,
+      })
       .from(regretHistory)
       .leftJoin(users, eq(users.id, regretHistory.userId))
       .where(eq(regretHistory.regretId, id))
@@ -217,7 +223,12 @@ export class RegretsService {
    * A person's status change: the row locked, its version checked, the table's transition and role, a reason
    * where it needs one, a history row. A change that starts a stage then runs it through the adapter.
    */
-  async transition(country: Country, user: AuthUser, id: number, asked: { to: number; version: number; reason?: string }): Promise<RegretDetail> {
+  async transition(
+    country: Country,
+    user: AuthUser,
+    id: number,
+    asked: { to: number; version: number; reason?: string },
+  ): Promise<RegretDetail> {
     const stage = await this.db.transaction(async (tx) => {
       const current = await this.locked(tx, country, user, id);
       if (current.version !== asked.version) throw new HttpError(409, LEGAL_MESSAGES.versionChanged);
@@ -225,7 +236,8 @@ export class RegretsService {
       if (!transition || transition.outcomeOf !== null) throw new HttpError(409, LEGAL_MESSAGES.transitionNotAllowed);
       if (!regretRoleMayTake(country, transition, user.role)) throw new HttpError(403, LEGAL_MESSAGES.roleNotAllowed);
       const reason = asked.reason?.trim() || null;
-      if (transition.reasonRequired && !reason) throw new HttpError(400, LEGAL_MESSAGES.reasonRequired, [{ field: 'reason', message: LEGAL_MESSAGES.reasonRequired }]);
+      if (transition.reasonRequired && !reason)
+        throw new HttpError(400, LEGAL_MESSAGES.reasonRequired, [{ field: 'reason', message: LEGAL_MESSAGES.reasonRequired }]);
       await this.move(tx, current, asked.to, user.id, reason);
       if (transition.annulsLoan) await this.annulLoan(tx, country, current.loanId, current.id, user.id);
       return transition.starts;
@@ -247,7 +259,15 @@ export class RegretsService {
     return { ...current.regret, docNumber: current.docNumber };
   }
 
-  private async move(tx: Tx, current: { id: number; status: number }, to: number, userId: number | null, reason: string | null, extra: Partial<typeof regrets.$inferInsert> = {}, data?: Record<string, unknown>) {
+  private async move(
+    tx: Tx,
+    current: { id: number; status: number },
+    to: number,
+    userId: number | null,
+    reason: string | null,
+    extra: Partial<typeof regrets.$inferInsert> = {},
+    data?: Record<string, unknown>,
+  ) {
     const moved = await tx
       .update(regrets)
       .set({ ...extra, status: to, updatedAt: sql`now()`, version: sql`${regrets.version} + 1` })
@@ -306,7 +326,10 @@ export class RegretsService {
       returned: row.regret.returned,
     };
     let calls = 0;
-    let result: Awaited<ReturnType<RegretTransferAdapter['collect']>> | Awaited<ReturnType<RegretTransferAdapter['generateOrder']>> = { ok: false, error: '' };
+    let result: Awaited<ReturnType<RegretTransferAdapter['collect']>> | Awaited<ReturnType<RegretTransferAdapter['generateOrder']>> = {
+      ok: false,
+      error: '',
+    };
     for (let attempt = 1; attempt <= this.config.transferAttempts; attempt++) {
       calls++;
       try {
@@ -327,7 +350,15 @@ export class RegretsService {
         return;
       }
       if ('reference' in result) {
-        await this.move(tx, current, regretStatusId(country, 'order generated'), null, null, { attempts, orderReference: result.reference }, { reference: result.reference });
+        await this.move(
+          tx,
+          current,
+          regretStatusId(country, 'order generated'),
+          null,
+          null,
+          { attempts, orderReference: result.reference },
+          { reference: result.reference },
+        );
         return;
       }
       const returned = current.returned + result.received;

@@ -58,7 +58,14 @@ function newRecoveryCode(): string {
 const SIX_DIGITS = new RegExp(`^\\d{${SECOND_FACTOR_DIGITS}}$`);
 
 function totp(country: Country, label: string, secret: string): TOTP {
-  return new TOTP({ issuer: ISSUER[country], label, algorithm: 'SHA1', digits: SECOND_FACTOR_DIGITS, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER[country],
+    label,
+    algorithm: 'SHA1',
+    digits: SECOND_FACTOR_DIGITS,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The time step a code belongs to (within the window), or undefined when it is no current code. */
@@ -105,13 +112,25 @@ export class SecondFactorService {
   }
 
   /** The first code proves the app holds the secret; the recovery codes are answered this once, stored hashed. */
-  async confirmEnrolment(country: Country, user: UserRow, code: string, ip: string, token: string | undefined): Promise<SecondFactorConfirmed> {
+  async confirmEnrolment(
+    country: Country,
+    user: UserRow,
+    code: string,
+    ip: string,
+    token: string | undefined,
+  ): Promise<SecondFactorConfirmed> {
     const row = await this.app.secondFactors.find(user.id);
     if (row?.confirmedAt) throw new HttpError(409, SECOND_FACTOR_MESSAGES.alreadyEnrolled);
     if (!row) throw new HttpError(409, SECOND_FACTOR_MESSAGES.notStarted);
     const step = SIX_DIGITS.test(code) ? stepOf(totp(country, user.email, openSecret(this.key, row.secret)), code) : undefined;
     if (step === undefined) {
-      await this.app.securityEvents.record({ country, type: 'second_factor_failure', userId: user.id, ip, details: { purpose: 'enrolment' } });
+      await this.app.securityEvents.record({
+        country,
+        type: 'second_factor_failure',
+        userId: user.id,
+        ip,
+        details: { purpose: 'enrolment' },
+      });
       throw invalidData([{ field: 'code', message: SECOND_FACTOR_MESSAGES.wrongCode }]);
     }
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -150,8 +169,16 @@ export class SecondFactorService {
     const log = this.app.securityEvents;
     const attempt = await this.app.loginThrottle.reserve(country, user.email, ip);
     if (!attempt.allowed) {
-      await log.record({ country, type: 'login_slowed', userId: user.id, ip, details: { key: attempt.key, failures: attempt.failures, retry_after: attempt.retryAfterSeconds, second_factor: true } });
-      throw new HttpError(429, SERVER_MESSAGES.tooManyLoginFailures(attempt.retryAfterSeconds), undefined, { 'retry-after': String(attempt.retryAfterSeconds) });
+      await log.record({
+        country,
+        type: 'login_slowed',
+        userId: user.id,
+        ip,
+        details: { key: attempt.key, failures: attempt.failures, retry_after: attempt.retryAfterSeconds, second_factor: true },
+      });
+      throw new HttpError(429, SERVER_MESSAGES.tooManyLoginFailures(attempt.retryAfterSeconds), undefined, {
+        'retry-after': String(attempt.retryAfterSeconds),
+      });
     }
     let passed: Awaited<ReturnType<SecondFactorService['check']>>;
     try {
@@ -185,13 +212,25 @@ export class SecondFactorService {
     if (await this.requiredFor(country, user)) throw new HttpError(409, SECOND_FACTOR_MESSAGES.requiredByRole);
     const ok = proof.code ? !!(await this.check(country, user, proof.code)) : await verifyPassword(user.passwordHash, proof.password ?? '');
     if (!ok) {
-      await this.app.securityEvents.record({ country, type: 'second_factor_failure', userId: user.id, ip, details: { purpose: 'disable', with: proof.code ? 'code' : 'password' } });
+      await this.app.securityEvents.record({
+        country,
+        type: 'second_factor_failure',
+        userId: user.id,
+        ip,
+        details: { purpose: 'disable', with: proof.code ? 'code' : 'password' },
+      });
       throw proof.code
         ? invalidData([{ field: 'code', message: SECOND_FACTOR_MESSAGES.wrongCode }])
         : invalidData([{ field: 'password', message: SECOND_FACTOR_MESSAGES.wrongPassword }]);
     }
     await this.app.secondFactors.remove(user.id);
-    await this.app.securityEvents.record({ country, type: 'second_factor_disabled', userId: user.id, ip, details: { with: proof.code ? 'code' : 'password' } });
+    await this.app.securityEvents.record({
+      country,
+      type: 'second_factor_disabled',
+      userId: user.id,
+      ip,
+      details: { with: proof.code ? 'code' : 'password' },
+    });
   }
 
   /** An admin's reset (a lost phone): the factor is removed and the user's sessions end; they set it up again. */
@@ -200,14 +239,28 @@ export class SecondFactorService {
     if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound(id));
     if (!(await this.app.secondFactors.remove(row.id))) throw new HttpError(409, SECOND_FACTOR_MESSAGES.userNotEnrolled);
     const ended = await this.app.sessions.endAll(row.id);
-    await this.app.securityEvents.record({ country, type: 'second_factor_reset', userId: row.id, actorId: actor.id, ip: actor.ip, details: { sessions_ended: ended } });
+    await this.app.securityEvents.record({
+      country,
+      type: 'second_factor_reset',
+      userId: row.id,
+      actorId: actor.id,
+      ip: actor.ip,
+      details: { sessions_ended: ended },
+    });
   }
 
   async setRequiredKinds(country: Country, kinds: RoleKind[], actor: Actor): Promise<RoleKind[]> {
     const next = [...new Set(kinds)].sort();
     const before = await this.app.secondFactors.setRequiredKinds(country, next);
     if (before.join() !== next.join()) {
-      await this.app.securityEvents.record({ country, type: 'second_factor_roles_changed', userId: null, actorId: actor.id, ip: actor.ip, details: { from: before, to: next } });
+      await this.app.securityEvents.record({
+        country,
+        type: 'second_factor_roles_changed',
+        userId: null,
+        actorId: actor.id,
+        ip: actor.ip,
+        details: { from: before, to: next },
+      });
     }
     return next;
   }

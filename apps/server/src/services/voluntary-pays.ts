@@ -85,7 +85,14 @@ export type Decision = { accept: true } | { accept: false; reason: string };
  * (processed 0 → 1|2) lets one decision through: a concurrent or later one finds it decided and gets 409
  * naming the first. Accepting applies the payment (channel 'voluntary', the voluntary payment's reference).
  */
-export async function decideVoluntaryPay(tx: Tx, country: Country, id: number, userId: number, decision: Decision, now = new Date()): Promise<void> {
+export async function decideVoluntaryPay(
+  tx: Tx,
+  country: Country,
+  id: number,
+  userId: number,
+  decision: Decision,
+  now = new Date(),
+): Promise<void> {
   const [decided] = await tx
     .update(voluntaryPays)
     .set({
@@ -107,14 +114,19 @@ export async function decideVoluntaryPay(tx: Tx, country: Country, id: number, u
     throw new HttpError(409, VOLUNTARY_PAY_MESSAGES.alreadyDecided(label, first.by, (first.decidedAt ?? new Date()).toISOString()));
   }
   if (decision.accept) {
-    const { paymentId } = await applyPayment(tx, country, {
-      loanId: decided.loanId,
-      amount: decided.amount,
-      paidOn: decided.paidOn,
-      channel: 'voluntary',
-      reference: decided.reference,
-      userId,
-    }, now);
+    const { paymentId } = await applyPayment(
+      tx,
+      country,
+      {
+        loanId: decided.loanId,
+        amount: decided.amount,
+        paidOn: decided.paidOn,
+        channel: 'voluntary',
+        reference: decided.reference,
+        userId,
+      },
+      now,
+    );
     await tx.update(voluntaryPays).set({ paymentId }).where(eq(voluntaryPays.id, id));
   }
   await tx.insert(loanEvents).values({

@@ -28,8 +28,7 @@ import { createLoanForLead } from './loans';
 export const WORKFLOW_MESSAGES = {
   notAllowed: (from: string, to: string) =>
     `No se puede pasar el lead de ${from} a ${to}: esa transición no está permitida desde el estado actual.`,
-  automatedOnly: (from: string, to: string) =>
-    `El paso de ${from} a ${to} lo decide el sistema: ejecuta la etapa automática.`,
+  automatedOnly: (from: string, to: string) => `El paso de ${from} a ${to} lo decide el sistema: ejecuta la etapa automática.`,
   roleNotAllowed: (from: string, to: string) => `Tu rol no puede pasar el lead de ${from} a ${to}.`,
   noAutomation: (status: string) => `No hay una etapa automática pendiente en el estado ${status}.`,
   automationRole: 'Tu rol no puede ejecutar esta etapa automática.',
@@ -146,8 +145,7 @@ export class WorkflowService {
         sets_offer: t.grantsOffer,
         blocked: guardBlock(t.guards, subject),
       })),
-      automation:
-        stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
+      automation: stage && mayRunAutomation(country, lead.statusId, user.role) ? { stage, label: AUTOMATED_STAGE_LABELS[stage] } : null,
       stage_failure: failure ? { attempts: failure.attempts, retry_at: failure.retryAt } : null,
     };
   }
@@ -279,52 +277,65 @@ export class WorkflowService {
    */
   private async apply(input: TransitionInput, automated: StageOutcome | null): Promise<void> {
     const { country, user, to } = input;
-    const result = await this.repository.change(country, input.leadId, (current) => {
-      // The system's own stage runs are not a person's: no seller scope, no role.
-      const lead = user ? this.visible(country, user, current) : current;
-      if (lead.version !== input.version) throw staleLead();
-      const from = statusLabelOf(country, lead.statusId);
-      const target = statusLabelOf(country, to);
-      const transition = findTransition(country, lead.statusId, to);
-      if (!transition) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
-      if (transition.automated && !automated) throw new HttpError(409, WORKFLOW_MESSAGES.automatedOnly(from, target));
-      if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
-      if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
-      if (transition.auditDecision && !input.auditDecision) throw new HttpError(409, WORKFLOW_MESSAGES.auditOnly(from, target));
-      const blocked = guardBlock(transition.guards, guardSubjectOf(lead));
-      if (blocked) throw new HttpError(409, blocked);
-      const reason = input.reason?.trim() || null;
-      if (transition.reasonRequired && !reason) {
-        throw invalidData([{ field: 'reason', message: WORKFLOW_MESSAGES.reasonRequired }]);
-      }
-      // Risk approving: the adapter's offer, else (a manual approval) the amount risk set, else the default
-      // one unless there is one.
-      let offer = automated?.offer;
-      if (input.offeredAmount !== undefined) {
-        if (!transition.grantsOffer) throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.noOfferHere }]);
-        const { minAmount, maxAmount } = LEAD_LIMITS[country];
-        if (input.offeredAmount < minAmount || input.offeredAmount > maxAmount) {
-          throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.offerLimits(formatMoney(country, minAmount * 100), formatMoney(country, maxAmount * 100)) }]);
+    const result = await this.repository.change(
+      country,
+      input.leadId,
+      (current) => {
+        // The system's own stage runs are not a person's: no seller scope, no role.
+        const lead = user ? this.visible(country, user, current) : current;
+        if (lead.version !== input.version) throw staleLead();
+        const from = statusLabelOf(country, lead.statusId);
+        const target = statusLabelOf(country, to);
+        const transition = findTransition(country, lead.statusId, to);
+        if (!transition) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
+        if (transition.automated && !automated) throw new HttpError(409, WORKFLOW_MESSAGES.automatedOnly(from, target));
+        if (!transition.automated && automated) throw new HttpError(409, WORKFLOW_MESSAGES.notAllowed(from, target));
+        if (user && !roleMayTake(country, transition, user.role)) throw new HttpError(403, WORKFLOW_MESSAGES.roleNotAllowed(from, target));
+        if (transition.auditDecision && !input.auditDecision) throw new HttpError(409, WORKFLOW_MESSAGES.auditOnly(from, target));
+        const blocked = guardBlock(transition.guards, guardSubjectOf(lead));
+        if (blocked) throw new HttpError(409, blocked);
+        const reason = input.reason?.trim() || null;
+        if (transition.reasonRequired && !reason) {
+          throw invalidData([{ field: 'reason', message: WORKFLOW_MESSAGES.reasonRequired }]);
         }
-        // As the risk stage's own offers: up to what the customer asked for, never a larger loan than applied for.
-        if (input.offeredAmount * 100 > lead.requestedAmount) {
-          throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.offerAboveRequested(formatMoney(country, lead.requestedAmount)) }]);
+        // Risk approving: the adapter's offer, else (a manual approval) the amount risk set, else the default
+        // one unless there is one.
+        let offer = automated?.offer;
+        if (input.offeredAmount !== undefined) {
+          if (!transition.grantsOffer) throw invalidData([{ field: 'offered_amount', message: WORKFLOW_MESSAGES.noOfferHere }]);
+          const { minAmount, maxAmount } = LEAD_LIMITS[country];
+          if (input.offeredAmount < minAmount || input.offeredAmount > maxAmount) {
+            throw invalidData([
+              {
+                field: 'offered_amount',
+                message: WORKFLOW_MESSAGES.offerLimits(formatMoney(country, minAmount * 100), formatMoney(country, maxAmount * 100)),
+              },
+            ]);
+          }
+          // As the risk stage's own offers: up to what the customer asked for, never a larger loan than applied for.
+          if (input.offeredAmount * 100 > lead.requestedAmount) {
+            throw invalidData([
+              { field: 'offered_amount', message: WORKFLOW_MESSAGES.offerAboveRequested(formatMoney(country, lead.requestedAmount)) },
+            ]);
+          }
+          offer = defaultOffer(country, input.offeredAmount * 100);
         }
-        offer = defaultOffer(country, input.offeredAmount * 100);
-      }
-      offer ??= transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined;
-      // A stage run by a person is on record as theirs (the adapter's reason says what it decided). An amount
-      // risk set by hand is on the history too: the timeline says what was offered, not only that it was.
-      const offered = input.offeredAmount !== undefined ? `Oferta: ${formatMoney(country, input.offeredAmount * 100)}` : null;
-      return {
-        to,
-        version: input.version,
-        userId: user?.id ?? null,
-        reason: [reason, offered].filter(Boolean).join('\n') || null,
-        offer,
-        queueStage: this.options.autoRun && automatedStageAt(country, to) !== null,
-      };
-    }, withLoan(country, input.leadId, input.within), input.tx);
+        offer ??= transition.grantsOffer && lead.offeredAmount === null ? defaultOffer(country, lead.requestedAmount) : undefined;
+        // A stage run by a person is on record as theirs (the adapter's reason says what it decided). An amount
+        // risk set by hand is on the history too: the timeline says what was offered, not only that it was.
+        const offered = input.offeredAmount !== undefined ? `Oferta: ${formatMoney(country, input.offeredAmount * 100)}` : null;
+        return {
+          to,
+          version: input.version,
+          userId: user?.id ?? null,
+          reason: [reason, offered].filter(Boolean).join('\n') || null,
+          offer,
+          queueStage: this.options.autoRun && automatedStageAt(country, to) !== null,
+        };
+      },
+      withLoan(country, input.leadId, input.within),
+      input.tx,
+    );
     if (result === undefined) throw new HttpError(404, MESSAGES.leadNotFound);
     if (result === 'stale') throw staleLead();
     for (const listener of this.listeners) listener(country);

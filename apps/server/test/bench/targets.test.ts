@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_SCENARIOS, targetsOf, type ScenarioFigures } from '../../bench/targets';
 
-const figures = (p95: number, serverCpuMs: number, postgresCpuMs: number): ScenarioFigures => ({ p95, rps: 1_000, serverCpuMs, postgresCpuMs });
+const figures = (p95: number, serverCpuMs: number, postgresCpuMs: number): ScenarioFigures => ({
+  p95,
+  rps: 1_000,
+  serverCpuMs,
+  postgresCpuMs,
+});
 
 /** A run where every scenario meets its targets: the detail costs 0.2 + 0.1 ms, each list 0.5 + 0.4 (3×). */
 function passingRun(): Record<string, ScenarioFigures> {

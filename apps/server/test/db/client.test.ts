@@ -21,7 +21,8 @@ describe('queryRows on postgres', () => {
   });
 
   it('runs named statements on generic plans and plans unnamed ones for their values', async () => {
-    const mode = async (name?: string) => (await queryRows(database.db, "select current_setting('plan_cache_mode') where $1::int = 1", [1], name))[0][0];
+    const mode = async (name?: string) =>
+      (await queryRows(database.db, "select current_setting('plan_cache_mode') where $1::int = 1", [1], name))[0][0];
     expect(await mode('client_test_mode')).toBe('force_generic_plan');
     expect(await mode()).toBe('auto');
     // Several at once: every connection of each pool is set up the same way.

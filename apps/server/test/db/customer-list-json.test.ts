@@ -37,7 +37,10 @@ describe.each<Driver>(DRIVERS)('customers.list_json on %s', (driver) => {
         email: null,
       })
       .returning();
-    const [lead] = await t.app.db.insert(leads).values({ country: 'arg', customerId: customer.id, requestedAmount: 1_500_000, term: 6, statusId: 1, source: 'web' }).returning();
+    const [lead] = await t.app.db
+      .insert(leads)
+      .values({ country: 'arg', customerId: customer.id, requestedAmount: 1_500_000, term: 6, statusId: 1, source: 'web' })
+      .returning();
     const expected = {
       id: customer.id,
       doc_type: 'DNI',

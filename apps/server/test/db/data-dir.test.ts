@@ -39,9 +39,9 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
 async function storedNotes(dataDir: string): Promise<Set<string>> {
   const database = await openDatabase({ driver: 'pglite', dataDir });
   try {
-    const { rows } = await (database.db as unknown as { $client: { query<T>(sql: string): Promise<{ rows: T[] }> } }).$client.query<{ body: string }>(
-      `select body from lead_events where type = 'note'`,
-    );
+    const { rows } = await (database.db as unknown as { $client: { query<T>(sql: string): Promise<{ rows: T[] }> } }).$client.query<{
+      body: string;
+    }>(`select body from lead_events where type = 'note'`);
     return new Set(rows.map((row) => row.body));
   } finally {
     await database.close();
@@ -50,7 +50,11 @@ async function storedNotes(dataDir: string): Promise<Set<string>> {
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, args, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(`${REPO_ROOT}node_modules/.bin/tsx`, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,7 +68,9 @@ beforeAll(async () => {
   const database = await openDatabase({ driver: 'pglite', dataDir: template });
   try {
     const client = (database.db as unknown as { $client: { query<T>(sql: string): Promise<{ rows: T[] }> } }).$client;
-    leadIds = (await client.query<{ id: number }>(`select id from leads where country = 'arg' order by id limit 4`)).rows.map((row) => row.id);
+    leadIds = (await client.query<{ id: number }>(`select id from leads where country = 'arg' order by id limit 4`)).rows.map(
+      (row) => row.id,
+    );
   } finally {
     await database.close();
   }
@@ -123,26 +129,30 @@ describe('one server per data folder', () => {
 });
 
 describe('kill -9 under a stream of writes', () => {
-  it(`starts after every kill and keeps every acknowledged note (${KILL_ROUNDS} rounds)`, async () => {
-    const dataDir = copyOfTemplate('kill-loop');
-    let server = await start(dataDir);
-    const token = await adminToken(server.url);
-    const acknowledged: string[] = [];
-    for (let round = 0; round < KILL_ROUNDS; round += 1) {
-      const writes = noteStream(server.url, token, leadIds, `round-${round}`);
-      // Killed mid-stream, once some notes are acknowledged, at a different moment of it each round.
-      await expect.poll(() => writes.acknowledged.length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(2);
-      await new Promise((resolve) => setTimeout(resolve, (round * 137) % 400));
-      await server.kill9();
-      await writes.stop();
-      acknowledged.push(...writes.acknowledged);
-      server = await start(dataDir);
-    }
-    expect(await server.stop()).toBe(0);
-    const stored = await storedNotes(dataDir);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(2 * KILL_ROUNDS);
-    expect(acknowledged.filter((body) => !stored.has(body))).toEqual([]);
-  }, 60_000 + KILL_ROUNDS * 60_000);
+  it(
+    `starts after every kill and keeps every acknowledged note (${KILL_ROUNDS} rounds)`,
+    async () => {
+      const dataDir = copyOfTemplate('kill-loop');
+      let server = await start(dataDir);
+      const token = await adminToken(server.url);
+      const acknowledged: string[] = [];
+      for (let round = 0; round < KILL_ROUNDS; round += 1) {
+        const writes = noteStream(server.url, token, leadIds, `round-${round}`);
+        // Killed mid-stream, once some notes are acknowledged, at a different moment of it each round.
+        await expect.poll(() => writes.acknowledged.length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+        await new Promise((resolve) => setTimeout(resolve, (round * 137) % 400));
+        await server.kill9();
+        await writes.stop();
+        acknowledged.push(...writes.acknowledged);
+        server = await start(dataDir);
+      }
+      expect(await server.stop()).toBe(0);
+      const stored = await storedNotes(dataDir);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(2 * KILL_ROUNDS);
+      expect(acknowledged.filter((body) => !stored.has(body))).toEqual([]);
+    },
+    60_000 + KILL_ROUNDS * 60_000,
+  );
 });
 
 describe('backup and restore', () => {
@@ -169,7 +179,10 @@ describe('backup and restore', () => {
     expect(await server.stop()).toBe(0);
 
     const restoredDir = join(root, 'restored');
-    const restored = await run(['apps/server/src/db/backup-cli.ts', 'restore', '--latest'], { DATA_DIR: restoredDir, BACKUP_DIR: backupDir });
+    const restored = await run(['apps/server/src/db/backup-cli.ts', 'restore', '--latest'], {
+      DATA_DIR: restoredDir,
+      BACKUP_DIR: backupDir,
+    });
     expect(restored.code, restored.output).toBe(0);
     const original = await storedNotes(dataDir);
     expect(original.size).toBeGreaterThanOrEqual(writes.acknowledged.length);
@@ -200,7 +213,9 @@ describe('a folder that cannot be opened', () => {
     const server = spawnServer({ DATA_DIR: dataDir, SEED: 'false' }).process;
     running.add(server);
     expect(await server.exited).not.toBe(0);
-    expect(server.output()).toContain(`Could not start the server: The embedded database in ${join(dataDir, 'pglite')} could not be opened`);
+    expect(server.output()).toContain(
+      `Could not start the server: The embedded database in ${join(dataDir, 'pglite')} could not be opened`,
+    );
     expect(server.output()).toContain(`npm run db:restore -- --latest`);
     // It leaves no lock behind.
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);

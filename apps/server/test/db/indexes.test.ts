@@ -16,7 +16,9 @@ describe('the schema’s indexes', () => {
   // The lists order `desc` (nulls first, PostgreSQL's default); an index built DESC NULLS LAST (drizzle's
   // `.desc()` alone) cannot give that order, so the page reads and sorts every match instead.
   it('orders each descending column nulls first, as the lists ask', async () => {
-    const result = await database.db.execute(sql`select indexname from pg_indexes where schemaname = 'public' and indexdef like '%DESC NULLS LAST%' order by 1`);
+    const result = await database.db.execute(
+      sql`select indexname from pg_indexes where schemaname = 'public' and indexdef like '%DESC NULLS LAST%' order by 1`,
+    );
     expect((result as { rows: unknown[] }).rows).toEqual([]);
   });
 });

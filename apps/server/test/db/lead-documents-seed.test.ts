@@ -27,7 +27,12 @@ describe('lead documents seed', () => {
     expect([...withDocs].every((id) => open.some((o) => o.leadId === id))).toBe(true);
     expect(withDocs.size).toBe(Math.min(open.length, 40));
     for (const leadId of withDocs) {
-      expect(docs.filter((d) => d.leadId === leadId).map((d) => d.kind).sort()).toEqual([...DOCUMENT_KINDS].sort());
+      expect(
+        docs
+          .filter((d) => d.leadId === leadId)
+          .map((d) => d.kind)
+          .sort(),
+      ).toEqual([...DOCUMENT_KINDS].sort());
     }
     for (const d of docs) {
       expect(fileTypeOf(d.content)).toBe(d.contentType);

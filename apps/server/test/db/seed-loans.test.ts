@@ -21,7 +21,10 @@ describe('seeded loans (the browser tests’ 300 applications)', () => {
 
   it('gives every disbursed application a loan in a realistic mix, consistent with the delinquency run', async () => {
     for (const country of COUNTRIES) {
-      const [{ n: disbursed }] = await t.app.db.select({ n: count() }).from(leads).where(and(eq(leads.country, country), eq(leads.statusId, DISBURSED_STATUS[country])));
+      const [{ n: disbursed }] = await t.app.db
+        .select({ n: count() })
+        .from(leads)
+        .where(and(eq(leads.country, country), eq(leads.statusId, DISBURSED_STATUS[country])));
       const book = await t.app.db.select().from(loans).where(eq(loans.country, country));
       expect(book.length).toBe(disbursed);
       expect(book.length).toBeGreaterThanOrEqual(20);
@@ -33,9 +36,15 @@ describe('seeded loans (the browser tests’ 300 applications)', () => {
       expect(new Set(book.map((l) => l.bucket)).size).toBeGreaterThanOrEqual(3);
       const collector = await userIdByEmail(t.app, country, `collector@${country}.example`);
       expect(book.filter((l) => l.collectorId === collector && l.inCollections).length).toBeGreaterThanOrEqual(5);
-      const promises = await t.app.db.select({ status: collectionPromises.status }).from(collectionPromises).where(eq(collectionPromises.country, country));
+      const promises = await t.app.db
+        .select({ status: collectionPromises.status })
+        .from(collectionPromises)
+        .where(eq(collectionPromises.country, country));
       expect(new Set(promises.map((p) => p.status))).toEqual(new Set(['kept', 'broken', 'pending']));
-      const pending = await t.app.db.select({ n: count() }).from(loans).where(and(eq(loans.country, country), isNotNull(loans.promiseDueOn)));
+      const pending = await t.app.db
+        .select({ n: count() })
+        .from(loans)
+        .where(and(eq(loans.country, country), isNotNull(loans.promiseDueOn)));
       expect(pending[0].n).toBeGreaterThan(0);
 
       // Today's run has nothing left to do: the seed left the book where the run would.

@@ -29,15 +29,7 @@ import { buildApp } from '../../src/app';
 import { audits, calls, customers, leadEvents, leadStatusHistory, leads, managements, scheduledCalls, users } from '../../src/db/schema';
 import { IN_PROGRESS_DAYS, fakerFor, generateCountryData, seed } from '../../src/db/seed';
 import { roleOfStored } from '../../src/lib/roles';
-import {
-  TestClient,
-  createPostgresDatabase,
-  createTestApp,
-  tempDir,
-  testConfig,
-  type Driver,
-  type TestApp,
-} from '../helpers/app';
+import { TestClient, createPostgresDatabase, createTestApp, tempDir, testConfig, type Driver, type TestApp } from '../helpers/app';
 
 const LEADS = 60;
 
@@ -165,7 +157,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
 
   it("gives the sellers' applications with a management status their managements, the last one that status, each once on the timeline", async () => {
     // The applications' managements (the loan book's are the loans seed's own).
-    const rows = (await t.app.db.select().from(managements).orderBy(managements.createdAt, managements.id)).filter((m) => m.leadId !== null);
+    const rows = (await t.app.db.select().from(managements).orderBy(managements.createdAt, managements.id)).filter(
+      (m) => m.leadId !== null,
+    );
     expect(rows.length).toBeGreaterThan(0);
     const seeded = await t.app.db.select().from(leads);
     const byId = new Map(seeded.map((l) => [l.id, l]));
@@ -193,7 +187,9 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     const rows = await t.app.db.select().from(leadStatusHistory).orderBy(leadStatusHistory.createdAt, leadStatusHistory.id);
     let automated = 0;
     let walked = 0;
-    const withAccount = new Set((await t.app.db.select({ id: customers.id }).from(customers).where(isNotNull(customers.bankAccount))).map((c) => c.id));
+    const withAccount = new Set(
+      (await t.app.db.select({ id: customers.id }).from(customers).where(isNotNull(customers.bankAccount))).map((c) => c.id),
+    );
     for (const lead of await t.app.db.select().from(leads)) {
       const country = lead.country as Country;
       const history = rows.filter((h) => h.leadId === lead.id);
@@ -210,14 +206,20 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
           const other = country === 'arg' ? 'col' : 'arg';
           const name = STATUSES[country].find((status) => status.id === h.toStatus)!.name;
           const otherId = STATUSES[other].find((status) => status.name === name)?.id;
-          expect(otherId !== undefined && TRANSITIONS[other].some((t) => t.to === otherId), `${country} lead ${lead.id} in ${name}`).toBe(false);
+          expect(otherId !== undefined && TRANSITIONS[other].some((t) => t.to === otherId), `${country} lead ${lead.id} in ${name}`).toBe(
+            false,
+          );
           expect(TRANSITIONS[country].some((t) => t.to === h.toStatus)).toBe(false);
           continue;
         }
         walked += 1;
         expect(h.reason !== null).toBe(transition.reasonRequired);
         // Its guard holds for the lead as it is now (an offer, once given, and a seller stay).
-        const subject = { offered_amount: lead.offeredAmount, seller_id: lead.sellerId, has_bank_account: withAccount.has(lead.customerId) };
+        const subject = {
+          offered_amount: lead.offeredAmount,
+          seller_id: lead.sellerId,
+          has_bank_account: withAccount.has(lead.customerId),
+        };
         expect(guardBlock(transition.guards, subject), `lead ${lead.id}`).toBeNull();
         if (transition.automated) {
           automated += 1;
@@ -279,14 +281,18 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     for (const round of rounds) {
       const lead = leadRows.find((l) => l.id === round.leadId)!;
       const country = lead.country as Country;
-      expect(history.some((h) => h.leadId === lead.id && h.toStatus === round.statusId && h.createdAt.getTime() === round.queuedAt.getTime())).toBe(true);
+      expect(
+        history.some((h) => h.leadId === lead.id && h.toStatus === round.statusId && h.createdAt.getTime() === round.queuedAt.getTime()),
+      ).toBe(true);
       if (round.decidedAt === null) {
         // Waiting: the lead is in the round's queue status, and this is its latest round.
         expect(lead.statusId).toBe(round.statusId);
         expect(rounds.filter((r) => r.leadId === lead.id).every((r) => r.queuedAt <= round.queuedAt)).toBe(true);
         continue;
       }
-      const closing = history.find((h) => h.leadId === lead.id && h.fromStatus === round.statusId && h.createdAt.getTime() === round.decidedAt!.getTime())!;
+      const closing = history.find(
+        (h) => h.leadId === lead.id && h.fromStatus === round.statusId && h.createdAt.getTime() === round.decidedAt!.getTime(),
+      )!;
       expect(closing).toBeDefined();
       const decision = AUDIT_DECISIONS.find((d) => decisionStatusId(country, d) === closing.toStatus);
       if (!decision) {
@@ -304,7 +310,8 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     for (const lead of leadRows.filter((l) => auditQueueStatusIds(l.country as Country).includes(l.statusId))) {
       const mine = rounds.filter((r) => r.leadId === lead.id).sort((a, b) => a.queuedAt.getTime() - b.queuedAt.getTime());
       expect(mine.at(-1)).toMatchObject({ decidedAt: null, statusId: lead.statusId });
-      if (lead.statusId === statusIdOf(lead.country as Country, 'AUDIT_RETRY')) expect(mine.at(-2)).toMatchObject({ decision: 'retry', decidedAt: mine.at(-1)!.queuedAt });
+      if (lead.statusId === statusIdOf(lead.country as Country, 'AUDIT_RETRY'))
+        expect(mine.at(-2)).toMatchObject({ decision: 'retry', decidedAt: mine.at(-1)!.queuedAt });
     }
     expect([...decided].sort()).toEqual([...AUDIT_DECISIONS].sort());
   });
@@ -314,7 +321,14 @@ describe.each<Driver>(['pglite', 'postgres'])('seed on %s', (driver) => {
     try {
       await seed(bare.app.db, { leadsPerCountry: LEADS, callBacks: false });
       expect((await bare.app.db.select({ n: count() }).from(scheduledCalls))[0].n).toBe(0);
-      expect((await bare.app.db.select({ n: count() }).from(leads).where(sql`${leads.nextCallAt} is not null`))[0].n).toBe(0);
+      expect(
+        (
+          await bare.app.db
+            .select({ n: count() })
+            .from(leads)
+            .where(sql`${leads.nextCallAt} is not null`)
+        )[0].n,
+      ).toBe(0);
     } finally {
       await bare.close();
     }
@@ -341,7 +355,10 @@ describe('restarts keep the data', () => {
       const [{ n: leadCount }] = await first.db.select({ n: count() }).from(leads);
       expect(leadCount).toBe(6000);
       // Some call backs are due already: a seller signing in to the demo meets a reminder.
-      const due = await first.db.select({ country: scheduledCalls.country }).from(scheduledCalls).where(lte(scheduledCalls.scheduleTime, new Date()));
+      const due = await first.db
+        .select({ country: scheduledCalls.country })
+        .from(scheduledCalls)
+        .where(lte(scheduledCalls.scheduleTime, new Date()));
       expect(new Set(due.map((c) => c.country))).toEqual(new Set(['arg', 'col']));
       const firstUsers = await first.db.select({ id: users.id, email: users.email }).from(users);
       const applied = await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -352,11 +369,9 @@ describe('restarts keep the data', () => {
         await second.ready();
         expect(await second.db.select({ id: users.id, email: users.email }).from(users)).toEqual(firstUsers);
         expect((await second.db.select({ n: count() }).from(leads))[0].n).toBe(6000);
-        expect(await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toMatchObject(
-          {
-            rows: (applied as unknown as { rows: unknown[] }).rows,
-          },
-        );
+        expect(await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toMatchObject({
+          rows: (applied as unknown as { rows: unknown[] }).rows,
+        });
         const trgm = await second.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
         expect((trgm as unknown as { rows: unknown[] }).rows).toHaveLength(1);
         expect((await new TestClient(second).login('col', 'admin@col.example')).statusCode).toBe(200);
@@ -411,17 +426,13 @@ describe('generated demo data', () => {
     for (const country of COUNTRIES) {
       expect(generateCountryData(country, 200, now, fakerFor(country))).toEqual(generateCountryData(country, 200, now));
     }
-    expect(generateCountryData('arg', 5, now)[0].customer.docNumber).not.toBe(
-      generateCountryData('col', 5, now)[0].customer.docNumber,
-    );
+    expect(generateCountryData('arg', 5, now)[0].customer.docNumber).not.toBe(generateCountryData('col', 5, now)[0].customer.docNumber);
   });
 
   it.each(COUNTRIES)('spreads %s amounts over every amount range', (country) => {
     const amounts = data[country].map((d) => d.lead.requestedAmount / 100);
     for (const range of AMOUNT_RANGES[country]) {
-      const inside = amounts.filter(
-        (a) => (range.min === undefined || a >= range.min) && (range.max === undefined || a < range.max),
-      );
+      const inside = amounts.filter((a) => (range.min === undefined || a >= range.min) && (range.max === undefined || a < range.max));
       expect(inside.length, range.id).toBeGreaterThan(20);
     }
   });

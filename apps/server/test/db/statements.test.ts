@@ -36,5 +36,4 @@ describe('StatementCache', () => {
     cache.get('a', build('select 1'));
     expect(builds).toBe(4);
   });
-
 });

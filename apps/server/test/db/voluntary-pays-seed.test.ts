@@ -23,7 +23,10 @@ describe('voluntary payments seed', () => {
     expect(new Set(rows.map((r) => r.pay.processed))).toEqual(new Set([0, 1, 2]));
     for (const { pay } of rows) expect(receiptTypeOf(pay.receipt)).toBe('image/png');
     for (const { pay } of rows.filter((r) => r.pay.processed === 1)) {
-      const [payment] = await t.app.db.select().from(payments).where(and(eq(payments.id, pay.paymentId!), eq(payments.channel, 'voluntary')));
+      const [payment] = await t.app.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, pay.paymentId!), eq(payments.channel, 'voluntary')));
       expect(payment.amount).toBe(pay.amount);
     }
     for (const { pay } of rows.filter((r) => r.pay.processed === 2)) expect(pay.rejectReason).toBeTruthy();

@@ -32,9 +32,7 @@ async function adminClient(): Promise<pg.Client> {
       return tryConnect(url.toString());
     }
     // Never skip: the PostgreSQL half of the suite is required (SPEC'd as both drivers).
-    throw new Error(
-      `The server tests need PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL): ${(error as Error).message}`,
-    );
+    throw new Error(`The server tests need PostgreSQL at ${ADMIN_URL} (set TEST_DATABASE_URL): ${(error as Error).message}`);
   }
 }
 
@@ -196,8 +194,7 @@ export class TestClient {
 
   private store(response: LightMyRequestResponse) {
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
-      const cleared =
-        cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+      const cleared = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
       if (cleared) this.jar.delete(cookie.name);
       else this.jar.set(cookie.name, cookie.value);
     }

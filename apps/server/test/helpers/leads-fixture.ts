@@ -29,7 +29,10 @@ const FIRST = ['María', 'José', 'Lucía', 'Martín', 'Sofía', 'Iván', 'Ramó
 const LAST = ['Núñez', 'Pérez', 'Gómez', 'Álvarez', 'Muñoz', 'Acosta', 'Sosa'];
 const STATUS_CYCLE = { arg: [1, 4, 5, 26, 14, 32, 8, 15], col: [1, 10, 11, 15, 26] } as const;
 /** Whole currency units, spread over every range (arg ranges: 0-5000 … 25000-30000, > 30000, > 50000). */
-const AMOUNT_CYCLE = { arg: [1000, 4999, 5000, 7500, 12000, 15000, 19999, 22000, 27500, 30000, 41000, 65000], col: [100000, 600000, 1200000, 3500000, 6000000] };
+const AMOUNT_CYCLE = {
+  arg: [1000, 4999, 5000, 7500, 12000, 15000, 19999, 22000, 27500, 30000, 41000, 65000],
+  col: [100000, 600000, 1200000, 3500000, 6000000],
+};
 const SOURCE_CYCLE = ['web', 'seller', 'webservice', 'renovation'] as const;
 const HOUR = 3_600_000;
 /** A fixed past moment, so date filters do not depend on when the tests run. */
@@ -61,7 +64,8 @@ export async function insertKnownLeads(app: App, country: Country, n: number, se
         firstName,
         lastName,
         birthDate: '1985-05-05',
-        cellphone: country === 'arg' ? `11${String(40_000_000 + i * 1_234_567).slice(0, 8)}` : `3${String(100_000_000 + i * 7_654_321).slice(0, 9)}`,
+        cellphone:
+          country === 'arg' ? `11${String(40_000_000 + i * 1_234_567).slice(0, 8)}` : `3${String(100_000_000 + i * 7_654_321).slice(0, 9)}`,
         email: `cliente${i}@correo${i % 3}.example`,
         createdAt,
         updatedAt: createdAt,
@@ -138,14 +142,21 @@ export async function userIdByEmail(app: App, country: Country, email: string): 
 }
 
 /** Accent-insensitive, lower case: what a person means by "matches". */
-const foldText = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /**
  * Whether a known lead's customer matches free text, computed independently of the server: every word must
  * match; a word of 3+ letters is the beginning of a word of the names or the email, a number (separators
  * allowed) or any other word appears anywhere in document, CUIL, names, cellphone or email.
  */
-export function textMatches(lead: Pick<KnownLead, 'docNumber' | 'cuil' | 'firstName' | 'lastName' | 'cellphone' | 'email'>, q: string): boolean {
+export function textMatches(
+  lead: Pick<KnownLead, 'docNumber' | 'cuil' | 'firstName' | 'lastName' | 'cellphone' | 'email'>,
+  q: string,
+): boolean {
   const haystack = foldText([lead.docNumber, lead.cuil ?? '', lead.firstName, lead.lastName, lead.cellphone, lead.email].join(' '));
   // Digits split words too: "ana1987vidal@…" holds the words ana, vidal.
   const nameWords = foldText([lead.firstName, lead.lastName, lead.email].join(' ')).split(/[^\p{L}]+/u);

@@ -68,8 +68,27 @@ export async function insertLoans(app: App, country: Country, knownLeads: KnownL
       })
       .returning();
     await app.db.insert(installments).values([
-      { country, loanId: loan!.id, number: 1, dueDate, principal: 15_000, interest: 4_000, vat: 1_000, lateInterest: 700, status: inCollections ? 'overdue' : 'pending' },
-      { country, loanId: loan!.id, number: 2, dueDate: addDays(dueDate, 30), principal: 15_000, interest: 4_000, vat: 1_000, status: 'pending' },
+      {
+        country,
+        loanId: loan!.id,
+        number: 1,
+        dueDate,
+        principal: 15_000,
+        interest: 4_000,
+        vat: 1_000,
+        lateInterest: 700,
+        status: inCollections ? 'overdue' : 'pending',
+      },
+      {
+        country,
+        loanId: loan!.id,
+        number: 2,
+        dueDate: addDays(dueDate, 30),
+        principal: 15_000,
+        interest: 4_000,
+        vat: 1_000,
+        status: 'pending',
+      },
     ]);
     known.push({
       id: loan!.id,

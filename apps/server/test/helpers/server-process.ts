@@ -6,7 +6,15 @@ import { DEMO_PASSWORD } from '../../src/db/seed';
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Settings every spawned server gets: loopback, a port of the system's choosing, a log the helper can read. */
-const BASE_ENV = { HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SEED_CALL_BACKS: 'false', REALTIME_REMINDER_CHECK_SECONDS: '0', STAGE_WORKER_SECONDS: '0', BACKUP_KEEP: '0' };
+const BASE_ENV = {
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'info',
+  SEED_CALL_BACKS: 'false',
+  REALTIME_REMINDER_CHECK_SECONDS: '0',
+  STAGE_WORKER_SECONDS: '0',
+  BACKUP_KEEP: '0',
+};
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -27,7 +35,12 @@ export interface ServerProcess {
  * once it listens.
  */
 export function spawnServer(env: Record<string, string>): { process: ServerProcess; ready: Promise<ServerProcess> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...BASE_ENV, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...BASE_ENV, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   let listening: (url: string) => void;
   const listeningAt = new Promise<string>((resolve) => {
@@ -75,7 +88,11 @@ export const startServer = (env: Record<string, string>) => spawnServer(env).rea
 /** Signs in as arg's admin and returns a Bearer token (Bearer requests need no XSRF cookie). */
 export async function adminToken(url: string): Promise<string> {
   const health = await fetch(`${url}/api/health`);
-  const xsrf = health.headers.getSetCookie().find((cookie) => cookie.startsWith('XSRF-TOKEN='))!.split(';')[0]!.slice('XSRF-TOKEN='.length);
+  const xsrf = health.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('XSRF-TOKEN='))!
+    .split(';')[0]!
+    .slice('XSRF-TOKEN='.length);
   const response = await fetch(`${url}/api/arg/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },

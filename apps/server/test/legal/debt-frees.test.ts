@@ -44,7 +44,10 @@ describe.each<Driver>(['pglite', 'postgres'])('debt-free certificates on %s', (d
     expect(refused.json().message).toContain(`#${loan.id}`);
     expect(refused.json().message).toContain('1.234');
 
-    await t.app.db.update(loans).set({ status: 'PAID', outstanding: 0, paidAt: new Date('2026-03-10T15:00:00Z') }).where(eq(loans.id, loan.id));
+    await t.app.db
+      .update(loans)
+      .set({ status: 'PAID', outstanding: 0, paidAt: new Date('2026-03-10T15:00:00Z') })
+      .where(eq(loans.id, loan.id));
     const accepted = await atc.post(`/api/arg/debt-frees/${id}/accept`, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
 
@@ -75,7 +78,10 @@ describe.each<Driver>(['pglite', 'postgres'])('debt-free certificates on %s', (d
     const admin = await as('arg', 'admin@arg.example');
     const noReason = await admin.post(`/api/arg/debt-frees/${id}/reject`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
-    const [a, b] = await Promise.all([admin.post(`/api/arg/debt-frees/${id}/accept`, {}), admin.post(`/api/arg/debt-frees/${id}/reject`, { reason: 'Duplicada' })]);
+    const [a, b] = await Promise.all([
+      admin.post(`/api/arg/debt-frees/${id}/accept`, {}),
+      admin.post(`/api/arg/debt-frees/${id}/reject`, { reason: 'Duplicada' }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const again = await admin.post(`/api/arg/debt-frees/${id}/accept`, {});
     expect(again.statusCode).toBe(409);
@@ -113,7 +119,8 @@ describe.each<Driver>(['pglite', 'postgres'])('debt-free certificates on %s', (d
     const col = await as('col', 'admin@col.example');
     const colRows = (await col.get('/api/col/debt-frees?pageSize=100')).json().rows as { customer_id: number }[];
     expect(colRows.map((r) => r.customer_id)).not.toContain(own.customerId);
-    const atcList = (await (await as('arg', 'atc@arg.example')).get('/api/arg/debt-frees?q=' + encodeURIComponent(own.docNumber))).json().rows as { customer_id: number }[];
+    const atcList = (await (await as('arg', 'atc@arg.example')).get('/api/arg/debt-frees?q=' + encodeURIComponent(own.docNumber))).json()
+      .rows as { customer_id: number }[];
     expect(atcList.map((r) => r.customer_id)).toContain(own.customerId);
   });
 

@@ -6,7 +6,13 @@ import { customers, installments, leads, loans, users } from '../../src/db/schem
 /** A lead of the country whose customer has no loan yet (the loans of these tests are inserted directly). */
 export async function freeLead(app: App, country: Country, skip = 0) {
   const rows = await app.db
-    .select({ leadId: leads.id, customerId: leads.customerId, docNumber: customers.docNumber, firstName: customers.firstName, lastName: customers.lastName })
+    .select({
+      leadId: leads.id,
+      customerId: leads.customerId,
+      docNumber: customers.docNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
     .from(leads)
     .innerJoin(customers, eq(customers.id, leads.customerId))
     .where(and(eq(leads.country, country), sql`not exists (select 1 from loans l where l.customer_id = ${leads.customerId})`))
@@ -26,7 +32,14 @@ export async function insertLoan(
   app: App,
   country: Country,
   lead: { leadId: number; customerId: number },
-  o: { status?: string; outstanding?: number; disbursedOn?: string; principal?: number; collectorId?: number | null; paidAt?: Date | null } = {},
+  o: {
+    status?: string;
+    outstanding?: number;
+    disbursedOn?: string;
+    principal?: number;
+    collectorId?: number | null;
+    paidAt?: Date | null;
+  } = {},
 ) {
   const principal = o.principal ?? 300_000;
   const [loan] = await app.db

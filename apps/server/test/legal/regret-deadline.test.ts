@@ -34,7 +34,10 @@ describe('the regret deadline', () => {
     // Monday 23 March 2026 is San José in Colombia, a working day in Argentina.
     expect(isBusinessDay('col', '2026-03-23')).toBe(false);
     expect(isBusinessDay('arg', '2026-03-23')).toBe(true);
-    expect(regretDeadline('col', '2026-03-20', { rule: 'business', calendarDays: 5, businessDays: 5 })).toEqual({ deadline: '2026-03-30', rule: 'business' });
+    expect(regretDeadline('col', '2026-03-20', { rule: 'business', calendarDays: 5, businessDays: 5 })).toEqual({
+      deadline: '2026-03-30',
+      rule: 'business',
+    });
   });
 
   it('crosses a year end with its holidays', () => {

@@ -31,7 +31,12 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
   const loanFor = async (daysAgo = 2, docNumber?: string) => {
     const lead = await freeLead(t.app, 'arg', 0);
     if (docNumber) await t.app.db.update(customers).set({ docNumber }).where(eq(customers.id, lead.customerId));
-    const loan = await insertLoan(t.app, 'arg', lead, { disbursedOn: addDays(today, -daysAgo), collectorId, principal: 300_000, status: 'OVERDUE' });
+    const loan = await insertLoan(t.app, 'arg', lead, {
+      disbursedOn: addDays(today, -daysAgo),
+      collectorId,
+      principal: 300_000,
+      status: 'OVERDUE',
+    });
     return { lead, loan };
   };
 
@@ -43,8 +48,18 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
 
   it('files a regret within the period: revocation code at once, its communication recorded, principal less payments to return', async () => {
     const { loan } = await loanFor(2);
-    await t.app.db.insert(payments).values({ country: 'arg', loanId: loan.id, amount: 50_000, paidOn: today, channel: 'transfer', reference: `p-${loan.id}` });
-    await t.app.db.insert(payments).values({ country: 'arg', loanId: loan.id, amount: 70_000, paidOn: today, channel: 'transfer', reference: `r-${loan.id}`, reversedAt: new Date() });
+    await t.app.db
+      .insert(payments)
+      .values({ country: 'arg', loanId: loan.id, amount: 50_000, paidOn: today, channel: 'transfer', reference: `p-${loan.id}` });
+    await t.app.db.insert(payments).values({
+      country: 'arg',
+      loanId: loan.id,
+      amount: 70_000,
+      paidOn: today,
+      channel: 'transfer',
+      reference: `r-${loan.id}`,
+      reversedAt: new Date(),
+    });
     const res = await file(loan.id);
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -52,7 +67,10 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
     expect(body.status).toBe(arg('pending'));
     expect(body.amount).toBe(250_000);
     expect(body.history).toHaveLength(1);
-    const events = await t.app.db.select().from(loanEvents).where(and(eq(loanEvents.loanId, loan.id), eq(loanEvents.type, 'communication')));
+    const events = await t.app.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.loanId, loan.id), eq(loanEvents.type, 'communication')));
     expect(events).toHaveLength(1);
     expect(events[0]!.body).toContain(body.revocation_code);
     // A second one for the same loan while this is open is refused.
@@ -92,7 +110,9 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
         await t.app.db.update(loans).set({ status: 'OVERDUE' }).where(eq(loans.id, loan.id));
         const [row] = await t.app.db.select({ version: regrets.version }).from(regrets).where(eq(regrets.id, id));
         const send = (reason?: string) =>
-          as('arg', EMAIL[kind]!).then((c) => c.post(`/api/arg/regrets/${id}/transition`, { to: transition.to, version: row!.version, reason }));
+          as('arg', EMAIL[kind]!).then((c) =>
+            c.post(`/api/arg/regrets/${id}/transition`, { to: transition.to, version: row!.version, reason }),
+          );
         const allowed = transition.roles.includes(kind);
         if (!allowed) {
           const refused = await send('motivo');
@@ -103,15 +123,22 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
         const taken = await send('motivo');
         expect(taken.statusCode, `${kind} ${transition.from}→${transition.to}: ${taken.body}`).toBe(200);
         // A step that starts a stage ends in one of the stage's outcomes.
-        const outcomes = REGRET_TRANSITIONS.arg.filter((x) => x.outcomeOf !== null && x.outcomeOf === transition.starts && x.from === transition.to).map((x) => x.to);
+        const outcomes = REGRET_TRANSITIONS.arg
+          .filter((x) => x.outcomeOf !== null && x.outcomeOf === transition.starts && x.from === transition.to)
+          .map((x) => x.to);
         expect(transition.starts ? outcomes : [transition.to]).toContain(taken.json().status);
       }
     }
     // No transition out of the table: pending straight to certified.
-    await t.app.db.update(regrets).set({ status: arg('pending') }).where(eq(regrets.id, id));
+    await t.app.db
+      .update(regrets)
+      .set({ status: arg('pending') })
+      .where(eq(regrets.id, id));
     expect((await move(id, 'certified')).statusCode).toBe(409);
     // A stale version is refused.
-    const stale = await (await as('arg', 'admin@arg.example')).post(`/api/arg/regrets/${id}/transition`, { to: arg('approved'), version: 1 });
+    const stale = await (
+      await as('arg', 'admin@arg.example')
+    ).post(`/api/arg/regrets/${id}/transition`, { to: arg('approved'), version: 1 });
     expect(stale.statusCode).toBe(409);
   });
 
@@ -128,11 +155,17 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
     expect(certified.statusCode, certified.body).toBe(200);
     const [annulled] = await t.app.db.select().from(loans).where(eq(loans.id, loan.id));
     expect(annulled).toMatchObject({ status: 'ANNULED', inCollections: false, outstanding: 0 });
-    const open = await t.app.db.select().from(installments).where(and(eq(installments.loanId, loan.id), sql`${installments.status} <> 'cancelled'`));
+    const open = await t.app.db
+      .select()
+      .from(installments)
+      .where(and(eq(installments.loanId, loan.id), sql`${installments.status} <> 'cancelled'`));
     expect(open).toEqual([]);
     expect((await move(id, 'certified')).statusCode).toBe(409);
     expect((await move(id, 'closed')).statusCode).toBe(200);
-    const statusEvents = await t.app.db.select().from(loanEvents).where(and(eq(loanEvents.loanId, loan.id), eq(loanEvents.type, 'status')));
+    const statusEvents = await t.app.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.loanId, loan.id), eq(loanEvents.type, 'status')));
     expect(statusEvents).toHaveLength(1);
     const detail = (await (await as('arg', 'admin@arg.example')).get(`/api/arg/regrets/${id}`)).json();
     expect(detail.history.map((h: { to_status: number }) => h.to_status)).toEqual(
@@ -168,14 +201,25 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
     expect((await col.get('/api/col/regrets')).json().rows.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await col.get(`/api/col/regrets/${id}`)).statusCode).toBe(404);
     expect((await col.post(`/api/col/regrets/${id}/transition`, { to: arg('approved'), version: 1 })).statusCode).toBe(404);
-    expect((await (await as('arg', 'collector@arg.example')).get('/api/arg/regrets')).json().rows.map((r: { id: number }) => r.id)).toContain(id);
+    expect(
+      (await (await as('arg', 'collector@arg.example')).get('/api/arg/regrets')).json().rows.map((r: { id: number }) => r.id),
+    ).toContain(id);
     await t.app.db.update(loans).set({ collectorId: null }).where(eq(loans.id, loan.id));
-    expect((await (await as('arg', 'collector@arg.example')).get('/api/arg/regrets')).json().rows.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect(
+      (await (await as('arg', 'collector@arg.example')).get('/api/arg/regrets')).json().rows.map((r: { id: number }) => r.id),
+    ).not.toContain(id);
     // The list flags requests past their deadline.
-    await t.app.db.update(regrets).set({ deadline: addDays(today, -1) }).where(eq(regrets.id, id));
-    const overdue = (await (await as('arg', 'admin@arg.example')).get('/api/arg/regrets?overdue=true')).json().rows.map((r: { id: number }) => r.id);
+    await t.app.db
+      .update(regrets)
+      .set({ deadline: addDays(today, -1) })
+      .where(eq(regrets.id, id));
+    const overdue = (await (await as('arg', 'admin@arg.example')).get('/api/arg/regrets?overdue=true'))
+      .json()
+      .rows.map((r: { id: number }) => r.id);
     expect(overdue).toContain(id);
-    const current = (await (await as('arg', 'admin@arg.example')).get('/api/arg/regrets?overdue=false')).json().rows.map((r: { id: number }) => r.id);
+    const current = (await (await as('arg', 'admin@arg.example')).get('/api/arg/regrets?overdue=false'))
+      .json()
+      .rows.map((r: { id: number }) => r.id);
     expect(current).not.toContain(id);
   });
 });

@@ -51,9 +51,15 @@ describe('data folder lock', () => {
   it('takes over a lock whose pid now belongs to another process (another start time) or another boot', () => {
     const start = processStartTime(process.pid);
     expect(start).not.toBeNull();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, startTime: `${start}1`, bootId: null, host: 'h', since: 'then', purpose: 'server' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, startTime: `${start}1`, bootId: null, host: 'h', since: 'then', purpose: 'server' }),
+    );
     acquireDataDirLock(dir).release();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: process.pid, startTime: start, bootId: 'another-boot', host: 'h', since: 'then', purpose: 'server' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, startTime: start, bootId: 'another-boot', host: 'h', since: 'then', purpose: 'server' }),
+    );
     acquireDataDirLock(dir).release();
   });
 
@@ -68,13 +74,19 @@ describe('data folder lock', () => {
     const lock = acquireDataDirLock(dir);
     rmSync(join(dir, LOCK_FILE));
     expect(lock.isHeld()).toBe(false);
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, startTime: null, bootId: null, host: 'h', since: 'now', purpose: 'server' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: 1, startTime: null, bootId: null, host: 'h', since: 'now', purpose: 'server' }),
+    );
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
   });
 
   it('lets exactly one of several processes racing for a stale lock take it', async () => {
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: await endedPid(), startTime: '5', bootId: null, host: 'h', since: 'then', purpose: 'server' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: await endedPid(), startTime: '5', bootId: null, host: 'h', since: 'then', purpose: 'server' }),
+    );
     const repo = join(import.meta.dirname, '../../../..');
     const scratch = mkdtempSync(join(tmpdir(), 'bo-lock-race-'));
     const script = join(scratch, 'race.ts');

@@ -42,10 +42,14 @@ console.log(Math.round(peak / 1048576), live.length);
 `;
 
 function peakHeapMb(growingPercent: number | string, workload = WORKLOAD, nodeArgs: string[] = []): number {
-  const child = spawnSync(process.execPath, [...nodeArgs, '--import', 'tsx', '--input-type=module', '-e', workload, String(growingPercent)], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', '--input-type=module', '-e', workload, String(growingPercent)],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   expect(child.status, child.stderr).toBe(0);
   return Number(child.stdout.trim().split(' ')[0]);
 }

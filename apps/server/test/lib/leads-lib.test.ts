@@ -123,7 +123,13 @@ describe('keyset cursors', () => {
   it('round-trips and refuses anything it did not make', () => {
     const cursor = { sort: 'created_at', dir: 'desc', value: '1793293676082000', id: 181, direction: 'next' } as const;
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-    for (const bad of ['', 'x', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["name","desc","1",1,"n"]').toString('base64url'), Buffer.from('["id","desc","1; drop table leads",1,"n"]').toString('base64url')]) {
+    for (const bad of [
+      '',
+      'x',
+      Buffer.from('[1,2]').toString('base64url'),
+      Buffer.from('["name","desc","1",1,"n"]').toString('base64url'),
+      Buffer.from('["id","desc","1; drop table leads",1,"n"]').toString('base64url'),
+    ]) {
       expect(decodeCursor(bad)).toBeUndefined();
     }
     // Values no row can hold (they would fail in the database, a 500): not a cursor we made.
@@ -147,8 +153,18 @@ describe('free-text search terms', () => {
   });
 
   it('reduces punctuated numbers to digits and routes words by kind', () => {
-    expect(searchTerms('30.123.456 núñez 11-5555 4444 ab')).toEqual({ digits: ['30123456', '115555'], letters: ['nunez'], indexed: ['4444'], other: ['ab'] });
-    expect(searchTerms('ana@correo.com correo1 Peña')).toEqual({ digits: [], letters: ['pena'], indexed: ['ana@correo.com', 'correo1'], other: [] });
+    expect(searchTerms('30.123.456 núñez 11-5555 4444 ab')).toEqual({
+      digits: ['30123456', '115555'],
+      letters: ['nunez'],
+      indexed: ['4444'],
+      other: ['ab'],
+    });
+    expect(searchTerms('ana@correo.com correo1 Peña')).toEqual({
+      digits: [],
+      letters: ['pena'],
+      indexed: ['ana@correo.com', 'correo1'],
+      other: [],
+    });
   });
 
   it('escapes LIKE wildcards so they match literally', () => {

@@ -34,11 +34,14 @@ describe('a node’s periodic task', () => {
     vi.useFakeTimers();
     let ticks = 0;
     const errors: unknown[] = [];
-    const task = new PeriodicTask(async () => {
-      ticks++;
-      if (ticks === 2) throw new Error('database down');
-      return ticks;
-    }, (error) => errors.push(error));
+    const task = new PeriodicTask(
+      async () => {
+        ticks++;
+        if (ticks === 2) throw new Error('database down');
+        return ticks;
+      },
+      (error) => errors.push(error),
+    );
     task.start(0);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(ticks).toBe(0);

@@ -17,7 +17,11 @@ const people = defineList<{ role?: string }, Person>({
   name: 'people',
   from: sql`users u`,
   id: sql`u.id`,
-  sorts: { name: { expr: sql`u.name`, type: 'text' }, created_at: { expr: sql`u.created_at`, type: 'timestamptz' }, id: { expr: sql`u.id`, type: 'integer' } },
+  sorts: {
+    name: { expr: sql`u.name`, type: 'text' },
+    created_at: { expr: sql`u.created_at`, type: 'timestamptz' },
+    id: { expr: sql`u.id`, type: 'integer' },
+  },
   defaultSort: { sort: 'id', dir: 'asc' },
   where: ({ country }, { role }) => [sql`u.country = ${country}`, role ? sql`u.role = ${role}` : undefined],
   row: sql`json_build_object('id', u.id, 'name', u.name, 'created', u.created_at)`,
@@ -68,7 +72,12 @@ describe.each<Driver>(['pglite', 'postgres'])('the list engine on %s', (driver) 
     expect(descending.rows.map((r) => r.id)).toEqual(ascending.rows.map((r) => r.id).reverse());
     expect(ascending.rows.length).toBe(all.length);
     const first = await engine.page(people, context, {}, { page: 1, pageSize: 2, sort: 'created_at', dir: 'desc' });
-    const second = await engine.page(people, context, {}, { page: 2, pageSize: 2, sort: 'created_at', dir: 'desc', cursor: first.pageInfo.nextCursor! });
+    const second = await engine.page(
+      people,
+      context,
+      {},
+      { page: 2, pageSize: 2, sort: 'created_at', dir: 'desc', cursor: first.pageInfo.nextCursor! },
+    );
     const byOffset = await engine.page(people, context, {}, { page: 2, pageSize: 2, sort: 'created_at', dir: 'desc' });
     expect(second.rows).toEqual(byOffset.rows);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(4);
@@ -77,17 +86,23 @@ describe.each<Driver>(['pglite', 'postgres'])('the list engine on %s', (driver) 
   it('caps the count at the threshold unless asked for the exact one, and filters', async () => {
     expect(all.length).toBeGreaterThan(5);
     expect((await engine.page(people, context, {}, { page: 1, pageSize: 10 })).count).toEqual({ total: 5, exact: false });
-    expect((await engine.page(people, context, {}, { page: 1, pageSize: 10, exactCount: true })).count).toEqual({ total: all.length, exact: true });
+    expect((await engine.page(people, context, {}, { page: 1, pageSize: 10, exactCount: true })).count).toEqual({
+      total: all.length,
+      exact: true,
+    });
     const admins = await engine.page(people, context, { role: '1' }, { page: 1, pageSize: 10 });
     expect(admins.count.exact).toBe(true);
     expect(admins.rows.length).toBe(admins.count.total);
     expect(admins.rows.length).toBeGreaterThan(0);
     // A page past the end has no rows to carry the count: it is still the filter's, and none matching is 0.
-    expect((await engine.page(people, context, {}, { page: 100, pageSize: 10, exactCount: true })).count).toEqual({ total: all.length, exact: true });
+    expect((await engine.page(people, context, {}, { page: 100, pageSize: 10, exactCount: true })).count).toEqual({
+      total: all.length,
+      exact: true,
+    });
     expect((await engine.page(people, context, { role: 'none' }, { page: 1, pageSize: 10 })).count).toEqual({ total: 0, exact: true });
   });
 
-  it("ignores a cursor of another list, another order or a forged value instead of failing", async () => {
+  it('ignores a cursor of another list, another order or a forged value instead of failing', async () => {
     const page = await engine.page(people, context, {}, { page: 1, pageSize: 2, sort: 'name', dir: 'asc' });
     const cursor = page.pageInfo.nextCursor!;
     const [, , , value, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
@@ -119,7 +134,11 @@ describe.each<Driver>(['pglite', 'postgres'])('the list engine on %s', (driver) 
     const request = { headers: {}, log: { error: () => {} } };
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await engine.export(people, context, {}, request as any, reply as any, { format: 'csv' });
-    const lines = chunks.join('').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = chunks
+      .join('')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Id;Nombre');
     expect(lines.slice(1).map((line) => Number(line.split(';')[0]))).toEqual(all.map((r) => r.id));
     expect(reply.headers['x-total-count']).toBe(String(all.length));

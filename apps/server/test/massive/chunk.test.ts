@@ -31,7 +31,11 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
   // applyChunk is optional on an operation: reassign-seller's must be there (the spy fails otherwise).
   const operation = () => OPERATIONS['reassign-seller'] as Required<(typeof OPERATIONS)['reassign-seller']>;
   const service = (leaseSeconds = 30) =>
-    new MassiveService(db(), { workflow: t.app.workflow, messaging: t.app.messaging, realtime: t.app.realtime, users: t.app.users, log: t.app.log }, { leaseSeconds, chunkRows: 100 });
+    new MassiveService(
+      db(),
+      { workflow: t.app.workflow, messaging: t.app.messaging, realtime: t.app.realtime, users: t.app.users, log: t.app.log },
+      { leaseSeconds, chunkRows: 100 },
+    );
 
   const validated = async (client: TestClient, ids: number[]) => {
     const { body, headers } = csvUpload(['lead_id;seller_email', ...ids.map((id) => `${id};${seller.email}`)].join('\n'));
@@ -41,8 +45,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
     expect(batch.counts.pending).toBe(ids.length);
     return batch.id;
   };
-  const start = async (client: TestClient, id: number) => expect((await client.post(`/api/arg/massive-batches/${id}/start`, {})).statusCode).toBe(200);
-  const batchOf = async (client: TestClient, id: number) => JSON.parse((await client.get(`/api/arg/massive-batches/${id}`)).body) as MassiveValidation['batch'];
+  const start = async (client: TestClient, id: number) =>
+    expect((await client.post(`/api/arg/massive-batches/${id}/start`, {})).statusCode).toBe(200);
+  const batchOf = async (client: TestClient, id: number) =>
+    JSON.parse((await client.get(`/api/arg/massive-batches/${id}`)).body) as MassiveValidation['batch'];
   const eventsOf = (ids: number[], batchId: number) =>
     db()
       .select({ leadId: leadEvents.leadId, n: sql<number>`count(*)::int`.mapWith(Number) })
@@ -50,14 +56,28 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
       .where(and(eq(leadEvents.type, 'assignment'), inArray(leadEvents.leadId, ids), sql`${leadEvents.body} like ${`%(Lote #${batchId})`}`))
       .groupBy(leadEvents.leadId);
   const rowsOf = (batchId: number) =>
-    db().select({ row: massiveBatchRows.row, status: massiveBatchRows.status, error: massiveBatchRows.error }).from(massiveBatchRows).where(eq(massiveBatchRows.batchId, batchId)).orderBy(massiveBatchRows.row);
+    db()
+      .select({ row: massiveBatchRows.row, status: massiveBatchRows.status, error: massiveBatchRows.error })
+      .from(massiveBatchRows)
+      .where(eq(massiveBatchRows.batchId, batchId))
+      .orderBy(massiveBatchRows.row);
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 30 });
-    const rows = await db().select({ id: leads.id, statusId: leads.statusId }).from(leads).where(eq(leads.country, 'arg')).orderBy(leads.id);
-    open = rows.filter((row) => !isClosedStatus('arg', row.statusId)).slice(0, 18).map((row) => row.id);
+    const rows = await db()
+      .select({ id: leads.id, statusId: leads.statusId })
+      .from(leads)
+      .where(eq(leads.country, 'arg'))
+      .orderBy(leads.id);
+    open = rows
+      .filter((row) => !isClosedStatus('arg', row.statusId))
+      .slice(0, 18)
+      .map((row) => row.id);
     await db().update(leads).set({ statusId: 26, sellerId: null }).where(inArray(leads.id, open));
-    [seller] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, 'seller@arg.example'));
+    [seller] = await db()
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.email, 'seller@arg.example'));
   }, 600_000);
   afterEach(() => {
     vi.restoreAllMocks();
@@ -120,11 +140,18 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
     expect(one).toHaveBeenCalledTimes(6);
 
     const rows = await rowsOf(id);
-    expect(rows.filter((row) => row.status === 'failed')).toEqual([{ row: 4, status: 'failed', error: 'La solicitud está cerrada (Cancelada): no se modifica' }]);
+    expect(rows.filter((row) => row.status === 'failed')).toEqual([
+      { row: 4, status: 'failed', error: 'La solicitud está cerrada (Cancelada): no se modifica' },
+    ]);
     expect(rows.filter((row) => row.status === 'done').length).toBe(5);
     const good = ids.filter((lead) => lead !== bad);
     const after = await db().select({ id: leads.id, sellerId: leads.sellerId }).from(leads).where(inArray(leads.id, ids));
-    expect(after.filter((lead) => lead.sellerId === seller.id).map((lead) => lead.id).sort()).toEqual([...good].sort());
+    expect(
+      after
+        .filter((lead) => lead.sellerId === seller.id)
+        .map((lead) => lead.id)
+        .sort(),
+    ).toEqual([...good].sort());
     expect(after.find((lead) => lead.id === bad)!.sellerId).toBeNull();
     const events = await eventsOf(ids, id);
     expect(events.map((event) => event.leadId).sort()).toEqual([...good].sort());
@@ -137,9 +164,16 @@ describe.each<Driver>(['pglite', 'postgres'])('massive chunks applied set-based 
   it("tells each seller of a chunk's applications once, with how many, not once per application", async () => {
     const admin = await as('arg', 'admin@arg.example');
     const ids = open.slice(14, 18);
-    const [other] = await db().select({ id: users.id }).from(users).where(and(eq(users.country, 'arg'), sql`${users.email} like 'seller%'`, sql`${users.id} <> ${seller.id}`)).limit(1);
+    const [other] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.country, 'arg'), sql`${users.email} like 'seller%'`, sql`${users.id} <> ${seller.id}`))
+      .limit(1);
     // Three were the other seller's, one nobody's.
-    await db().update(leads).set({ sellerId: other!.id }).where(inArray(leads.id, ids.slice(0, 3)));
+    await db()
+      .update(leads)
+      .set({ sellerId: other!.id })
+      .where(inArray(leads.id, ids.slice(0, 3)));
     const id = await validated(admin, ids);
     await start(admin, id);
     const told = vi.spyOn(t.app.realtime, 'toUser');

@@ -25,7 +25,8 @@ describe('massive CSV reading', () => {
     for (let i = 1; i <= 2_000; i++) lines.push(`${i};${reason}`);
     // The piece end (64 KiB) inside a two-byte character: the first id padded with zeros until it is.
     let buffer = Buffer.from(lines.join('\n'), 'utf8');
-    for (let pad = 1; (buffer[65_536] & 0xc0) !== 0x80 && pad < 200; pad++) buffer = Buffer.from(lines.join('\n').replace('\n1;', `\n${'0'.repeat(pad)}1;`), 'utf8');
+    for (let pad = 1; (buffer[65_536] & 0xc0) !== 0x80 && pad < 200; pad++)
+      buffer = Buffer.from(lines.join('\n').replace('\n1;', `\n${'0'.repeat(pad)}1;`), 'utf8');
     expect(buffer[65_536] & 0xc0).toBe(0x80);
     const rows = await rowsOf(buffer, 'close-applications');
     expect(rows).toHaveLength(2_000);
@@ -61,7 +62,10 @@ describe('massive CSV reading', () => {
       }
       console.log(Math.round(held / 1048576));
     `;
-    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', workload], { encoding: 'utf8', timeout: 60_000 });
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', workload], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(child.status, child.stderr).toBe(0);
     // Measured: ~0 MB; the whole text parsed at once held ~46 MB of records.
     expect(Number(child.stdout.trim())).toBeLessThan(10);

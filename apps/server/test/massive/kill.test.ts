@@ -55,7 +55,8 @@ async function signIn(): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
 
 describe('a batch whose server is killed mid-run', () => {
   const dir = tempDir('bo-massive-kill-');
@@ -73,7 +74,10 @@ describe('a batch whose server is killed mid-run', () => {
     await waitForHealth(600_000);
     const token = await signIn();
     const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${BASE}/api/arg${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+      fetch(`${BASE}/api/arg${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+      });
     const created = await api('/massive-batches/from-list', {
       method: 'POST',
       body: JSON.stringify({ type: 'reassign-seller', filters: '', values: { seller_email: 'vendedor.sin.neotel@arg.example' } }),
@@ -118,7 +122,10 @@ describe('a batch whose server is killed mid-run', () => {
       );
       expect(events.rows.length).toBe(toApply);
       expect(events.rows.every((row) => row.n === 1)).toBe(true);
-      const rows = await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from massive_batch_rows where batch_id = $1 group by status`, [batch.id]);
+      const rows = await db.query<{ status: string; n: number }>(
+        `select status, count(*)::int as n from massive_batch_rows where batch_id = $1 group by status`,
+        [batch.id],
+      );
       expect(Object.fromEntries(rows.rows.map((row) => [row.status, row.n]))).toMatchObject({ done: toApply });
       const notDone = await db.query<{ n: number }>(
         `select count(*)::int as n from massive_batch_rows r join leads l on l.id = r.record_id

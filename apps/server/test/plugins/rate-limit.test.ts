@@ -140,7 +140,10 @@ describe('rate limits across app nodes on postgres', () => {
 describe('rate limit configuration', () => {
   it('defaults to 30 lookups and 60 searches a minute, 10 test calls and 20 exports an hour; 0 turns a limit off', () => {
     expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60, testCall: 10, exports: 20 });
-    expect(loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5', TEST_CALL_RATE_LIMIT: '0', EXPORT_RATE_LIMIT: '0' }).rateLimits).toEqual({
+    expect(
+      loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5', TEST_CALL_RATE_LIMIT: '0', EXPORT_RATE_LIMIT: '0' })
+        .rateLimits,
+    ).toEqual({
       customerLookup: 0,
       searcher: 5,
       testCall: 0,

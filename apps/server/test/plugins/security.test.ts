@@ -74,13 +74,8 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
       const client = await new TestClient(t.app).init();
       const token = client.xsrfToken!;
       const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-      expect(
-        (await client.post('/api/log/error', validLog, { xsrf: false, headers: { 'x-xsrf-token': wrong } })).statusCode,
-      ).toBe(403);
-      expect(
-        (await client.post('/api/log/error', validLog, { xsrf: false, headers: { 'x-xsrf-token': 'short' } }))
-          .statusCode,
-      ).toBe(403);
+      expect((await client.post('/api/log/error', validLog, { xsrf: false, headers: { 'x-xsrf-token': wrong } })).statusCode).toBe(403);
+      expect((await client.post('/api/log/error', validLog, { xsrf: false, headers: { 'x-xsrf-token': 'short' } })).statusCode).toBe(403);
       const noCookie = await t.app.inject({
         method: 'POST',
         url: '/api/log/error',
@@ -120,9 +115,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
     it('does not check safe methods', async () => {
       const client = new TestClient(t.app);
       await client.login('arg', 'admin@arg.example');
-      expect(
-        (await client.get('/api/arg/auth/user-info', { headers: { 'x-xsrf-token': 'whatever' } })).statusCode,
-      ).toBe(200);
+      expect((await client.get('/api/arg/auth/user-info', { headers: { 'x-xsrf-token': 'whatever' } })).statusCode).toBe(200);
     });
   });
 
@@ -211,9 +204,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(
-      expect.arrayContaining(['/api/arg/auth/login', '/api/col/datatables/filter-resources', '/api/log/error']),
-    );
+    expect(paths).toEqual(expect.arrayContaining(['/api/arg/auth/login', '/api/col/datatables/filter-resources', '/api/log/error']));
   });
 });
 

@@ -99,9 +99,9 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     await expect(connectClient(url)).rejects.toThrow('No autenticado');
     await expect(connectClient(url, { token: 'not-a-session' })).rejects.toThrow('No autenticado');
     await expect(connectClient(url, { headers: { cookie: 'sid=not-a-session' } })).rejects.toThrow('No autenticado');
-    await expect(
-      connectClient(url, { headers: { cookie: `sid=${tokens.seller}`, origin: 'https://evil.example' } }),
-    ).rejects.toThrow('Origen no permitido');
+    await expect(connectClient(url, { headers: { cookie: `sid=${tokens.seller}`, origin: 'https://evil.example' } })).rejects.toThrow(
+      'Origen no permitido',
+    );
     // The web app on the API's own origin carries the httpOnly cookie.
     const host = new URL(url).host;
     const byCookie = await connectClient(url, { headers: { cookie: `sid=${tokens.seller}`, origin: `http://${host}` } });
@@ -186,7 +186,8 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
   });
 
   it('pushes an inbound customer message only to the sockets that watch that customer; a seller watches only their own', async () => {
-    const customerOf = async (leadId: number) => (await t.app.db.select({ id: leads.customerId }).from(leads).where(eq(leads.id, leadId)))[0]!.id;
+    const customerOf = async (leadId: number) =>
+      (await t.app.db.select({ id: leads.customerId }).from(leads).where(eq(leads.id, leadId)))[0]!.id;
     const mine = arg.find((lead) => lead.sellerId === sellerId)!;
     const theirs = arg.find((lead) => lead.sellerId === otherSellerId && lead.cellphone !== mine.cellphone)!;
     const [mineCustomer, theirCustomer] = [await customerOf(mine.id), await customerOf(theirs.id)];
@@ -204,7 +205,11 @@ describe.each<Driver>(['pglite', 'postgres'])('realtime bridge on %s', (driver) 
     expect(await watch(colAdmin, mineCustomer)).toBe(false);
 
     await t.app.messaging.inbound('arg', { channel: 'sms', from: mine.cellphone, body: 'Ya pagué' });
-    await until(() => eventsOf(seller, 'customer-message:inbound').length === 1 && eventsOf(supervisor, 'customer-message:inbound').length === 1, 5000, 'inbound to the watchers');
+    await until(
+      () => eventsOf(seller, 'customer-message:inbound').length === 1 && eventsOf(supervisor, 'customer-message:inbound').length === 1,
+      5000,
+      'inbound to the watchers',
+    );
     expect(eventsOf(seller, 'customer-message:inbound')[0]).toMatchObject({ customer_id: mineCustomer, channel: 'sms', text: 'Ya pagué' });
     await quiet();
     expect(eventsOf(otherCustomerWatcher, 'customer-message:inbound')).toEqual([]);

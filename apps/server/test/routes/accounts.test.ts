@@ -105,7 +105,8 @@ describe.each<Driver>(['pglite', 'postgres'])('accounts on %s', (driver) => {
   describe('password change and policy', () => {
     it('refuses a short, a common or a personal password, or a wrong current one, naming the field in the country’s voice; writes nothing', async () => {
       const { client: c } = await signIn('arg', 'collector@arg.example');
-      const change = (current_password: string, new_password: string) => c.post('/api/arg/auth/password', { current_password, new_password });
+      const change = (current_password: string, new_password: string) =>
+        c.post('/api/arg/auth/password', { current_password, new_password });
       const field = async (current: string, next: string) => {
         const res = await change(current, next);
         expect(res.statusCode, res.body).toBe(400);
@@ -116,8 +117,12 @@ describe.each<Driver>(['pglite', 'postgres'])('accounts on %s', (driver) => {
       expect(await field(DEMO_PASSWORD, 'password1234')).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.arg.common }]);
       expect(await field(DEMO_PASSWORD, 'qwertyuiopasdf')).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.arg.common }]);
       // The email's local part ('collector'), folded: upper case and accents do not hide it.
-      expect(await field(DEMO_PASSWORD, 'Mi-COLLECTOR-preferido-77')).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.arg.personal }]);
-      expect(await field('no-es-la-actual', STRONG[0])).toEqual([{ field: 'current_password', message: PASSWORD_MESSAGES.arg.wrongCurrent }]);
+      expect(await field(DEMO_PASSWORD, 'Mi-COLLECTOR-preferido-77')).toEqual([
+        { field: 'new_password', message: PASSWORD_MESSAGES.arg.personal },
+      ]);
+      expect(await field('no-es-la-actual', STRONG[0])).toEqual([
+        { field: 'current_password', message: PASSWORD_MESSAGES.arg.wrongCurrent },
+      ]);
       expect(await field(DEMO_PASSWORD, DEMO_PASSWORD)).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.arg.sameAsCurrent }]);
       // Nothing changed: the old password still signs in, no change was logged.
       await signIn('arg', 'collector@arg.example');
@@ -131,7 +136,10 @@ describe.each<Driver>(['pglite', 'postgres'])('accounts on %s', (driver) => {
       const short = await c.post('/api/col/auth/password', { current_password: DEMO_PASSWORD, new_password: 'abc' });
       expect(short.json().fields).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.col.tooShort }]);
       expect(PASSWORD_MESSAGES.col.tooShort).toMatch(/^Ingrese /);
-      const named = await c.post('/api/col/auth/password', { current_password: DEMO_PASSWORD, new_password: `Zq9!${longest.toUpperCase()}#Lm4*Vx` });
+      const named = await c.post('/api/col/auth/password', {
+        current_password: DEMO_PASSWORD,
+        new_password: `Zq9!${longest.toUpperCase()}#Lm4*Vx`,
+      });
       expect(named.json().fields).toEqual([{ field: 'new_password', message: PASSWORD_MESSAGES.col.personal }]);
     });
 
@@ -232,7 +240,13 @@ describe.each<Driver>(['pglite', 'postgres'])('accounts on %s', (driver) => {
       const res = await admin.post('/api/arg/users', body);
       expect(res.statusCode, res.body).toBe(200);
       const created = adminUserSchema.parse(res.json());
-      expect(created).toMatchObject({ email: 'paula.gomez@arg.example', role: '2', neotel_id: 3100, active: true, must_change_password: true });
+      expect(created).toMatchObject({
+        email: 'paula.gomez@arg.example',
+        role: '2',
+        neotel_id: 3100,
+        active: true,
+        must_change_password: true,
+      });
       expect((await eventsOf(created.id, 'user_created'))[0]).toMatchObject({ actorId: adminId, details: { role: '2', neotel_id: 3100 } });
       expect((await admin.post('/api/arg/users', body)).statusCode).toBe(409);
       const badRole = await admin.post('/api/arg/users', { ...body, email: 'otra@arg.example', role: 'seller' });

@@ -55,7 +55,8 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `audit${seq}@example.com`,
         // Where an approval pays: every case has an account but those made to lack one.
-        ...(withAccount && (country === 'arg' ? { bankAccount: ARG_CBU } : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' })),
+        ...(withAccount &&
+          (country === 'arg' ? { bankAccount: ARG_CBU } : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' })),
       })
       .returning();
     const [lead] = await app.db
@@ -204,7 +205,8 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const small = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0, listCountThreshold: 2 });
     try {
       const auditor = await signedIn(() => small.app)('arg', 'auditor@arg.example');
-      for (const status of [A.AUDIT_PENDING, A.AUDIT_APPROVAL]) for (const minutes of [30, 20, 10]) await insertLead('arg', status, minutes, small.app);
+      for (const status of [A.AUDIT_PENDING, A.AUDIT_APPROVAL])
+        for (const minutes of [30, 20, 10]) await insertLead('arg', status, minutes, small.app);
       const list = async (query: string) => {
         const res = await auditor.get(`/api/arg/audits?pageSize=10${query}`);
         expect(res.statusCode, res.body).toBe(200);
@@ -255,7 +257,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect((await claim(loser, id)).statusCode).toBe(200);
 
     // A claim left alone for more than 30 minutes may be taken over.
-    await t.app.db.update(audits).set({ claimedAt: sql`now() - interval '31 minutes'` }).where(eq(audits.leadId, id));
+    await t.app.db
+      .update(audits)
+      .set({ claimedAt: sql`now() - interval '31 minutes'` })
+      .where(eq(audits.leadId, id));
     expect((await queue(loser, '&claim=unclaimed')).rows.map((r) => r.lead_id)).toContain(id);
     expect((await claim(winner.client, id)).statusCode).toBe(200);
     expect((await roundsOf(id))[0].auditorId).toBe(winner.id);
@@ -351,7 +356,9 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect(auditDetailSchema.parse(approved.json()).history.map((r) => r.decision)).toEqual(['approve', 'retry']);
     // Filtered by its decided status, the lead shows once, with its latest round.
     const decided = await queue(auditor, `&status=${A.AUDIT_APPROVAL}`);
-    expect(decided.rows.filter((r) => r.lead_id === id)).toEqual([expect.objectContaining({ status_id: A.AUDIT_APPROVAL, decision: 'approve', claim: null })]);
+    expect(decided.rows.filter((r) => r.lead_id === id)).toEqual([
+      expect.objectContaining({ status_id: A.AUDIT_APPROVAL, decision: 'approve', claim: null }),
+    ]);
     expect(decided.count.total).toBe(decided.rows.length);
   });
 
@@ -368,7 +375,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect((await leadRow(first)).statusChangedAt).toEqual(decision.createdAt);
     const approvals = await queue(auditor, `&status=${A.AUDIT_APPROVAL}`);
     expect(approvals.rows.slice(0, 2).map((r) => r.lead_id)).toEqual([second, first]);
-    expect(approvals.rows.find((r) => r.lead_id === first)).toMatchObject({ decision: 'approve', queued_at: new Date(BASE - 900 * 60_000).toISOString() });
+    expect(approvals.rows.find((r) => r.lead_id === first)).toMatchObject({
+      decision: 'approve',
+      queued_at: new Date(BASE - 900 * 60_000).toISOString(),
+    });
 
     // Claims are on undecided rounds only: with a claim filter, a decided status adds nothing.
     const mixed = await queue(auditor, `&status=${A.AUDIT_PENDING},${A.AUDIT_APPROVAL}&claim=unclaimed`);
@@ -432,7 +442,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const auditor = await as('col', 'audit@col.example');
     const withoutType = await insertLead('col', C.AUDIT_PENDING, 620);
     const customerOf = async (id: number) => (await leadRow(id)).customerId;
-    await t.app.db.update(customers).set({ bankAccountType: null }).where(eq(customers.id, await customerOf(withoutType)));
+    await t.app.db
+      .update(customers)
+      .set({ bankAccountType: null })
+      .where(eq(customers.id, await customerOf(withoutType)));
     expect((await claim(auditor, withoutType, 'col')).statusCode).toBe(200);
     const before = await snapshot(withoutType);
     const refused = await decide(auditor, withoutType, { decision: 'approve' }, 'col');
@@ -441,7 +454,10 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     expect(await snapshot(withoutType)).toEqual(before);
 
     const wallet = await insertLead('col', C.AUDIT_PENDING, 630);
-    await t.app.db.update(customers).set({ bank: 'Daviplata', bankAccount: '3101234567', bankAccountType: null }).where(eq(customers.id, await customerOf(wallet)));
+    await t.app.db
+      .update(customers)
+      .set({ bank: 'Daviplata', bankAccount: '3101234567', bankAccountType: null })
+      .where(eq(customers.id, await customerOf(wallet)));
     expect((await claim(auditor, wallet, 'col')).statusCode).toBe(200);
     const approved = await decide(auditor, wallet, { decision: 'approve' }, 'col');
     expect(approved.statusCode, approved.body).toBe(200);

@@ -15,8 +15,7 @@ const freshClient = (t: TestApp) => {
 
 describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
   let t: TestApp;
-  const countRows = async (table: typeof sessions | typeof loginFailures) =>
-    (await t.app.db.select({ n: count() }).from(table))[0].n;
+  const countRows = async (table: typeof sessions | typeof loginFailures) => (await t.app.db.select({ n: count() }).from(table))[0].n;
 
   beforeAll(async () => {
     t = await createTestApp(driver);
@@ -80,25 +79,22 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       ['an unknown user', 'arg', 'nobody@arg.example', 'demo1234'],
       ["the other country's user", 'arg', 'admin@col.example', 'demo1234'],
       ["an arg user on col's path", 'col', 'admin@arg.example', 'demo1234'],
-    ] as const)(
-      'answers the same 401 for %s, sets no session and counts the failure',
-      async (_case, country, email, password) => {
-        const client = await freshClient(t);
-        const before = await countRows(sessions);
-        const failures = await countRows(loginFailures);
-        const res = await client.login(country, email, password);
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({
-          statusCode: 401,
-          error: 'Unauthorized',
-          message: 'Email o contraseña incorrectos',
-          statusMessage: 'Email o contraseña incorrectos',
-        });
-        expect(setCookieHeader(res, 'sid')).toBeUndefined();
-        expect(await countRows(sessions)).toBe(before);
-        expect(await countRows(loginFailures)).toBe(failures + 1);
-      },
-    );
+    ] as const)('answers the same 401 for %s, sets no session and counts the failure', async (_case, country, email, password) => {
+      const client = await freshClient(t);
+      const before = await countRows(sessions);
+      const failures = await countRows(loginFailures);
+      const res = await client.login(country, email, password);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Email o contraseña incorrectos',
+        statusMessage: 'Email o contraseña incorrectos',
+      });
+      expect(setCookieHeader(res, 'sid')).toBeUndefined();
+      expect(await countRows(sessions)).toBe(before);
+      expect(await countRows(loginFailures)).toBe(failures + 1);
+    });
 
     it('refuses an inactive user even with the right password', async () => {
       const client = await freshClient(t);
@@ -162,9 +158,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
           .select({ n: count() })
           .from(loginFailures)
           .where(
-            'ip' in key
-              ? eq(loginFailures.ip, key.ip)
-              : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
+            'ip' in key ? eq(loginFailures.ip, key.ip) : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
           )
       )[0].n;
     /** Time passes for an account's failures: each is `seconds` older. */
@@ -245,7 +239,6 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       const client = await freshClient(t);
       for (let i = 0; i < 12; i++) expect((await client.login('arg', 'atc@arg.example')).statusCode).toBe(200);
     });
-
   });
 
   describe('sign-in slowdown under concurrent bursts', () => {
@@ -263,9 +256,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
           .select({ n: count() })
           .from(loginFailures)
           .where(
-            'ip' in key
-              ? eq(loginFailures.ip, key.ip)
-              : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
+            'ip' in key ? eq(loginFailures.ip, key.ip) : and(eq(loginFailures.country, key.country), eq(loginFailures.email, key.email)),
           )
       )[0].n;
 
@@ -273,9 +264,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       const account = { country: 'col', email: 'risk@col.example' } as const;
       // Each from its own address, so only the account's count is in play.
       const clients = await Promise.all(Array.from({ length: 40 }, () => freshClient(slow)));
-      const codes = (await Promise.all(clients.map((c) => c.login('col', account.email, 'wrong-password')))).map(
-        (res) => res.statusCode,
-      );
+      const codes = (await Promise.all(clients.map((c) => c.login('col', account.email, 'wrong-password')))).map((res) => res.statusCode);
       const checked = codes.filter((code) => code === 401).length;
       expect(checked).toBeLessThanOrEqual(5);
       expect(codes.filter((code) => code === 429)).toHaveLength(40 - checked);
@@ -285,16 +274,19 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       for (let i = checked; i < 5; i++) expect((await clients[i].login('col', account.email, 'bad')).statusCode).toBe(401);
       const slowed = await (await freshClient(slow)).login('col', account.email);
       expect(slowed.statusCode).toBe(429);
-      expect(slowed.json()).toMatchObject({ statusCode: 429, message: 'Demasiados intentos fallidos. Espera 10 minutos antes de volver a intentar.' });
+      expect(slowed.json()).toMatchObject({
+        statusCode: 429,
+        message: 'Demasiados intentos fallidos. Espera 10 minutos antes de volver a intentar.',
+      });
       expect(await failuresOf(account)).toBe(5);
     });
 
     it('checks at most 20 of 60 concurrent wrong passwords from one address', async () => {
       const address = { ip: '10.9.0.1' };
       const client = await new TestClient(slow.app, address.ip).init();
-      const codes = (
-        await Promise.all(Array.from({ length: 60 }, (_, i) => client.login('arg', `burst${i}@arg.example`, 'bad')))
-      ).map((res) => res.statusCode);
+      const codes = (await Promise.all(Array.from({ length: 60 }, (_, i) => client.login('arg', `burst${i}@arg.example`, 'bad')))).map(
+        (res) => res.statusCode,
+      );
       const checked = codes.filter((code) => code === 401).length;
       expect(checked).toBeLessThanOrEqual(20);
       expect(codes.filter((code) => code === 429)).toHaveLength(60 - checked);

@@ -1,4 +1,13 @@
-import { CALL_BACK_MAX_DAYS, CALL_BACK_MAX_PENDING, CALL_BACK_MESSAGES, formatDateTime, isTerminalStatus, REALTIME_EVENTS, saleDetailSchema, type Country } from '@backoffice/shared';
+import {
+  CALL_BACK_MAX_DAYS,
+  CALL_BACK_MAX_PENDING,
+  CALL_BACK_MESSAGES,
+  formatDateTime,
+  isTerminalStatus,
+  REALTIME_EVENTS,
+  saleDetailSchema,
+  type Country,
+} from '@backoffice/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -35,8 +44,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     return sale.scheduled_calls.find((call) => call.schedule_time === at.toISOString())!.id;
   };
   const callRow = async (id: number) => (await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.id, id)))[0];
-  const leadRow = async (id: number) => (await t.app.db.select({ nextCallAt: leads.nextCallAt, version: leads.version }).from(leads).where(eq(leads.id, id)))[0];
-  const eventsOf = async (leadId: number) => t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.id));
+  const leadRow = async (id: number) =>
+    (await t.app.db.select({ nextCallAt: leads.nextCallAt, version: leads.version }).from(leads).where(eq(leads.id, id)))[0];
+  const eventsOf = async (leadId: number) =>
+    t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.id));
   const eventCount = async () => (await t.app.db.select({ n: count() }).from(leadEvents))[0].n;
   /** Everything a refused request must leave as it was. */
   const snapshot = async (leadId: number) => ({
@@ -56,7 +67,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
     sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
-    const sellers = await t.app.db.select({ id: users.id }).from(users).where(and(eq(users.country, 'arg'), eq(users.role, '2'), eq(users.active, true)));
+    const sellers = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.country, 'arg'), eq(users.role, '2'), eq(users.active, true)));
     otherSellerId = sellers.map((s) => s.id).find((id) => id !== sellerId)!;
     colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
     arg = await insertKnownLeads(t.app, 'arg', 60, [sellerId, otherSellerId]);
@@ -95,7 +109,12 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     expect((await leadRow(lead.id)).nextCallAt).toEqual(later);
     expect((await eventsOf(lead.id)).at(-1)).toMatchObject({ type: 'call_back', fromValue: sooner.toISOString(), toValue: 'cancelled' });
     expect(reordered).toHaveBeenCalled();
-    expect(told).toHaveBeenCalledWith(sellerId, 'call-reminder:changed', { id: soonerId, lead_id: lead.id, change: 'cancelled', schedule_time: sooner.toISOString() });
+    expect(told).toHaveBeenCalledWith(sellerId, 'call-reminder:changed', {
+      id: soonerId,
+      lead_id: lead.id,
+      change: 'cancelled',
+      schedule_time: sooner.toISOString(),
+    });
     // What a socket would carry is the contract's (the emitter checks it only with a socket server attached).
     expect(REALTIME_EVENTS['call-reminder:changed'].safeParse(told.mock.calls[0][2]).success).toBe(true);
     // The list shows the next one on the row.
@@ -117,7 +136,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const over = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(base + 20 * HOUR).toISOString() });
     expect(over.statusCode).toBe(409);
     expect((await cancel(seller, lead.id, ids[3])).statusCode).toBe(200);
-    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(base + 20 * HOUR).toISOString() })).statusCode).toBe(200);
+    expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(base + 20 * HOUR).toISOString() })).statusCode).toBe(
+      200,
+    );
   });
 
   it('reschedules a pending call back: the same row at the new time, next_call_at recomputed, the timeline; a repeat writes nothing', async () => {
@@ -146,9 +167,18 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     expect(sale.timeline[0].text).toBe(`Llamada del ${formatDateTime('arg', first)} reprogramada al ${formatDateTime('arg', moved)}`);
     expect(await callRow(firstId)).toMatchObject({ status: 'pending', scheduleTime: moved, sellerId, version: 2, resolvedAt: null });
     expect((await leadRow(lead.id)).nextCallAt).toEqual(second);
-    expect((await eventsOf(lead.id)).at(-1)).toMatchObject({ type: 'call_back', fromValue: first.toISOString(), toValue: moved.toISOString() });
+    expect((await eventsOf(lead.id)).at(-1)).toMatchObject({
+      type: 'call_back',
+      fromValue: first.toISOString(),
+      toValue: moved.toISOString(),
+    });
     expect(reordered).toHaveBeenCalled();
-    expect(told).toHaveBeenCalledWith(sellerId, 'call-reminder:changed', { id: firstId, lead_id: lead.id, change: 'rescheduled', schedule_time: moved.toISOString() });
+    expect(told).toHaveBeenCalledWith(sellerId, 'call-reminder:changed', {
+      id: firstId,
+      lead_id: lead.id,
+      change: 'rescheduled',
+      schedule_time: moved.toISOString(),
+    });
 
     // Brought forward, before the other: it is the next call again.
     const soon = new Date(Date.now() + HOUR);
@@ -170,7 +200,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const otherTab = seller;
     const lead = ownLead();
     const id = await book(seller, 'arg', lead.id, new Date(Date.now() + 2 * HOUR));
-    const read = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json()).scheduled_calls.find((call) => call.id === id)!;
+    const read = saleDetailSchema
+      .parse((await seller.get(`/api/arg/sales/${lead.id}`)).json())
+      .scheduled_calls.find((call) => call.id === id)!;
     expect(read.version).toBe(1);
     const first = new Date(Date.now() + 4 * HOUR);
     expect((await reschedule(otherTab, lead.id, id, first, 'arg', read.version)).statusCode).toBe(200);
@@ -197,7 +229,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const before = await snapshot(lead.id);
     const res = await reschedule(seller, lead.id, oneId, other);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ statusMessage: CALL_BACK_MESSAGES.sameTime, fields: [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }] });
+    expect(res.json()).toMatchObject({
+      statusMessage: CALL_BACK_MESSAGES.sameTime,
+      fields: [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }],
+    });
     expect(await snapshot(lead.id)).toEqual(before);
   });
 
@@ -208,7 +243,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const before = await snapshot(lead.id);
     const cases: [unknown, string][] = [
       [new Date(Date.now() - 60_000), 'La llamada debe programarse en el futuro'],
-      [new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR), `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`],
+      [
+        new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR),
+        `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`,
+      ],
       ['mañana', 'Indica fecha y hora de la llamada'],
       [undefined, 'Indica fecha y hora de la llamada'],
     ];
@@ -244,7 +282,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back/x/cancel`, undefined)).statusCode).toBe(400);
     // The app's XSRF guard: an unsafe method without the header.
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back/${mine}/cancel`, undefined, { xsrf: false })).statusCode).toBe(403);
-    expect((await seller.patch(`/api/arg/sales/${lead.id}/call-back/${mine}`, { at: later.toISOString() }, { xsrf: false })).statusCode).toBe(403);
+    expect(
+      (await seller.patch(`/api/arg/sales/${lead.id}/call-back/${mine}`, { at: later.toISOString() }, { xsrf: false })).statusCode,
+    ).toBe(403);
     // Another country's path: the seller's session is arg's.
     expect((await cancel(seller, lead.id, mine, 'col')).statusCode).toBe(403);
     expect(await snapshot(theirs.id)).toEqual(theirsBefore);
@@ -301,7 +341,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     const lead = ownLead();
     const id = await book(seller, 'arg', lead.id, new Date(Date.now() + 2 * HOUR));
     const eventsBefore = (await eventsOf(lead.id)).length;
-    const [cancelled, moved] = await Promise.all([cancel(seller, lead.id, id), reschedule(seller, lead.id, id, new Date(Date.now() + 40 * HOUR))]);
+    const [cancelled, moved] = await Promise.all([
+      cancel(seller, lead.id, id),
+      reschedule(seller, lead.id, id, new Date(Date.now() + 40 * HOUR)),
+    ]);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect([200, 409]).toContain(moved.statusCode);
     expect(await callRow(id)).toMatchObject({ status: 'cancelled', version: moved.statusCode === 200 ? 3 : 2 });
@@ -345,7 +388,13 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
         booking: () => seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.now() + 5 * HOUR).toISOString() }),
         note: () => seller.post(`/api/arg/leads/${lead.id}/notes`, { body: 'Nota escrita mientras se reasignaba' }),
         customer: () =>
-          seller.patch(`/api/arg/sales/${lead.id}/customer`, { first_name: customer.first_name, last_name: customer.last_name, cellphone: '1144445555', email: customer.email, version: customer.version }),
+          seller.patch(`/api/arg/sales/${lead.id}/customer`, {
+            first_name: customer.first_name,
+            last_name: customer.last_name,
+            cellphone: '1144445555',
+            email: customer.email,
+            version: customer.version,
+          }),
         resolve: () => seller.get(`/api/arg/sales/resolve-call?id=${callId}`),
         postpone: () => seller.get(`/api/arg/sales/postpone-call?id=${callId}`),
       };

@@ -1,6 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ARG_STATUS_IDS, DIAL_MESSAGES, callActionResponseSchema, leadDetailSchema, saleDetailSchema, scheduleCallsResponseSchema, type Country } from '@backoffice/shared';
+import {
+  ARG_STATUS_IDS,
+  DIAL_MESSAGES,
+  callActionResponseSchema,
+  leadDetailSchema,
+  saleDetailSchema,
+  scheduleCallsResponseSchema,
+  type Country,
+} from '@backoffice/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -36,7 +44,8 @@ async function fakeNeotel(): Promise<FakeNeotel> {
     req.on('end', () => {
       const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
       requests.push({ path: req.url ?? '', auth: req.headers.authorization, body });
-      const json = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      const json = (status: number, payload: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       if (req.method === 'POST' && req.url === '/api/calls/start') {
         const phone = String(body.phone);
         if (phone.endsWith('9999')) return json(500, { error: 'agent not logged in' });
@@ -98,9 +107,20 @@ describe('telephony adapters (no database)', () => {
     expect(config.callPostponeMinutes).toBe(15);
     expect(config.telephony).toMatchObject({ adapter: 'simulator', simulateFailure: false, failSuffix: '0000' });
     expect(() => loadConfig({ TELEPHONY_ADAPTER: 'neotel' })).toThrow(/NEOTEL_BASE_URL/);
-    const neotel = loadConfig({ TELEPHONY_ADAPTER: 'neotel', NEOTEL_BASE_URL: 'http://neotel.local/api', NEOTEL_TOKEN: 't', CALL_POSTPONE_MINUTES: '5', TELEPHONY_SIMULATE_FAILURE: '1' });
+    const neotel = loadConfig({
+      TELEPHONY_ADAPTER: 'neotel',
+      NEOTEL_BASE_URL: 'http://neotel.local/api',
+      NEOTEL_TOKEN: 't',
+      CALL_POSTPONE_MINUTES: '5',
+      TELEPHONY_SIMULATE_FAILURE: '1',
+    });
     expect(neotel.callPostponeMinutes).toBe(5);
-    expect(neotel.telephony).toMatchObject({ adapter: 'neotel', neotelBaseUrl: 'http://neotel.local/api', neotelToken: 't', simulateFailure: true });
+    expect(neotel.telephony).toMatchObject({
+      adapter: 'neotel',
+      neotelBaseUrl: 'http://neotel.local/api',
+      neotelToken: 't',
+      simulateFailure: true,
+    });
   });
 });
 
@@ -241,7 +261,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const detail = leadDetailSchema.parse((await seller.get(`/api/arg/leads/${lead.id}`)).json());
     expect(detail.timeline[0]).toMatchObject({ type: 'call_resolved', user: { id: sellerId } });
     // next_call_at follows the remaining pending call back (the future one of the first test).
-    const pending = (await t.app.db.select().from(scheduledCalls).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.status, 'pending'))));
+    const pending = await t.app.db
+      .select()
+      .from(scheduledCalls)
+      .where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.status, 'pending')));
     expect(detail.next_call_at).toBe(pending.length ? pending[0].scheduleTime.toISOString() : null);
 
     res = await seller.get(`/api/arg/sales/resolve-call?id=${due}`);
@@ -253,7 +276,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
   it('postpones by CALL_POSTPONE_MINUTES: the old call back postponed, a new pending one, the timeline, and no longer due', async () => {
     const seller = await as('arg', 'seller@arg.example');
     // Clear what earlier tests left due, so this call back is the one answered.
-    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.sellerId, sellerId), eq(scheduledCalls.status, 'pending')));
+    await t.app.db
+      .update(scheduledCalls)
+      .set({ status: 'resolved' })
+      .where(and(eq(scheduledCalls.sellerId, sellerId), eq(scheduledCalls.status, 'pending')));
     const lead = arg.filter((l) => l.sellerId === sellerId)[1];
     const first = new Date(Date.now() - 2 * MINUTE);
     const due = await addCall('arg', lead.id, sellerId, first);
@@ -278,7 +304,12 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(rows.find((r) => r.id === due)).toMatchObject({ status: 'postponed', scheduleTime: first });
     expect(rows.find((r) => r.id === body.next!.id)).toMatchObject({ status: 'pending', sellerId, note: 'Llamar por la oferta' });
     const event = (await eventsOf(lead.id)).at(-1)!;
-    expect(event).toMatchObject({ type: 'call_postponed', userId: sellerId, fromValue: first.toISOString(), toValue: body.next!.schedule_time });
+    expect(event).toMatchObject({
+      type: 'call_postponed',
+      userId: sellerId,
+      fromValue: first.toISOString(),
+      toValue: body.next!.schedule_time,
+    });
     expect(event.body).toMatch(/^Llamada del .+ pospuesta al \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
 
     // Nothing is due now; the sale detail lists the new call back, and next_call_at points at it.
@@ -296,7 +327,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const ahead = await addCall('arg', lead.id, sellerId, tomorrow);
     res = await seller.get(`/api/arg/sales/postpone-call?id=${ahead}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(new Date(callActionResponseSchema.parse(res.json()).next!.schedule_time).getTime()).toBe(tomorrow.getTime() + POSTPONE_MINUTES * MINUTE);
+    expect(new Date(callActionResponseSchema.parse(res.json()).next!.schedule_time).getTime()).toBe(
+      tomorrow.getTime() + POSTPONE_MINUTES * MINUTE,
+    );
   });
 
   it('telephony (simulator): checks the user number, records calls with their lead, hang-up ends them, failures are 502', async () => {
@@ -317,9 +350,13 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     // A full-width digit is not dropped (that called a 9-digit number): the number is refused.
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: `${lead.cellphone.slice(0, 9)}\uff14` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: solo números, espacios, +, guiones o paréntesis' }]);
+    expect(res.json().fields).toEqual([
+      { field: 'cellphone', message: 'Celular inválido: solo números, espacios, +, guiones o paréntesis' },
+    ]);
     // XSRF guards both POSTs.
-    expect((await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone }, { xsrf: false })).statusCode).toBe(403);
+    expect(
+      (await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone }, { xsrf: false })).statusCode,
+    ).toBe(403);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel }, { xsrf: false })).statusCode).toBe(403);
     // A user without a telephony number cannot call at all.
     const noNeotel = await as('arg', 'vendedor.sin.neotel@arg.example');
@@ -334,7 +371,16 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const started = res.json();
     expect(started).toEqual({ call_id: expect.any(Number), status: 'started', lead_id: lead.id });
     let [call] = await t.app.db.select().from(calls).where(eq(calls.id, started.call_id));
-    expect(call).toMatchObject({ country: 'arg', userId: sellerId, neotelUser: neotel, cellphone: lead.cellphone, leadId: lead.id, adapter: 'simulator', status: 'started', endedAt: null });
+    expect(call).toMatchObject({
+      country: 'arg',
+      userId: sellerId,
+      neotelUser: neotel,
+      cellphone: lead.cellphone,
+      leadId: lead.id,
+      adapter: 'simulator',
+      status: 'started',
+      endedAt: null,
+    });
     expect((await eventsOf(lead.id)).at(-1)).toMatchObject({ type: 'call', body: `Llamada a ${lead.cellphone} iniciada` });
 
     res = await seller.post('/api/arg/customers/calls/hang-up', { user: neotel });
@@ -345,12 +391,22 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(call.endedAt).toBeInstanceOf(Date);
     expect((await eventsOf(lead.id)).at(-1)!.body).toMatch(new RegExp(`^Llamada a ${lead.cellphone} finalizada \\(\\d+ s\\)$`));
     // Nothing open: a hang-up still answers (the web hangs up before every call).
-    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).json()).toEqual({ call_id: null, status: 'ended', lead_id: null });
+    expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).json()).toEqual({
+      call_id: null,
+      status: 'ended',
+      lead_id: null,
+    });
 
     // The same number written as people write it (international, with the trunk 0 and the 15): the same
     // customer's lead, with or without lead_id; the national number is what is dialled and recorded.
-    for (const written of [`+54 9 ${lead.cellphone.slice(0, 2)} ${lead.cellphone.slice(2, 6)}-${lead.cellphone.slice(6)}`, `0${lead.cellphone.slice(0, 2)} 15 ${lead.cellphone.slice(2)}`]) {
-      for (const body of [{ user: neotel, cellphone: written }, { user: neotel, cellphone: written, lead_id: lead.id }]) {
+    for (const written of [
+      `+54 9 ${lead.cellphone.slice(0, 2)} ${lead.cellphone.slice(2, 6)}-${lead.cellphone.slice(6)}`,
+      `0${lead.cellphone.slice(0, 2)} 15 ${lead.cellphone.slice(2)}`,
+    ]) {
+      for (const body of [
+        { user: neotel, cellphone: written },
+        { user: neotel, cellphone: written, lead_id: lead.id },
+      ]) {
         res = await seller.post('/api/arg/customers/calls/start', body);
         expect(res.json(), written).toMatchObject({ status: 'started', lead_id: lead.id });
         expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0].cellphone).toBe(lead.cellphone);
@@ -368,7 +424,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     // One call at a time: starts sent while it is open (a double click) are refused and dial nothing.
     const callCount = async () => (await t.app.db.select().from(calls)).length;
     const before = await callCount();
-    const repeated = await Promise.all([0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone })));
+    const repeated = await Promise.all(
+      [0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone })),
+    );
     expect(repeated.map((r) => r.statusCode)).toEqual([409, 409, 409]);
     expect(repeated[0].json().statusMessage).toBe(CALL_ERRORS.callInProgress);
     expect(await callCount()).toBe(before);
@@ -376,7 +434,9 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     // With none open, starts sent at the same moment place exactly one call.
     const startedEvents = async () => (await eventsOf(lead.id)).filter((e) => e.body === `Llamada a ${lead.cellphone} iniciada`).length;
     const startedBefore = await startedEvents();
-    const together = await Promise.all([0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone, lead_id: lead.id })));
+    const together = await Promise.all(
+      [0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone, lead_id: lead.id })),
+    );
     expect(together.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await callCount()).toBe(before + 1);
     expect(await startedEvents()).toBe(startedBefore + 1);
@@ -384,9 +444,16 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
 
     // The customer's later application, closed since: the call still goes to the one being worked.
     const [{ customerId }] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, lead.id));
-    await t.app.db
-      .insert(leads)
-      .values({ country: 'arg', customerId, requestedAmount: 100_000, term: 6, statusId: ARG_STATUS_IDS.CANCELLED, source: 'seller', sellerId, updatedAt: new Date(Date.now() + MINUTE) });
+    await t.app.db.insert(leads).values({
+      country: 'arg',
+      customerId,
+      requestedAmount: 100_000,
+      term: 6,
+      statusId: ARG_STATUS_IDS.CANCELLED,
+      source: 'seller',
+      sellerId,
+      updatedAt: new Date(Date.now() + MINUTE),
+    });
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone });
     expect(res.json()).toMatchObject({ status: 'started', lead_id: lead.id });
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
@@ -417,19 +484,22 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect((await colSeller.post('/api/arg/customers/calls/start', { user: colNeotel, cellphone: own.cellphone })).statusCode).toBe(403);
     res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: '3001112222' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().fields).toEqual([{ field: 'cellphone', message: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes' }]);
+    expect(res.json().fields).toEqual([
+      { field: 'cellphone', message: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes' },
+    ]);
     res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: own.cellphone });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ lead_id: own.id });
   });
 
-  it('click-to-call dials only a national number of the country, and from a lead only its customer\'s own cellphone', async () => {
+  it("click-to-call dials only a national number of the country, and from a lead only its customer's own cellphone", async () => {
     const seller = await as('arg', 'seller@arg.example');
     const neotel = await neotelOf('seller@arg.example');
     const [other, , , lead] = arg.filter((l) => l.sellerId === sellerId);
     const callCount = async () => (await t.app.db.select().from(calls)).length;
     const eventCount = async () => (await eventsOf(lead.id)).length;
-    const start = (client: TestClient, body: Record<string, unknown>, country: Country = 'arg') => client.post(`/api/${country}/customers/calls/start`, body);
+    const start = (client: TestClient, body: Record<string, unknown>, country: Country = 'arg') =>
+      client.post(`/api/${country}/customers/calls/start`, body);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
     const calledBefore = await callCount();
     const eventsBefore = await eventCount();
@@ -443,7 +513,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       ['0800 333 4444', DIAL_MESSAGES.special.arg],
       ['911', DIAL_MESSAGES.national.arg],
     ]) {
-      for (const body of [{ user: neotel, cellphone }, { user: neotel, cellphone, lead_id: lead.id }]) {
+      for (const body of [
+        { user: neotel, cellphone },
+        { user: neotel, cellphone, lead_id: lead.id },
+      ]) {
         const res = await start(seller, body);
         expect(res.statusCode, cellphone).toBe(400);
         expect(res.json().fields, cellphone).toEqual([{ field: 'cellphone', message }]);
@@ -454,7 +527,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     for (const cellphone of ['1199998888', other.cellphone]) {
       const res = await start(seller, { user: neotel, cellphone, lead_id: lead.id });
       expect(res.statusCode, cellphone).toBe(409);
-      expect(res.json()).toMatchObject({ statusMessage: CALL_ERRORS.notLeadsCellphone(lead.id), fields: [{ field: 'cellphone', message: CALL_ERRORS.notLeadsCellphone(lead.id) }] });
+      expect(res.json()).toMatchObject({
+        statusMessage: CALL_ERRORS.notLeadsCellphone(lead.id),
+        fields: [{ field: 'cellphone', message: CALL_ERRORS.notLeadsCellphone(lead.id) }],
+      });
     }
     // The customer has no cellphone: nothing to call from the lead.
     const [{ customerId }] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where(eq(leads.id, lead.id));
@@ -513,7 +589,10 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const colLead = col.find((l) => l.sellerId === colSellerId)!;
     res = await start(colSeller, { user: colNeotel, cellphone: `+57 ${colLead.cellphone}`, lead_id: colLead.id }, 'col');
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0]).toMatchObject({ cellphone: colLead.cellphone, leadId: colLead.id });
+    expect((await t.app.db.select().from(calls).where(eq(calls.id, res.json().call_id)))[0]).toMatchObject({
+      cellphone: colLead.cellphone,
+      leadId: colLead.id,
+    });
     expect((await colSeller.post('/api/col/customers/calls/hang-up', { user: colNeotel })).statusCode).toBe(200);
     res = await start(colSeller, { user: colNeotel, cellphone: '3109998877', lead_id: colLead.id }, 'col');
     expect(res.statusCode).toBe(409);
@@ -523,7 +602,14 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const neo = await fakeNeotel();
     const app = await createTestApp(driver, {
       seedLeads: 0,
-      telephony: { adapter: 'neotel', neotelBaseUrl: neo.url, neotelToken: 'tok', neotelTimeoutMs: 2_000, simulateFailure: false, failSuffix: '0000' },
+      telephony: {
+        adapter: 'neotel',
+        neotelBaseUrl: neo.url,
+        neotelToken: 'tok',
+        neotelTimeoutMs: 2_000,
+        simulateFailure: false,
+        failSuffix: '0000',
+      },
     });
     try {
       // The admin (a /test role): numbers of no lead (this database has none).
@@ -568,7 +654,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       await neo.close();
     }
   });
-  it('a reassigned lead\'s pending call backs go to its new seller, who gets the reminder; the old one no longer does', async () => {
+  it("a reassigned lead's pending call backs go to its new seller, who gets the reminder; the old one no longer does", async () => {
     // A lead no other test here uses, made this seller's.
     const lead = arg.at(-1)!;
     await t.app.db.update(leads).set({ sellerId }).where(eq(leads.id, lead.id));
@@ -584,9 +670,12 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
 
     const owners = async () =>
       Object.fromEntries(
-        (await t.app.db.select({ id: scheduledCalls.id, sellerId: scheduledCalls.sellerId }).from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).map(
-          (row) => [row.id, row.sellerId],
-        ),
+        (
+          await t.app.db
+            .select({ id: scheduledCalls.id, sellerId: scheduledCalls.sellerId })
+            .from(scheduledCalls)
+            .where(eq(scheduledCalls.leadId, lead.id))
+        ).map((row) => [row.id, row.sellerId]),
       );
     // The pending one follows the lead; the resolved one stays the record of who made it.
     expect(await owners()).toEqual({ [pending]: otherSellerId, [done]: sellerId });

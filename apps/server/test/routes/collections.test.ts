@@ -1,4 +1,12 @@
-import { addDays, todayIn, type CollectionDetail, type DashboardResponse, type CollectionRow, type ListResponse, type PromiseRatesResponse } from '@backoffice/shared';
+import {
+  addDays,
+  todayIn,
+  type CollectionDetail,
+  type DashboardResponse,
+  type CollectionRow,
+  type ListResponse,
+  type PromiseRatesResponse,
+} from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionPromises, customers, loanEvents, loans, managements } from '../../src/db/schema';
@@ -42,7 +50,12 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
       { collectorId: otherCollector, daysPastDue: 61 },
       { collectorId: otherCollector, daysPastDue: 12 },
     ]);
-    unassigned = await insertLoans(t.app, 'arg', leads.slice(8, 12), [{ daysPastDue: 45 }, { daysPastDue: 2 }, { daysPastDue: 70 }, { daysPastDue: 31 }]);
+    unassigned = await insertLoans(t.app, 'arg', leads.slice(8, 12), [
+      { daysPastDue: 45 },
+      { daysPastDue: 2 },
+      { daysPastDue: 70 },
+      { daysPastDue: 31 },
+    ]);
     const colLeads = await insertKnownLeads(t.app, 'col', 2, []);
     colLoans = await insertLoans(t.app, 'col', colLeads, [{ daysPastDue: 50 }, { daysPastDue: 7 }]);
   });
@@ -113,13 +126,18 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     expect(await ids('admin@arg.example', 'maria alvarez 20063')).toEqual(sorted([unassigned[0]!]));
     expect(await ids('admin@arg.example', 'maria nunez 20063')).toEqual([]);
     // Six digits from the middle of a document.
-    const [{ doc }] = await t.app.db.select({ doc: customers.docNumber }).from(customers).where(eq(customers.id, unassigned[1]!.customerId));
+    const [{ doc }] = await t.app.db
+      .select({ doc: customers.docNumber })
+      .from(customers)
+      .where(eq(customers.id, unassigned[1]!.customerId));
     expect(await ids('supervisor@arg.example', doc.slice(2))).toEqual(sorted([unassigned[1]!]));
     // A collector finds only their own.
     expect(await ids('collector@arg.example', 'maria')).toEqual(sorted([mine[0]!]));
     // Past the cap the list checks each loan's customer instead: the same rows.
     expect(await t.app.collections.loansOfText('arg', 'maria', 1)).toBeUndefined();
-    expect(((await t.app.collections.loansOfText('arg', 'maria', 10)) ?? []).sort((a, b) => a - b)).toEqual(sorted([mine[0]!, unassigned[0]!]));
+    expect(((await t.app.collections.loansOfText('arg', 'maria', 10)) ?? []).sort((a, b) => a - b)).toEqual(
+      sorted([mine[0]!, unassigned[0]!]),
+    );
   });
 
   it('refuses a due date outside the configured bounds, naming the field', async () => {
@@ -163,7 +181,12 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<CollectionDetail>();
     expect(detail.promise_due_on).toBe(dueOn);
-    expect(detail.timeline.map((e) => e.type).slice(0, 2).sort()).toEqual(['management', 'promise']);
+    expect(
+      detail.timeline
+        .map((e) => e.type)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['management', 'promise']);
     const rows = await t.app.db.select().from(managements).where(eq(managements.loanId, loan.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: 'call', result: 'promise', note: 'Paga el viernes', userId: collector });
@@ -178,12 +201,16 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     expect(saved!.version).toBe(2);
     // The back office writes on anyone's loan.
     const admin = await as('arg', 'admin@arg.example');
-    expect((await admin.post(`/api/arg/collections/${theirs[2]!.id}/managements`, { channel: 'whatsapp', result: 'refused' })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/arg/collections/${theirs[2]!.id}/managements`, { channel: 'whatsapp', result: 'refused' })).statusCode,
+    ).toBe(200);
   });
 
   it('assigns one loan and every loan of a filter, on the timeline, supervisors and admins only', async () => {
     const collectorClient = await as('arg', 'collector@arg.example');
-    expect((await collectorClient.post(`/api/arg/collections/${unassigned[0]!.id}/assign`, { collector_id: collector })).statusCode).toBe(403);
+    expect((await collectorClient.post(`/api/arg/collections/${unassigned[0]!.id}/assign`, { collector_id: collector })).statusCode).toBe(
+      403,
+    );
     const supervisor = await as('arg', 'supervisor@arg.example');
     const bad = await supervisor.post(`/api/arg/collections/${unassigned[0]!.id}/assign`, { collector_id: 1 });
     expect(bad.statusCode).toBe(400);
@@ -202,7 +229,11 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     const events = await t.app.db.select().from(loanEvents).where(eq(loanEvents.type, 'assignment'));
     expect(events).toHaveLength(3);
     // Again: already theirs, nothing moves or is written.
-    expect((await supervisor.post(`/api/arg/collections/assign?bucket=61-90&collector=${otherCollector}`, { collector_id: otherCollector })).json()).toEqual({
+    expect(
+      (
+        await supervisor.post(`/api/arg/collections/assign?bucket=61-90&collector=${otherCollector}`, { collector_id: otherCollector })
+      ).json(),
+    ).toEqual({
       matched: 2,
       assigned: 0,
     });
@@ -245,9 +276,17 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     const me = (await client.get('/api/arg/auth/user-info')).json<{ neotel_id?: number; user?: { neotel_id: number } }>();
     const neotel = me.neotel_id ?? me.user?.neotel_id;
     expect(neotel).toBeGreaterThan(0);
-    const other = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: theirs[0]!.cellphone, loan_id: theirs[0]!.id });
+    const other = await client.post('/api/arg/customers/calls/start', {
+      user: neotel,
+      cellphone: theirs[0]!.cellphone,
+      loan_id: theirs[0]!.id,
+    });
     expect(other.statusCode).toBe(403);
-    const wrong = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: theirs[0]!.cellphone, loan_id: mine[1]!.id });
+    const wrong = await client.post('/api/arg/customers/calls/start', {
+      user: neotel,
+      cellphone: theirs[0]!.cellphone,
+      loan_id: mine[1]!.id,
+    });
     expect(wrong.statusCode).toBe(409);
     const own = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: mine[1]!.cellphone, loan_id: mine[1]!.id });
     expect(own.statusCode, own.body).toBe(200);

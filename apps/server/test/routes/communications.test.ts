@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildCuil, formatMoney, STOP_CONFIRMATION, type Conversation, type ListResponse, type MessageRow, type MessageTemplate } from '@backoffice/shared';
+import {
+  buildCuil,
+  formatMoney,
+  STOP_CONFIRMATION,
+  type Conversation,
+  type ListResponse,
+  type MessageRow,
+  type MessageTemplate,
+} from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -51,7 +59,11 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     return t.app.inject({
       method: 'POST',
       url: `/api/arg/communications/webhooks/${path}`,
-      headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, authorization: `Bearer ${webhookSignature(options.secret ?? SECRET, timestamp, raw)}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-timestamp': timestamp,
+        authorization: `Bearer ${webhookSignature(options.secret ?? SECRET, timestamp, raw)}`,
+      },
       payload: raw,
     });
   };
@@ -124,15 +136,24 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
 
   it('sends a WhatsApp from a template with its variables, on the application’s timeline and in the list', async () => {
     const atc = await as('arg', 'atc@arg.example');
-    const templates = (await atc.get('/api/arg/communications/templates')).json<{ templates: { id: number; name: string; channel: string }[] }>().templates;
+    const templates = (await atc.get('/api/arg/communications/templates')).json<{
+      templates: { id: number; name: string; channel: string }[];
+    }>().templates;
     const reminder = templates.find((tpl) => tpl.name === 'Recordatorio de pago (WhatsApp)')!;
-    const body = { channel: 'whatsapp', lead_id: leadId, template_id: reminder.id, variables: { vencimiento: '10/06/2026', link: 'https://pagar.example.com/x' } };
+    const body = {
+      channel: 'whatsapp',
+      lead_id: leadId,
+      template_id: reminder.id,
+      variables: { vencimiento: '10/06/2026', link: 'https://pagar.example.com/x' },
+    };
     // A template's variable without a value is named.
     const missing = await atc.post('/api/arg/communications', { ...body, variables: { link: 'x' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields[0].field).toBe('variables.vencimiento');
     const preview = await atc.post('/api/arg/communications/preview', body);
-    expect(preview.json().body).toBe(`Hola Marta, te recordamos que tu cuota de ${formatMoney('arg', 10_000_000)} vence el 10/06/2026. Puedes pagar aquí: https://pagar.example.com/x`);
+    expect(preview.json().body).toBe(
+      `Hola Marta, te recordamos que tu cuota de ${formatMoney('arg', 10_000_000)} vence el 10/06/2026. Puedes pagar aquí: https://pagar.example.com/x`,
+    );
     const res = await atc.post('/api/arg/communications', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().status).toBe('sent');
@@ -151,7 +172,12 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     const sms = await admin.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, body: 'Tu cuota vence mañana' });
     expect(sms.json().status).toBe('sent');
     expect(smsRequests.at(-1)).toMatchObject({ to: phone, body: 'Tu cuota vence mañana' });
-    const mail = await admin.post('/api/arg/communications', { channel: 'email', lead_id: leadId, subject: 'Aviso', body: 'Hola Marta, te escribimos por tu préstamo.' });
+    const mail = await admin.post('/api/arg/communications', {
+      channel: 'email',
+      lead_id: leadId,
+      subject: 'Aviso',
+      body: 'Hola Marta, te escribimos por tu préstamo.',
+    });
     expect(mail.json().status).toBe('sent');
     expect(mails.at(-1)).toContain(`To: ${email}`);
     expect(mails.at(-1)).toContain('Subject: Aviso');
@@ -164,7 +190,10 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     // Not due yet (its backoff): the worker leaves it.
     expect(await t.app.messageWorker.runOnce()).toBe(0);
     for (let attempt = 2; attempt <= 3; attempt++) {
-      await t.app.db.update(customerMessages).set({ sendAfter: sql`now()` }).where(eq(customerMessages.id, id));
+      await t.app.db
+        .update(customerMessages)
+        .set({ sendAfter: sql`now()` })
+        .where(eq(customerMessages.id, id));
       expect(await t.app.messageWorker.runOnce()).toBe(1);
     }
     expect(await message(id)).toMatchObject({ status: 'failed', attempts: 3, error: expect.stringContaining('fuera de servicio') });
@@ -193,7 +222,12 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ customer_id: customerId, lead_id: leadId, stopped: false });
     // To the customer's room only (the staff with that customer open), not to the whole country.
-    expect(pushed).toHaveBeenCalledWith('arg', customerId, 'customer-message:inbound', expect.objectContaining({ customer_id: customerId, text: '¿Cuánto debo?' }));
+    expect(pushed).toHaveBeenCalledWith(
+      'arg',
+      customerId,
+      'customer-message:inbound',
+      expect.objectContaining({ customer_id: customerId, text: '¿Cuánto debo?' }),
+    );
     const events = await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId));
     expect(events.map((e) => e.body)).toContain(`WhatsApp recibido de ${phone}: ¿Cuánto debo?`);
 
@@ -201,7 +235,12 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect(stop.json().stopped).toBe(true);
     expect(simulator().sent.at(-1)).toMatchObject({ to: phone, body: STOP_CONFIRMATION });
     const atc = await as('arg', 'atc@arg.example');
-    const refused = await atc.post('/api/arg/communications', { channel: 'whatsapp', lead_id: leadId, template_id: 1, variables: { vencimiento: 'x', link: 'y' } });
+    const refused = await atc.post('/api/arg/communications', {
+      channel: 'whatsapp',
+      lead_id: leadId,
+      template_id: 1,
+      variables: { vencimiento: 'x', link: 'y' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('No se envía: el cliente pidió no ser contactado por WhatsApp');
     // Other channels still go.
@@ -233,9 +272,14 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect((await seller.get('/api/arg/communications')).statusCode).toBe(403);
     const col = await as('col', 'admin@col.example');
     expect((await col.post('/api/col/communications', { channel: 'sms', lead_id: leadId, body: 'x' })).statusCode).toBe(404);
-    expect((await operator.post('/api/arg/communications/templates', { name: 'Nueva', channel: 'sms', body: 'Hola' })).statusCode).toBe(403);
+    expect((await operator.post('/api/arg/communications/templates', { name: 'Nueva', channel: 'sms', body: 'Hola' })).statusCode).toBe(
+      403,
+    );
     const admin = await as('arg', 'admin@arg.example');
-    expect((await admin.post('/api/arg/communications/templates', { name: 'Nueva plantilla', channel: 'sms', body: 'Hola {{nombre}}' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/arg/communications/templates', { name: 'Nueva plantilla', channel: 'sms', body: 'Hola {{nombre}}' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('lets admins alone create, edit and deactivate templates; a deactivated one is kept but no longer offered', async () => {
@@ -249,7 +293,8 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     const created = await admin.post('/api/arg/communications/templates', template);
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const all = async () => (await admin.get('/api/arg/communications/templates?all=true')).json<{ templates: MessageTemplate[] }>().templates;
+    const all = async () =>
+      (await admin.get('/api/arg/communications/templates?all=true')).json<{ templates: MessageTemplate[] }>().templates;
     const saved = (await all()).find((x) => x.id === id)!;
     expect(saved).toMatchObject({ ...template, active: true, variables: ['nombre', 'monto', 'vencimiento'], version: 1 });
 
@@ -262,10 +307,17 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     expect((await all()).find((x) => x.id === id)).toMatchObject({ body: edit.body, variables: ['nombre', 'link'], version: 2 });
 
     expect((await admin.put(`/api/arg/communications/templates/${id}`, { ...edit, active: false, version: 2 })).statusCode).toBe(200);
-    const offered = (await (await as('arg', 'atc@arg.example')).get('/api/arg/communications/templates')).json<{ templates: MessageTemplate[] }>().templates;
+    const offered = (await (await as('arg', 'atc@arg.example')).get('/api/arg/communications/templates')).json<{
+      templates: MessageTemplate[];
+    }>().templates;
     expect(offered.map((x) => x.id)).not.toContain(id);
     expect((await all()).find((x) => x.id === id)).toMatchObject({ active: false });
-    const refused = await admin.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, template_id: id, variables: { link: 'x' } });
+    const refused = await admin.post('/api/arg/communications', {
+      channel: 'sms',
+      lead_id: leadId,
+      template_id: id,
+      variables: { link: 'x' },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields[0].field).toBe('template_id');
   });
@@ -290,17 +342,28 @@ describe.each<Driver>(['pglite', 'postgres'])('customer communications on %s', (
     const ownLeadId = created.json().id as number;
     await t.app.db.update(leads).set({ sellerId }).where(eq(leads.id, ownLeadId));
     const seller = await as('arg', 'seller@arg.example');
-    const own = await seller.post('/api/arg/communications', { channel: 'sms', lead_id: ownLeadId, body: 'Hola Rubén, te escribo por tu solicitud' });
+    const own = await seller.post('/api/arg/communications', {
+      channel: 'sms',
+      lead_id: ownLeadId,
+      body: 'Hola Rubén, te escribo por tu solicitud',
+    });
     expect(own.statusCode, own.body).toBe(201);
     expect((await message(own.json().id)).userId).toBe(sellerId);
     expect((await seller.post('/api/arg/communications', { channel: 'sms', lead_id: leadId, body: 'x' })).statusCode).toBe(403);
 
-    const [mine, unassigned] = await insertLoans(t.app, 'arg', [{ id: ownLeadId, cellphone: `11${unique}33` } as KnownLead, { id: leadId, cellphone: phone } as KnownLead], [
-      { collectorId, daysPastDue: 5 },
-      { collectorId: null, daysPastDue: 8 },
-    ]);
+    const [mine, unassigned] = await insertLoans(
+      t.app,
+      'arg',
+      [{ id: ownLeadId, cellphone: `11${unique}33` } as KnownLead, { id: leadId, cellphone: phone } as KnownLead],
+      [
+        { collectorId, daysPastDue: 5 },
+        { collectorId: null, daysPastDue: 8 },
+      ],
+    );
     const collector = await as('arg', 'collector@arg.example');
-    const confirmation = (await collector.get('/api/arg/communications/templates')).json<{ templates: MessageTemplate[] }>().templates.find((x) => x.name === 'Confirmación de promesa de pago')!;
+    const confirmation = (await collector.get('/api/arg/communications/templates'))
+      .json<{ templates: MessageTemplate[] }>()
+      .templates.find((x) => x.name === 'Confirmación de promesa de pago')!;
     const send = { channel: 'sms', loan_id: mine!.id, template_id: confirmation.id };
     const preview = await collector.post('/api/arg/communications/preview', send);
     expect(preview.statusCode, preview.body).toBe(200);

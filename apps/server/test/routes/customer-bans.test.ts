@@ -40,7 +40,11 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     const [lead] = await t.app.db.select({ statusId: leads.statusId }).from(leads).where(eq(leads.id, id));
-    const [history] = await t.app.db.select({ reason: leadStatusHistory.reason }).from(leadStatusHistory).where(eq(leadStatusHistory.leadId, id)).orderBy(asc(leadStatusHistory.id));
+    const [history] = await t.app.db
+      .select({ reason: leadStatusHistory.reason })
+      .from(leadStatusHistory)
+      .where(eq(leadStatusHistory.leadId, id))
+      .orderBy(asc(leadStatusHistory.id));
     return { id, statusId: lead.statusId, reason: history.reason };
   };
   const ban = async (body: Record<string, unknown>, email = 'admin@arg.example', country: 'arg' | 'col' = 'arg') => {
@@ -63,7 +67,10 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
 
   it('stops a new application of a banned document at prefilter, the ban its reason, and lists it under the ban', async () => {
     const body = argCustomer();
-    const id = await banned({ kind: 'document', value: `${body.doc_number.slice(0, 2)}.${body.doc_number.slice(2, 5)}.${body.doc_number.slice(5)}` });
+    const id = await banned({
+      kind: 'document',
+      value: `${body.doc_number.slice(0, 2)}.${body.doc_number.slice(2, 5)}.${body.doc_number.slice(5)}`,
+    });
     const lead = await apply(body);
     expect(lead.statusId).toBe(ARG_STATUS_IDS.PREFILTER_REJECTED);
     expect(lead.reason).toBe(`Cliente bloqueado (Fraude): Documento ${body.doc_number}`);
@@ -100,18 +107,29 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
   it('lets through an application under an expired, a scheduled or a do-not-contact ban', async () => {
     const expired = argCustomer();
     const day = 86_400_000;
-    const expiredId = await banned({ kind: 'document', value: expired.doc_number, starts_at: new Date(Date.now() - 10 * day).toISOString(), expires_at: new Date(Date.now() - day).toISOString() });
+    const expiredId = await banned({
+      kind: 'document',
+      value: expired.doc_number,
+      starts_at: new Date(Date.now() - 10 * day).toISOString(),
+      expires_at: new Date(Date.now() - day).toISOString(),
+    });
     expect((await apply(expired)).statusId).toBe(ARG_STATUS_IDS.CREATED);
 
     const scheduled = argCustomer();
-    const scheduledId = await banned({ kind: 'document', value: scheduled.doc_number, starts_at: new Date(Date.now() + day).toISOString() });
+    const scheduledId = await banned({
+      kind: 'document',
+      value: scheduled.doc_number,
+      starts_at: new Date(Date.now() + day).toISOString(),
+    });
     expect((await apply(scheduled)).statusId).toBe(ARG_STATUS_IDS.CREATED);
 
     const quiet = argCustomer();
     await banned({ kind: 'cellphone', value: quiet.cellphone, reason: 'customer_request', channel: 'whatsapp' });
     expect((await apply(quiet)).statusId).toBe(ARG_STATUS_IDS.CREATED);
 
-    const list = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?state=expired,scheduled')).json<ListResponse<BanRow>>();
+    const list = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?state=expired,scheduled')).json<
+      ListResponse<BanRow>
+    >();
     expect(new Set(list.rows.map((r) => r.state))).toEqual(new Set(['expired', 'scheduled']));
     expect(list.rows.filter((r) => [expiredId, scheduledId].includes(r.id)).map((r) => r.state)).toEqual(['scheduled', 'expired']);
   });
@@ -137,7 +155,8 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
   });
 
   it('refuses a value that is not of its kind, naming the field, and writes nothing', async () => {
-    const before = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?exactCount=true')).json<ListResponse<BanRow>>().count.total;
+    const before = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?exactCount=true')).json<ListResponse<BanRow>>()
+      .count.total;
     let res = await ban({ kind: 'cellphone', value: '12' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([{ field: 'value', message: expect.stringContaining('Celular inválido') }]);
@@ -147,7 +166,8 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
     expect(res.json().fields[0].field).toBe('channel');
     res = await ban({ kind: 'document', value: '30111222', reason: 'nope' });
     expect(res.statusCode).toBe(400);
-    const after = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?exactCount=true')).json<ListResponse<BanRow>>().count.total;
+    const after = (await (await as('arg', 'admin@arg.example')).get('/api/arg/customer-bans?exactCount=true')).json<ListResponse<BanRow>>()
+      .count.total;
     expect(after).toBe(before);
   });
 
@@ -174,7 +194,19 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
     expect(colList.rows.map((r) => r.value)).not.toContain('29111222');
     expect(colList.rows.filter((r) => argList.rows.some((a) => a.id === r.id))).toEqual([]);
     // col stops at its killer stage.
-    const lead = await apply({ doc_number: '1012345678', first_name: 'Camila', last_name: 'Rojas', birth_date: '1991-07-08', cellphone: '3104445555', email: 'camila@example.co', requested_amount: 2_500_000, term: 24 }, 'col');
+    const lead = await apply(
+      {
+        doc_number: '1012345678',
+        first_name: 'Camila',
+        last_name: 'Rojas',
+        birth_date: '1991-07-08',
+        cellphone: '3104445555',
+        email: 'camila@example.co',
+        requested_amount: 2_500_000,
+        term: 24,
+      },
+      'col',
+    );
     expect(lead.statusId).toBe(COL_STATUS_IDS.KILLER_REJECTED);
   });
 
@@ -184,7 +216,13 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
     await banned({ kind: 'email', value: 'prohibido@example.com' });
     const admin = await as('arg', 'admin@arg.example');
     const [customer] = await t.app.db.select().from(customers).where(eq(customers.docNumber, body.doc_number));
-    const edit = { first_name: 'Ana', last_name: 'Suárez', cellphone: body.cellphone, email: 'PROHIBIDO@example.com', version: customer.version };
+    const edit = {
+      first_name: 'Ana',
+      last_name: 'Suárez',
+      cellphone: body.cellphone,
+      email: 'PROHIBIDO@example.com',
+      version: customer.version,
+    };
     const res = await admin.patch(`/api/arg/leads/${lead.id}/customer`, edit);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().fields).toEqual([{ field: 'email', message: expect.stringContaining('El email no se puede usar') }]);
@@ -195,7 +233,10 @@ describe.each<Driver>(['pglite', 'postgres'])('customer bans on %s', (driver) =>
   it('exports the filtered bans as CSV', async () => {
     const res = await (await as('arg', 'admin@arg.example')).get(`/api/arg/customer-bans/export?kind=bank_account&q=${cbu}&format=csv`);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0].split(';').slice(0, 3)).toEqual(['Id', 'Tipo', 'Valor']);
     expect(lines.slice(1).every((line) => line.includes('Cuenta bancaria'))).toBe(true);
     expect(lines.length).toBe(2);

@@ -77,13 +77,15 @@ describe.each<Driver>(['pglite', 'postgres'])('my work of today on %s', (driver)
       decision: decided ? 'approve' : null,
       decidedAt: decided ? new Date(now - HOUR) : null,
     });
-    await t.app.db.insert(audits).values([
-      round(known[6], auditorA, 5),
-      round(known[7], auditorA, 9),
-      round(known[8], auditorB, 7),
-      round(known[9], null, 3),
-      round(known[10], auditorA, 20, true),
-    ]);
+    await t.app.db
+      .insert(audits)
+      .values([
+        round(known[6], auditorA, 5),
+        round(known[7], auditorA, 9),
+        round(known[8], auditorB, 7),
+        round(known[9], null, 3),
+        round(known[10], auditorA, 20, true),
+      ]);
 
     // Loans: collector A's with a promise due yesterday, today, tomorrow, a kept one, a next action due an
     // hour ago and one due tomorrow; collector B's with a promise due today; one nobody's.
@@ -96,14 +98,23 @@ describe.each<Driver>(['pglite', 'postgres'])('my work of today on %s', (driver)
       { collectorId: collectorA, daysPastDue: 15, nextActionAt: new Date(endOfToday + 2 * HOUR) },
     ]);
     theirs = await insertLoans(t.app, 'arg', known.slice(18, 20), [{ collectorId: collectorB, daysPastDue: 25 }, { daysPastDue: 60 }]);
-    const promise = (loan: KnownLoan, userId: number, dueOn: string, amount: number, status = 'pending') => ({ country: 'arg', loanId: loan.id, userId, dueOn, amount, status });
-    await t.app.db.insert(collectionPromises).values([
-      promise(mine[0], collectorA, addDays(today, -1), 11_000),
-      promise(mine[1], collectorA, today, 12_000),
-      promise(mine[2], collectorA, addDays(today, 1), 13_000),
-      promise(mine[3], collectorA, addDays(today, -1), 14_000, 'kept'),
-      promise(theirs[0], collectorB, today, 15_000),
-    ]);
+    const promise = (loan: KnownLoan, userId: number, dueOn: string, amount: number, status = 'pending') => ({
+      country: 'arg',
+      loanId: loan.id,
+      userId,
+      dueOn,
+      amount,
+      status,
+    });
+    await t.app.db
+      .insert(collectionPromises)
+      .values([
+        promise(mine[0], collectorA, addDays(today, -1), 11_000),
+        promise(mine[1], collectorA, today, 12_000),
+        promise(mine[2], collectorA, addDays(today, 1), 13_000),
+        promise(mine[3], collectorA, addDays(today, -1), 14_000, 'kept'),
+        promise(theirs[0], collectorB, today, 15_000),
+      ]);
   });
   afterAll(async () => {
     await t?.close();
@@ -166,11 +177,20 @@ describe.each<Driver>(['pglite', 'postgres'])('my work of today on %s', (driver)
     const a = await dashboard('collector@arg.example');
     expect(countsOf(a)).toEqual({ promises_due: 2, next_actions_due: 1 });
     const today = todayIn('arg');
-    expect(a.my_work.items.map(({ kind, id, due_at, overdue, amount, reason }) => ({ kind, id, due_at, overdue, amount, reason }))).toEqual([
-      { kind: 'collection', id: mine[0].id, due_at: addDays(today, -1), overdue: true, amount: 11_000, reason: 'promise' },
-      { kind: 'collection', id: mine[1].id, due_at: today, overdue: false, amount: 12_000, reason: 'promise' },
-      { kind: 'collection', id: mine[4].id, due_at: expect.any(String), overdue: true, amount: expect.any(Number), reason: 'next_action' },
-    ]);
+    expect(a.my_work.items.map(({ kind, id, due_at, overdue, amount, reason }) => ({ kind, id, due_at, overdue, amount, reason }))).toEqual(
+      [
+        { kind: 'collection', id: mine[0].id, due_at: addDays(today, -1), overdue: true, amount: 11_000, reason: 'promise' },
+        { kind: 'collection', id: mine[1].id, due_at: today, overdue: false, amount: 12_000, reason: 'promise' },
+        {
+          kind: 'collection',
+          id: mine[4].id,
+          due_at: expect.any(String),
+          overdue: true,
+          amount: expect.any(Number),
+          reason: 'next_action',
+        },
+      ],
+    );
     const otherEmail = await emailOf(collectorB);
     const b = await dashboard(otherEmail);
     expect(countsOf(b)).toEqual({ promises_due: 1, next_actions_due: 0 });
@@ -190,6 +210,11 @@ describe.each<Driver>(['pglite', 'postgres'])('my work of today on %s', (driver)
     const colCollector = await dashboard('collector@col.example', 'col');
     expect(colCollector.my_work.items).toEqual([]);
     // Nothing above was col's.
-    expect(await t.app.db.select().from(scheduledCalls).where(inArray(scheduledCalls.country, ['col']))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(scheduledCalls)
+        .where(inArray(scheduledCalls.country, ['col'])),
+    ).toEqual([]);
   });
 });

@@ -79,21 +79,36 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     // Disbursements: some leads go through ACCEPTED and on to DISBURSED a day later; one disbursement
     // falls after the range, and a col one must never count.
     for (const [i, lead] of known.entries()) {
-      if (i % 5 === 1) await addHistory({ leadId: lead.id, country: 'arg', toStatus: 15, createdAt: new Date(lead.createdAt.getTime() + HOUR) });
+      if (i % 5 === 1)
+        await addHistory({ leadId: lead.id, country: 'arg', toStatus: 15, createdAt: new Date(lead.createdAt.getTime() + HOUR) });
       if (i % 10 === 1) await setStatus(lead, DISBURSED_STATUS.arg, new Date(lead.createdAt.getTime() + 26 * HOUR));
     }
     await setStatus(known[2], DISBURSED_STATUS.arg, new Date('2026-03-20T15:00:00Z'));
     // One disbursed lead had an offer below what it asked: its disbursement paid the offer.
     const offer = known[11];
-    await t.app.db.update(leads).set({ offeredAmount: offer.requestedAmount - 10_000 }).where(eq(leads.id, offer.id));
+    await t.app.db
+      .update(leads)
+      .set({ offeredAmount: offer.requestedAmount - 10_000 })
+      .where(eq(leads.id, offer.id));
     offered.set(offer.id, offer.requestedAmount - 10_000);
-    await t.app.db.insert(leadStatusHistory).values({ country: 'col', leadId: col[0].id, fromStatus: 1, toStatus: DISBURSED_STATUS.col, createdAt: new Date(FIXTURE_BASE.getTime() + 30 * HOUR) });
+    await t.app.db.insert(leadStatusHistory).values({
+      country: 'col',
+      leadId: col[0].id,
+      fromStatus: 1,
+      toStatus: DISBURSED_STATUS.col,
+      createdAt: new Date(FIXTURE_BASE.getTime() + 30 * HOUR),
+    });
 
     // The audit queue: a retry, and a lead that re-entered AUDIT_PENDING (its latest entry is what counts).
     await setStatus(known[4], AUDIT_QUEUE_STATUSES.arg[1], new Date(Date.now() - 5 * HOUR));
     const reentered = known.find((lead) => lead.statusId === AUDIT_QUEUE_STATUSES.arg[0])!;
     await addHistory({ leadId: reentered.id, country: 'arg', toStatus: 33, createdAt: new Date(Date.now() - 40 * HOUR) });
-    await addHistory({ leadId: reentered.id, country: 'arg', toStatus: AUDIT_QUEUE_STATUSES.arg[0], createdAt: new Date(Date.now() - 30 * HOUR) });
+    await addHistory({
+      leadId: reentered.id,
+      country: 'arg',
+      toStatus: AUDIT_QUEUE_STATUSES.arg[0],
+      createdAt: new Date(Date.now() - 30 * HOUR),
+    });
 
     admin = new TestClient(t.app);
     seller = new TestClient(t.app);
@@ -123,12 +138,17 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
         date,
         created: known.filter(ownBy(own)).filter((lead) => argDay(lead.createdAt) === date).length,
         disbursed: disbursedOn(date).length,
-        requested_amount: known.filter(ownBy(own)).filter((lead) => argDay(lead.createdAt) === date).reduce((sum, lead) => sum + lead.requestedAmount, 0),
+        requested_amount: known
+          .filter(ownBy(own))
+          .filter((lead) => argDay(lead.createdAt) === date)
+          .reduce((sum, lead) => sum + lead.requestedAmount, 0),
         disbursed_amount: disbursedOn(date).reduce((sum, h) => sum + paidOut(h.leadId), 0),
       };
     });
     function disbursedOn(date: string) {
-      return history.filter((h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && leadsOf.has(h.leadId) && argDay(h.createdAt) === date);
+      return history.filter(
+        (h) => h.country === 'arg' && h.toStatus === DISBURSED_STATUS.arg && leadsOf.has(h.leadId) && argDay(h.createdAt) === date,
+      );
     }
   };
 
@@ -159,13 +179,17 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     expect(body.daily!.created_total).toBe(known.filter((lead) => inRange(lead.createdAt)).length);
     // The March 20 disbursement is outside the range, and shows up with a range that holds it.
     const later = await dashboard(admin, 'from=2026-03-20&to=2026-03-20');
-    expect(later.daily!.days).toEqual([{ date: '2026-03-20', created: 0, disbursed: 1, requested_amount: 0, disbursed_amount: known[2].requestedAmount }]);
+    expect(later.daily!.days).toEqual([
+      { date: '2026-03-20', created: 0, disbursed: 1, requested_amount: 0, disbursed_amount: known[2].requestedAmount },
+    ]);
   });
 
   it('sums the money asked for and paid out, per day and over the period', async () => {
     const body = await dashboard(admin);
     const expected = expectedDaily();
-    expect(body.daily!.requested_amount_total).toBe(known.filter((lead) => inRange(lead.createdAt)).reduce((sum, lead) => sum + lead.requestedAmount, 0));
+    expect(body.daily!.requested_amount_total).toBe(
+      known.filter((lead) => inRange(lead.createdAt)).reduce((sum, lead) => sum + lead.requestedAmount, 0),
+    );
     expect(body.daily!.disbursed_amount_total).toBe(expected.reduce((sum, d) => sum + d.disbursed_amount, 0));
     // The offer counts where there is one: the total is not the requested amounts of the disbursed leads.
     const disbursedLeads = history.filter((h) => h.toStatus === DISBURSED_STATUS.arg && inRange(h.createdAt)).map((h) => h.leadId);
@@ -205,7 +229,9 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     expect(conversionBefore.converted).toBeGreaterThan(0);
     // A seller's previous period is theirs too.
     const own = await dashboard(seller, 'from=2026-03-06&to=2026-03-10');
-    expect(own.daily!.previous.created_total).toBe(known.filter((lead) => lead.sellerId === sellerId && within('2026-03-01', '2026-03-05')(lead.createdAt)).length);
+    expect(own.daily!.previous.created_total).toBe(
+      known.filter((lead) => lead.sellerId === sellerId && within('2026-03-01', '2026-03-05')(lead.createdAt)).length,
+    );
     expect(own.daily!.previous.created_total).toBeLessThan(before.created_total);
   });
 
@@ -234,7 +260,9 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     for (const lead of cohort) if (lead.sellerId !== null) bySeller.set(lead.sellerId, [...(bySeller.get(lead.sellerId) ?? []), lead]);
     const ranking = [...bySeller]
       .map(([id, own]) => ({ id, ...conversionOf(own) }))
-      .sort((a, b) => b.converted / b.created - a.converted / a.created || b.converted - a.converted || b.created - a.created || a.id - b.id)
+      .sort(
+        (a, b) => b.converted / b.created - a.converted / a.created || b.converted - a.converted || b.created - a.created || a.id - b.id,
+      )
       .slice(0, 10);
     expect(body.seller_ranking!.map((row) => ({ id: row.seller.id, created: row.created, converted: row.converted }))).toEqual(
       ranking.map(({ id, created, converted }) => ({ id, created, converted })),
@@ -330,7 +358,10 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard on %s', (driver) => {
     for (const [query, field] of cases) {
       const res = await admin.get(`/api/arg/dashboard?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json().fields.map((f: { field: string }) => f.field), query).toEqual([field]);
+      expect(
+        res.json().fields.map((f: { field: string }) => f.field),
+        query,
+      ).toEqual([field]);
     }
     // 92 days (a whole quarter) is the longest range.
     expect((await dashboard(admin, 'from=2026-01-01&to=2026-04-02')).daily!.days).toHaveLength(92);
@@ -385,7 +416,9 @@ describe.each<Driver>(['pglite', 'postgres'])('dashboard cache on %s', (driver) 
     const today = todayIn('arg');
     const other = dashboardResponseSchema.parse((await admin.get(`/api/arg/dashboard?from=${addDays(today, -6)}&to=${today}`)).json());
     expect(other.daily!.created_total).toBe(2);
-    const otherSeller = dashboardResponseSchema.parse((await seller.get(`/api/arg/dashboard?from=${addDays(today, -6)}&to=${today}`)).json());
+    const otherSeller = dashboardResponseSchema.parse(
+      (await seller.get(`/api/arg/dashboard?from=${addDays(today, -6)}&to=${today}`)).json(),
+    );
     expect(otherSeller.conversion!.created).toBe(2);
   });
 });

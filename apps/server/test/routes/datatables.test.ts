@@ -94,18 +94,14 @@ describe.each<Driver>(['pglite', 'postgres'])('GET /api/{country}/datatables/fil
   it('reads the people from the database: a deactivated seller leaves the list', async () => {
     const client = new TestClient(t.app);
     await client.login('arg', 'admin@arg.example');
-    const before = filterResourcesSchema.parse(
-      await client.get('/api/arg/datatables/filter-resources').then((r) => r.json()),
-    );
+    const before = filterResourcesSchema.parse(await client.get('/api/arg/datatables/filter-resources').then((r) => r.json()));
     const [victim] = before.sellers;
     await t.app.db
       .update(users)
       .set({ active: false })
       .where(eq(users.id, Number(victim.id)));
     try {
-      const after = filterResourcesSchema.parse(
-        await client.get('/api/arg/datatables/filter-resources').then((r) => r.json()),
-      );
+      const after = filterResourcesSchema.parse(await client.get('/api/arg/datatables/filter-resources').then((r) => r.json()));
       expect(after.sellers.map((s) => s.id)).not.toContain(victim.id);
       expect(after.sellers).toHaveLength(before.sellers.length - 1);
     } finally {

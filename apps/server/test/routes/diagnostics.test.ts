@@ -17,8 +17,14 @@ import { insertKnownLeads } from '../helpers/leads-fixture';
 
 describe('telephony health (no database)', () => {
   it('the simulator is always up and says what it fails on purpose', async () => {
-    await expect(new SimulatedTelephony({ failAll: false, failSuffix: '0000' }).health()).resolves.toEqual({ ok: true, detail: expect.stringMatching(/terminados en 0000/) });
-    await expect(new SimulatedTelephony({ failAll: true, failSuffix: '' }).health()).resolves.toMatchObject({ ok: true, detail: expect.stringMatching(/TELEPHONY_SIMULATE_FAILURE/) });
+    await expect(new SimulatedTelephony({ failAll: false, failSuffix: '0000' }).health()).resolves.toEqual({
+      ok: true,
+      detail: expect.stringMatching(/terminados en 0000/),
+    });
+    await expect(new SimulatedTelephony({ failAll: true, failSuffix: '' }).health()).resolves.toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/TELEPHONY_SIMULATE_FAILURE/),
+    });
   });
 
   it('neotel: up when its base URL answers in time, down when it errs, is unreachable or too slow', async () => {
@@ -39,7 +45,10 @@ describe('telephony health (no database)', () => {
       await expect(adapter.health()).resolves.toEqual({ ok: false, detail: 'Neotel respondió 503' });
       mode = 'slow';
       await expect(adapter.health()).resolves.toEqual({ ok: false, detail: 'Neotel no respondió en 300 ms' });
-      await expect(new NeotelAdapter({ baseUrl: 'http://127.0.0.1:9/', timeoutMs: 300 }).health()).resolves.toMatchObject({ ok: false, detail: expect.stringMatching(/^Neotel no responde/) });
+      await expect(new NeotelAdapter({ baseUrl: 'http://127.0.0.1:9/', timeoutMs: 300 }).health()).resolves.toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/^Neotel no responde/),
+      });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -63,7 +72,8 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
   };
   const userOf = async (app: TestApp, email: string) =>
     (await app.app.db.select({ id: users.id, neotel: users.neotelId }).from(users).where(eq(users.email, email)))[0];
-  const callsOf = async (app: TestApp, userId: number) => app.app.db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.id));
+  const callsOf = async (app: TestApp, userId: number) =>
+    app.app.db.select().from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.id));
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0 });
@@ -84,7 +94,13 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     expect(body.database.latency_ms).toBeGreaterThanOrEqual(0);
     expect(body.telephony).toMatchObject({ adapter: 'simulator', ok: true });
     // inject-only: the bridge is configured but this node does not listen, so nothing is attached.
-    expect(body.realtime).toEqual({ enabled: true, path: '/socket.io', attached: false, clients: 0, adapter: driver === 'postgres' ? 'postgres' : 'memory' });
+    expect(body.realtime).toEqual({
+      enabled: true,
+      path: '/socket.io',
+      attached: false,
+      clients: 0,
+      adapter: driver === 'postgres' ? 'postgres' : 'memory',
+    });
     // The tests' app runs stages only by hand (testConfig), so this node looks for no retries.
     expect(body.stages).toEqual({ adapter: 'simulator', auto_run: false, worker_seconds: 0, retrying: 0, stopped: 0, ok: true });
   });
@@ -101,7 +117,11 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
       const body = diagnosticsResponseSchema.parse((await admin.get('/api/arg/diagnostics')).json());
       expect(body.stages).toMatchObject({ retrying: 0, stopped: 1, ok: false });
       const colAdmin = await as('col', 'admin@col.example');
-      expect(diagnosticsResponseSchema.parse((await colAdmin.get('/api/col/diagnostics')).json()).stages).toMatchObject({ retrying: 1, stopped: 0, ok: false });
+      expect(diagnosticsResponseSchema.parse((await colAdmin.get('/api/col/diagnostics')).json()).stages).toMatchObject({
+        retrying: 1,
+        stopped: 0,
+        ok: false,
+      });
     } finally {
       await t.app.db.delete(stageRuns);
     }
@@ -120,7 +140,9 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     expect((await (await as('col', 'supervisor@col.example')).get('/api/col/diagnostics')).statusCode).toBe(403);
     // The other country's path.
     expect((await (await as('arg', 'admin@arg.example')).get('/api/col/diagnostics')).statusCode).toBe(403);
-    expect((await (await as('col', 'admin@col.example')).post('/api/arg/diagnostics/test-call', { cellphone: '1155554444' })).statusCode).toBe(403);
+    expect(
+      (await (await as('col', 'admin@col.example')).post('/api/arg/diagnostics/test-call', { cellphone: '1155554444' })).statusCode,
+    ).toBe(403);
     const anonymous = await new TestClient(t.app).init();
     expect((await anonymous.get('/api/arg/diagnostics')).statusCode).toBe(401);
   });
@@ -136,7 +158,16 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     expect(first.detail).toMatch(/simulador/);
     expect(Date.now() - new Date(first.started_at).getTime()).toBeLessThan(60_000);
     let [row] = await callsOf(t, me.id);
-    expect(row).toMatchObject({ id: first.call_id, country: 'arg', neotelUser: me.neotel, cellphone: '1155554444', leadId: null, adapter: 'simulator', status: 'started', outcome: null });
+    expect(row).toMatchObject({
+      id: first.call_id,
+      country: 'arg',
+      neotelUser: me.neotel,
+      cellphone: '1155554444',
+      leadId: null,
+      adapter: 'simulator',
+      status: 'started',
+      outcome: null,
+    });
 
     // The next test call ends the open one first (the hang-up of the call flow).
     res = await admin.post('/api/arg/diagnostics/test-call', { cellphone: '1155553333' });
@@ -194,7 +225,12 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     const res = await admin.post('/api/arg/diagnostics/test-call', { cellphone: '1155550000' });
     expect(res.statusCode).toBe(502);
     expect(res.json().statusMessage).toBe('La llamada de prueba no se pudo iniciar: Simulador: los números terminados en 0000 fallan');
-    expect((await callsOf(t, me.id))[0]).toMatchObject({ cellphone: '1155550000', status: 'failed', leadId: null, outcome: expect.stringMatching(/terminados en 0000/) });
+    expect((await callsOf(t, me.id))[0]).toMatchObject({
+      cellphone: '1155550000',
+      status: 'failed',
+      leadId: null,
+      outcome: expect.stringMatching(/terminados en 0000/),
+    });
   });
 
   it('TELEPHONY_SIMULATE_FAILURE: the hang-up fails first, 502, nothing started; the build id of the served web', async () => {
@@ -215,7 +251,9 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
       expect(diag.api.build_id).toBe('build-123');
       const res = await admin.post('/api/arg/diagnostics/test-call', { cellphone: '1155554444' });
       expect(res.statusCode).toBe(502);
-      expect(res.json().statusMessage).toMatch(/^La llamada de prueba falló al cortar la llamada anterior: Simulador: todas las llamadas fallan/);
+      expect(res.json().statusMessage).toMatch(
+        /^La llamada de prueba falló al cortar la llamada anterior: Simulador: todas las llamadas fallan/,
+      );
       expect(await callsOf(failing, (await userOf(failing, 'admin@arg.example')).id)).toHaveLength(0);
     } finally {
       await failing.close();
@@ -227,7 +265,13 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
     const node = await createTestApp(driver, {
       seedLeads: 0,
       realtime: { enabled: true, path: '/socket.io', origins: [], reminderCheckSeconds: 0 },
-      telephony: { adapter: 'neotel', neotelBaseUrl: 'http://127.0.0.1:9/', neotelTimeoutMs: 300, simulateFailure: false, failSuffix: '0000' },
+      telephony: {
+        adapter: 'neotel',
+        neotelBaseUrl: 'http://127.0.0.1:9/',
+        neotelTimeoutMs: 300,
+        simulateFailure: false,
+        failSuffix: '0000',
+      },
     });
     try {
       await node.app.listen({ port: 0, host: '127.0.0.1' });
@@ -235,14 +279,25 @@ describe.each<Driver>(['pglite', 'postgres'])('diagnostics on %s', (driver) => {
       const admin = new TestClient(node.app);
       const login = await admin.login('arg', 'admin@arg.example');
       expect(login.statusCode).toBe(200);
-      const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token: login.json().token } });
+      const socket = connect(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        auth: { token: login.json().token },
+      });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
       try {
         const body = diagnosticsResponseSchema.parse((await admin.get('/api/arg/diagnostics')).json());
-        expect(body.realtime).toEqual({ enabled: true, path: '/socket.io', attached: true, clients: 1, adapter: node.databaseUrl ? 'postgres' : 'memory' });
+        expect(body.realtime).toEqual({
+          enabled: true,
+          path: '/socket.io',
+          attached: true,
+          clients: 1,
+          adapter: node.databaseUrl ? 'postgres' : 'memory',
+        });
         expect(body.telephony).toMatchObject({ adapter: 'neotel', ok: false, detail: expect.stringMatching(/^Neotel no respond/) });
       } finally {
         socket.disconnect();

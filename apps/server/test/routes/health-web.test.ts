@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient, createTestApp, tempDir, type Driver, type TestApp } from '../helpers/app';
 
 const ASSET = 'console.log(1)';
-const INDEX =
-  '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
+const INDEX = '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>';
 
 describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (driver) => {
   const dist = tempDir('bo-web-dist-');
@@ -20,7 +19,10 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
     writeFileSync(join(dist.path, 'index.html'), INDEX);
     writeFileSync(join(dist.path, 'assets', 'index-Ab12Cd.js'), ASSET);
     // The copies the web build writes beside each text file (apps/web/build/precompress.ts).
-    for (const [file, content] of [['index.html', INDEX], [join('assets', 'index-Ab12Cd.js'), ASSET]]) {
+    for (const [file, content] of [
+      ['index.html', INDEX],
+      [join('assets', 'index-Ab12Cd.js'), ASSET],
+    ]) {
       writeFileSync(join(dist.path, `${file}.br`), brotliCompressSync(content));
       writeFileSync(join(dist.path, `${file}.gz`), gzipSync(content));
     }
@@ -56,16 +58,13 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
   });
 
   describe('with a built web app', () => {
-    it.each(['/', '/leads', '/lead-detail?id=12', '/some/unknown/page'])(
-      'answers %s with the SPA index, not cached',
-      async (url) => {
-        const res = await t.app.inject({ url });
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toMatch(/text\/html/);
-        expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toBe(INDEX);
-      },
-    );
+    it.each(['/', '/leads', '/lead-detail?id=12', '/some/unknown/page'])('answers %s with the SPA index, not cached', async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    });
 
     it('serves the build manifest uncached and hashed assets cached for long', async () => {
       const manifest = await t.app.inject({ url: '/builds/latest.json?t=123' });
@@ -131,7 +130,10 @@ describe.each<Driver>(['pglite', 'postgres'])('health and the web app on %s', (d
       // An address the router cannot decode is a 400 with the same body, in Spanish.
       const malformed = await t.app.inject({ url: '/api/col/leads/%zz' });
       expect(malformed.statusCode).toBe(400);
-      expect(errorBodySchema.parse(malformed.json())).toMatchObject({ statusCode: 400, statusMessage: expect.stringContaining('no es válida') });
+      expect(errorBodySchema.parse(malformed.json())).toMatchObject({
+        statusCode: 400,
+        statusMessage: expect.stringContaining('no es válida'),
+      });
     });
   });
 

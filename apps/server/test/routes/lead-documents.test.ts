@@ -36,7 +36,11 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
 
   it('the seller uploads a DNI front on their sale: stored with its checksum, listed, on the timeline, served back byte for byte', async () => {
     const seller = await as('arg', 'seller@arg.example');
-    const created = await seller.post(`/api/arg/leads/${mine.id}/documents`, { kind: 'id_front', file: png.toString('base64'), file_name: 'dni-frente.png' });
+    const created = await seller.post(`/api/arg/leads/${mine.id}/documents`, {
+      kind: 'id_front',
+      file: png.toString('base64'),
+      file_name: 'dni-frente.png',
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: number };
 
@@ -45,7 +49,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
     expect(row.content.equals(png)).toBe(true);
 
     const list = leadDocumentsResponseSchema.parse((await seller.get(`/api/arg/leads/${mine.id}/documents`)).json());
-    expect(list.documents).toEqual([expect.objectContaining({ id, kind: 'id_front', file_name: 'dni-frente.png', sha256: sha256(png), size: png.length })]);
+    expect(list.documents).toEqual([
+      expect.objectContaining({ id, kind: 'id_front', file_name: 'dni-frente.png', sha256: sha256(png), size: png.length }),
+    ]);
 
     const detail = leadDetailSchema.parse((await seller.get(`/api/arg/leads/${mine.id}`)).json());
     expect(detail.timeline.find((e) => e.type === 'document')?.text).toBe('DNI (frente) adjuntado: dni-frente.png (1 KB)');
@@ -72,7 +78,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.rawPayload.equals(pdf)).toBe(true);
     // The auditor reads the evidence but does not add to it.
-    expect((await auditor.post(`/api/arg/leads/${unassigned.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode).toBe(403);
+    expect(
+      (await auditor.post(`/api/arg/leads/${unassigned.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode,
+    ).toBe(403);
 
     const collector = await as('arg', 'collector@arg.example');
     expect((await collector.get(`/api/arg/leads/${unassigned.id}/documents`)).statusCode).toBe(403);
@@ -91,9 +99,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
     expect((await other.get(`/api/arg/leads/${mine.id}/documents/${doc.id}/content`)).statusCode).toBe(403);
 
     const colAdmin = await as('col', 'admin@col.example');
-    expect((await colAdmin.post(`/api/arg/leads/${mine.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode).toBe(403);
+    expect((await colAdmin.post(`/api/arg/leads/${mine.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode).toBe(
+      403,
+    );
     // Through its own country's path the arg lead does not exist.
-    expect((await colAdmin.post(`/api/col/leads/${mine.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode).toBe(404);
+    expect((await colAdmin.post(`/api/col/leads/${mine.id}/documents`, { kind: 'selfie', file: png.toString('base64') })).statusCode).toBe(
+      404,
+    );
     expect((await colAdmin.get(`/api/col/leads/${mine.id}/documents/${doc.id}/content`)).statusCode).toBe(404);
     expect(await stored()).toBe(before);
   });
@@ -103,7 +115,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
     const seller = await as('arg', 'seller@arg.example');
     // A Windows executable named as a photo, and an HTML page sent as a data: PNG: the bytes decide.
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
-    for (const file of [exe.toString('base64'), `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`]) {
+    for (const file of [
+      exe.toString('base64'),
+      `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`,
+    ]) {
       const refused = await seller.post(`/api/arg/leads/${mine.id}/documents`, { kind: 'id_front', file, file_name: 'dni.png' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ message: 'El archivo debe ser una imagen PNG o JPEG o un PDF', fields: [{ field: 'file' }] });
@@ -132,11 +147,20 @@ describe.each<Driver>(['pglite', 'postgres'])('lead documents on %s', (driver) =
     expect(await stored()).toBe(before + 1);
 
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-    const reused = await ws.request('POST', `/api/arg/leads/${unassigned.id}/documents`, { ...request, file: jpeg.toString('base64') }, { headers });
+    const reused = await ws.request(
+      'POST',
+      `/api/arg/leads/${unassigned.id}/documents`,
+      { ...request, file: jpeg.toString('base64') },
+      { headers },
+    );
     expect(reused.statusCode).toBe(422);
     expect(await stored()).toBe(before + 1);
 
-    const both = await Promise.all([1, 2].map(() => ws.request('POST', `/api/arg/leads/${unassigned.id}/documents`, request, { headers: { 'idempotency-key': `doc2-${driver}` } })));
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        ws.request('POST', `/api/arg/leads/${unassigned.id}/documents`, request, { headers: { 'idempotency-key': `doc2-${driver}` } }),
+      ),
+    );
     expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(both[0].json()).toEqual(both[1].json());
     expect(await stored()).toBe(before + 2);

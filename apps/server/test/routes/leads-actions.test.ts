@@ -80,19 +80,26 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect((await admin.get('/api/arg/leads/abc')).statusCode).toBe(400);
   });
 
-
   it('writes an offer, its rate, the next call back and text with quotes and accents as they are stored', async () => {
     const admin = await as('arg', 'admin@arg.example');
     const lead = arg[1];
     const nextCall = new Date('2026-03-04T05:06:07.089Z');
-    await t.app.db.update(leads).set({ offeredAmount: 2_000_050, rate: 71.125, nextCallAt: nextCall, managementStatus: null }).where(eq(leads.id, lead.id));
+    await t.app.db
+      .update(leads)
+      .set({ offeredAmount: 2_000_050, rate: 71.125, nextCallAt: nextCall, managementStatus: null })
+      .where(eq(leads.id, lead.id));
     await t.app.db.update(customers).set({ address: 'Calle "Ñandú" 1\\2 — 3º' }).where(eq(customers.docNumber, lead.docNumber));
     const body = leadDetailSchema.parse((await admin.get(`/api/arg/leads/${lead.id}`)).json());
     expect(body).toMatchObject({ offered_amount: 2_000_050, rate: 71.125, next_call_at: nextCall.toISOString(), management_status: null });
     expect(body.customer.address).toBe('Calle "Ñandú" 1\\2 — 3º');
     // The list row of the same lead is written by the same code.
     const row = (await admin.get(`/api/arg/leads?q=${lead.docNumber}`)).json().rows[0];
-    expect(row).toMatchObject({ id: lead.id, requested_amount: body.requested_amount, management_status: null, customer: { doc_number: lead.docNumber } });
+    expect(row).toMatchObject({
+      id: lead.id,
+      requested_amount: body.requested_amount,
+      management_status: null,
+      customer: { doc_number: lead.docNumber },
+    });
   });
   it('adds notes, changes the management status and reassigns, each with its timeline event, newest first', async () => {
     const supervisor = await as('arg', 'supervisor@arg.example');
@@ -134,7 +141,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(res.statusCode, res.body).toBe(200);
       expect(leadDetailSchema.parse(res.json())).toMatchObject({ version: 3, seller: { id: otherSeller } });
     }
-    expect((await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'assignment')))).length).toBe(1);
+    expect(
+      (
+        await t.app.db
+          .select()
+          .from(leadEvents)
+          .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'assignment')))
+      ).length,
+    ).toBe(1);
   });
 
   it('refuses a stale version with 409 and writes nothing', async () => {
@@ -148,7 +162,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     // Someone else saved first: this client still holds version 1.
     const stale = await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Atiende tercero', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ statusCode: 409, message: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
+    expect(stale.json()).toMatchObject({
+      statusCode: 409,
+      message: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
+    });
     const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
     const staleSeller = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: seller, version: 1 });
     expect(staleSeller.statusCode).toBe(409);
@@ -186,7 +203,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     const read = async (client: TestClient) => leadDetailSchema.parse((await client.get(`/api/arg/leads/${lead.id}`)).json()).customer;
     const atc = await as('arg', 'atc@arg.example');
     const before = await read(atc);
-    const body = { first_name: before.first_name, last_name: before.last_name, cellphone: before.cellphone, email: 'corregido@example.com', version: before.version };
+    const body = {
+      first_name: before.first_name,
+      last_name: before.last_name,
+      cellphone: before.cellphone,
+      email: 'corregido@example.com',
+      version: before.version,
+    };
     for (const email of ['operator@arg.example', 'seller@arg.example']) {
       const refused = await (await as('arg', email)).patch(url, body);
       expect(refused.statusCode, email).toBe(403);
@@ -220,17 +243,29 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     const renovatorId = await userIdByEmail(t.app, 'arg', 'seller_renovator@arg.example');
     const otherSeller = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     const doc = '30777111';
-    const lead = (await (await as('arg', 'admin@arg.example')).post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female') })).json() as { id: number };
+    const lead = (
+      await (
+        await as('arg', 'admin@arg.example')
+      ).post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female') })
+    ).json() as { id: number };
     const url = `/api/arg/leads/${lead.id}/customer`;
     const read = async () => leadDetailSchema.parse((await renovator.get(`/api/arg/leads/${lead.id}`)).json()).customer;
     const cbu = buildCbu('2850590', '0940090418135');
     // Another seller's open application: contact data saves, the account does not (409 naming it).
     await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.REQUEST_INFORMATION, sellerId: otherSeller }).where(eq(leads.id, lead.id));
     let before = await read();
-    const body = { first_name: before.first_name, last_name: before.last_name, cellphone: before.cellphone, email: before.email, version: before.version };
+    const body = {
+      first_name: before.first_name,
+      last_name: before.last_name,
+      cellphone: before.cellphone,
+      email: before.email,
+      version: before.version,
+    };
     const held = await renovator.patch(url, { ...body, bank_account: cbu });
     expect(held.statusCode, held.body).toBe(409);
-    expect(held.json().fields).toEqual([{ field: 'bank_account', message: expect.stringContaining(`Otro vendedor gestiona la solicitud #${lead.id}`) }]);
+    expect(held.json().fields).toEqual([
+      { field: 'bank_account', message: expect.stringContaining(`Otro vendedor gestiona la solicitud #${lead.id}`) },
+    ]);
     const contact = await renovator.patch(url, { ...body, email: 'renovado@example.com' });
     expect(contact.statusCode, contact.body).toBe(200);
     // Their own application (DEVUELTO, back from audit for the account): the account too.
@@ -245,7 +280,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     const admin = await as('arg', 'admin@arg.example');
     const lead = arg[10];
     const url = `/api/arg/leads/${lead.id}/notes`;
-    const notes = async () => (await t.app.db.select({ n: count() }).from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'note'))))[0].n;
+    const notes = async () =>
+      (
+        await t.app.db
+          .select({ n: count() })
+          .from(leadEvents)
+          .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'note')))
+      )[0].n;
     const before = await notes();
     const headers = { 'idempotency-key': 'nota-1' };
     const first = await admin.post(url, { body: 'Pidió que lo llamen el viernes' }, { headers });
@@ -253,12 +294,21 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     const again = await admin.post(url, { body: 'Pidió que lo llamen el viernes' }, { headers });
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(leadDetailSchema.parse(again.json()).timeline.filter((entry) => entry.type === 'note' && entry.text === 'Pidió que lo llamen el viernes')).toHaveLength(1);
+    expect(
+      leadDetailSchema
+        .parse(again.json())
+        .timeline.filter((entry) => entry.type === 'note' && entry.text === 'Pidió que lo llamen el viernes'),
+    ).toHaveLength(1);
     expect(await notes()).toBe(before + 1);
     // The key with another note: refused, nothing written.
     const other = await admin.post(url, { body: 'Otra nota' }, { headers });
     expect(other.statusCode).toBe(422);
-    expect(other.json().fields).toEqual([{ field: 'idempotency-key', message: 'Esta clave de idempotencia ya se usó con otros datos: usa una clave nueva para otra solicitud.' }]);
+    expect(other.json().fields).toEqual([
+      {
+        field: 'idempotency-key',
+        message: 'Esta clave de idempotencia ya se usó con otros datos: usa una clave nueva para otra solicitud.',
+      },
+    ]);
     // Two sends of one key at once: one note.
     const both = await Promise.all([0, 1].map(() => admin.post(url, { body: 'Doble clic' }, { headers: { 'idempotency-key': 'nota-2' } })));
     expect(both.map((res) => res.statusCode)).toEqual([200, 200]);
@@ -315,11 +365,15 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect((await leadRow(lead.id)).version).toBe(1);
   });
 
-  it('refuses a NUL character or an integer beyond PostgreSQL\'s anywhere in a request: 400 naming the field, nothing written', async () => {
+  it("refuses a NUL character or an integer beyond PostgreSQL's anywhere in a request: 400 naming the field, nothing written", async () => {
     const admin = await as('arg', 'admin@arg.example');
     const lead = arg[0];
     const before = await tableCounts();
-    const refused = async (res: { statusCode: number; json: () => { fields?: { field: string; message: string }[] } }, field: string, message?: string) => {
+    const refused = async (
+      res: { statusCode: number; json: () => { fields?: { field: string; message: string }[] } },
+      field: string,
+      message?: string,
+    ) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ field, message: message ?? expect.any(String) }]);
     };
@@ -333,17 +387,28 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, { body: 'nota \ud800' }), 'body', NUL_MESSAGE);
     // A body in Latin-1, not UTF-8: its 'ñ' decodes to U+FFFD, which would be stored instead of the letter.
     const latin1 = Buffer.from(JSON.stringify({ body: 'Nota de Nuñez' }), 'latin1');
-    await refused(await admin.post(`/api/arg/leads/${lead.id}/notes`, latin1, { headers: { 'content-type': 'application/json' } }), 'body', NUL_MESSAGE);
+    await refused(
+      await admin.post(`/api/arg/leads/${lead.id}/notes`, latin1, { headers: { 'content-type': 'application/json' } }),
+      'body',
+      NUL_MESSAGE,
+    );
     // A phone with letters or other digits is refused rather than cut to another number.
     for (const cellphone of ['11 5555-4444 ext', '115555444\uff14']) {
-      await refused(await admin.post('/api/arg/leads', { ...validArg(), cellphone }), 'cellphone', 'Celular inválido: solo números, espacios, +, guiones o paréntesis');
+      await refused(
+        await admin.post('/api/arg/leads', { ...validArg(), cellphone }),
+        'cellphone',
+        'Celular inválido: solo números, espacios, +, guiones o paréntesis',
+      );
     }
     // Ids, statuses and versions are PostgreSQL integers: a larger one names no row (and would fail the query).
     await refused(await admin.get('/api/arg/leads/2147483648'), 'id');
     await refused(await admin.get('/api/arg/audits/99999999999'), 'leadId');
     await refused(await admin.get('/api/arg/leads?seller=99999999999'), 'seller.0');
     await refused(await admin.get('/api/arg/leads?status=2147483648'), 'status.0');
-    await refused(await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 2 ** 31 }), 'version');
+    await refused(
+      await admin.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 2 ** 31 }),
+      'version',
+    );
     // An id is written in digits: read as JavaScript reads numbers, these named another lead (100, 16, 12, 5).
     for (const written of ['1e2', '0x10', '%2012', '+5', '5.']) {
       await refused(await admin.post(`/api/arg/leads/${written}/notes`, { body: 'nota' }), 'id');
@@ -365,7 +430,11 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/arg/leads/${lead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/arg/leads/${lead.id}/seller`, { seller_id: sellerId, version: 1 }],
-      ['PATCH', `/api/arg/leads/${lead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 }],
+      [
+        'PATCH',
+        `/api/arg/leads/${lead.id}/customer`,
+        { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 },
+      ],
       ['POST', '/api/arg/leads', validArg()],
     ];
     for (const client of [collector, auditor]) {
@@ -393,18 +462,39 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
 
   it('keeps sellers to their own leads for the detail and every action', async () => {
     const seller = await as('arg', 'seller@arg.example');
-    const own = arg.find((l) => l.sellerId === sellerId && l.version === 1 && ![arg[3].id, arg[4].id, arg[5].id, arg[6].id, arg[7].id].includes(l.id))!;
+    const own = arg.find(
+      (l) => l.sellerId === sellerId && l.version === 1 && ![arg[3].id, arg[4].id, arg[5].id, arg[6].id, arg[7].id].includes(l.id),
+    )!;
     // As stored now (earlier tests reassign some of the fixture's leads).
-    const [others] = await t.app.db.select({ id: leads.id }).from(leads).where(and(eq(leads.country, 'arg'), ne(leads.sellerId, sellerId))).limit(1);
-    expect((await seller.get(`/api/arg/leads/${others.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead está asignado a otro vendedor' });
+    const [others] = await t.app.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.country, 'arg'), ne(leads.sellerId, sellerId)))
+      .limit(1);
+    expect((await seller.get(`/api/arg/leads/${others.id}`)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Este lead está asignado a otro vendedor',
+    });
     // No one's yet: not "another seller's".
-    const [unassigned] = await t.app.db.select({ id: leads.id }).from(leads).where(and(eq(leads.country, 'arg'), isNull(leads.sellerId))).limit(1);
-    expect((await seller.get(`/api/arg/leads/${unassigned.id}`)).json()).toMatchObject({ statusCode: 403, message: 'Este lead no está asignado a ti' });
+    const [unassigned] = await t.app.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.country, 'arg'), isNull(leads.sellerId)))
+      .limit(1);
+    expect((await seller.get(`/api/arg/leads/${unassigned.id}`)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Este lead no está asignado a ti',
+    });
     expect((await seller.post(`/api/arg/leads/${others.id}/notes`, { body: 'x' })).statusCode).toBe(403);
-    expect((await seller.patch(`/api/arg/leads/${others.id}/management-status`, { management_status: 'Contestador', version: 1 })).statusCode).toBe(403);
+    expect(
+      (await seller.patch(`/api/arg/leads/${others.id}/management-status`, { management_status: 'Contestador', version: 1 })).statusCode,
+    ).toBe(403);
     expect((await seller.patch(`/api/arg/leads/${own.id}/seller`, { seller_id: sellerId, version: 1 })).statusCode).toBe(403);
     expect((await seller.post(`/api/arg/leads/${own.id}/notes`, { body: 'Mi nota' })).statusCode).toBe(200);
-    const res = await seller.patch(`/api/arg/leads/${own.id}/management-status`, { management_status: 'Contestador', version: (await leadRow(own.id)).version });
+    const res = await seller.patch(`/api/arg/leads/${own.id}/management-status`, {
+      management_status: 'Contestador',
+      version: (await leadRow(own.id)).version,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -418,7 +508,11 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/arg/leads/${argLead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/arg/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/arg/leads/${argLead.id}/seller`, { seller_id: sellerId, version: 1 }],
-      ['PATCH', `/api/arg/leads/${argLead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 }],
+      [
+        'PATCH',
+        `/api/arg/leads/${argLead.id}/customer`,
+        { first_name: 'Ana', last_name: 'Paz', cellphone: '1155554444', email: 'a@b.co', version: 1 },
+      ],
       ['POST', '/api/arg/leads', validArg()],
     ];
     for (const [method, url, payload] of argRoutes) {
@@ -432,14 +526,23 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       ['POST', `/api/col/leads/${argLead.id}/notes`, { body: 'hola' }],
       ['PATCH', `/api/col/leads/${argLead.id}/management-status`, { management_status: 'Contestador', version: 1 }],
       ['PATCH', `/api/col/leads/${argLead.id}/seller`, { seller_id: colSeller, version: 1 }],
-      ['PATCH', `/api/col/leads/${argLead.id}/customer`, { first_name: 'Ana', last_name: 'Paz', cellphone: '3101234567', email: 'a@b.co', version: 1 }],
+      [
+        'PATCH',
+        `/api/col/leads/${argLead.id}/customer`,
+        { first_name: 'Ana', last_name: 'Paz', cellphone: '3101234567', email: 'a@b.co', version: 1 },
+      ],
     ];
     for (const [method, url, payload] of colRoutes) {
       expect((await colAdmin.request(method as 'GET', url, payload)).statusCode, `${method} ${url}`).toBe(404);
     }
     // The col list never shows arg leads.
     const colList = await colAdmin.get('/api/col/leads?pageSize=100');
-    expect(colList.json().rows.map((r: { id: number }) => r.id).sort()).toEqual(col.map((l) => l.id).sort());
+    expect(
+      colList
+        .json()
+        .rows.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual(col.map((l) => l.id).sort());
     expect((await leadRow(argLead.id)).version).toBe(1);
   });
 
@@ -469,7 +572,15 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const created = res.json();
       expect(created).toEqual({ id: expect.any(Number), customer_id: expect.any(Number), customer_reused: false, customer_kept: [] });
       const row = await leadRow(created.id);
-      expect(row).toMatchObject({ country: 'arg', statusId: 1, requestedAmount: 2_500_000, term: 12, source: 'backoffice', sellerId: null, version: 1 });
+      expect(row).toMatchObject({
+        country: 'arg',
+        statusId: 1,
+        requestedAmount: 2_500_000,
+        term: 12,
+        source: 'backoffice',
+        sellerId: null,
+        version: 1,
+      });
       const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
       expect(customer).toMatchObject({
         docType: 'DNI',
@@ -482,8 +593,15 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         birthDate: '1990-04-15',
       });
       const history = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, created.id));
-      expect(history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 1, userId: await userIdByEmail(t.app, 'arg', 'operator@arg.example') })]);
-      expect(await tableCounts()).toEqual({ ...before, customers: before.customers + 1, leads: before.leads + 1, history: before.history + 1 });
+      expect(history).toEqual([
+        expect.objectContaining({ fromStatus: null, toStatus: 1, userId: await userIdByEmail(t.app, 'arg', 'operator@arg.example') }),
+      ]);
+      expect(await tableCounts()).toEqual({
+        ...before,
+        customers: before.customers + 1,
+        leads: before.leads + 1,
+        history: before.history + 1,
+      });
       // It is in the list and searchable at once.
       const list = await operator.get('/api/arg/leads?q=30111222');
       expect(list.json().rows.map((r: { id: number }) => r.id)).toEqual([created.id]);
@@ -508,7 +626,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       // The names and birth date typed are not the customer's: the answer says they were not applied.
       expect(created.customer_kept).toEqual(['first_name', 'last_name', 'birth_date']);
       const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, created.customer_id));
-      expect(customer).toMatchObject({ docNumber: existing.docNumber, firstName: existing.firstName, lastName: existing.lastName, cellphone: '3515550000', email: 'nuevo@example.com' });
+      expect(customer).toMatchObject({
+        docNumber: existing.docNumber,
+        firstName: existing.firstName,
+        lastName: existing.lastName,
+        cellphone: '3515550000',
+        email: 'nuevo@example.com',
+      });
       const after = await tableCounts();
       expect(after.customers).toBe(before.customers);
       expect(after.leads).toBe(before.leads + 1);
@@ -555,18 +679,33 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const doc = '34555666';
       const cbu = buildCbu('2850590', '4009041813520');
       const customerOf = async (id: number) => (await t.app.db.select().from(customers).where(eq(customers.id, id)))[0];
-      const first = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: `${cbu.slice(0, 8)}-${cbu.slice(8)}` });
+      const first = await operator.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: doc,
+        cuil: buildCuil(doc, 'female'),
+        bank_account: `${cbu.slice(0, 8)}-${cbu.slice(8)}`,
+      });
       expect(first.statusCode, first.body).toBe(201);
       expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: cbu });
       expect((await operator.get(`/api/arg/leads/${first.json().id}`)).json().customer).toMatchObject({ bank: null, bank_account: cbu });
       // Another application of the same customer without an account: the stored one stays.
-      const again = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: '' });
+      const again = await operator.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: doc,
+        cuil: buildCuil(doc, 'female'),
+        bank_account: '',
+      });
       expect(again.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true, customer_kept: [] });
       expect((await customerOf(first.json().customer_id)).bankAccount).toBe(cbu);
       // With another account: the stored one still stays (changing where money goes is the sale detail's
       // versioned customer edit, never a side effect of a new application).
       const other = buildCbu('0070999', '0000000012345');
-      const moved = await operator.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), bank_account: other });
+      const moved = await operator.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: doc,
+        cuil: buildCuil(doc, 'female'),
+        bank_account: other,
+      });
       expect(moved.statusCode, moved.body).toBe(201);
       expect(moved.json()).toMatchObject({ customer_id: first.json().customer_id, customer_reused: true, customer_kept: ['bank_account'] });
       expect(await customerOf(first.json().customer_id)).toMatchObject({ bank: null, bankAccount: cbu });
@@ -574,7 +713,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const bare = '34555777';
       const withoutAccount = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male') });
       expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: null });
-      const filled = await operator.post('/api/arg/leads', { ...validArg(), doc_number: bare, cuil: buildCuil(bare, 'male'), bank_account: other });
+      const filled = await operator.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: bare,
+        cuil: buildCuil(bare, 'male'),
+        bank_account: other,
+      });
       expect(filled.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
       expect(await customerOf(withoutAccount.json().customer_id)).toMatchObject({ bank: null, bankAccount: other });
       // Not while an application of the customer is in audit or transfer (data from before the rules, an
@@ -582,26 +726,65 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const audited = '34555888';
       const inAudit = await operator.post('/api/arg/leads', { ...validArg(), doc_number: audited, cuil: buildCuil(audited, 'male') });
       await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, inAudit.json().id));
-      const notFilled = await operator.post('/api/arg/leads', { ...validArg(), doc_number: audited, cuil: buildCuil(audited, 'male'), bank_account: other });
+      const notFilled = await operator.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: audited,
+        cuil: buildCuil(audited, 'male'),
+        bank_account: other,
+      });
       expect(notFilled.statusCode, notFilled.body).toBe(201);
       expect(notFilled.json()).toMatchObject({ customer_reused: true, customer_kept: ['bank_account'] });
       expect(await customerOf(inAudit.json().customer_id)).toMatchObject({ bank: null, bankAccount: null });
 
       const colOperator = await as('col', 'operator@col.example');
       const colDoc = '1076543210';
-      const colFirst = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Davivienda', bank_account: '0550 1234 5678', bank_account_type: 'Ahorros' });
+      const colFirst = await colOperator.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: colDoc,
+        bank: 'Davivienda',
+        bank_account: '0550 1234 5678',
+        bank_account_type: 'Ahorros',
+      });
       expect(colFirst.statusCode, colFirst.body).toBe(201);
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({
+        bank: 'Davivienda',
+        bankAccount: '055012345678',
+        bankAccountType: 'Ahorros',
+      });
       await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: '', bank_account: ' ' });
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
-      const colMoved = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colDoc, bank: 'Bancolombia', bank_account: '99887766', bank_account_type: 'Ahorros' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({
+        bank: 'Davivienda',
+        bankAccount: '055012345678',
+        bankAccountType: 'Ahorros',
+      });
+      const colMoved = await colOperator.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: colDoc,
+        bank: 'Bancolombia',
+        bank_account: '99887766',
+        bank_account_type: 'Ahorros',
+      });
       expect(colMoved.statusCode, colMoved.body).toBe(201);
       expect(colMoved.json().customer_kept).toEqual(['bank', 'bank_account']);
-      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({ bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
+      expect(await customerOf(colFirst.json().customer_id)).toMatchObject({
+        bank: 'Davivienda',
+        bankAccount: '055012345678',
+        bankAccountType: 'Ahorros',
+      });
       const colBare = '1076543211';
       const colWithout = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare });
-      await colOperator.post('/api/col/leads', { ...validCol(), doc_number: colBare, bank: 'Bancolombia', bank_account: '99887766', bank_account_type: 'Ahorros' });
-      expect(await customerOf(colWithout.json().customer_id)).toMatchObject({ bank: 'Bancolombia', bankAccount: '99887766', bankAccountType: 'Ahorros' });
+      await colOperator.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: colBare,
+        bank: 'Bancolombia',
+        bank_account: '99887766',
+        bank_account_type: 'Ahorros',
+      });
+      expect(await customerOf(colWithout.json().customer_id)).toMatchObject({
+        bank: 'Bancolombia',
+        bankAccount: '99887766',
+        bankAccountType: 'Ahorros',
+      });
     });
 
     it('takes a col account as a bank, its number and type, or a wallet and the holder’s cellphone; anything else writes nothing', async () => {
@@ -620,11 +803,22 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       }
       expect(await customerCount()).toBe(before);
 
-      const wallet = await operator.post('/api/col/leads', { ...validCol(), doc_number: '1076543299', bank: 'Nequi', bank_account: '310 123 4567' });
+      const wallet = await operator.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: '1076543299',
+        bank: 'Nequi',
+        bank_account: '310 123 4567',
+      });
       expect(wallet.statusCode, wallet.body).toBe(201);
       const detail = leadDetailSchema.parse((await operator.get(`/api/col/leads/${wallet.json().id}`)).json());
       expect(detail.customer).toMatchObject({ bank: 'Nequi', bank_account: '3101234567', bank_account_type: null });
-      const bank = await operator.post('/api/col/leads', { ...validCol(), doc_number: '1076543298', bank: 'Banco W', bank_account: '123456789', bank_account_type: 'Corriente' });
+      const bank = await operator.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: '1076543298',
+        bank: 'Banco W',
+        bank_account: '123456789',
+        bank_account_type: 'Corriente',
+      });
       expect(leadDetailSchema.parse((await operator.get(`/api/col/leads/${bank.json().id}`)).json()).customer).toMatchObject({
         bank: 'Banco W',
         bank_account: '123456789',
@@ -686,7 +880,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       }
       // The case in audit reads the same account.
       const detail = (await colAdmin.get(`/api/col/leads/${first.json().id}`)).json();
-      expect(detail.customer).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros', email: 'nuevo.correo@example.co' });
+      expect(detail.customer).toMatchObject({
+        address: 'Calle 45 # 12-30, Bogotá',
+        bank: 'Davivienda',
+        bank_account: '055012345678',
+        bank_account_type: 'Ahorros',
+        email: 'nuevo.correo@example.co',
+      });
       // The upsert itself reads a blank address as not given, whoever calls it (not only through the schema).
       await t.app.leadCreation.create({
         country: 'col',
@@ -712,7 +912,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         userId: await userIdByEmail(t.app, 'col', 'admin@col.example'),
         reason: 'Alta de lead',
       });
-      expect(await customerOf()).toMatchObject({ address: 'Calle 45 # 12-30, Bogotá', bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' });
+      expect(await customerOf()).toMatchObject({
+        address: 'Calle 45 # 12-30, Bogotá',
+        bank: 'Davivienda',
+        bankAccount: '055012345678',
+        bankAccountType: 'Ahorros',
+      });
       // An address given is the customer's new one.
       await colAdmin.post('/api/col/leads', { ...validCol(), doc_number: doc, address: '  Carrera 7 # 70-10 ' });
       expect((await customerOf()).address).toBe('Carrera 7 # 70-10');
@@ -738,25 +943,54 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const admin = await as('col', 'admin@col.example');
       const seller = await as('col', 'seller@col.example');
       const doc = '84782050';
-      const audited = (await admin.post('/api/col/leads', { ...validCol(), doc_number: doc, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).json();
+      const audited = (
+        await admin.post('/api/col/leads', {
+          ...validCol(),
+          doc_number: doc,
+          bank: 'Davivienda',
+          bank_account: '055012345678',
+          bank_account_type: 'Ahorros',
+        })
+      ).json();
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_RETRY, sellerId: mine }).where(eq(leads.id, audited.id));
       const customerOf = async () => (await t.app.db.select().from(customers).where(eq(customers.id, audited.customer_id)))[0];
 
       // A new application with another cellphone and email: the email changes, the cellphone the auditor
       // checked ('Teléfono') stays, and the answer says so.
-      const res = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '320 777 6655', email: 'otro.correo@example.co' });
+      const res = await seller.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: doc,
+        cellphone: '320 777 6655',
+        email: 'otro.correo@example.co',
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ customer_id: audited.customer_id, customer_reused: true, customer_kept: ['cellphone'] });
-      expect(await customerOf()).toMatchObject({ cellphone: validCol().cellphone, email: 'otro.correo@example.co', bankAccount: '055012345678' });
-      expect(await customerEvents(audited.id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${res.json().id}\nEmail: otro.correo@example.co` })]);
+      expect(await customerOf()).toMatchObject({
+        cellphone: validCol().cellphone,
+        email: 'otro.correo@example.co',
+        bankAccount: '055012345678',
+      });
+      expect(await customerEvents(audited.id)).toEqual([
+        expect.objectContaining({ body: `Por la solicitud #${res.json().id}\nEmail: otro.correo@example.co` }),
+      ]);
       // While the money is being paid too.
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.TRANSFER_IN_PROGRESS }).where(eq(leads.id, audited.id));
-      const inTransfer = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro.correo@example.co' });
+      const inTransfer = await seller.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: doc,
+        cellphone: '3207776655',
+        email: 'otro.correo@example.co',
+      });
       expect(inTransfer.json().customer_kept).toEqual(['cellphone']);
       expect((await customerOf()).cellphone).toBe(validCol().cellphone);
       // Sent back to the seller ('Pedir información'), nothing is in audit: the new cellphone applies.
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.REQUEST_INFORMATION }).where(eq(leads.id, audited.id));
-      const corrected = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro.correo@example.co' });
+      const corrected = await seller.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: doc,
+        cellphone: '3207776655',
+        email: 'otro.correo@example.co',
+      });
       expect(corrected.json().customer_kept).toEqual([]);
       expect((await customerOf()).cellphone).toBe('3207776655');
     });
@@ -774,7 +1008,13 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const account = { bank: 'Bancolombia', bank_account: '99999999', bank_account_type: 'Ahorros' };
       const before = { customer: await customerOf(), leads: await leadCount() };
       // With new contact data too: none of it may reach the customer the other seller calls.
-      const refused = await seller.post('/api/col/leads', { ...validCol(), doc_number: doc, cellphone: '3207776655', email: 'otro@example.co', ...account });
+      const refused = await seller.post('/api/col/leads', {
+        ...validCol(),
+        doc_number: doc,
+        cellphone: '3207776655',
+        email: 'otro@example.co',
+        ...account,
+      });
       expect(refused.statusCode, refused.body).toBe(409);
       const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: no puedes crearle otra. Pide a un supervisor que te la reasigne.`;
       expect(refused.json()).toMatchObject({ message, fields: [{ field: 'doc_number', message }] });
@@ -789,10 +1029,16 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.PENDING_OFFER }).where(eq(leads.id, theirs.id));
 
       // The back office's application fills the account in, on every application's timeline.
-      const operator = await (await as('col', 'operator@col.example')).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
+      const operator = await (
+        await as('col', 'operator@col.example')
+      ).post('/api/col/leads', { ...validCol(), doc_number: doc, ...account });
       expect(operator.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
       expect(await customerOf()).toMatchObject({ bank: 'Bancolombia', bankAccount: '99999999', bankAccountType: 'Ahorros' });
-      expect(await customerEvents(theirs.id)).toEqual([expect.objectContaining({ body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999\nTipo de cuenta: Ahorros` })]);
+      expect(await customerEvents(theirs.id)).toEqual([
+        expect.objectContaining({
+          body: `Por la solicitud #${operator.json().id}\nBanco: Bancolombia\nCuenta bancaria: 99999999\nTipo de cuenta: Ahorros`,
+        }),
+      ]);
     });
 
     // Only PostgreSQL runs requests side by side (PGlite has one connection, one statement at a time).
@@ -808,7 +1054,16 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           await tx.execute(newDocumentTurn('col', 'CC', doc));
           const [customer] = await tx
             .insert(customers)
-            .values({ country: 'col', docType: 'CC', docNumber: doc, firstName: 'Rosa', lastName: 'Vera', birthDate: '1990-01-01', cellphone: '3101112233', email: 'rosa@example.co' })
+            .values({
+              country: 'col',
+              docType: 'CC',
+              docNumber: doc,
+              firstName: 'Rosa',
+              lastName: 'Vera',
+              birthDate: '1990-01-01',
+              cellphone: '3101112233',
+              email: 'rosa@example.co',
+            })
             .returning({ id: customers.id });
           // The form's second application, sent once the lookup saw that customer.
           pending = operator.post('/api/col/leads', { ...applicationOnly, doc_number: doc });
@@ -829,12 +1084,23 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         const operatorId = await userIdByEmail(t.app, 'col', 'operator@col.example');
         for (let round = 0; round < 6; round++) {
           const doc = String(84_790_000 + round);
-          const bodies = [0, 1, 2].map((i) => ({ ...validCol(), doc_number: doc, cellphone: `3${round}${i}1234567`, email: `carrera${round}.${i}@example.co` }));
+          const bodies = [0, 1, 2].map((i) => ({
+            ...validCol(),
+            doc_number: doc,
+            cellphone: `3${round}${i}1234567`,
+            email: `carrera${round}.${i}@example.co`,
+          }));
           const answers = await Promise.all(bodies.map((body) => operator.post('/api/col/leads', body)));
-          expect(answers.map((res) => res.statusCode), answers.map((res) => res.body).join('\n')).toEqual([201, 201, 201]);
+          expect(
+            answers.map((res) => res.statusCode),
+            answers.map((res) => res.body).join('\n'),
+          ).toEqual([201, 201, 201]);
           // Lead ids are drawn with the customer locked: their order is the order the creations took effect in.
           const created = answers.map((res, i) => ({ ...res.json(), body: bodies[i] })).sort((a, b) => a.id - b.id);
-          expect(created.map((c) => c.customer_reused), `round ${round}`).toEqual([false, true, true]);
+          expect(
+            created.map((c) => c.customer_reused),
+            `round ${round}`,
+          ).toEqual([false, true, true]);
           expect(new Set(created.map((c) => c.customer_id)).size).toBe(1);
           const [first, second, third] = created;
           const [customer] = await t.app.db.select().from(customers).where(eq(customers.id, first.customer_id));
@@ -849,7 +1115,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
           const secondChange = change(first, second);
           const thirdChange = change(second, third);
           const naming = (id: number, c: ReturnType<typeof change>) => ({ ...c, body: `Por la solicitud #${id}\n${c.body}` });
-          expect(await customerEvents(first.id), `round ${round}`).toEqual([naming(second.id, secondChange), naming(third.id, thirdChange)]);
+          expect(await customerEvents(first.id), `round ${round}`).toEqual([
+            naming(second.id, secondChange),
+            naming(third.id, thirdChange),
+          ]);
           expect(await customerEvents(second.id)).toEqual([secondChange, naming(third.id, thirdChange)]);
           expect(await customerEvents(third.id)).toEqual([thirdChange]);
         }
@@ -876,7 +1145,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     ])('refuses %s with 400 naming the field and writes nothing', async (_name, change, field) => {
       const admin = await as('arg', 'admin@arg.example');
       const before = await tableCounts();
-      const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: '31222333', cuil: buildCuil('31222333', 'female'), ...change });
+      const res = await admin.post('/api/arg/leads', {
+        ...validArg(),
+        doc_number: '31222333',
+        cuil: buildCuil('31222333', 'female'),
+        ...change,
+      });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.fields.map((f: { field: string }) => f.field)).toEqual([field]);
@@ -902,13 +1176,23 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         ['31222445', '150.000', 15_000_000],
         ['31222446', '2500', 250_000],
       ] as const) {
-        const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: doc, cuil: buildCuil(doc, 'female'), requested_amount: written });
+        const res = await admin.post('/api/arg/leads', {
+          ...validArg(),
+          doc_number: doc,
+          cuil: buildCuil(doc, 'female'),
+          requested_amount: written,
+        });
         expect(res.statusCode, `${written}: ${res.body}`).toBe(201);
         expect(await leadRow(res.json().id)).toMatchObject({ requestedAmount: minor });
       }
       // Cents, or dots that are not thousands, stay refused.
       for (const written of ['1500.50', '25.0000']) {
-        const res = await admin.post('/api/arg/leads', { ...validArg(), doc_number: '31222447', cuil: buildCuil('31222447', 'female'), requested_amount: written });
+        const res = await admin.post('/api/arg/leads', {
+          ...validArg(),
+          doc_number: '31222447',
+          cuil: buildCuil('31222447', 'female'),
+          requested_amount: written,
+        });
         expect(res.statusCode, written).toBe(400);
         expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(['requested_amount']);
       }
@@ -919,8 +1203,21 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const before = await tableCounts();
       const res = await admin.post('/api/arg/leads', { doc_number: 'x', email: 'no' });
       expect(res.statusCode).toBe(400);
-      const fields = res.json().fields.map((f: { field: string }) => f.field).sort();
-      expect(fields).toEqual(['birth_date', 'cellphone', 'cuil', 'doc_number', 'email', 'first_name', 'last_name', 'requested_amount', 'term']);
+      const fields = res
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort();
+      expect(fields).toEqual([
+        'birth_date',
+        'cellphone',
+        'cuil',
+        'doc_number',
+        'email',
+        'first_name',
+        'last_name',
+        'requested_amount',
+        'term',
+      ]);
       // A body that is no object at all is refused as such (the CUIL check never runs on it).
       for (const country of ['arg', 'col'] as const) {
         const staff = await as(country, `admin@${country}.example`);
@@ -933,20 +1230,31 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       expect(await tableCounts()).toEqual(before);
     });
 
-    it('takes a col customer\'s cédula de extranjería: a CE and a CC with the same digits are two customers', async () => {
+    it("takes a col customer's cédula de extranjería: a CE and a CC with the same digits are two customers", async () => {
       const colOperator = await as('col', 'operator@col.example');
-      const ce = await colOperator.post('/api/col/leads', { ...validCol(), doc_type: 'CE', doc_number: '765.432', email: 'extranjero@example.co' });
+      const ce = await colOperator.post('/api/col/leads', {
+        ...validCol(),
+        doc_type: 'CE',
+        doc_number: '765.432',
+        email: 'extranjero@example.co',
+      });
       expect(ce.statusCode, ce.body).toBe(201);
       const cc = await colOperator.post('/api/col/leads', { ...validCol(), doc_number: '765432' });
       expect(cc.statusCode, cc.body).toBe(201);
       expect(cc.json()).toMatchObject({ customer_reused: false });
       expect(cc.json().customer_id).not.toBe(ce.json().customer_id);
-      const stored = await t.app.db.select().from(customers).where(and(eq(customers.country, 'col'), eq(customers.docNumber, '765432')));
+      const stored = await t.app.db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.country, 'col'), eq(customers.docNumber, '765432')));
       expect(stored.map((c) => c.docType).sort()).toEqual(['CC', 'CE']);
       // The CE's next application reuses it; the detail and the lookup say which document it is.
       const again = await colOperator.post('/api/col/leads', { ...validCol(), doc_type: 'CE', doc_number: '765432' });
       expect(again.json()).toMatchObject({ customer_id: ce.json().customer_id, customer_reused: true });
-      expect((await colOperator.get(`/api/col/leads/${ce.json().id}`)).json().customer).toMatchObject({ doc_type: 'CE', doc_number: '765432' });
+      expect((await colOperator.get(`/api/col/leads/${ce.json().id}`)).json().customer).toMatchObject({
+        doc_type: 'CE',
+        doc_number: '765432',
+      });
       const lookup = async (query: string) => (await colOperator.get(`/api/col/customers/lookup?${query}`)).json().customer;
       expect(await lookup('doc_type=CE&doc_number=765432')).toMatchObject({ id: ce.json().customer_id, applications: 2 });
       expect(await lookup('doc_number=765432')).toMatchObject({ id: cc.json().customer_id, applications: 1 });
@@ -1018,10 +1326,17 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         payload: { ...validArg(), cellphone: '12' },
       });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().fields).toEqual([{ field: 'cellphone', message: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444' }]);
+      expect(invalid.json().fields).toEqual([
+        { field: 'cellphone', message: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444' },
+      ]);
       const noToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', payload: validArg() });
       expect(noToken.statusCode).toBe(403); // XSRF first: no cookie, no header
-      const badToken = await t.app.inject({ method: 'POST', url: '/api/arg/leads', headers: { authorization: 'Bearer nope' }, payload: validArg() });
+      const badToken = await t.app.inject({
+        method: 'POST',
+        url: '/api/arg/leads',
+        headers: { authorization: 'Bearer nope' },
+        payload: validArg(),
+      });
       expect(badToken.statusCode).toBe(401);
     });
 
@@ -1041,7 +1356,12 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       const [first] = sent.filter((res) => res.headers['idempotent-replayed'] === undefined);
       expect(sent.filter((res) => res.headers['idempotent-replayed'] === 'true')).toHaveLength(3);
       for (const res of sent) expect(res.json()).toEqual(first.json());
-      expect(await tableCounts()).toEqual({ ...before, customers: before.customers + 1, leads: before.leads + 1, history: before.history + 1 });
+      expect(await tableCounts()).toEqual({
+        ...before,
+        customers: before.customers + 1,
+        leads: before.leads + 1,
+        history: before.history + 1,
+      });
       // Later too; the same data under another key (or none) is another application of the same customer.
       expect((await send(body, 'pedido-0001')).json()).toEqual(first.json());
       const other = await send(body, 'pedido-0002');
@@ -1075,28 +1395,52 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     });
   });
   describe('customer lookup (the new lead form’s notice)', () => {
-    const leadsOf = async (customerId: number) => (await t.app.db.select({ n: count() }).from(leads).where(eq(leads.customerId, customerId)))[0].n;
+    const leadsOf = async (customerId: number) =>
+      (await t.app.db.select({ n: count() }).from(leads).where(eq(leads.customerId, customerId)))[0].n;
 
     it('answers the customer of a document in the country with its applications, or null', async () => {
       const admin = await as('arg', 'admin@arg.example');
       const known = arg[4];
-      const [customer] = await t.app.db.select().from(customers).where(and(eq(customers.country, 'arg'), eq(customers.docNumber, known.docNumber)));
+      const [customer] = await t.app.db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.country, 'arg'), eq(customers.docNumber, known.docNumber)));
       // Typed as people write it (dots): the creation's own rule reads it.
       const dotted = known.docNumber.replace(/(\d{2})(\d{3})(\d{3})/, '$1.$2.$3');
       const res = await admin.get(`/api/arg/customers/lookup?doc_number=${encodeURIComponent(dotted)}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(customerLookupResponseSchema.parse(res.json())).toEqual({
-        customer: { id: customer.id, first_name: known.firstName, last_name: known.lastName, applications: await leadsOf(customer.id), has_bank_account: false, cellphone_locked: false, bank_account_fillable: true, other_seller_application: null },
+        customer: {
+          id: customer.id,
+          first_name: known.firstName,
+          last_name: known.lastName,
+          applications: await leadsOf(customer.id),
+          has_bank_account: false,
+          cellphone_locked: false,
+          bank_account_fillable: true,
+          other_seller_application: null,
+        },
       });
       expect(res.json().customer.applications).toBeGreaterThan(0);
       // Its stored account is reported (not the account itself).
-      await t.app.db.update(customers).set({ bankAccount: buildCbu('2850590', '4009041813520') }).where(eq(customers.id, customer.id));
-      expect((await admin.get(`/api/arg/customers/lookup?doc_number=${known.docNumber}`)).json().customer).toMatchObject({ has_bank_account: true });
+      await t.app.db
+        .update(customers)
+        .set({ bankAccount: buildCbu('2850590', '4009041813520') })
+        .where(eq(customers.id, customer.id));
+      expect((await admin.get(`/api/arg/customers/lookup?doc_number=${known.docNumber}`)).json().customer).toMatchObject({
+        has_bank_account: true,
+      });
       await t.app.db.update(customers).set({ bankAccount: null }).where(eq(customers.id, customer.id));
 
       expect((await admin.get('/api/arg/customers/lookup?doc_number=29999999')).json()).toEqual({ customer: null });
       // Every role that may create a lead may ask, sellers included.
-      for (const email of ['operator@arg.example', 'supervisor@arg.example', 'atc@arg.example', 'seller@arg.example', 'seller_renovator@arg.example']) {
+      for (const email of [
+        'operator@arg.example',
+        'supervisor@arg.example',
+        'atc@arg.example',
+        'seller@arg.example',
+        'seller_renovator@arg.example',
+      ]) {
         expect((await (await as('arg', email)).get(`/api/arg/customers/lookup?doc_number=${known.docNumber}`)).statusCode, email).toBe(200);
       }
     });
@@ -1117,7 +1461,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       for (const query of ['doc_number=123', 'doc_number=0123456', 'doc_number=abcdefgh', '']) {
         const res = await admin.get(`/api/arg/customers/lookup?${query}`);
         expect(res.statusCode, query).toBe(400);
-        expect(res.json().fields.map((f: { field: string }) => f.field), query).toEqual(['doc_number']);
+        expect(
+          res.json().fields.map((f: { field: string }) => f.field),
+          query,
+        ).toEqual(['doc_number']);
       }
       expect((await (await as('col', 'admin@col.example')).get('/api/col/customers/lookup?doc_number=12345')).json().fields).toEqual([
         { field: 'doc_number', message: 'CC inválido: debe tener entre 6 y 10 dígitos' },

@@ -81,7 +81,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     }
   });
 
-  it('takes a free text\'s count from its first page when that page holds every match', async () => {
+  it("takes a free text's count from its first page when that page holds every match", async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 0 }, 12);
     try {
       const counted = vi.spyOn(small.app.leadQueries, 'count');
@@ -131,7 +131,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     }
   });
 
-  it('asks a dense text\'s count beside its first page, a text matching few after it; a first page holding every match is the count either way', async () => {
+  it("asks a dense text's count beside its first page, a text matching few after it; a first page holding every match is the count either way", async () => {
     const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3, listTextProbeCap: 2 }, 12);
     const events: string[] = [];
     const page = small.app.leadQueries.page.bind(small.app.leadQueries);
@@ -181,12 +181,20 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       const ordered = async (column: 'created_at' | 'requested_amount', dir: 'asc' | 'desc') => {
         const by = dir === 'asc' ? asc : desc;
         const sortColumn = column === 'created_at' ? leads.createdAt : leads.requestedAmount;
-        const rows = await small.app.db.select({ id: leads.id }).from(leads).where(eq(leads.country, 'arg')).orderBy(by(sortColumn), by(leads.id));
+        const rows = await small.app.db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(eq(leads.country, 'arg'))
+          .orderBy(by(sortColumn), by(leads.id));
         return rows.map((row) => row.id);
       };
-      const pageIds = async (query: string) => ((await admin.get(`/api/arg/leads?pageSize=10&${query}`)).json().rows as { id: number }[]).map((r) => r.id);
+      const pageIds = async (query: string) =>
+        ((await admin.get(`/api/arg/leads?pageSize=10&${query}`)).json().rows as { id: number }[]).map((r) => r.id);
 
-      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
+      for (const [column, dir] of [
+        ['created_at', 'desc'],
+        ['requested_amount', 'asc'],
+      ] as const) {
         const want = await ordered(column, dir);
         for (const page of [3, 2, 4]) {
           expect(await pageIds(`sort=${column}&dir=${dir}&page=${page}`)).toEqual(want.slice((page - 1) * 10, page * 10));
@@ -231,7 +239,12 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     try {
       const pageCalls = vi.spyOn(small.app.leadQueries, 'page');
       const statuses = [1, 4, 5, 26];
-      const columns = { id: leads.id, created_at: leads.createdAt, updated_at: leads.updatedAt, requested_amount: leads.requestedAmount } as const;
+      const columns = {
+        id: leads.id,
+        created_at: leads.createdAt,
+        updated_at: leads.updatedAt,
+        requested_amount: leads.requestedAmount,
+      } as const;
       const expected = async (column: keyof typeof columns, dir: 'asc' | 'desc') => {
         const by = dir === 'asc' ? asc : desc;
         const rows = await small.app.db
@@ -242,11 +255,18 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
         return rows.map((row) => row.id);
       };
       type Page = { rows: { id: number }[]; pageInfo: { nextCursor: string | null; prevCursor: string | null }; count: { total: number } };
-      const get = async (query: string) => (await admin.get(`/api/arg/leads?status=${statuses.join(',')}&pageSize=10&${query}`)).json() as Page;
+      const get = async (query: string) =>
+        (await admin.get(`/api/arg/leads?status=${statuses.join(',')}&pageSize=10&${query}`)).json() as Page;
       const ids = (page: Page) => page.rows.map((row) => row.id);
 
       // By id too: the gathered matches' sort key must not be a second "id" (ambiguous, a 500).
-      for (const [column, dir] of [['created_at', 'desc'], ['requested_amount', 'asc'], ['updated_at', 'asc'], ['id', 'asc'], ['id', 'desc']] as const) {
+      for (const [column, dir] of [
+        ['created_at', 'desc'],
+        ['requested_amount', 'asc'],
+        ['updated_at', 'asc'],
+        ['id', 'asc'],
+        ['id', 'desc'],
+      ] as const) {
         const want = await expected(column, dir);
         expect(want.length).toBe(32);
         const sorted = `sort=${column}&dir=${dir}`;
@@ -277,7 +297,8 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     const { small, admin } = await smallApp({ countCacheSeconds: 60, listCountThreshold: 5 }, 30);
     try {
       const pageCalls = vi.spyOn(small.app.leadQueries, 'page');
-      for (let i = 0; i < 2; i++) expect((await admin.get('/api/arg/leads?status=1,4,5,26')).json().count).toMatchObject({ total: 5, exact: false });
+      for (let i = 0; i < 2; i++)
+        expect((await admin.get('/api/arg/leads?status=1,4,5,26')).json().count).toMatchObject({ total: 5, exact: false });
       expect(pageCalls.mock.calls.map(([, , request]) => request.few)).toEqual([false, false]);
     } finally {
       await small.close();
@@ -289,7 +310,10 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     await client.login('arg', 'operator@arg.example');
     const token = client.jar.get('sid')!;
     // The session ends in 1.5 s, well within the 60 s the node remembers sessions for.
-    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() + 1_500) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1_500) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(401);

@@ -43,7 +43,12 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     return counts;
   };
   const customerByDoc = async (country: string, doc: string) =>
-    (await t.app.db.select().from(customers).where(and(eq(customers.country, country), eq(customers.docNumber, doc))))[0];
+    (
+      await t.app.db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.country, country), eq(customers.docNumber, doc)))
+    )[0];
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0, countCacheSeconds: 0 });
@@ -56,7 +61,11 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     const before = await tableCounts();
     const argAdmin = await as('arg', 'admin@arg.example');
     // Only the application (an Idempotency-Key too: not kept either).
-    let res = await argAdmin.post('/api/arg/leads', { doc_number: '33444555', ...argApplication }, { headers: { 'idempotency-key': 'nuevo-sin-datos' } });
+    let res = await argAdmin.post(
+      '/api/arg/leads',
+      { doc_number: '33444555', ...argApplication },
+      { headers: { 'idempotency-key': 'nuevo-sin-datos' } },
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields).toEqual([
       { field: 'first_name', message: 'Nombre: campo obligatorio' },
@@ -78,7 +87,13 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
       { field: 'email', message: 'Ingresa el email' },
     ]);
     // With another field wrong too, everything at once.
-    res = await argAdmin.post('/api/arg/leads', { ...argCustomer('33444555'), last_name: undefined, cellphone: null, ...argApplication, term: 99 });
+    res = await argAdmin.post('/api/arg/leads', {
+      ...argCustomer('33444555'),
+      last_name: undefined,
+      cellphone: null,
+      ...argApplication,
+      term: 99,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(['term', 'last_name', 'cellphone']);
     const colAdmin = await as('col', 'admin@col.example');
@@ -89,7 +104,11 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     expect(await customerByDoc('arg', '33444555')).toBeUndefined();
 
     // The same key with the whole customer: created (the refused attempt kept nothing).
-    res = await argAdmin.post('/api/arg/leads', { ...argCustomer('33444555'), ...argApplication }, { headers: { 'idempotency-key': 'nuevo-sin-datos' } });
+    res = await argAdmin.post(
+      '/api/arg/leads',
+      { ...argCustomer('33444555'), ...argApplication },
+      { headers: { 'idempotency-key': 'nuevo-sin-datos' } },
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ customer_reused: false, customer_kept: [] });
   });
@@ -105,12 +124,26 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     for (const body of [
       { doc_number: '33.444.666', ...argApplication },
       // Blank or null, as an empty form field or an API client sends "nothing": the same.
-      { doc_number: doc, cuil: '', first_name: '', last_name: null, birth_date: '', cellphone: ' ', email: '', address: '', ...argApplication, term: 6 },
+      {
+        doc_number: doc,
+        cuil: '',
+        first_name: '',
+        last_name: null,
+        birth_date: '',
+        cellphone: ' ',
+        email: '',
+        address: '',
+        ...argApplication,
+        term: 6,
+      },
     ]) {
       const res = await admin.post('/api/arg/leads', body);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ customer_id: stored.id, customer_reused: true, customer_kept: [] });
-      expect((await t.app.db.select().from(leads).where(eq(leads.id, res.json().id)))[0]).toMatchObject({ customerId: stored.id, statusId: 1 });
+      expect((await t.app.db.select().from(leads).where(eq(leads.id, res.json().id)))[0]).toMatchObject({
+        customerId: stored.id,
+        statusId: 1,
+      });
     }
     // Nothing of the customer changed: not even its version, and no 'Datos del cliente' event.
     expect(await customerByDoc('arg', doc)).toEqual(stored);
@@ -120,7 +153,12 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     // A cellphone typed replaces the stored one, alone.
     const phone = await admin.post('/api/arg/leads', { doc_number: doc, cellphone: '351 555-0000', ...argApplication });
     expect(phone.json()).toMatchObject({ customer_reused: true, customer_kept: [] });
-    expect(await customerByDoc('arg', doc)).toMatchObject({ cellphone: '3515550000', email: stored.email, firstName: 'Ana', version: stored.version + 1 });
+    expect(await customerByDoc('arg', doc)).toMatchObject({
+      cellphone: '3515550000',
+      email: stored.email,
+      firstName: 'Ana',
+      version: stored.version + 1,
+    });
   });
 
   it('keeps the cellphone while an application of the customer is in audit, and says so; an email alone still applies', async () => {
@@ -128,7 +166,12 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     const doc = '1033444777';
     const audited = (await admin.post('/api/col/leads', { ...colCustomer(doc), ...colApplication })).json();
     await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, audited.id));
-    const res = await admin.post('/api/col/leads', { doc_number: doc, cellphone: '3209998877', email: 'otra@example.co', ...colApplication });
+    const res = await admin.post('/api/col/leads', {
+      doc_number: doc,
+      cellphone: '3209998877',
+      email: 'otra@example.co',
+      ...colApplication,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ customer_id: audited.customer_id, customer_reused: true, customer_kept: ['cellphone'] });
     expect(await customerByDoc('col', doc)).toMatchObject({ cellphone: '3104445555', email: 'otra@example.co', firstName: 'Camila' });
@@ -155,14 +198,19 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     const seller = await as('arg', 'seller@arg.example');
     const doc = '33444999';
     const first = (await admin.post('/api/arg/leads', { ...argCustomer(doc), ...argApplication })).json();
-    const lookup = async (client: typeof admin) => customerLookupResponseSchema.parse((await client.get(`/api/arg/customers/lookup?doc_number=${doc}`)).json()).customer;
+    const lookup = async (client: typeof admin) =>
+      customerLookupResponseSchema.parse((await client.get(`/api/arg/customers/lookup?doc_number=${doc}`)).json()).customer;
     expect(await lookup(admin)).toMatchObject({ has_bank_account: false, cellphone_locked: false, bank_account_fillable: true });
     expect(await lookup(seller)).toMatchObject({ other_seller_application: null });
     // Another seller's open application: a seller's new one would be refused; the back office's would save an account.
     const sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     const otherSeller = (await userIds(t.app, 'arg', ['2', '7'])).find((id) => id !== sellerId)!;
     await t.app.db.update(leads).set({ sellerId: otherSeller }).where(eq(leads.id, first.id));
-    expect(await lookup(seller)).toMatchObject({ cellphone_locked: false, bank_account_fillable: false, other_seller_application: first.id });
+    expect(await lookup(seller)).toMatchObject({
+      cellphone_locked: false,
+      bank_account_fillable: false,
+      other_seller_application: first.id,
+    });
     expect(await lookup(admin)).toMatchObject({ bank_account_fillable: true, other_seller_application: null });
     // In audit: the cellphone is kept and no account is saved, whoever asks.
     await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, first.id));

@@ -101,7 +101,12 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   beforeAll(async () => {
     // A small text probe cap, so the q filters below take both ways: by customer id (few matches) and
     // walking the list (many).
-    t = await createTestApp(driver, { seedLeads: 0, listCountThreshold: THRESHOLD, countCacheSeconds: 0, listTextProbeCap: TEXT_PROBE_CAP });
+    t = await createTestApp(driver, {
+      seedLeads: 0,
+      listCountThreshold: THRESHOLD,
+      countCacheSeconds: 0,
+      listTextProbeCap: TEXT_PROBE_CAP,
+    });
     sellerId = await userIdByEmail(t.app, 'arg', 'seller@arg.example');
     const sellers = await userIds(t.app, 'arg', ['2', '6']);
     otherSellerId = sellers.find((id) => id !== sellerId)!;
@@ -119,7 +124,14 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   const filters: [string, () => Filter][] = [
     ['no filter', () => ({})],
     ['status (several)', () => ({ status: [4, 26, 32] })],
-    ['step', () => ({ step: stepsOf('arg').slice(0, 3).map((s) => s.id) })],
+    [
+      'step',
+      () => ({
+        step: stepsOf('arg')
+          .slice(0, 3)
+          .map((s) => s.id),
+      }),
+    ],
     ['status and step intersect', () => ({ status: [4, 5, 14], step: [4, 26] })],
     ['amount range', () => ({ amount: '5000-10000' })],
     ['amount greater than', () => ({ amount: 'gt-30000' })],
@@ -173,9 +185,11 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect((await t.app.leadQueries.resolveText('arg', { q: known[17].docNumber.slice(1, 7) })).customerIds).toBeUndefined();
   });
 
-  it('tells a first name and a surname dense from their prefixes\' index entries; fewer than the cap there, the word index gives exactly their customers', async () => {
+  it("tells a first name and a surname dense from their prefixes' index entries; fewer than the cap there, the word index gives exactly their customers", async () => {
     const customersOf = async (ids: number[]) =>
-      (await t.app.db.select({ customerId: leads.customerId }).from(leads).where(inArray(leads.id, ids))).map((row) => row.customerId).sort((a, b) => a - b);
+      (await t.app.db.select({ customerId: leads.customerId }).from(leads).where(inArray(leads.id, ids)))
+        .map((row) => row.customerId)
+        .sort((a, b) => a - b);
     const byIndex = vi.spyOn(client, 'queryRowsByIndex');
     try {
       // Pairs of the fixture's first names and surnames (and their beginnings), and a first name with a word of
@@ -184,7 +198,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
         const want = expected(known, { q });
         expect(want.length, q).toBeLessThanOrEqual(TEXT_PROBE_CAP);
         const resolved = await t.app.leadQueries.resolveText('arg', { q });
-        expect([...(resolved.customerIds ?? [])].sort((a, b) => a - b), q).toEqual(await customersOf(want));
+        expect(
+          [...(resolved.customerIds ?? [])].sort((a, b) => a - b),
+          q,
+        ).toEqual(await customersOf(want));
         expect(resolved.dense, q).toBeUndefined();
       }
       // A surname and a word of every email: more customers than the cap, fewer than the sample's 20.
@@ -209,9 +226,15 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     const walk = vi.spyOn(client, 'queryRowsInIndexOrder');
     try {
       // Every customer's email holds "cliente": the seller's own leads, all of them matching.
-      const askers: [TestClient, Filter, string][] = [[admin, {}, 'correo1'], [seller, { seller: [sellerId] }, 'cliente']];
+      const askers: [TestClient, Filter, string][] = [
+        [admin, {}, 'correo1'],
+        [seller, { seller: [sellerId] }, 'cliente'],
+      ];
       for (const [who, scope, q] of askers) {
-        for (const [sort, dir] of [['created_at', 'desc'], ['requested_amount', 'asc']] as const) {
+        for (const [sort, dir] of [
+          ['created_at', 'desc'],
+          ['requested_amount', 'asc'],
+        ] as const) {
           const want = expected(known, { ...scope, q }, sort, dir);
           expect(want.length).toBeGreaterThan(10);
           const first = await list(queryOf({ q, sort, dir, pageSize: 10 }), who);
@@ -232,7 +255,7 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     }
   });
 
-  it('counts a broad name alone from its words\' prefixes, in the user\'s scope, checking every candidate', async () => {
+  it("counts a broad name alone from its words' prefixes, in the user's scope, checking every candidate", async () => {
     const queries = vi.spyOn(client, 'queryRows');
     try {
       // "maria example": María and Martín share "mar" (both candidates), only María matches: checked on the
@@ -267,18 +290,36 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   it('filters col lists by data rate (SPEC 3: 1 to 7, or none), and refuses the filter in arg', async () => {
     // Rates 1 to 7 and none, in turn (the fixture gives none).
     const rateOf = (i: number) => (i % 8 === 0 ? null : i % 8);
-    for (const [i, lead] of colKnown.entries()) await t.app.db.update(leads).set({ dataRate: rateOf(i) }).where(eq(leads.id, lead.id));
+    for (const [i, lead] of colKnown.entries())
+      await t.app.db
+        .update(leads)
+        .set({ dataRate: rateOf(i) })
+        .where(eq(leads.id, lead.id));
     const colAdmin = new TestClient(t.app);
     expect((await colAdmin.login('col', 'admin@col.example')).statusCode).toBe(200);
     const idsOf = (rates: (number | null)[]) =>
-      colKnown.filter((_, i) => rates.includes(rateOf(i))).map((lead) => lead.id).sort((a, b) => a - b);
-    for (const [query, rates] of [['2,3', [2, 3]], ['7', [7]], [NONE, [null]], [`${NONE},1`, [null, 1]]] as const) {
+      colKnown
+        .filter((_, i) => rates.includes(rateOf(i)))
+        .map((lead) => lead.id)
+        .sort((a, b) => a - b);
+    for (const [query, rates] of [
+      ['2,3', [2, 3]],
+      ['7', [7]],
+      [NONE, [null]],
+      [`${NONE},1`, [null, 1]],
+    ] as const) {
       for (const path of ['leads', 'sales']) {
         const res = await colAdmin.get(`/api/col/${path}?data_rate=${query}&pageSize=100`);
         expect(res.statusCode, res.body).toBe(200);
         const want = idsOf([...rates]);
         expect(want.length).toBeGreaterThan(0);
-        expect(leadListResponseSchema.parse(res.json()).rows.map((row) => row.id).sort((a, b) => a - b), `${path} ${query}`).toEqual(want);
+        expect(
+          leadListResponseSchema
+            .parse(res.json())
+            .rows.map((row) => row.id)
+            .sort((a, b) => a - b),
+          `${path} ${query}`,
+        ).toEqual(want);
       }
     }
     for (const bad of ['8', '0', 'x']) {
@@ -307,12 +348,17 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     // List rows are JSON rendered by PostgreSQL, sent as text: the detail (the same item with its own fields,
     // parsed and extended) agrees field by field, nothing more (with and without a seller and a step).
     const raw = (await admin.get('/api/arg/leads?pageSize=100')).json() as { rows: Record<string, unknown>[] };
-    const samples = [raw.rows.find((r) => r.seller !== null && r.step !== null), raw.rows.find((r) => r.seller === null && r.step === null)];
+    const samples = [
+      raw.rows.find((r) => r.seller !== null && r.step !== null),
+      raw.rows.find((r) => r.seller === null && r.step === null),
+    ];
     for (const sample of samples) {
       expect(sample).toBeDefined();
       const { offered_amount, rate, timeline, customer, ...item } = (await admin.get(`/api/arg/leads/${String(sample!.id)}`)).json();
       const { birth_date, address, bank, bank_account, bank_account_type, version, ...customerSummary } = customer;
-      expect([offered_amount, rate, timeline, birth_date, address, bank, bank_account, bank_account_type, version].every((v) => v !== undefined)).toBe(true);
+      expect(
+        [offered_amount, rate, timeline, birth_date, address, bank, bank_account, bank_account_type, version].every((v) => v !== undefined),
+      ).toBe(true);
       expect(sample).toHaveProperty('next_call_at');
       expect(sample).toStrictEqual({ ...item, customer: customerSummary });
     }
@@ -396,18 +442,39 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     const garbage = await list('pageSize=10&page=2&cursor=not-a-cursor');
     expect(garbage.rows.map((r) => r.id)).toEqual(expected(known, {}).slice(10, 20));
     // Well formed but holding what no row can (an id past the integer column, a timestamp past any interval).
-    for (const tampered of [['created_at', 'desc', '1', 2_147_483_648, 'n'], ['created_at', 'desc', '99999999999999999999', 5, 'n']]) {
+    for (const tampered of [
+      ['created_at', 'desc', '1', 2_147_483_648, 'n'],
+      ['created_at', 'desc', '99999999999999999999', 5, 'n'],
+    ]) {
       const cursor = Buffer.from(JSON.stringify(tampered)).toString('base64url');
       expect((await list(`pageSize=10&page=2&cursor=${cursor}`)).rows.map((r) => r.id)).toEqual(expected(known, {}).slice(10, 20));
     }
-    for (const bad of ['pageSize=7', 'page=0', 'sort=name', 'dir=up', 'amount=1-2', 'management=Otro', 'q=ab', 'from=2026-13-01', 'from=0000-01-01', 'to=0000-12-31', 'status=x', 'status=9999', 'step=9999', 'status=0x4', 'seller=1e2']) {
+    for (const bad of [
+      'pageSize=7',
+      'page=0',
+      'sort=name',
+      'dir=up',
+      'amount=1-2',
+      'management=Otro',
+      'q=ab',
+      'from=2026-13-01',
+      'from=0000-01-01',
+      'to=0000-12-31',
+      'status=x',
+      'status=9999',
+      'step=9999',
+      'status=0x4',
+      'seller=1e2',
+    ]) {
       const res = await admin.get(`/api/arg/leads?${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields[0].field.split('.')[0]).toBe(bad.split('=')[0]);
     }
     // A hand-edited link is told in Spanish what a page is.
     for (const page of ['abc', '0', '2.5']) {
-      expect((await admin.get(`/api/arg/leads?page=${page}`)).json().fields, page).toEqual([{ field: 'page', message: 'La página es un número entero desde 1' }]);
+      expect((await admin.get(`/api/arg/leads?page=${page}`)).json().fields, page).toEqual([
+        { field: 'page', message: 'La página es un número entero desde 1' },
+      ]);
     }
     const reversed = await admin.get('/api/arg/leads?from=2026-03-05&to=2026-03-01');
     expect(reversed.statusCode).toBe(400);
@@ -458,7 +525,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     const f: Filter = { status: [1, 4, 26, 32, 8, 15] };
     const want = expected(known, f);
     // A pending call back of one row, at 15:30 UTC: 12:30 in Buenos Aires.
-    await t.app.db.update(leads).set({ nextCallAt: new Date('2026-03-02T15:30:00Z') }).where(eq(leads.id, known[8].id));
+    await t.app.db
+      .update(leads)
+      .set({ nextCallAt: new Date('2026-03-02T15:30:00Z') })
+      .where(eq(leads.id, known[8].id));
     const res = await admin.get(`/api/arg/leads/export?format=csv&${queryOf(f)}&page=3&pageSize=10`);
     await t.app.db.update(leads).set({ nextCallAt: null }).where(eq(leads.id, known[8].id));
     expect(res.statusCode).toBe(200);
@@ -488,7 +558,9 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(cells.at(-1)).toBe(STATUSES.arg.find((s) => s.id === plain.statusId)!.name);
     expect(cells[5]).toBe(plain.docNumber);
     expect(cells[6]).toBe(plain.cuil);
-    expect(cells[11]).toBe(plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','));
+    expect(cells[11]).toBe(
+      plain.requestedAmount % 100 === 0 ? String(plain.requestedAmount / 100) : (plain.requestedAmount / 100).toFixed(2).replace('.', ','),
+    );
     expect(cells[14]).toBe(plain.managementStatus ?? 'Sin gestión');
     expect(cells[15]).toBe('2026-03-02 12:30');
     expect(lineOf(known[5].id).split(';')[15]).toBe('');
@@ -518,7 +590,9 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
       expect(res.rawPayload.equals(plain.rawPayload)).toBe(true);
     }
     // An XLSX is a zip already.
-    const xlsx = await admin.get(`/api/arg/leads/export?format=xlsx&${queryOf({ status: [1] })}`, { headers: { 'accept-encoding': 'gzip' } });
+    const xlsx = await admin.get(`/api/arg/leads/export?format=xlsx&${queryOf({ status: [1] })}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(xlsx.headers['content-encoding']).toBeUndefined();
   });
 
@@ -546,8 +620,14 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     expect(row.getCell(15).value).toBe(lead.managementStatus ?? 'Sin gestión');
   });
 
-  it('exports only the selected leads, in the list order, within the user\'s scope and the other filters', async () => {
-    const csvIds = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).slice(1).map((line) => Number(line.split(';')[0]));
+  it("exports only the selected leads, in the list order, within the user's scope and the other filters", async () => {
+    const csvIds = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => Number(line.split(';')[0]));
     const picked = [known[2].id, known[30].id, known[11].id, known[57].id];
     const res = await admin.get(`/api/arg/leads/export?format=csv&ids=${picked.join(',')}&sort=requested_amount&dir=asc`);
     expect(res.statusCode).toBe(200);
@@ -581,7 +661,12 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
   it('exports an empty set as just the header', async () => {
     const res = await admin.get('/api/arg/leads/export?format=csv&q=zzzzzz');
     expect(res.headers['x-total-count']).toBe('0');
-    expect(res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
   });
 
   it('covers every management status and the fixed date range in the fixture', () => {

@@ -24,7 +24,8 @@ type Dir = 'asc' | 'desc';
 type Page = LeadListResponse;
 
 /** The fixture's call backs: none for every fourth lead, the others on seven days at two hours of the day (all past). */
-const nextCallOf = (i: number): Date | null => (i % 4 === 1 ? null : new Date(FIXTURE_BASE.getTime() + ((i * 5) % 7) * 24 * HOUR + (i % 2) * HOUR));
+const nextCallOf = (i: number): Date | null =>
+  i % 4 === 1 ? null : new Date(FIXTURE_BASE.getTime() + ((i * 5) % 7) * 24 * HOUR + (i % 2) * HOUR);
 
 describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on %s', (driver) => {
   let t: TestApp;
@@ -109,7 +110,11 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
     }
     // col leads with call backs sooner than any arg one: never in an arg list.
     const colKnown = await insertKnownLeads(t.app, 'col', 6, []);
-    for (const lead of colKnown) await t.app.db.update(leads).set({ nextCallAt: new Date(FIXTURE_BASE.getTime() - 100 * HOUR) }).where(eq(leads.id, lead.id));
+    for (const lead of colKnown)
+      await t.app.db
+        .update(leads)
+        .set({ nextCallAt: new Date(FIXTURE_BASE.getTime() - 100 * HOUR) })
+        .where(eq(leads.id, lead.id));
     admin = new TestClient(t.app);
     expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
     seller = new TestClient(t.app);
@@ -125,8 +130,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
       const same = (a: number, b: number) => nextCall.get(a) === nextCall.get(b);
       // Some page boundary falls between two leads with the same call back, and one between two without.
       const boundaries = [10, 20, 30, 40, 50, 60, 70].map((n) => [want[n - 1], want[n]] as const);
-      expect(boundaries.some(([a, b]) => nextCall.get(a) != null && same(a, b)), dir).toBe(true);
-      expect(boundaries.some(([a, b]) => nextCall.get(a) == null && nextCall.get(b) == null), dir).toBe(true);
+      expect(
+        boundaries.some(([a, b]) => nextCall.get(a) != null && same(a, b)),
+        dir,
+      ).toBe(true);
+      expect(
+        boundaries.some(([a, b]) => nextCall.get(a) == null && nextCall.get(b) == null),
+        dir,
+      ).toBe(true);
     }
     const own = known.filter((l) => l.sellerId === sellerId);
     expect(own.filter((l) => nextCall.get(l.id) == null).length).toBeGreaterThan(1);
@@ -140,7 +151,11 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
       .select({ id: leads.id })
       .from(leads)
       .where(eq(leads.country, 'arg'))
-      .orderBy(dir === 'asc' ? sql`${leads.nextCallAt} asc nulls last, ${leads.id} asc` : sql`${leads.nextCallAt} desc nulls last, ${leads.id} desc`);
+      .orderBy(
+        dir === 'asc'
+          ? sql`${leads.nextCallAt} asc nulls last, ${leads.id} asc`
+          : sql`${leads.nextCallAt} desc nulls last, ${leads.id} desc`,
+      );
     expect(plain.map((row) => row.id)).toEqual(want);
     // (arg's /sales is the sellers' list: see the seller's tests.)
     const page = await get(admin, 'leads', `sort=next_call_at&dir=${dir}&pageSize=100`);
@@ -169,7 +184,14 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
       const pages: number[][] = [];
       let cursor: string | null = null;
       do {
-        const found = await t.app.leadQueries.page(scope, filters, { sort: 'next_call_at', dir, page: pages.length + 1, pageSize: 10, few, cursor: decodeCursor(cursor ?? undefined) });
+        const found = await t.app.leadQueries.page(scope, filters, {
+          sort: 'next_call_at',
+          dir,
+          page: pages.length + 1,
+          pageSize: 10,
+          few,
+          cursor: decodeCursor(cursor ?? undefined),
+        });
         pages.push(found.rows.map((row) => (JSON.parse(row) as { id: number }).id));
         cursor = found.nextCursor;
       } while (cursor);
@@ -241,7 +263,10 @@ describe.each<Driver>(['pglite', 'postgres'])('lead lists sorted by next call on
     at.setUTCMilliseconds(0);
     const res = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at.toISOString() });
     expect(res.statusCode, res.body).toBe(200);
-    const [stored] = await t.app.db.select({ at: leads.nextCallAt }).from(leads).where(and(eq(leads.id, lead.id), eq(leads.country, 'arg')));
+    const [stored] = await t.app.db
+      .select({ at: leads.nextCallAt })
+      .from(leads)
+      .where(and(eq(leads.id, lead.id), eq(leads.country, 'arg')));
     expect(stored.at?.getTime()).toBe(at.getTime());
     nextCall.set(lead.id, at.getTime());
     const moved = expected('desc', own);

@@ -34,7 +34,11 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
   let docSeq = 0;
   const as = signedIn(() => t.app);
 
-  const insertLead = async (country: Country, statusId: number, options: { rate?: number | null; offered?: number | null; seller?: number | null } = {}) => {
+  const insertLead = async (
+    country: Country,
+    statusId: number,
+    options: { rate?: number | null; offered?: number | null; seller?: number | null } = {},
+  ) => {
     const seq = String(++docSeq).padStart(5, '0');
     const docNumber = country === 'arg' ? `3${seq}04` : `10${seq}004`;
     const [customer] = await t.app.db
@@ -49,7 +53,9 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
         birthDate: '1990-01-01',
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `loan${seq}@example.com`,
-        ...(country === 'arg' ? { bankAccount: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' }),
+        ...(country === 'arg'
+          ? { bankAccount: buildCbu('2850590', '9400904181352') }
+          : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' }),
       })
       .returning();
     const [lead] = await t.app.db
@@ -66,7 +72,9 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
         rate: options.rate === undefined ? null : options.rate,
       })
       .returning();
-    await t.app.db.insert(leadStatusHistory).values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, reason: 'Dato de prueba' });
+    await t.app.db
+      .insert(leadStatusHistory)
+      .values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, reason: 'Dato de prueba' });
     return lead;
   };
 
@@ -74,14 +82,22 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
   const pastLoan = async (country: Country, daysAgo: number, extra: { collector?: number | null } = {}) => {
     const lead = await insertLead(country, country === 'arg' ? A.DISBURSED : C.TRANSFERRED);
     const loanId = await t.app.db.transaction((tx) =>
-      insertLoan(tx, country, { leadId: lead.id, customerId: lead.customerId, principal: 1_200_000, term: 6, rate: 60, disbursedOn: addDays(todayIn(country), -daysAgo) }),
+      insertLoan(tx, country, {
+        leadId: lead.id,
+        customerId: lead.customerId,
+        principal: 1_200_000,
+        term: 6,
+        rate: 60,
+        disbursedOn: addDays(todayIn(country), -daysAgo),
+      }),
     );
     if (extra.collector !== undefined) await t.app.db.update(loans).set({ collectorId: extra.collector }).where(eq(loans.id, loanId));
     return { loanId, lead };
   };
 
   const loanRow = async (id: number) => (await t.app.db.select().from(loans).where(eq(loans.id, id)))[0];
-  const scheduleOf = (id: number) => t.app.db.select().from(installments).where(eq(installments.loanId, id)).orderBy(asc(installments.number));
+  const scheduleOf = (id: number) =>
+    t.app.db.select().from(installments).where(eq(installments.loanId, id)).orderBy(asc(installments.number));
   const owed = (i: { principal: number; interest: number; vat: number }) => i.principal + i.interest + i.vat;
 
   beforeAll(async () => {
@@ -99,7 +115,14 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     const moved = await operator.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: A.DISBURSED, version: lead.version });
     expect(moved.statusCode, moved.body).toBe(200);
     const [loan] = await t.app.db.select().from(loans).where(eq(loans.leadId, lead.id));
-    expect(loan).toMatchObject({ principal: 2_400_000, term: 12, rate: LOAN_CONFIG.arg.defaultRate, vatRate: 21, status: 'ACTIVE', disbursedOn: todayIn('arg') });
+    expect(loan).toMatchObject({
+      principal: 2_400_000,
+      term: 12,
+      rate: LOAN_CONFIG.arg.defaultRate,
+      vatRate: 21,
+      status: 'ACTIVE',
+      disbursedOn: todayIn('arg'),
+    });
     const rows = await scheduleOf(loan.id);
     expect(rows).toHaveLength(12);
     expect(rows.reduce((s, r) => s + r.principal, 0)).toBe(2_400_000);
@@ -122,7 +145,9 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
   it('concurrent disbursements of the same application make one loan', async () => {
     const lead = await insertLead('arg', A.TRANSFERED, { rate: 75 });
     const [admin, supervisor] = [await as('arg', 'admin@arg.example'), await as('arg', 'supervisor@arg.example')];
-    const answers = await Promise.all([admin, supervisor].map((c) => c.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: A.DISBURSED, version: lead.version })));
+    const answers = await Promise.all(
+      [admin, supervisor].map((c) => c.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: A.DISBURSED, version: lead.version })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const made = await t.app.db.select().from(loans).where(eq(loans.leadId, lead.id));
     expect(made).toHaveLength(1);
@@ -132,7 +157,10 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
   it('col: refuses to disburse above the usury rate in force, writing nothing; below it the loan has no VAT', async () => {
     const operator = await as('col', 'operator@col.example');
     const usurious = await insertLead('col', C.TRANSFER_MANUAL, { rate: 40 });
-    const refused = await operator.post(`/api/col/leads/${usurious.id}/transitions`, { to_status: C.TRANSFERRED, version: usurious.version });
+    const refused = await operator.post(`/api/col/leads/${usurious.id}/transitions`, {
+      to_status: C.TRANSFERRED,
+      version: usurious.version,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(`supera la tasa de usura vigente`);
     expect(refused.json().message).toContain(effectiveAnnualRate(40).toFixed(2).replace('.', ','));
@@ -177,7 +205,13 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     const settled = paymentResponseSchema.parse(
       (await admin.post(`/api/arg/loans/${loanId}/payments`, { ...body, amount: rest + 500, reference: `T-${loanId}-2` })).json(),
     );
-    expect(settled.loan.loan).toMatchObject({ status: 'PAID', outstanding: 0, credit_balance: 500, days_past_due: 0, in_collections: false });
+    expect(settled.loan.loan).toMatchObject({
+      status: 'PAID',
+      outstanding: 0,
+      credit_balance: 500,
+      days_past_due: 0,
+      in_collections: false,
+    });
     expect(settled.loan.installments.every((i) => i.status === 'paid')).toBe(true);
     expect(second.status).toBe('pending');
 
@@ -193,7 +227,14 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     const before = await scheduleOf(loanId);
     const whole = before.reduce((s, r) => s + owed(r), 0);
     const paid = paymentResponseSchema.parse(
-      (await admin.post(`/api/arg/loans/${loanId}/payments`, { amount: whole, paid_on: todayIn('arg'), channel: 'cash_network', reference: `R-${loanId}` })).json(),
+      (
+        await admin.post(`/api/arg/loans/${loanId}/payments`, {
+          amount: whole,
+          paid_on: todayIn('arg'),
+          channel: 'cash_network',
+          reference: `R-${loanId}`,
+        })
+      ).json(),
     );
     expect(paid.loan.loan.status).toBe('PAID');
     const supervisor = await as('arg', 'supervisor@arg.example');
@@ -239,7 +280,10 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     const next = await scheduleOf(loanId);
     expect(next[0].lateInterest - rows[0].lateInterest).toBe(lateInterestFor(rows[0].principal + rows[0].interest, 28.75, asOf, tomorrow));
     expect((await loanRow(loanId)).daysPastDue).toBe(dpd + 1);
-    const statusEvents = await t.app.db.select().from(loanEvents).where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'status')));
+    const statusEvents = await t.app.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'status')));
     expect(statusEvents).toHaveLength(1);
   });
 
@@ -256,11 +300,22 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
       .values({ country: 'arg', loanId: brokenLoan, userId: collectorId, dueOn: today, amount: 50_000 })
       .returning();
     const collector = await as('arg', 'collector@arg.example');
-    const small = await collector.post(`/api/arg/loans/${keptLoan}/payments`, { amount: 20_000, paid_on: today, channel: 'transfer', reference: `P-${keptLoan}-1` });
+    const small = await collector.post(`/api/arg/loans/${keptLoan}/payments`, {
+      amount: 20_000,
+      paid_on: today,
+      channel: 'transfer',
+      reference: `P-${keptLoan}-1`,
+    });
     expect(small.statusCode, small.body).toBe(200);
-    const statusOf = async (id: number) => (await t.app.db.select().from(collectionPromises).where(eq(collectionPromises.id, id)))[0].status;
+    const statusOf = async (id: number) =>
+      (await t.app.db.select().from(collectionPromises).where(eq(collectionPromises.id, id)))[0].status;
     expect(await statusOf(kept.id)).toBe('pending');
-    await collector.post(`/api/arg/loans/${keptLoan}/payments`, { amount: 30_000, paid_on: today, channel: 'transfer', reference: `P-${keptLoan}-2` });
+    await collector.post(`/api/arg/loans/${keptLoan}/payments`, {
+      amount: 30_000,
+      paid_on: today,
+      channel: 'transfer',
+      reference: `P-${keptLoan}-2`,
+    });
     expect(await statusOf(kept.id)).toBe('kept');
 
     // Its date is today: still pending today, broken tomorrow.
@@ -280,7 +335,12 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     expect(ok).toMatchObject({ can_pay: true, can_reverse: false });
     expect((await collector.get(`/api/arg/loans/${notTheirs}`)).statusCode).toBe(403);
     expect((await collector.get(`/api/arg/leads/${lead.id}/loan`)).statusCode).toBe(403);
-    const pay = await collector.post(`/api/arg/loans/${notTheirs}/payments`, { amount: 100, paid_on: todayIn('arg'), channel: 'transfer', reference: `C-${notTheirs}` });
+    const pay = await collector.post(`/api/arg/loans/${notTheirs}/payments`, {
+      amount: 100,
+      paid_on: todayIn('arg'),
+      channel: 'transfer',
+      reference: `C-${notTheirs}`,
+    });
     expect(pay.statusCode).toBe(403);
     expect(await t.app.db.select().from(payments).where(eq(payments.loanId, notTheirs))).toHaveLength(0);
 
@@ -288,7 +348,16 @@ describe.each<Driver>(['pglite', 'postgres'])('loans on %s', (driver) => {
     const atc = await as('arg', 'atc@arg.example');
     expect(loanDetailSchema.parse((await atc.get(`/api/arg/loans/${notTheirs}`)).json()).can_pay).toBe(true);
     const operator = await as('arg', 'operator@arg.example');
-    expect((await operator.post(`/api/arg/loans/${notTheirs}/payments`, { amount: 100, paid_on: todayIn('arg'), channel: 'transfer', reference: `O-${notTheirs}` })).statusCode).toBe(403);
+    expect(
+      (
+        await operator.post(`/api/arg/loans/${notTheirs}/payments`, {
+          amount: 100,
+          paid_on: todayIn('arg'),
+          channel: 'transfer',
+          reference: `O-${notTheirs}`,
+        })
+      ).statusCode,
+    ).toBe(403);
 
     // Another seller's sale.
     const other = await insertLead('arg', A.DISBURSED, { seller: null });

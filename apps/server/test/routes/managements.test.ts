@@ -27,7 +27,8 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
   let otherSellerId: number;
   const as = signedIn(() => t.app);
   const version = async (id: number) => (await t.app.db.select({ v: leads.version }).from(leads).where(eq(leads.id, id)))[0].v;
-  const rowsOf = async (leadId: number) => t.app.db.select().from(managements).where(eq(managements.leadId, leadId)).orderBy(managements.id);
+  const rowsOf = async (leadId: number) =>
+    t.app.db.select().from(managements).where(eq(managements.leadId, leadId)).orderBy(managements.id);
   const list = async (client: Awaited<ReturnType<typeof as>>, query = '') => {
     const res = await client.get(`/api/arg/daily-managements${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -49,11 +50,24 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
   it('the management form writes one management and one timeline entry, with channel, note and next action (default a call)', async () => {
     const seller = await as('arg', 'seller@arg.example');
     const lead = openLeadOf(sellerId);
-    let res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: await version(lead.id) });
+    let res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'Contestador',
+      version: await version(lead.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     let rows = await rowsOf(lead.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ country: 'arg', userId: sellerId, leadId: lead.id, loanId: null, channel: 'call', result: 'Contestador', note: null, nextActionAt: null, callId: null });
+    expect(rows[0]).toMatchObject({
+      country: 'arg',
+      userId: sellerId,
+      leadId: lead.id,
+      loanId: null,
+      channel: 'call',
+      result: 'Contestador',
+      note: null,
+      nextActionAt: null,
+      callId: null,
+    });
 
     const next = new Date(Date.now() + 2 * 86_400_000);
     res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
@@ -77,8 +91,14 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
 
     // A stale version, an unknown channel or a past next action: nothing written.
     const before = (await t.app.db.select().from(managements)).length;
-    expect((await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 1 })).statusCode).toBe(409);
-    res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: await version(lead.id), channel: 'fax' });
+    expect(
+      (await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: 1 })).statusCode,
+    ).toBe(409);
+    res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'No responde',
+      version: await version(lead.id),
+      channel: 'fax',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([expect.objectContaining({ field: 'channel' })]);
     res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
@@ -89,7 +109,14 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([expect.objectContaining({ field: 'next_action_at' })]);
     expect((await t.app.db.select().from(managements)).length).toBe(before);
-    expect((await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'management')))).length).toBe(2);
+    expect(
+      (
+        await t.app.db
+          .select()
+          .from(leadEvents)
+          .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'management')))
+      ).length,
+    ).toBe(2);
   });
 
   it("a call's outcome carries the call it came from, once; the detail shows the call and what followed", async () => {
@@ -100,11 +127,21 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
     expect(res.statusCode, res.body).toBe(200);
     const callId = res.json().call_id as number;
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
-    res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: await version(lead.id) });
+    res = await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'No responde',
+      version: await version(lead.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     // A second management (a WhatsApp after the call, then another call attempt without dialling): no call.
-    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: await version(lead.id), channel: 'whatsapp' });
-    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'No responde', version: await version(lead.id) });
+    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'Contestador',
+      version: await version(lead.id),
+      channel: 'whatsapp',
+    });
+    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'No responde',
+      version: await version(lead.id),
+    });
     const rows = await rowsOf(lead.id);
     expect(rows.map((r) => r.callId)).toEqual([callId, null, null]);
 
@@ -123,7 +160,14 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
   it('a seller sees their own managements, supervisor, admin and ATC everyone’s; other roles and countries none', async () => {
     const other = await as('arg', (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, otherSellerId)))[0].email);
     const theirs = openLeadOf(otherSellerId);
-    expect((await other.patch(`/api/arg/leads/${theirs.id}/management-status`, { management_status: 'Atiende tercero', version: await version(theirs.id) })).statusCode).toBe(200);
+    expect(
+      (
+        await other.patch(`/api/arg/leads/${theirs.id}/management-status`, {
+          management_status: 'Atiende tercero',
+          version: await version(theirs.id),
+        })
+      ).statusCode,
+    ).toBe(200);
     const [theirRow] = await rowsOf(theirs.id);
 
     const seller = await as('arg', 'seller@arg.example');
@@ -201,7 +245,10 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
     const csv = await supervisor.get(`/api/arg/daily-managements/export?from=${yesterday}&to=${today}&channel=visit`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['x-total-count']).toBe('1');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Id;Fecha;Usuario;Rol;Solicitud;Préstamo;Documento;Cliente;Canal;Resultado;Nota;Próxima acción;Llamada');
     expect(lines[1]).toContain(`${yesterday} 15:30`);
     expect(lines[1]).toContain('Visita;Envío link para continuar solicitud');
@@ -224,7 +271,11 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
       for (const r of mine) expected[r.result] = (expected[r.result] ?? 0) + 1;
       expect(results).toEqual(expected);
     }
-    const hourNow = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const hourNow = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', hourCycle: 'h23' }).format(
+        new Date(),
+      ),
+    );
     expect(summary.by_hour.every((h) => h.hour === hourNow || h.hour === (hourNow + 23) % 24)).toBe(true);
 
     // Next actions due today: one followed by another management since, one not.
@@ -233,10 +284,21 @@ describe.each<Driver>(['pglite', 'postgres'])('daily managements on %s', (driver
     const earlier = new Date(due.getTime() - 86_400_000);
     await t.app.db.insert(managements).values([
       { country: 'arg', userId: sellerId, leadId: lead.id, channel: 'sms', result: 'No responde', nextActionAt: due, createdAt: earlier },
-      { country: 'arg', userId: sellerId, leadId: openLeadOf(sellerId, 3).id, channel: 'sms', result: 'No responde', nextActionAt: due, createdAt: earlier },
+      {
+        country: 'arg',
+        userId: sellerId,
+        leadId: openLeadOf(sellerId, 3).id,
+        channel: 'sms',
+        result: 'No responde',
+        nextActionAt: due,
+        createdAt: earlier,
+      },
     ]);
     const seller = await as('arg', 'seller@arg.example');
-    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, { management_status: 'Contestador', version: await version(lead.id) });
+    await seller.patch(`/api/arg/leads/${lead.id}/management-status`, {
+      management_status: 'Contestador',
+      version: await version(lead.id),
+    });
     const after = managementSummarySchema.parse((await supervisor.get(`/api/arg/daily-managements/summary?user=${sellerId}`)).json());
     expect(after).toMatchObject({ next_actions_due: 2, next_actions_done: 1 });
     expect(after.by_hour.every((h) => h.user_id === sellerId)).toBe(true);

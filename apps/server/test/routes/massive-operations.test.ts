@@ -15,8 +15,12 @@ import { insertLoans, type KnownLoan } from '../helpers/loans-fixture';
 
 function multipart(fields: Record<string, string>, file: { name: string; content: string }) {
   const boundary = `----massive${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n${file.content}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n${file.content}\r\n`,
+  );
   parts.push(`--${boundary}--\r\n`);
   return { body: Buffer.from(parts.join('')), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -45,17 +49,34 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
     return JSON.parse((await client.get(`/api/arg/massive-batches/${id}`)).body) as MassiveValidation['batch'];
   };
   const rowsOf = (batchId: number) =>
-    t.app.db.select({ row: massiveBatchRows.row, status: massiveBatchRows.status, error: massiveBatchRows.error, recordId: massiveBatchRows.recordId }).from(massiveBatchRows).where(eq(massiveBatchRows.batchId, batchId)).orderBy(massiveBatchRows.row);
+    t.app.db
+      .select({
+        row: massiveBatchRows.row,
+        status: massiveBatchRows.status,
+        error: massiveBatchRows.error,
+        recordId: massiveBatchRows.recordId,
+      })
+      .from(massiveBatchRows)
+      .where(eq(massiveBatchRows.batchId, batchId))
+      .orderBy(massiveBatchRows.row);
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0 });
     const collectorId = await userIdByEmail(t.app, 'arg', 'collector@arg.example');
     const otherId = (await userIds(t.app, 'arg', ['10'])).find((id) => id !== collectorId)!;
-    const emails = await t.app.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [collectorId, otherId]));
+    const emails = await t.app.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [collectorId, otherId]));
     collector = emails.find((u) => u.id === collectorId)!;
     otherCollector = emails.find((u) => u.id === otherId)!;
     const leads = await insertKnownLeads(t.app, 'arg', 5, []);
-    open = await insertLoans(t.app, 'arg', leads.slice(0, 4), [{ collectorId: otherId, daysPastDue: 33 }, { daysPastDue: 12 }, { collectorId: collectorId, daysPastDue: 40 }, { daysPastDue: 61 }]);
+    open = await insertLoans(t.app, 'arg', leads.slice(0, 4), [
+      { collectorId: otherId, daysPastDue: 33 },
+      { daysPastDue: 12 },
+      { collectorId: collectorId, daysPastDue: 40 },
+      { daysPastDue: 61 },
+    ]);
     [paid] = await insertLoans(t.app, 'arg', leads.slice(4, 5), [{ daysPastDue: 0, inCollections: false }]);
     await t.app.db.update(loans).set({ status: 'PAID' }).where(eq(loans.id, paid.id));
     [colLoan] = await insertLoans(t.app, 'col', await insertKnownLeads(t.app, 'col', 1, []), [{ daysPastDue: 20 }]);
@@ -87,19 +108,50 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
       { row: 9, error: 'loan_id: Debe ser un número entero positivo' },
     ]);
     // Validation changed nothing.
-    const before = await t.app.db.select({ id: loans.id, collectorId: loans.collectorId }).from(loans).where(inArray(loans.id, open.map((l) => l.id)));
+    const before = await t.app.db
+      .select({ id: loans.id, collectorId: loans.collectorId })
+      .from(loans)
+      .where(
+        inArray(
+          loans.id,
+          open.map((l) => l.id),
+        ),
+      );
     expect(before.find((l) => l.id === open[0].id)?.collectorId).toBe(otherCollector.id);
 
     const batch = await applied(admin, result.batch.id);
     expect(batch.status).toBe('finished');
     expect(batch.counts).toMatchObject({ done: 3, failed: 0, pending: 0 });
-    const after = await t.app.db.select({ id: loans.id, collectorId: loans.collectorId }).from(loans).where(inArray(loans.id, open.slice(0, 3).map((l) => l.id)));
+    const after = await t.app.db
+      .select({ id: loans.id, collectorId: loans.collectorId })
+      .from(loans)
+      .where(
+        inArray(
+          loans.id,
+          open.slice(0, 3).map((l) => l.id),
+        ),
+      );
     expect(after.every((l) => l.collectorId === collector.id)).toBe(true);
-    const events = await t.app.db.select({ loanId: loanEvents.loanId, body: loanEvents.body }).from(loanEvents).where(and(inArray(loanEvents.loanId, open.slice(0, 3).map((l) => l.id)), eq(loanEvents.type, 'assignment')));
+    const events = await t.app.db
+      .select({ loanId: loanEvents.loanId, body: loanEvents.body })
+      .from(loanEvents)
+      .where(
+        and(
+          inArray(
+            loanEvents.loanId,
+            open.slice(0, 3).map((l) => l.id),
+          ),
+          eq(loanEvents.type, 'assignment'),
+        ),
+      );
     // The loan already theirs (open[2]) gets no event: nothing changed.
     expect(events.map((e) => e.loanId).sort()).toEqual([open[0].id, open[1].id].sort());
     expect(events.every((e) => e.body?.endsWith(`(Lote #${batch.id})`))).toBe(true);
-    expect((await rowsOf(batch.id)).filter((r) => r.status === 'done').map((r) => r.recordId)).toEqual([open[0].id, open[1].id, open[2].id]);
+    expect((await rowsOf(batch.id)).filter((r) => r.status === 'done').map((r) => r.recordId)).toEqual([
+      open[0].id,
+      open[1].id,
+      open[2].id,
+    ]);
   });
 
   it('bans customers through the bans service: bad kinds, values and repeats named, one ban per good row naming the batch', async () => {
@@ -127,13 +179,21 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
 
     const batch = await applied(supervisor, result.batch.id);
     expect(batch.counts).toMatchObject({ done: 2, failed: 0 });
-    const made = await t.app.db.select({ id: customerBans.id, kind: customerBans.kind, value: customerBans.value, notes: customerBans.notes }).from(customerBans).where(inArray(customerBans.value, ['30111222', 'moroso@example.com']));
+    const made = await t.app.db
+      .select({ id: customerBans.id, kind: customerBans.kind, value: customerBans.value, notes: customerBans.notes })
+      .from(customerBans)
+      .where(inArray(customerBans.value, ['30111222', 'moroso@example.com']));
     expect(made.map((b) => [b.kind, b.value, b.notes]).sort()).toEqual([
       ['document', '30111222', `Lote #${batch.id}: Denuncia 1`],
       ['email', 'moroso@example.com', `Lote #${batch.id}`],
     ]);
     // Each applied row names the ban it made.
-    expect((await rowsOf(batch.id)).filter((r) => r.status === 'done').map((r) => r.recordId).sort()).toEqual(made.map((b) => b.id).sort());
+    expect(
+      (await rowsOf(batch.id))
+        .filter((r) => r.status === 'done')
+        .map((r) => r.recordId)
+        .sort(),
+    ).toEqual(made.map((b) => b.id).sort());
   });
 
   it('a ban made between validation and the run leaves its row failed, not a second ban', async () => {
@@ -146,10 +206,17 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
     expect(await t.app.db.select().from(customerBans).where(eq(customerBans.value, '30555444'))).toHaveLength(1);
   });
 
-  it('imports a network\'s payments through applyPayment, once per reference, each bad row named', async () => {
+  it("imports a network's payments through applyPayment, once per reference, each bad row named", async () => {
     const admin = await as('arg', 'admin@arg.example');
     const today = todayIn('arg');
-    await t.app.db.insert(payments).values({ country: 'arg', loanId: open[0].id, amount: 100, paidOn: addDays(today, -1), channel: 'cash_network', reference: 'RP-OLD' });
+    await t.app.db.insert(payments).values({
+      country: 'arg',
+      loanId: open[0].id,
+      amount: 100,
+      paidOn: addDays(today, -1),
+      channel: 'cash_network',
+      reference: 'RP-OLD',
+    });
     const csv = [
       'loan_id,amount,paid_on,reference',
       `${open[1].id},5000,${today},RP-1`,
@@ -173,23 +240,37 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
       [9, 'amount: El monto va en centavos, sin decimales'],
       [10, 'paid_on: Fecha inexistente'],
     ]);
-    expect(await t.app.db.select().from(payments).where(inArray(payments.reference, ['RP-1', 'RP-2']))).toHaveLength(0);
+    expect(
+      await t.app.db
+        .select()
+        .from(payments)
+        .where(inArray(payments.reference, ['RP-1', 'RP-2'])),
+    ).toHaveLength(0);
 
     const batch = await applied(admin, result.batch.id);
     expect(batch.counts).toMatchObject({ done: 2, failed: 0 });
-    const made = await t.app.db.select({ loanId: payments.loanId, amount: payments.amount, reference: payments.reference }).from(payments).where(inArray(payments.reference, ['RP-1', 'RP-2']));
+    const made = await t.app.db
+      .select({ loanId: payments.loanId, amount: payments.amount, reference: payments.reference })
+      .from(payments)
+      .where(inArray(payments.reference, ['RP-1', 'RP-2']));
     expect(made.sort((a, b) => a.reference.localeCompare(b.reference))).toEqual([
       { loanId: open[1].id, amount: 5000, reference: 'RP-1' },
       { loanId: open[3].id, amount: 3000, reference: 'RP-2' },
     ]);
-    const events = await t.app.db.select({ body: loanEvents.body }).from(loanEvents).where(and(inArray(loanEvents.loanId, [open[1].id, open[3].id]), eq(loanEvents.type, 'payment')));
+    const events = await t.app.db
+      .select({ body: loanEvents.body })
+      .from(loanEvents)
+      .where(and(inArray(loanEvents.loanId, [open[1].id, open[3].id]), eq(loanEvents.type, 'payment')));
     expect(events).toHaveLength(2);
     expect(events.every((e) => e.body?.endsWith(`(Lote #${batch.id})`))).toBe(true);
 
     // The same file again: its two payments are known by reference and nothing is applied twice.
     const again = validated(await upload(admin, 'import-payments', csv));
     expect(again.batch.counts.pending).toBe(0);
-    expect(again.errors.slice(0, 2).map((e) => e.error)).toEqual([expect.stringMatching(/^La referencia RP-1 ya se importó/), expect.stringMatching(/^La referencia RP-2 ya se importó/)]);
+    expect(again.errors.slice(0, 2).map((e) => e.error)).toEqual([
+      expect.stringMatching(/^La referencia RP-1 ya se importó/),
+      expect.stringMatching(/^La referencia RP-2 ya se importó/),
+    ]);
   });
 
   it('refuses the new types to roles other than admin and supervisor', async () => {
@@ -200,7 +281,11 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
     }
     const admin = await as('arg', 'admin@arg.example');
     const catalogue = JSON.parse((await admin.get('/api/arg/massives')).body) as { types: { type: string; allowed: boolean }[] };
-    expect(catalogue.types.filter((entry) => ['assign-collector', 'ban-customers', 'import-payments'].includes(entry.type)).every((entry) => entry.allowed)).toBe(true);
+    expect(
+      catalogue.types
+        .filter((entry) => ['assign-collector', 'ban-customers', 'import-payments'].includes(entry.type))
+        .every((entry) => entry.allowed),
+    ).toBe(true);
     const template = await admin.get('/api/arg/massives/ban-customers/template?format=csv');
     expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('kind;value;reason;notes');
   });

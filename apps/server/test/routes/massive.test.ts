@@ -15,7 +15,11 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
     parts.push(Buffer.from('\r\n'));
   }
@@ -23,7 +27,12 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function upload(client: TestClient, type: string, file: { name: string; content: Buffer | string }, fields: Record<string, string> = {}) {
+async function upload(
+  client: TestClient,
+  type: string,
+  file: { name: string; content: Buffer | string },
+  fields: Record<string, string> = {},
+) {
   const { body, headers } = multipart({ type, ...fields }, file);
   return client.request('POST', '/api/arg/massive-batches/validate', body, { headers });
 }
@@ -55,20 +64,29 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     expect(res.statusCode, res.body).toBe(200);
     return JSON.parse(res.body) as MassiveValidation['batch'];
   };
-  const batch = async (client: TestClient, id: number) => JSON.parse((await client.get(`/api/arg/massive-batches/${id}`)).body) as MassiveValidation['batch'];
+  const batch = async (client: TestClient, id: number) =>
+    JSON.parse((await client.get(`/api/arg/massive-batches/${id}`)).body) as MassiveValidation['batch'];
 
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 40 });
   }, 600_000);
   beforeAll(async () => {
-    const rows = await db().select({ id: leads.id, statusId: leads.statusId }).from(leads).where(eq(leads.country, 'arg')).orderBy(leads.id);
+    const rows = await db()
+      .select({ id: leads.id, statusId: leads.statusId })
+      .from(leads)
+      .where(eq(leads.country, 'arg'))
+      .orderBy(leads.id);
     const openRows = rows.filter((row) => !isClosedStatus('arg', row.statusId));
     // Known starting points: PHONE_VALIDATION (26) may go to VERIFIED (30) or CANCELLED (21) by hand.
     open = openRows.slice(0, 24).map((row) => row.id);
     await db().update(leads).set({ statusId: 26, sellerId: null }).where(inArray(leads.id, open));
     closedLead = openRows[24].id;
     await db().update(leads).set({ statusId: 21 }).where(eq(leads.id, closedLead));
-    const sellers = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(and(eq(users.country, 'arg'), eq(users.active, true), inArray(users.role, storedRolesOfKinds('arg', ['seller'])))).orderBy(users.id);
+    const sellers = await db()
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.country, 'arg'), eq(users.active, true), inArray(users.role, storedRolesOfKinds('arg', ['seller']))))
+      .orderBy(users.id);
     seller = sellers.find((s) => s.email === 'seller@arg.example')!;
     otherSeller = sellers.find((s) => s.id !== seller.id)!;
   });
@@ -100,7 +118,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     for (const email of ['operator@arg.example', 'seller@arg.example', 'atc@arg.example']) {
       const client = await as('arg', email);
       expect((await client.get('/api/arg/massives')).statusCode).toBe(403);
-      expect((await upload(client, 'reassign-seller', { name: 'a.csv', content: `lead_id;seller_email\n${open[0]};${seller.email}\n` })).statusCode).toBe(403);
+      expect(
+        (await upload(client, 'reassign-seller', { name: 'a.csv', content: `lead_id;seller_email\n${open[0]};${seller.email}\n` }))
+          .statusCode,
+      ).toBe(403);
       expect((await client.get('/api/arg/massive-batches')).statusCode).toBe(403);
     }
   });
@@ -129,7 +150,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     expect(result.errors.find((e) => e.row === 7)!.error).toMatch(/lead_id/);
     expect(result.errors.find((e) => e.row === 8)!.error).toMatch(/repetida.*fila 2/);
     // Validation changed nothing.
-    const before = await db().select({ sellerId: leads.sellerId }).from(leads).where(inArray(leads.id, [a, b]));
+    const before = await db()
+      .select({ sellerId: leads.sellerId })
+      .from(leads)
+      .where(inArray(leads.id, [a, b]));
     expect(before.every((lead) => lead.sellerId === null)).toBe(true);
 
     const report = await admin.get(`/api/arg/massive-batches/${result.batch.id}/results?format=csv`);
@@ -141,7 +165,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const after = await batch(admin, result.batch.id);
     expect(after.status).toBe('finished');
     expect(after.counts).toMatchObject({ done: 2, pending: 0, invalid: 5, failed: 0 });
-    const assigned = await db().select({ id: leads.id, sellerId: leads.sellerId }).from(leads).where(inArray(leads.id, [a, b, c]));
+    const assigned = await db()
+      .select({ id: leads.id, sellerId: leads.sellerId })
+      .from(leads)
+      .where(inArray(leads.id, [a, b, c]));
     expect(assigned.find((lead) => lead.id === a)!.sellerId).toBe(seller.id);
     expect(assigned.find((lead) => lead.id === b)!.sellerId).toBe(seller.id);
     expect(assigned.find((lead) => lead.id === c)!.sellerId).toBeNull();
@@ -151,7 +178,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
       .select({ body: leadEvents.body, leadId: leadEvents.leadId })
       .from(leadEvents)
       .where(and(eq(leadEvents.type, 'assignment'), inArray(leadEvents.leadId, [a, b]), ofBatch(result.batch.id)));
-    expect(events.map((event) => event.body)).toEqual([`${seller.name} (Lote #${result.batch.id})`, `${seller.name} (Lote #${result.batch.id})`]);
+    expect(events.map((event) => event.body)).toEqual([
+      `${seller.name} (Lote #${result.batch.id})`,
+      `${seller.name} (Lote #${result.batch.id})`,
+    ]);
     // A second run finds nothing to do: nothing is applied twice.
     expect(await run()).toBe(0);
     // The rows list filters by result.
@@ -171,9 +201,15 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     expect(result.errors.find((x) => x.row === 4)!.error).toBe('Indica el motivo del cambio de estado');
     await start(supervisor, result.batch.id);
     await run();
-    const moved = await db().select({ id: leads.id, statusId: leads.statusId }).from(leads).where(inArray(leads.id, [d, e, f]));
+    const moved = await db()
+      .select({ id: leads.id, statusId: leads.statusId })
+      .from(leads)
+      .where(inArray(leads.id, [d, e, f]));
     expect(Object.fromEntries(moved.map((lead) => [lead.id, lead.statusId]))).toEqual({ [d]: 30, [e]: 30, [f]: 26 });
-    const history = await db().select({ reason: leadStatusHistory.reason }).from(leadStatusHistory).where(and(eq(leadStatusHistory.leadId, e), eq(leadStatusHistory.toStatus, 30)));
+    const history = await db()
+      .select({ reason: leadStatusHistory.reason })
+      .from(leadStatusHistory)
+      .where(and(eq(leadStatusHistory.leadId, e), eq(leadStatusHistory.toStatus, 30)));
     expect(history.map((h) => h.reason)).toEqual([`Lote #${result.batch.id}: llamó`]);
   });
 
@@ -186,7 +222,10 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     expect(result.errors.find((x) => x.row === 4)!.error).toMatch(/no permite a tu rol cerrar/);
     await start(admin, result.batch.id);
     await run();
-    const closed = await db().select({ statusId: leads.statusId }).from(leads).where(inArray(leads.id, [g, h]));
+    const closed = await db()
+      .select({ statusId: leads.statusId })
+      .from(leads)
+      .where(inArray(leads.id, [g, h]));
     expect(closed.map((lead) => lead.statusId)).toEqual([21, 21]);
     // A value that a spreadsheet would run as a formula is kept as text and neutralised in the download.
     const results = await admin.get(`/api/arg/massive-batches/${result.batch.id}/results?format=csv`);
@@ -199,11 +238,22 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const count = async () => (await db().execute(sql`select count(*)::int as n from massive_batches`)) as unknown;
     const before = JSON.stringify(await count());
     const cases: [string, { name: string; content: Buffer | string }, RegExp, number, Record<string, string>?][] = [
-      ['wrong header', { name: 'a.csv', content: 'id;vendedor\n1;x@y.z\n' }, /Faltan columnas en el encabezado: lead_id, seller_email/, 400],
+      [
+        'wrong header',
+        { name: 'a.csv', content: 'id;vendedor\n1;x@y.z\n' },
+        /Faltan columnas en el encabezado: lead_id, seller_email/,
+        400,
+      ],
       ['empty', { name: 'a.csv', content: '' }, /vacío/, 400],
       ['header only', { name: 'a.csv', content: 'lead_id;seller_email\n' }, /no tiene filas/, 400],
       ['UTF-16', { name: 'a.csv', content: Buffer.from('\uFEFFlead_id;seller_email\n', 'utf16le') }, /UTF-16/, 400],
-      ['Latin-1 declared UTF-8', { name: 'a.csv', content: Buffer.from('lead_id;seller_email\n1;peña@x.com\n', 'latin1') }, /no está en UTF-8/, 400, { encoding: 'utf-8' }],
+      [
+        'Latin-1 declared UTF-8',
+        { name: 'a.csv', content: Buffer.from('lead_id;seller_email\n1;peña@x.com\n', 'latin1') },
+        /no está en UTF-8/,
+        400,
+        { encoding: 'utf-8' },
+      ],
       ['not an xlsx', { name: 'a.xlsx', content: 'lead_id;seller_email\n' }, /XLSX no se puede leer/, 400],
       ['oversized', { name: 'a.csv', content: Buffer.alloc(20 * 1024 * 1024 + 10, 'a') }, /supera 20 MB/, 413],
     ];
@@ -218,9 +268,17 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
   it('reads Latin-1 and BOM files, and refuses formulas in XLSX cells row by row', async () => {
     const admin = await as('arg', 'admin@arg.example');
     const [, , , , , , , , i, j] = open;
-    const latin = validation(await upload(admin, 'close-applications', { name: 'l.csv', content: Buffer.from(`lead_id;reason\n${i};Pidió baja por teléfono\n`, 'latin1') }));
+    const latin = validation(
+      await upload(admin, 'close-applications', {
+        name: 'l.csv',
+        content: Buffer.from(`lead_id;reason\n${i};Pidió baja por teléfono\n`, 'latin1'),
+      }),
+    );
     expect(latin.encoding).toBe('latin1');
-    const rows = await db().select({ data: massiveBatchRows.data }).from(massiveBatchRows).where(eq(massiveBatchRows.batchId, latin.batch.id));
+    const rows = await db()
+      .select({ data: massiveBatchRows.data })
+      .from(massiveBatchRows)
+      .where(eq(massiveBatchRows.batchId, latin.batch.id));
     expect(rows[0].data.reason).toBe('Pidió baja por teléfono');
     const bom = validation(await upload(admin, 'close-applications', { name: 'b.csv', content: `\uFEFFlead_id;reason\n${i};ñandú\n` }));
     expect(bom.encoding).toBe('utf-8');
@@ -240,7 +298,11 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const rows = open.slice(10, 16);
     const file = ['lead_id;seller_email', ...rows.map((id) => `${id};${otherSeller.email}`)].join('\n');
     // The demo data may have assigned these leads before: only the assignments this test makes are counted.
-    const assignments = () => db().select({ leadId: leadEvents.leadId }).from(leadEvents).where(and(eq(leadEvents.type, 'assignment'), inArray(leadEvents.leadId, rows)));
+    const assignments = () =>
+      db()
+        .select({ leadId: leadEvents.leadId })
+        .from(leadEvents)
+        .where(and(eq(leadEvents.type, 'assignment'), inArray(leadEvents.leadId, rows)));
     const earlier = (await assignments()).length;
     const cancelled = validation(await upload(admin, 'reassign-seller', { name: 'c.csv', content: file }));
     await start(admin, cancelled.batch.id);
@@ -283,7 +345,13 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const events = await db()
       .select({ leadId: leadEvents.leadId, n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(leadEvents)
-      .where(and(eq(leadEvents.type, 'assignment'), inArray(leadEvents.leadId, rows), sql`${leadEvents.body} like ${`%(Lote #${result.batch.id})`}`))
+      .where(
+        and(
+          eq(leadEvents.type, 'assignment'),
+          inArray(leadEvents.leadId, rows),
+          sql`${leadEvents.body} like ${`%(Lote #${result.batch.id})`}`,
+        ),
+      )
       .groupBy(leadEvents.leadId);
     expect(events.length).toBe(8);
     expect(events.every((event) => event.n === 1)).toBe(true);
@@ -291,13 +359,24 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
 
   it('builds a batch from a filtered leads list, capped, with the other columns given once', async () => {
     const admin = await as('arg', 'admin@arg.example');
-    const [counted] = await db().select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(leads).where(and(eq(leads.country, 'arg'), eq(leads.statusId, 30)));
-    const res = await admin.post('/api/arg/massive-batches/from-list', { type: 'close-applications', filters: 'status=30', values: { reason: 'Cierre masivo' } });
+    const [counted] = await db()
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(leads)
+      .where(and(eq(leads.country, 'arg'), eq(leads.statusId, 30)));
+    const res = await admin.post('/api/arg/massive-batches/from-list', {
+      type: 'close-applications',
+      filters: 'status=30',
+      values: { reason: 'Cierre masivo' },
+    });
     const result = validation(res);
     expect(result.batch.source).toBe('list');
     expect(result.batch.counts.total).toBe(counted.n);
     expect(result.batch.counts.pending).toBe(counted.n);
-    const missing = await admin.post('/api/arg/massive-batches/from-list', { type: 'close-applications', filters: 'status=30', values: {} });
+    const missing = await admin.post('/api/arg/massive-batches/from-list', {
+      type: 'close-applications',
+      filters: 'status=30',
+      values: {},
+    });
     expect(missing.statusCode).toBe(400);
     expect(JSON.parse(missing.body).fields[0].field).toBe('values.reason');
   });

@@ -1,4 +1,16 @@
-import { ARG_STATUS_IDS, CALL_BACK_MAX_DAYS, CALL_BACK_MAX_PENDING, CALL_BACK_MESSAGES, COL_STATUS_IDS, findTransition, isTerminalStatus, leadListResponseSchema, saleDetailSchema, salesStatusesOf, type Country } from '@backoffice/shared';
+import {
+  ARG_STATUS_IDS,
+  CALL_BACK_MAX_DAYS,
+  CALL_BACK_MAX_PENDING,
+  CALL_BACK_MESSAGES,
+  COL_STATUS_IDS,
+  findTransition,
+  isTerminalStatus,
+  leadListResponseSchema,
+  saleDetailSchema,
+  salesStatusesOf,
+  type Country,
+} from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadEvents, leads, scheduledCalls, users } from '../../src/db/schema';
@@ -99,13 +111,24 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ventas-arg-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers['x-total-count']).toBe(String(own.length));
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(lines.map((line) => Number(line.split(';')[0])).sort((a, b) => a - b)).toEqual(ids(own));
     // A selection: only those of their own it names (another seller's id is not theirs to export).
     const other = arg.find((l) => l.sellerId !== null && l.sellerId !== sellerId)!;
     const selected = await seller.get(`/api/arg/sales/export?format=csv&ids=${own[0].id},${other.id}`);
     expect(selected.headers['x-total-count']).toBe('1');
-    expect(selected.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1).map((line) => Number(line.split(';')[0]))).toEqual([own[0].id]);
+    expect(
+      selected.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => Number(line.split(';')[0])),
+    ).toEqual([own[0].id]);
   });
 
   it('opens the seller’s own sale and refuses another seller’s with 403 (detail, customer, call back)', async () => {
@@ -146,7 +169,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
 
   /** What the pool offers: unassigned, in a sales status, and still able to move (not RECHAZADO). */
   const inPool = (lead: KnownLead) =>
-    lead.sellerId === null && (lead.country === 'arg' ? ARG_SALES : COL_SALES).includes(lead.statusId) && !isTerminalStatus(lead.country, lead.statusId);
+    lead.sellerId === null &&
+    (lead.country === 'arg' ? ARG_SALES : COL_SALES).includes(lead.statusId) &&
+    !isTerminalStatus(lead.country, lead.statusId);
 
   it('lists the unassigned pool (sales statuses only) for sellers with and without assignation, and nobody else', async () => {
     const pool = arg.filter(inPool);
@@ -160,7 +185,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // Its own filters narrow it; a status outside the sales statuses is refused, naming the field.
     const created = (await woAssignation.get('/api/arg/sales/pool?sales_status=1&pageSize=100')).json();
     expect(ids(created.rows)).toEqual(ids(pool.filter((l) => l.statusId === 1)));
-    expect((await woAssignation.get('/api/arg/sales/pool?sales_status=4')).json().fields).toEqual([expect.objectContaining({ field: 'sales_status' })]);
+    expect((await woAssignation.get('/api/arg/sales/pool?sales_status=4')).json().fields).toEqual([
+      expect.objectContaining({ field: 'sales_status' }),
+    ]);
     for (const email of ['operator@arg.example', 'admin@arg.example', 'supervisor@arg.example']) {
       expect((await (await as('arg', email)).get('/api/arg/sales/pool')).statusCode, email).toBe(403);
     }
@@ -175,9 +202,13 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(offered).toEqual(ids(arg.filter(inPool)));
     for (const lead of rejected) expect(offered).not.toContain(lead.id);
     // Asking for RECHAZADO (a sales status: not a 400) finds nothing to take; with another status, that one's.
-    const asked = leadListResponseSchema.parse((await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED}`)).json());
+    const asked = leadListResponseSchema.parse(
+      (await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED}`)).json(),
+    );
     expect(asked).toMatchObject({ rows: [], count: { total: 0, exact: true }, pageInfo: { nextCursor: null, prevCursor: null } });
-    const both = (await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED},${ARG_STATUS_IDS.CREATED}&pageSize=100`)).json();
+    const both = (
+      await woAssignation.get(`/api/arg/sales/pool?sales_status=${ARG_STATUS_IDS.REJECTED},${ARG_STATUS_IDS.CREATED}&pageSize=100`)
+    ).json();
     expect(ids(both.rows)).toEqual(ids(arg.filter((l) => inPool(l) && l.statusId === ARG_STATUS_IDS.CREATED)));
 
     const colSeller = await as('col', await emailOf((await userIds(t.app, 'col', ['seller_wo_assignation']))[0]));
@@ -223,14 +254,22 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const winner = won[0].json() as { seller_id: number; version: number };
     const [row] = await t.app.db.select().from(leads).where(eq(leads.id, target.id));
     expect(row).toMatchObject({ sellerId: winner.seller_id, version: 2 });
-    const events = await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')));
+    const events = await t.app.db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')));
     expect(events).toHaveLength(1);
     // The winner taking it again (a double click, a second tab) is told it is theirs, and nothing is written.
     const winnerClient = takers[takerIds.indexOf(winner.seller_id)];
     const again = await winnerClient.post(`/api/arg/sales/${target.id}/take`, {});
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ id: target.id, seller_id: winner.seller_id, version: 2 });
-    expect(await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment')))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, target.id), eq(leadEvents.type, 'assignment'))),
+    ).toHaveLength(1);
 
     // Roles that are not sellers cannot take; leads outside the sales statuses are not in the pool.
     const operator = await as('arg', 'operator@arg.example');
@@ -245,7 +284,14 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const lead = arg.filter((l) => l.sellerId === sellerId)[1];
     const [before] = await t.app.db.select().from(customers).where(eq(customers.docNumber, lead.docNumber));
     const eventsBefore = await eventCount();
-    const valid = { first_name: 'Ana María', last_name: 'Paz', cellphone: '11 4444-5555', email: 'Ana@Example.com', address: 'Calle 1', version: 1 };
+    const valid = {
+      first_name: 'Ana María',
+      last_name: 'Paz',
+      cellphone: '11 4444-5555',
+      email: 'Ana@Example.com',
+      address: 'Calle 1',
+      version: 1,
+    };
 
     for (const [field, value] of [
       ['cellphone', '0115555'],
@@ -263,7 +309,13 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const res = await seller.patch(`/api/arg/sales/${lead.id}/customer`, valid);
     expect(res.statusCode, res.body).toBe(200);
     const detail = saleDetailSchema.parse(res.json());
-    expect(detail.customer).toMatchObject({ first_name: 'Ana María', cellphone: '1144445555', email: 'ana@example.com', address: 'Calle 1', version: 2 });
+    expect(detail.customer).toMatchObject({
+      first_name: 'Ana María',
+      cellphone: '1144445555',
+      email: 'ana@example.com',
+      address: 'Calle 1',
+      version: 2,
+    });
     expect(detail.timeline[0]).toMatchObject({ type: 'customer', text: expect.stringContaining('Celular: 1144445555') });
 
     // Someone saved first: this edit still carries version 1.
@@ -282,7 +334,7 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(await eventCount()).toBe(events);
   });
 
-  it('keeps the customer\'s bank account: an arg CBU with its check digits, a col bank from the list with its account', async () => {
+  it("keeps the customer's bank account: an arg CBU with its check digits, a col bank from the list with its account", async () => {
     /** A seller's own sale: its customer edit URL and the edit that changes nothing. */
     const ownSale = async (country: Country, seller: TestClient, leadId: number) => {
       const { customer } = saleDetailSchema.parse((await seller.get(`/api/${country}/sales/${leadId}`)).json());
@@ -327,20 +379,42 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       [{ bank: 'Banco Inventado', bank_account: '1234567890', bank_account_type: 'Ahorros' }, 'bank'],
       [{ bank: 'Bancolombia', bank_account: '12-34', bank_account_type: 'Ahorros' }, 'bank_account'],
     ]);
-    const colSaved = await colSeller.patch(colUrl, { ...colBase, address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '0550 1234 5678', bank_account_type: 'Ahorros' });
+    const colSaved = await colSeller.patch(colUrl, {
+      ...colBase,
+      address: 'Calle 10 # 4-21',
+      bank: 'Davivienda',
+      bank_account: '0550 1234 5678',
+      bank_account_type: 'Ahorros',
+    });
     expect(colSaved.statusCode, colSaved.body).toBe(200);
-    expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({ bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' });
+    expect(saleDetailSchema.parse(colSaved.json()).customer).toMatchObject({
+      bank: 'Davivienda',
+      bank_account: '055012345678',
+      bank_account_type: 'Ahorros',
+    });
 
     // Left out, the address and the account are kept: an API client's partial edit erases nothing.
     const { address: _left, ...withoutAddress } = colBase;
     const kept = await colSeller.patch(colUrl, { ...withoutAddress, version: colBase.version + 1, cellphone: '3109998877' });
     expect(kept.statusCode, kept.body).toBe(200);
     const keptDetail = saleDetailSchema.parse(kept.json());
-    expect(keptDetail.customer).toMatchObject({ address: 'Calle 10 # 4-21', bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros', cellphone: '3109998877' });
+    expect(keptDetail.customer).toMatchObject({
+      address: 'Calle 10 # 4-21',
+      bank: 'Davivienda',
+      bank_account: '055012345678',
+      bank_account_type: 'Ahorros',
+      cellphone: '3109998877',
+    });
     expect(keptDetail.timeline[0]).toMatchObject({ type: 'customer', text: 'Celular: 3109998877' });
     // null clears, as blank does; a bank without its account (or the reverse) is still refused.
     await refused(colSeller, colUrl, { ...withoutAddress, version: colBase.version + 2 }, [[{ bank_account: null }, 'bank_account']]);
-    const clearedCol = await colSeller.patch(colUrl, { ...withoutAddress, version: colBase.version + 2, bank: null, bank_account: null, address: null });
+    const clearedCol = await colSeller.patch(colUrl, {
+      ...withoutAddress,
+      version: colBase.version + 2,
+      bank: null,
+      bank_account: null,
+      address: null,
+    });
     expect(saleDetailSchema.parse(clearedCol.json()).customer).toMatchObject({ address: null, bank: null, bank_account: null });
   });
 
@@ -352,13 +426,19 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect(past.json().fields).toEqual([expect.objectContaining({ field: 'at' })]);
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: 'mañana' })).statusCode).toBe(400);
     // Beyond the horizon (a mistyped year, say): refused, naming the field and the limit.
-    const tooFar = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR).toISOString() });
+    const tooFar = await seller.post(`/api/arg/sales/${lead.id}/call-back`, {
+      at: new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR).toISOString(),
+    });
     expect(tooFar.statusCode).toBe(400);
-    expect(tooFar.json().fields).toEqual([{ field: 'at', message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días` }]);
+    expect(tooFar.json().fields).toEqual([
+      { field: 'at', message: `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días` },
+    ]);
     expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(0);
     // Within it, however far (another of the seller's leads: this one's call backs are counted below).
     const other = arg.filter((l) => l.sellerId === sellerId)[3];
-    const farthest = await seller.post(`/api/arg/sales/${other.id}/call-back`, { at: new Date(Date.now() + (CALL_BACK_MAX_DAYS - 1) * 24 * HOUR).toISOString() });
+    const farthest = await seller.post(`/api/arg/sales/${other.id}/call-back`, {
+      at: new Date(Date.now() + (CALL_BACK_MAX_DAYS - 1) * 24 * HOUR).toISOString(),
+    });
     expect(farthest.statusCode, farthest.body).toBe(200);
 
     const later = new Date(Date.now() + 48 * HOUR);
@@ -378,22 +458,33 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
 
     const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
     expect(stored).toHaveLength(2);
-    expect(stored.every((c) => c.sellerId === sellerId && c.status === 'pending' && c.country === 'arg' && c.createdBy === sellerId)).toBe(true);
+    expect(stored.every((c) => c.sellerId === sellerId && c.status === 'pending' && c.country === 'arg' && c.createdBy === sellerId)).toBe(
+      true,
+    );
   });
 
   it('schedules the same call back once, however many times it is sent at once', async () => {
     const seller = await as('arg', 'seller@arg.example');
     const lead = arg.filter((l) => l.sellerId === sellerId)[4];
     const at = new Date(Date.now() + 5 * HOUR).toISOString();
-    const sent = await Promise.all(Array.from({ length: 4 }, () => seller.post(`/api/arg/sales/${lead.id}/call-back`, { at, note: 'Doble clic' })));
+    const sent = await Promise.all(
+      Array.from({ length: 4 }, () => seller.post(`/api/arg/sales/${lead.id}/call-back`, { at, note: 'Doble clic' })),
+    );
     expect(sent.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
-    for (const res of sent) expect(saleDetailSchema.parse(res.json()).scheduled_calls.filter((c) => c.status === 'pending')).toHaveLength(1);
+    for (const res of sent)
+      expect(saleDetailSchema.parse(res.json()).scheduled_calls.filter((c) => c.status === 'pending')).toHaveLength(1);
     expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(1);
-    const events = await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'call_back')));
+    const events = await t.app.db
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'call_back')));
     expect(events).toHaveLength(1);
     // Another time is another call back; once resolved, the same time may be scheduled again.
     await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: new Date(Date.parse(at) + 60_000).toISOString() });
-    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at))));
+    await t.app.db
+      .update(scheduledCalls)
+      .set({ status: 'resolved' })
+      .where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at))));
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
     const stored = await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
     expect(stored.map((c) => c.status).sort()).toEqual(['pending', 'pending', 'resolved']);
@@ -406,7 +497,8 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const lead = arg.filter((l) => l.sellerId === sellerId && !isTerminalStatus('arg', l.statusId) && !called.has(l.id)).at(-1)!;
     const now = Date.now();
     const at = (hours: number) => new Date(now + hours * HOUR).toISOString();
-    for (let i = 1; i <= CALL_BACK_MAX_PENDING; i++) expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(i) })).statusCode).toBe(200);
+    for (let i = 1; i <= CALL_BACK_MAX_PENDING; i++)
+      expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(i) })).statusCode).toBe(200);
     const eventsBefore = (await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).length;
     const over = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(CALL_BACK_MAX_PENDING + 1) });
     expect(over.statusCode).toBe(409);
@@ -415,7 +507,10 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(1) })).statusCode).toBe(200);
     expect(await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).toHaveLength(CALL_BACK_MAX_PENDING);
     expect((await t.app.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).length).toBe(eventsBefore);
-    await t.app.db.update(scheduledCalls).set({ status: 'resolved' }).where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at(1)))));
+    await t.app.db
+      .update(scheduledCalls)
+      .set({ status: 'resolved' })
+      .where(and(eq(scheduledCalls.leadId, lead.id), eq(scheduledCalls.scheduleTime, new Date(at(1)))));
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at: at(CALL_BACK_MAX_PENDING + 1) })).statusCode).toBe(200);
     await t.app.db.delete(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id));
     await t.app.db.delete(leadEvents).where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.type, 'call_back')));
@@ -436,7 +531,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       };
     };
     let { url, base } = await edit();
-    expect((await seller.patch(url, { ...base, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).statusCode).toBe(200);
+    expect(
+      (await seller.patch(url, { ...base, bank: 'Davivienda', bank_account: '055012345678', bank_account_type: 'Ahorros' })).statusCode,
+    ).toBe(200);
 
     // Audited (approved, about to be paid): a new account, or none, is refused naming the field; nothing written.
     await setStatus(lead.id, COL_STATUS_IDS.AUDIT_APPROVAL);
@@ -451,7 +548,9 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     ]) {
       const res = await seller.patch(url, { ...base, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(409);
-      expect(res.json().fields).toEqual([{ field: 'bank_account', message: expect.stringContaining(`la solicitud #${lead.id} está en auditoría o transferencia`) }]);
+      expect(res.json().fields).toEqual([
+        { field: 'bank_account', message: expect.stringContaining(`la solicitud #${lead.id} está en auditoría o transferencia`) },
+      ]);
     }
     expect((await t.app.db.select().from(customers).where(eq(customers.id, customerBefore.id)))[0]).toEqual(customerBefore);
     expect(await eventCount()).toBe(eventsBefore);
@@ -479,7 +578,15 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     await setStatus(lead.id, COL_STATUS_IDS.REQUEST_INFORMATION);
     const [other] = await t.app.db
       .insert(leads)
-      .values({ country: 'col', customerId: customerBefore.id, requestedAmount: 100_000_000, term: 12, statusId: COL_STATUS_IDS.AUDIT_PENDING, source: 'web', sellerId: null })
+      .values({
+        country: 'col',
+        customerId: customerBefore.id,
+        requestedAmount: 100_000_000,
+        term: 12,
+        statusId: COL_STATUS_IDS.AUDIT_PENDING,
+        source: 'web',
+        sellerId: null,
+      })
       .returning();
     ({ url, base } = await edit());
     const held = await seller.patch(url, { ...base, bank_account: '11112222333' });
@@ -514,9 +621,13 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
   };
   const customerRow = async (id: number) => (await t.app.db.select().from(customers).where(eq(customers.id, id)))[0];
   const customerEvents = async (leadId: number) =>
-    (await t.app.db.select().from(leadEvents).where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.type, 'customer'))).orderBy(leadEvents.id)).map(
-      ({ body, userId }) => ({ body, userId }),
-    );
+    (
+      await t.app.db
+        .select()
+        .from(leadEvents)
+        .where(and(eq(leadEvents.leadId, leadId), eq(leadEvents.type, 'customer')))
+        .orderBy(leadEvents.id)
+    ).map(({ body, userId }) => ({ body, userId }));
 
   it('keeps the names and bank account of a customer another seller works (the #536 report); contact data saves, on every application', async () => {
     const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
@@ -547,7 +658,10 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       [{ bank: null, bank_account: null, bank_account_type: null }, ['bank_account']],
       [{ first_name: 'Otra' }, ['first_name']],
       // With contact data too: the whole edit is refused.
-      [{ first_name: 'Otra', last_name: 'Persona', email: 'otra@example.co', bank_account: '99999999' }, ['first_name', 'last_name', 'bank_account']],
+      [
+        { first_name: 'Otra', last_name: 'Persona', email: 'otra@example.co', bank_account: '99999999' },
+        ['first_name', 'last_name', 'bank_account'],
+      ],
     ] as const) {
       const res = await seller.patch(url, { ...base, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(409);
@@ -566,7 +680,13 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // The back office corrects the identity and the account, from any application, on every timeline.
     const adminId = await userIdByEmail(t.app, 'col', 'admin@col.example');
     const { base: adminBase } = await customerEdit(admin, mine);
-    const corrected = await admin.patch(url, { ...adminBase, last_name: 'Ríos Peña', bank: 'Bancolombia', bank_account: '12345678', bank_account_type: 'Ahorros' });
+    const corrected = await admin.patch(url, {
+      ...adminBase,
+      last_name: 'Ríos Peña',
+      bank: 'Bancolombia',
+      bank_account: '12345678',
+      bank_account_type: 'Ahorros',
+    });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const correction = 'Apellido: Ríos Peña\nBanco: Bancolombia\nCuenta bancaria: 12345678';
     expect((await customerEvents(theirs.id)).at(-1)).toEqual({ body: `Por la solicitud #${mine}\n${correction}`, userId: adminId });
@@ -575,9 +695,20 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     // Once the other seller's application has ended, the seller may correct them too.
     await t.app.db.update(leads).set({ statusId: COL_STATUS_IDS.CANCELLED }).where(eq(leads.id, theirs.id));
     const { base: later } = await customerEdit(seller, mine);
-    const own = await seller.patch(url, { ...later, first_name: 'María', bank: 'Davivienda', bank_account: '055011112222', bank_account_type: 'Ahorros' });
+    const own = await seller.patch(url, {
+      ...later,
+      first_name: 'María',
+      bank: 'Davivienda',
+      bank_account: '055011112222',
+      bank_account_type: 'Ahorros',
+    });
     expect(own.statusCode, own.body).toBe(200);
-    expect(await customerRow(theirs.customer_id)).toMatchObject({ firstName: 'María', bank: 'Davivienda', bankAccount: '055011112222', bankAccountType: 'Ahorros' });
+    expect(await customerRow(theirs.customer_id)).toMatchObject({
+      firstName: 'María',
+      bank: 'Davivienda',
+      bankAccount: '055011112222',
+      bankAccountType: 'Ahorros',
+    });
   });
 
   it('keeps what the audit checked (cellphone, names) while an application of the customer is in audit or transfer, whoever edits it', async () => {
@@ -601,13 +732,22 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       expect(both.statusCode).toBe(409);
       expect(both.json().fields).toEqual([
         { field: 'cellphone', message: cellphoneMessage },
-        { field: 'bank_account', message: expect.stringContaining(`La cuenta bancaria no se puede cambiar mientras la solicitud #${audited.id}`) },
+        {
+          field: 'bank_account',
+          message: expect.stringContaining(`La cuenta bancaria no se puede cambiar mientras la solicitud #${audited.id}`),
+        },
       ]);
       // The names: the audit's 'Identidad' item checked them.
       const renamed = await client.patch(url, { ...base, first_name: 'Otra', last_name: 'Persona' });
       expect(renamed.statusCode).toBe(409);
       const namesMessage = `El nombre y el apellido no se pueden cambiar mientras la solicitud #${audited.id} está en auditoría o transferencia. Si hay que corregirlos, Auditoría la devuelve al vendedor con "Pedir información".`;
-      expect(renamed.json()).toMatchObject({ message: namesMessage, fields: [{ field: 'first_name', message: namesMessage }, { field: 'last_name', message: namesMessage }] });
+      expect(renamed.json()).toMatchObject({
+        message: namesMessage,
+        fields: [
+          { field: 'first_name', message: namesMessage },
+          { field: 'last_name', message: namesMessage },
+        ],
+      });
     }
     expect(await customerRow(mine.customer_id)).toEqual(stored);
     expect(await eventCount()).toBe(eventsBefore);
@@ -634,7 +774,15 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
       const { customer, version } = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
       const { first_name, last_name, cellphone, email, address } = customer;
       const [edit, move] = await Promise.all([
-        seller.patch(`/api/arg/sales/${lead.id}/customer`, { first_name, last_name, cellphone, email, address, bank_account: null, version: customer.version }),
+        seller.patch(`/api/arg/sales/${lead.id}/customer`, {
+          first_name,
+          last_name,
+          cellphone,
+          email,
+          address,
+          bank_account: null,
+          version: customer.version,
+        }),
         seller.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: ARG_STATUS_IDS.AUDIT_PENDING, version }),
       ]);
       // One of the two wins; whichever it is, the other is refused saying why.
@@ -652,15 +800,24 @@ describe.each<Driver>(['pglite', 'postgres'])('sales on %s', (driver) => {
     const seller = await as('arg', 'seller@arg.example');
     const supervisor = await as('arg', 'supervisor@arg.example');
     // One the call back tests above left alone.
-    const lead = arg.filter((l) => l.sellerId === sellerId).slice(5).find((l) => findTransition('arg', l.statusId, ARG_STATUS_IDS.EXPIRED))!;
+    const lead = arg
+      .filter((l) => l.sellerId === sellerId)
+      .slice(5)
+      .find((l) => findTransition('arg', l.statusId, ARG_STATUS_IDS.EXPIRED))!;
     const at = new Date(Date.now() + 3 * HOUR).toISOString();
     expect((await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at })).statusCode).toBe(200);
     const { version } = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
-    const expired = await supervisor.post(`/api/arg/leads/${lead.id}/transitions`, { to_status: ARG_STATUS_IDS.EXPIRED, version, reason: 'Sin respuesta en 30 días' });
+    const expired = await supervisor.post(`/api/arg/leads/${lead.id}/transitions`, {
+      to_status: ARG_STATUS_IDS.EXPIRED,
+      version,
+      reason: 'Sin respuesta en 30 días',
+    });
     expect(expired.statusCode, expired.body).toBe(200);
     const detail = saleDetailSchema.parse((await seller.get(`/api/arg/sales/${lead.id}`)).json());
     expect(detail).toMatchObject({ scheduled_calls: [], next_call_at: null });
-    expect((await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).map((c) => c.status)).toEqual(['cancelled']);
+    expect((await t.app.db.select().from(scheduledCalls).where(eq(scheduledCalls.leadId, lead.id))).map((c) => c.status)).toEqual([
+      'cancelled',
+    ]);
     const events = await eventCount();
     const refused = await seller.post(`/api/arg/sales/${lead.id}/call-back`, { at });
     expect(refused.statusCode).toBe(409);

@@ -1,4 +1,11 @@
-import { SEARCHER_APPLICATIONS, SEARCHER_LIMIT, buildCuil, searcherResponseSchema, stepsOf, type SearcherResponse } from '@backoffice/shared';
+import {
+  SEARCHER_APPLICATIONS,
+  SEARCHER_LIMIT,
+  buildCuil,
+  searcherResponseSchema,
+  stepsOf,
+  type SearcherResponse,
+} from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as client from '../../src/db/client';
@@ -82,7 +89,10 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
   it('shows each customer with their applications, newest first, with step and seller', async () => {
     const lead = known[4];
     // A second, newer application of the same customer.
-    const [customerRow] = await t.app.db.select({ customerId: leads.customerId }).from(leads).where((await import('drizzle-orm')).eq(leads.id, lead.id));
+    const [customerRow] = await t.app.db
+      .select({ customerId: leads.customerId })
+      .from(leads)
+      .where((await import('drizzle-orm')).eq(leads.id, lead.id));
     const [second] = await t.app.db
       .insert(leads)
       .values({ country: 'arg', customerId: customerRow.customerId, requestedAmount: 123_400, term: 6, statusId: 26, source: 'web' })
@@ -90,13 +100,25 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     const body = await search(lead.docNumber);
     const customer = body.customers.find((c) => c.doc_number === lead.docNumber)!;
     expect(customer.applications.map((a) => a.id)).toEqual([second.id, lead.id]);
-    expect(customer.applications[0]).toMatchObject({ status_id: 26, step: stepsOf('arg').find((s) => s.id === 26)!.label, requested_amount: 123_400, seller: null });
+    expect(customer.applications[0]).toMatchObject({
+      status_id: 26,
+      step: stepsOf('arg').find((s) => s.id === 26)!.label,
+      requested_amount: 123_400,
+      seller: null,
+    });
     expect(customer.applications[1].seller?.id ?? null).toBe(lead.sellerId);
     expect(customer.more_applications).toBe(false);
 
     // More than SEARCHER_APPLICATIONS: the newest are shown and the answer says there are more.
     await t.app.db.insert(leads).values(
-      Array.from({ length: SEARCHER_APPLICATIONS }, () => ({ country: 'arg' as const, customerId: customerRow.customerId, requestedAmount: 100_000, term: 3, statusId: 1, source: 'web' as const })),
+      Array.from({ length: SEARCHER_APPLICATIONS }, () => ({
+        country: 'arg' as const,
+        customerId: customerRow.customerId,
+        requestedAmount: 100_000,
+        term: 3,
+        statusId: 1,
+        source: 'web' as const,
+      })),
     );
     const again = (await search(lead.docNumber)).customers.find((c) => c.doc_number === lead.docNumber)!;
     expect(again.applications).toHaveLength(SEARCHER_APPLICATIONS);
@@ -167,10 +189,23 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
   it('searches a document fragment with leading zeros as typed, not as a phone dialled abroad (00…)', async () => {
     const added = [];
     // The first holds 000336; the second only 0336, which the fragment read as '00' + '0336' used to find.
-    for (const [docNumber, cellphone] of [['30003369', '1155550001'], ['29903369', '1155550002']]) {
+    for (const [docNumber, cellphone] of [
+      ['30003369', '1155550001'],
+      ['29903369', '1155550002'],
+    ]) {
       const [customer] = await t.app.db
         .insert(customers)
-        .values({ country: 'arg', docType: 'DNI', docNumber, cuil: buildCuil(docNumber, 'male'), firstName: 'Ceros', lastName: 'Adelante', birthDate: '1980-01-01', cellphone, email: `ceros${docNumber}@mail.example` })
+        .values({
+          country: 'arg',
+          docType: 'DNI',
+          docNumber,
+          cuil: buildCuil(docNumber, 'male'),
+          firstName: 'Ceros',
+          lastName: 'Adelante',
+          birthDate: '1980-01-01',
+          cellphone,
+          email: `ceros${docNumber}@mail.example`,
+        })
         .returning();
       const [lead] = await t.app.db
         .insert(leads)
@@ -226,12 +261,27 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
   it('keeps each customer’s word prefixes with its names and email (triggers), so a renamed customer is found by the new name first', async () => {
     // Each prefix with the customer's words under it (what a two-word search checks its candidates against).
     const prefixesOf = async (customerId: number) =>
-      (await t.app.db.select({ prefix: customerWordPrefixes.prefix, words: customerWordPrefixes.words }).from(customerWordPrefixes).where(eq(customerWordPrefixes.customerId, customerId)))
+      (
+        await t.app.db
+          .select({ prefix: customerWordPrefixes.prefix, words: customerWordPrefixes.words })
+          .from(customerWordPrefixes)
+          .where(eq(customerWordPrefixes.customerId, customerId))
+      )
         .map((row) => `${row.prefix}: ${row.words.join(' ')}`)
         .sort();
     const [customer] = await t.app.db
       .insert(customers)
-      .values({ country: 'arg', docType: 'DNI', docNumber: '29555111', cuil: buildCuil('29555111', 'male'), firstName: 'Ñandú José', lastName: 'Álvarez', birthDate: '1980-01-01', cellphone: '1155551111', email: 'jose.alvear@mail.example' })
+      .values({
+        country: 'arg',
+        docType: 'DNI',
+        docNumber: '29555111',
+        cuil: buildCuil('29555111', 'male'),
+        firstName: 'Ñandú José',
+        lastName: 'Álvarez',
+        birthDate: '1980-01-01',
+        cellphone: '1155551111',
+        email: 'jose.alvear@mail.example',
+      })
       .returning();
     // Accents folded, the words of the names and the email, each prefix once with every word under it.
     const named = ['alv: alvarez alvear', 'exa: example', 'jos: jose', 'mai: mail', 'nan: nandu'];
@@ -245,11 +295,20 @@ describe.each<Driver>(['pglite', 'postgres'])('searcher on %s', (driver) => {
     // An older customer renamed among more namesakes than the searcher shows comes first, as the newest
     // Quintín Álvarez; one renamed away is no longer found.
     const namesakes = known.slice(0, SEARCHER_LIMIT + 2);
-    for (const lead of namesakes) await t.app.db.update(customers).set({ firstName: 'Quintín', lastName: 'Álvarez' }).where(eq(customers.docNumber, lead.docNumber));
+    for (const lead of namesakes)
+      await t.app.db.update(customers).set({ firstName: 'Quintín', lastName: 'Álvarez' }).where(eq(customers.docNumber, lead.docNumber));
     const renamedAway = namesakes[namesakes.length - 1];
     await t.app.db.update(customers).set({ firstName: 'Otro', lastName: 'Nombre' }).where(eq(customers.docNumber, renamedAway.docNumber));
     const body = await search('quintin alvarez');
     expect(body.more).toBe(true);
-    expect(body.customers.map((c) => c.doc_number)).toEqual(['29555111', ...namesakes.slice(0, -1).map((lead) => lead.docNumber).reverse()].slice(0, SEARCHER_LIMIT));
+    expect(body.customers.map((c) => c.doc_number)).toEqual(
+      [
+        '29555111',
+        ...namesakes
+          .slice(0, -1)
+          .map((lead) => lead.docNumber)
+          .reverse(),
+      ].slice(0, SEARCHER_LIMIT),
+    );
   });
 });

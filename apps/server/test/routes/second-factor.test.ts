@@ -111,7 +111,10 @@ describe.each<Driver>(['pglite', 'postgres'])('second factor on %s', (driver) =>
     const { client: c, login } = await signIn('arg', 'auditor@arg.example');
     expect(login.second_factor_required).toBe(true);
     expect(login.failed_attempts).toBeUndefined();
-    const held0 = await t.app.db.select().from(sessions).where(and(eq(sessions.userId, id), eq(sessions.secondFactorPending, true)));
+    const held0 = await t.app.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), eq(sessions.secondFactorPending, true)));
     expect(held0).toHaveLength(1);
 
     const held = await c.get('/api/arg/auth/sessions');

@@ -110,12 +110,17 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     const res = await c.get('/api/col/security-events/export?type=login_success');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id;fecha;tipo;usuario;actor;ip;detalle');
     expect(lines.length - 1).toBe(Number(res.headers['x-total-count']));
     expect(lines.slice(1).every((line) => line.split(';')[2] === 'login_success')).toBe(true);
     const logged = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');
-    expect(logged.map((r) => r.details)).toEqual([{ list: 'seguridad', format: 'csv', rows: lines.length - 1, filters: { type: 'login_success' } }]);
+    expect(logged.map((r) => r.details)).toEqual([
+      { list: 'seguridad', format: 'csv', rows: lines.length - 1, filters: { type: 'login_success' } },
+    ]);
   });
 
   it('an admin unlocks a slowed account at once; the unlock is logged with who did it', async () => {
@@ -138,7 +143,10 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
   });
 
   it('purges rows older than the retention', async () => {
-    await t.app.db.update(securityEvents).set({ createdAt: sql`now() - interval '400 days'` }).where(eq(securityEvents.type, 'login_slowed'));
+    await t.app.db
+      .update(securityEvents)
+      .set({ createdAt: sql`now() - interval '400 days'` })
+      .where(eq(securityEvents.type, 'login_slowed'));
     const before = (await t.app.db.select().from(securityEvents)).length;
     const purged = await t.app.securityLogPurge.runOnce();
     expect(purged).toBeGreaterThan(0);

@@ -24,17 +24,20 @@ describe.each<Driver>(['pglite', 'postgres'])('XSRF on GETs and no-store on %s',
     await t?.close();
   });
 
-  it.each(['resolve-call', 'postpone-call'])('sales/%s needs the XSRF header with the session cookie; a Bearer client does not', async (action) => {
-    const { client: seller, token } = await signIn('seller@arg.example');
-    const url = `/api/arg/sales/${action}?id=99999999`;
-    const forged = await seller.get(url, { xsrf: false });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.json().message).toBe('Token XSRF ausente o inválido');
-    // With the header the route runs (an unknown call back is its own 404).
-    expect((await seller.get(url)).statusCode).toBe(404);
-    const bearer = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
-    expect(bearer.statusCode).toBe(404);
-  });
+  it.each(['resolve-call', 'postpone-call'])(
+    'sales/%s needs the XSRF header with the session cookie; a Bearer client does not',
+    async (action) => {
+      const { client: seller, token } = await signIn('seller@arg.example');
+      const url = `/api/arg/sales/${action}?id=99999999`;
+      const forged = await seller.get(url, { xsrf: false });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().message).toBe('Token XSRF ausente o inválido');
+      // With the header the route runs (an unknown call back is its own 404).
+      expect((await seller.get(url)).statusCode).toBe(404);
+      const bearer = await t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      expect(bearer.statusCode).toBe(404);
+    },
+  );
 
   it('auth/logout without the XSRF header leaves the session alive; with it, ends it', async () => {
     const { client: user } = await signIn('operator@arg.example');
@@ -66,7 +69,8 @@ describe.each<Driver>(['pglite', 'postgres'])('XSRF on GETs and no-store on %s',
     for (const { method, path } of routes) {
       const url = path.replace(/\{[^}]+\}/g, '1');
       const res = await admin.request(method as 'GET', url, method === 'GET' ? undefined : {});
-      if (res.headers['cache-control'] !== 'no-store') missing.push(`${method} ${path} ${res.statusCode} ${String(res.headers['cache-control'])}`);
+      if (res.headers['cache-control'] !== 'no-store')
+        missing.push(`${method} ${path} ${res.statusCode} ${String(res.headers['cache-control'])}`);
     }
     expect(missing).toEqual([]);
   });

@@ -22,7 +22,10 @@ describe.each<Driver>(['pglite', 'postgres'])('sessions on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     const hash = createHash('sha256').update(loginResponseSchema.parse(res.json()).token).digest('hex');
     const idleFor = (minutes: number) =>
-      t.app.db.update(sessions).set({ lastUsedAt: sql`now() - ${minutes} * interval '1 minute'` }).where(eq(sessions.tokenHash, hash));
+      t.app.db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now() - ${minutes} * interval '1 minute'` })
+        .where(eq(sessions.tokenHash, hash));
     const idleMinutes = async () =>
       Number(
         (

@@ -1,4 +1,14 @@
-import { ARG_STATUS_IDS as A, COL_STATUS_IDS as C, addDays, buildCbu, buildCuil, listResponseSchema, todayIn, voluntaryPayRowSchema, type Country } from '@backoffice/shared';
+import {
+  ARG_STATUS_IDS as A,
+  COL_STATUS_IDS as C,
+  addDays,
+  buildCbu,
+  buildCuil,
+  listResponseSchema,
+  todayIn,
+  voluntaryPayRowSchema,
+  type Country,
+} from '@backoffice/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, leadStatusHistory, leads, loanEvents, loans, payments, voluntaryPays } from '../../src/db/schema';
@@ -39,17 +49,36 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
         birthDate: '1990-01-01',
         cellphone: country === 'arg' ? '1155554444' : '3101234567',
         email: `vol${seq}@example.com`,
-        ...(country === 'arg' ? { bankAccount: buildCbu('2850590', '9400904181352') } : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' }),
+        ...(country === 'arg'
+          ? { bankAccount: buildCbu('2850590', '9400904181352') }
+          : { bank: 'Davivienda', bankAccount: '055012345678', bankAccountType: 'Ahorros' }),
       })
       .returning();
     const statusId = country === 'arg' ? A.DISBURSED : C.TRANSFERRED;
     const [lead] = await t.app.db
       .insert(leads)
-      .values({ country, customerId: customer.id, requestedAmount: 3_000_000, term: 12, statusId, source: 'seller', offeredAmount: 2_400_000 })
+      .values({
+        country,
+        customerId: customer.id,
+        requestedAmount: 3_000_000,
+        term: 12,
+        statusId,
+        source: 'seller',
+        offeredAmount: 2_400_000,
+      })
       .returning();
-    await t.app.db.insert(leadStatusHistory).values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, reason: 'Dato de prueba' });
+    await t.app.db
+      .insert(leadStatusHistory)
+      .values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, reason: 'Dato de prueba' });
     const loanId = await t.app.db.transaction((tx) =>
-      insertLoan(tx, country, { leadId: lead.id, customerId: lead.customerId, principal: 1_200_000, term: 6, rate: 60, disbursedOn: addDays(todayIn(country), -10) }),
+      insertLoan(tx, country, {
+        leadId: lead.id,
+        customerId: lead.customerId,
+        principal: 1_200_000,
+        term: 6,
+        rate: 60,
+        disbursedOn: addDays(todayIn(country), -10),
+      }),
     );
     await t.app.db.update(loans).set({ collectorId: collector }).where(eq(loans.id, loanId));
     return loanId;
@@ -134,13 +163,19 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     const refused = answers.find((a) => a.statusCode === 409)!;
     expect((refused.json() as { message: string }).message).toMatch(/aceptado/);
 
-    const applied = await t.app.db.select().from(payments).where(and(eq(payments.loanId, loanId), eq(payments.channel, 'voluntary')));
+    const applied = await t.app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.loanId, loanId), eq(payments.channel, 'voluntary')));
     expect(applied).toHaveLength(1);
     expect(applied[0].amount).toBe(50_000);
     expect((await t.app.db.select().from(loans).where(eq(loans.id, loanId)))[0].outstanding).toBe(outstanding - 50_000);
     const [pay] = await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.id, id));
     expect(pay).toMatchObject({ processed: 1, paymentId: applied[0].id });
-    const events = await t.app.db.select().from(loanEvents).where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'voluntary_pay_accepted')));
+    const events = await t.app.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'voluntary_pay_accepted')));
     expect(events).toHaveLength(1);
 
     // A later rejection is refused too, and changes nothing.
@@ -159,9 +194,17 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.id, id)))[0].processed).toBe(0);
     const ok = await admin.post(`/api/arg/voluntary-pays/${id}/reject`, { reason: 'Comprobante ilegible' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.id, id)))[0]).toMatchObject({ processed: 2, rejectReason: 'Comprobante ilegible' });
+    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.id, id)))[0]).toMatchObject({
+      processed: 2,
+      rejectReason: 'Comprobante ilegible',
+    });
     expect(await t.app.db.select().from(payments).where(eq(payments.loanId, loanId))).toHaveLength(0);
-    expect(await t.app.db.select().from(loanEvents).where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'voluntary_pay_rejected')))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(loanEvents)
+        .where(and(eq(loanEvents.loanId, loanId), eq(loanEvents.type, 'voluntary_pay_rejected'))),
+    ).toHaveLength(1);
   });
 
   it('the queue: a collector sees their loans only, filters apply, the other country sees none', async () => {
@@ -172,7 +215,9 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     await admin.post('/api/arg/voluntary-pays', body(notMine));
     const collector = await as('arg', 'collector@arg.example');
     const seen = listOf.parse((await collector.get('/api/arg/voluntary-pays?pageSize=100')).json());
-    const ownLoans = new Set((await t.app.db.select({ id: loans.id }).from(loans).where(eq(loans.collectorId, collectorId))).map((l) => l.id));
+    const ownLoans = new Set(
+      (await t.app.db.select({ id: loans.id }).from(loans).where(eq(loans.collectorId, collectorId))).map((l) => l.id),
+    );
     expect(seen.rows.length).toBeGreaterThan(0);
     expect(seen.rows.every((r) => ownLoans.has(r.loan_id))).toBe(true);
     expect(seen.rows.some((r) => r.loan_id === notMine)).toBe(false);
@@ -211,13 +256,15 @@ describe.each<Driver>(['pglite', 'postgres'])('voluntary payments on %s', (drive
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId)))).toHaveLength(1);
+    expect(await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId))).toHaveLength(1);
     // Two concurrent sends of one request with one key: one voluntary payment, both answered with it.
     const twice = body(loanId);
-    const both = await Promise.all([1, 2].map(() => ws.request('POST', '/api/arg/voluntary-pays', twice, { headers: { 'idempotency-key': `k2-${driver}` } })));
+    const both = await Promise.all(
+      [1, 2].map(() => ws.request('POST', '/api/arg/voluntary-pays', twice, { headers: { 'idempotency-key': `k2-${driver}` } })),
+    );
     expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(both[0].json()).toEqual(both[1].json());
-    expect((await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId)))).toHaveLength(2);
+    expect(await t.app.db.select().from(voluntaryPays).where(eq(voluntaryPays.loanId, loanId))).toHaveLength(2);
     const seller = await as('arg', 'seller@arg.example');
     expect((await seller.post(`/api/arg/voluntary-pays/1/accept`, {})).statusCode).toBe(403);
   });

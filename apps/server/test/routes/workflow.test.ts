@@ -40,7 +40,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   const insertLead = async (
     country: Country,
     statusId: number,
-    options: { lastDigit?: number; sellerId?: number | null; offeredAmount?: number | null; requestedAmount?: number; bankAccount?: boolean } = {},
+    options: {
+      lastDigit?: number;
+      sellerId?: number | null;
+      offeredAmount?: number | null;
+      requestedAmount?: number;
+      bankAccount?: boolean;
+    } = {},
   ) => {
     const seq = String(++docSeq).padStart(5, '0');
     const digit = String(options.lastDigit ?? 4);
@@ -78,12 +84,15 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         offeredAmount: options.offeredAmount === undefined ? 2_000_000 : options.offeredAmount,
       })
       .returning();
-    await t.app.db.insert(leadStatusHistory).values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, userId: null, reason: 'Dato de prueba' });
+    await t.app.db
+      .insert(leadStatusHistory)
+      .values({ country, leadId: lead.id, fromStatus: null, toStatus: statusId, userId: null, reason: 'Dato de prueba' });
     return { id: lead.id, docNumber };
   };
 
   const leadRow = async (id: number) => (await t.app.db.select().from(leads).where(eq(leads.id, id)))[0];
-  const history = (id: number) => t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, id)).orderBy(leadStatusHistory.id);
+  const history = (id: number) =>
+    t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, id)).orderBy(leadStatusHistory.id);
   const historyCount = async () => (await t.app.db.select({ n: count() }).from(leadStatusHistory))[0].n;
 
   /** Snapshot of a lead and its history, to check that a refused change wrote nothing. */
@@ -113,7 +122,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(body).toMatchObject({ lead_id: lead.id, status_id: A.PHONE_VALIDATION, version: 1, automation: null });
     expect(body.transitions).toEqual(
       expect.arrayContaining([
-        { to_status: A.PENDING_CUSTOMER_APPROVAL, label: 'Paso 3 · Esperando aprobación del cliente', reason_required: false, sets_offer: false, blocked: null },
+        {
+          to_status: A.PENDING_CUSTOMER_APPROVAL,
+          label: 'Paso 3 · Esperando aprobación del cliente',
+          reason_required: false,
+          sets_offer: false,
+          blocked: null,
+        },
         { to_status: A.CANCELLED, label: 'Cancelada', reason_required: true, sets_offer: false, blocked: null },
       ]),
     );
@@ -133,7 +148,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     // A guard that does not hold shows why.
     const noOffer = await insertLead('arg', A.PENDING_CUSTOMER_APPROVAL, { offeredAmount: null });
     const guarded = leadTransitionsSchema.parse((await seller.get(`/api/arg/leads/${noOffer.id}/transitions`)).json());
-    expect(guarded.transitions.find((x) => x.to_status === A.PENDING_IDENTIFICATION)?.blocked).toBe('El lead no tiene una oferta aprobada por riesgo');
+    expect(guarded.transitions.find((x) => x.to_status === A.PENDING_IDENTIFICATION)?.blocked).toBe(
+      'El lead no tiene una oferta aprobada por riesgo',
+    );
   });
 
   it('takes a seller’s application through VERIFICADO, which the sales list filters on', async () => {
@@ -144,7 +161,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect((await move(seller, 'arg', lead.id, { to_status: A.VERIFIED, version: 1 })).statusCode).toBe(200);
     expect(await verifiedIds()).toContain(lead.id);
     const onward = leadTransitionsSchema.parse((await seller.get(`/api/arg/leads/${lead.id}/transitions`)).json());
-    expect(onward.transitions.map((x) => x.to_status)).toEqual(expect.arrayContaining([A.PENDING_CUSTOMER_APPROVAL, A.ON_GESTION, A.CANCELLED]));
+    expect(onward.transitions.map((x) => x.to_status)).toEqual(
+      expect.arrayContaining([A.PENDING_CUSTOMER_APPROVAL, A.ON_GESTION, A.CANCELLED]),
+    );
     expect((await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 2 })).statusCode).toBe(200);
     expect(await verifiedIds()).not.toContain(lead.id);
   });
@@ -153,15 +172,31 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const seller = await as('arg', 'seller@arg.example');
     const lead = await insertLead('arg', A.PHONE_VALIDATION);
     const totalBefore = await historyCount();
-    const res = await move(seller, 'arg', lead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1, reason: '  Cliente confirmó el celular  ' });
+    const res = await move(seller, 'arg', lead.id, {
+      to_status: A.PENDING_CUSTOMER_APPROVAL,
+      version: 1,
+      reason: '  Cliente confirmó el celular  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = leadDetailSchema.parse(res.json());
     expect(body).toMatchObject({ id: lead.id, status_id: A.PENDING_CUSTOMER_APPROVAL, step: 'Paso 3', version: 2 });
-    expect(body.timeline[0]).toMatchObject({ type: 'status', from_status: A.PHONE_VALIDATION, to_status: A.PENDING_CUSTOMER_APPROVAL, text: 'Cliente confirmó el celular', user: { id: sellerId } });
+    expect(body.timeline[0]).toMatchObject({
+      type: 'status',
+      from_status: A.PHONE_VALIDATION,
+      to_status: A.PENDING_CUSTOMER_APPROVAL,
+      text: 'Cliente confirmó el celular',
+      user: { id: sellerId },
+    });
     expect(await leadRow(lead.id)).toMatchObject({ statusId: A.PENDING_CUSTOMER_APPROVAL, version: 2 });
     const rows = await history(lead.id);
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ country: 'arg', fromStatus: A.PHONE_VALIDATION, toStatus: A.PENDING_CUSTOMER_APPROVAL, userId: sellerId, reason: 'Cliente confirmó el celular' });
+    expect(rows[1]).toMatchObject({
+      country: 'arg',
+      fromStatus: A.PHONE_VALIDATION,
+      toStatus: A.PENDING_CUSTOMER_APPROVAL,
+      userId: sellerId,
+      reason: 'Cliente confirmó el celular',
+    });
     expect(await historyCount()).toBe(totalBefore + 1);
 
     // The same request again is now stale (version 1) and, with the new version, not allowed from Paso 3.
@@ -201,7 +236,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const seller = await as('arg', 'seller@arg.example');
     const res = await move(seller, 'arg', lead.id, { to_status: A.AUDIT_APPROVAL, version: 1 });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Tu rol no puede pasar el lead de AUDITORIA · Pendiente de auditoría a TRANSFERENCIA · Aprobada por auditoría.');
+    expect(res.json().message).toBe(
+      'Tu rol no puede pasar el lead de AUDITORIA · Pendiente de auditoría a TRANSFERENCIA · Aprobada por auditoría.',
+    );
     const operator = await as('arg', 'operator@arg.example');
     expect((await move(operator, 'arg', lead.id, { to_status: A.AUDIT_REJECTED, version: 1, reason: 'x' })).statusCode).toBe(403);
     // Roles without the lead detail screen never get in (auditors work from /audits; collectors not at all).
@@ -251,7 +288,10 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(res.json().message).toBe('Tu usuario no pertenece a este país');
     }
     expect((await colAdmin.get(`/api/col/leads/${argLead.id}/transitions`)).statusCode).toBe(404);
-    expect((await move(colAdmin, 'col', argLead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1 })).json()).toMatchObject({ statusCode: 404, message: 'Lead no encontrado' });
+    expect((await move(colAdmin, 'col', argLead.id, { to_status: A.PENDING_CUSTOMER_APPROVAL, version: 1 })).json()).toMatchObject({
+      statusCode: 404,
+      message: 'Lead no encontrado',
+    });
     expect((await automate(colAdmin, 'col', argLead.id, 1)).statusCode).toBe(404);
     expect((await leadRow(argLead.id)).version).toBe(1);
   });
@@ -297,7 +337,11 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const lead = await insertLead('arg', A.PHONE_VALIDATION);
     const before = await snapshot(lead.id);
     for (const reason of [undefined, '', '   ']) {
-      const res = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, ...(reason === undefined ? {} : { reason }) });
+      const res = await move(supervisor, 'arg', lead.id, {
+        to_status: A.CANCELLED,
+        version: 1,
+        ...(reason === undefined ? {} : { reason }),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indica el motivo del cambio de estado' }]);
     }
@@ -305,7 +349,11 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().fields.map((f: { field: string }) => f.field)).toEqual(['reason']);
     expect(await snapshot(lead.id)).toEqual(before);
-    const ok = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, reason: 'El cliente ya no quiere el préstamo' });
+    const ok = await move(supervisor, 'arg', lead.id, {
+      to_status: A.CANCELLED,
+      version: 1,
+      reason: 'El cliente ya no quiere el préstamo',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await history(lead.id))[1]).toMatchObject({ toStatus: A.CANCELLED, reason: 'El cliente ya no quiere el préstamo' });
   });
@@ -317,7 +365,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('El lead no tiene una oferta aprobada por riesgo');
     const unassigned = await insertLead('arg', A.ACCEPTED, { sellerId: null });
-    expect((await move(admin, 'arg', unassigned.id, { to_status: A.AUDIT_PENDING, version: 1 })).json().message).toBe('El lead no tiene un vendedor asignado');
+    expect((await move(admin, 'arg', unassigned.id, { to_status: A.AUDIT_PENDING, version: 1 })).json().message).toBe(
+      'El lead no tiene un vendedor asignado',
+    );
     expect((await leadRow(noOffer.id)).version).toBe(1);
     expect((await leadRow(unassigned.id)).version).toBe(1);
     // Audit checks the account the loan is paid into: without one the case does not go there, in either
@@ -334,7 +384,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const noAccount = await insertLead(country, from, { bankAccount: false, sellerId: owner });
       const before = await snapshot(noAccount.id);
       const offered = leadTransitionsSchema.parse((await client.get(`/api/${country}/leads/${noAccount.id}/transitions`)).json());
-      expect(offered.transitions.find((o) => o.to_status === to)?.blocked, `${country} ${from}`).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
+      expect(offered.transitions.find((o) => o.to_status === to)?.blocked, `${country} ${from}`).toBe(
+        'El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir',
+      );
       const refused = await move(client, country, noAccount.id, { to_status: to, version: 1 });
       expect(refused.statusCode).toBe(409);
       expect(await snapshot(noAccount.id)).toEqual(before);
@@ -351,7 +403,11 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     const risk = await as('col', 'risk@col.example');
     const colSellerId = await userIdByEmail(t.app, 'col', 'seller@col.example');
     // The customer asked for $ 1.500.000 (cents).
-    const revision = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000, requestedAmount: 150_000_000 });
+    const revision = await insertLead('col', C.REVISION, {
+      sellerId: colSellerId,
+      offeredAmount: 120_000_000,
+      requestedAmount: 150_000_000,
+    });
     const offered = leadTransitionsSchema.parse((await risk.get(`/api/col/leads/${revision.id}/transitions`)).json());
     expect(offered.transitions.find((o) => o.to_status === C.PENDING_OFFER)).toMatchObject({ sets_offer: true });
     expect(offered.transitions.find((o) => o.to_status === C.REJECTED)).toMatchObject({ sets_offer: false });
@@ -372,7 +428,12 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await leadRow(revision.id)).toMatchObject({ statusId: C.PENDING_OFFER, offeredAmount: 90_000_000 });
     // The amount is on the history: the timeline says what risk offered.
-    const [history] = await t.app.db.select().from(leadStatusHistory).where(eq(leadStatusHistory.leadId, revision.id)).orderBy(desc(leadStatusHistory.id)).limit(1);
+    const [history] = await t.app.db
+      .select()
+      .from(leadStatusHistory)
+      .where(eq(leadStatusHistory.leadId, revision.id))
+      .orderBy(desc(leadStatusHistory.id))
+      .limit(1);
     expect(history).toMatchObject({ toStatus: C.PENDING_OFFER, reason: `Oferta: ${formatMoney('col', 90_000_000)}` });
     // Without an amount the offer stays as it was.
     const again = await insertLead('col', C.REVISION, { sellerId: colSellerId, offeredAmount: 120_000_000 });
@@ -473,7 +534,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect((await leadRow(manual.id)).version).toBe(1);
     });
 
-    it('leaves money to the back office: the transfer stage is not the webservice\'s or risk\'s, and needs an account', async () => {
+    it("leaves money to the back office: the transfer stage is not the webservice's or risk's, and needs an account", async () => {
       for (const [country, from, email] of [
         ['arg', A.TRANSFER_IN_PROGRESS, 'webservice@arg.example'],
         ['col', C.TRANSFER_IN_PROGRESS, 'webservice@col.example'],
@@ -497,7 +558,9 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         const before = await snapshot(lead.id);
         const offered = leadTransitionsSchema.parse((await operator.get(`/api/${country}/leads/${lead.id}/transitions`)).json());
         const toTransfer = country === 'arg' ? A.TRANSFER_IN_PROGRESS : C.TRANSFER_IN_PROGRESS;
-        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
+        expect(offered.transitions.find((o) => o.to_status === toTransfer)?.blocked).toBe(
+          'El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir',
+        );
         const res = await move(operator, country, lead.id, { to_status: toTransfer, version: 1 });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe('El cliente no tiene cuenta bancaria completa: hace falta una para auditar y transferir');
@@ -512,7 +575,10 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const lead = await insertLead('arg', A.CREATED, { lastDigit: 4, offeredAmount: null });
       let version = 1;
       const step = async (client: TestClient, to: number | 'auto', reason?: string) => {
-        const res = to === 'auto' ? await automate(client, 'arg', lead.id, version) : await move(client, 'arg', lead.id, { to_status: to, version, reason });
+        const res =
+          to === 'auto'
+            ? await automate(client, 'arg', lead.id, version)
+            : await move(client, 'arg', lead.id, { to_status: to, version, reason });
         expect(res.statusCode, res.body).toBe(200);
         version = res.json().version;
         return res.json().status_id as number;
@@ -520,9 +586,11 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(await step(seller, A.PREFILTER)).toBe(A.PREFILTER);
       expect(await step(admin, 'auto')).toBe(A.RISK);
       expect(await step(admin, 'auto')).toBe(A.PHONE_VALIDATION);
-      for (const to of [A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION, A.VALIDATION_IN_PROGRESS]) expect(await step(seller, to)).toBe(to);
+      for (const to of [A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION, A.VALIDATION_IN_PROGRESS])
+        expect(await step(seller, to)).toBe(to);
       expect(await step(admin, 'auto')).toBe(A.VALIDATE_DOCS);
-      for (const to of [A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED, A.AUDIT_PENDING]) expect(await step(seller, to)).toBe(to);
+      for (const to of [A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED, A.AUDIT_PENDING])
+        expect(await step(seller, to)).toBe(to);
       // Audit decisions are the audit case's: taken, checked, decided.
       const audit = async (decision: string, comment?: string) => {
         expect((await supervisor.post(`/api/arg/audits/${lead.id}/claim`, {})).statusCode).toBe(200);
@@ -540,14 +608,33 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       expect(await step(admin, A.DISBURSED)).toBe(A.DISBURSED);
       const rows = await history(lead.id);
       expect(rows.map((r) => r.toStatus)).toEqual([
-        A.CREATED, A.PREFILTER, A.RISK, A.PHONE_VALIDATION, A.PENDING_CUSTOMER_APPROVAL, A.PENDING_IDENTIFICATION,
-        A.VALIDATION_IN_PROGRESS, A.VALIDATE_DOCS, A.CARD_PENDING, A.CARD_CONFIRMATION, A.SIGNATURE_PENDING, A.ACCEPTED,
-        A.AUDIT_PENDING, A.REQUEST_INFORMATION, A.AUDIT_RETRY, A.AUDIT_APPROVAL, A.TRANSFER_IN_PROGRESS, A.TRANSFERED, A.DISBURSED,
+        A.CREATED,
+        A.PREFILTER,
+        A.RISK,
+        A.PHONE_VALIDATION,
+        A.PENDING_CUSTOMER_APPROVAL,
+        A.PENDING_IDENTIFICATION,
+        A.VALIDATION_IN_PROGRESS,
+        A.VALIDATE_DOCS,
+        A.CARD_PENDING,
+        A.CARD_CONFIRMATION,
+        A.SIGNATURE_PENDING,
+        A.ACCEPTED,
+        A.AUDIT_PENDING,
+        A.REQUEST_INFORMATION,
+        A.AUDIT_RETRY,
+        A.AUDIT_APPROVAL,
+        A.TRANSFER_IN_PROGRESS,
+        A.TRANSFERED,
+        A.DISBURSED,
       ]);
       // Each row continues from the previous one.
       rows.slice(1).forEach((row, i) => expect(row.fromStatus).toBe(rows[i].toStatus));
       // DISBURSED is terminal: nothing left to offer.
-      expect(leadTransitionsSchema.parse((await admin.get(`/api/arg/leads/${lead.id}/transitions`)).json())).toMatchObject({ transitions: [], automation: null });
+      expect(leadTransitionsSchema.parse((await admin.get(`/api/arg/leads/${lead.id}/transitions`)).json())).toMatchObject({
+        transitions: [],
+        automation: null,
+      });
     });
   });
   describe('automated stages that run by themselves (WORKFLOW_AUTORUN)', () => {
@@ -557,7 +644,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
 
     it('a seller sending Paso 4 to identity lands on Paso 7 at once, the system authoring the stage', async () => {
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service().transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATE_DOCS);
       const rows = await history(lead.id);
       expect(rows.slice(-2).map((r) => [r.toStatus, r.userId])).toEqual([
@@ -576,9 +669,19 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
 
     it('a stage outcome that rejects ends the chain there, with its reason', async () => {
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 5 });
-      await service().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service().transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       const last = (await history(lead.id)).at(-1)!;
-      expect([last.toStatus, last.userId, last.reason]).toEqual([A.REJECTED, null, 'Identidad: los datos no coinciden con el registro (simulador)']);
+      expect([last.toStatus, last.userId, last.reason]).toEqual([
+        A.REJECTED,
+        null,
+        'Identidad: los datos no coinciden con el registro (simulador)',
+      ]);
     });
 
     /** The lead's queued stage run, as the queue holds it (undefined: none). */
@@ -589,13 +692,19 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
             statusId: stageRuns.statusId,
             attempts: stageRuns.attempts,
             lastError: stageRuns.lastError,
-            retryInSeconds: sql<number | null>`case when isfinite(${stageRuns.runAfter}) then round(extract(epoch from ${stageRuns.runAfter} - now()))::int end`,
+            retryInSeconds: sql<
+              number | null
+            >`case when isfinite(${stageRuns.runAfter}) then round(extract(epoch from ${stageRuns.runAfter} - now()))::int end`,
           })
           .from(stageRuns)
           .where(eq(stageRuns.leadId, leadId))
       )[0];
     /** The retry's wait is over (as if its time had come). */
-    const due = (leadId: number) => t.app.db.update(stageRuns).set({ runAfter: sql`now() - interval '1 second'` }).where(eq(stageRuns.leadId, leadId));
+    const due = (leadId: number) =>
+      t.app.db
+        .update(stageRuns)
+        .set({ runAfter: sql`now() - interval '1 second'` })
+        .where(eq(stageRuns.leadId, leadId));
     const identityDown = (calls: { n: number } = { n: 0 }) => ({
       ...simulatedAdapters(),
       identity: {
@@ -613,11 +722,22 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('a failing adapter leaves the person’s change in place and the run queued for a retry, which the screens show', async () => {
       const errors: unknown[] = [];
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(identityDown(), errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown(), errors).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
       expect(errors).toEqual([new Error('identity service down')]);
       // Queued with the status change, claimed once, to be tried again in STAGE_RETRY_SECONDS (30 s by default).
-      expect(await queued(lead.id)).toEqual({ statusId: A.VALIDATION_IN_PROGRESS, attempts: 1, lastError: 'identity service down', retryInSeconds: 30 });
+      expect(await queued(lead.id)).toEqual({
+        statusId: A.VALIDATION_IN_PROGRESS,
+        attempts: 1,
+        lastError: 'identity service down',
+        retryInSeconds: 30,
+      });
       const { stage_failure: failure } = await transitionsOf(lead.id);
       expect(failure?.attempts).toBe(1);
       expect(Math.abs(Date.parse(failure!.retry_at!) - Date.now() - 30_000)).toBeLessThan(5_000);
@@ -625,7 +745,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
 
     it('the worker retries a failed run when its time comes, and the lead moves on as if it had run the first time', async () => {
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown()).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       // Not before its time.
       expect(await service().runDueStages(100)).toBe(0);
       await due(lead.id);
@@ -640,9 +766,21 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('waits twice as long after each failure, then stops trying and leaves the stage to a person', async () => {
       const calls = { n: 0 };
       const errors: unknown[] = [];
-      const down = () => new WorkflowService(t.app.db, identityDown(calls), { autoRun: true, maxAttempts: 3, retrySeconds: 10, onStageError: (e) => errors.push(e) });
+      const down = () =>
+        new WorkflowService(t.app.db, identityDown(calls), {
+          autoRun: true,
+          maxAttempts: 3,
+          retrySeconds: 10,
+          onStageError: (e) => errors.push(e),
+        });
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await down().transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await down().transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       expect((await queued(lead.id))?.retryInSeconds).toBe(10);
       await due(lead.id);
       await down().runDueStages(100);
@@ -667,9 +805,23 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const errors: unknown[] = [];
       // Node A's identity service does not answer (yet): its request is still running the stage.
-      const slow = { ...simulatedAdapters(), identity: { run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (await gate, simulatedAdapters().identity.run(input)) } };
+      const slow = {
+        ...simulatedAdapters(),
+        identity: {
+          run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (
+            await gate,
+            simulatedAdapters().identity.run(input)
+          ),
+        },
+      };
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      const nodeA = service(slow, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      const nodeA = service(slow, errors).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       await expect.poll(async () => (await queued(lead.id))?.attempts).toBe(1);
       // Node B's worker does not start it again while A holds it.
       expect(await service().runDueStages(100)).toBe(0);
@@ -704,12 +856,21 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       };
       // Ending in 4 the identity simulator approves; ending in 5 it rejects.
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      const change = service(slowOnce, errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      const change = service(slowOnce, errors).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       await expect.poll(() => seen.length).toBe(1);
       // Meanwhile the document is corrected (the lead's version moves on, its status does not).
       const corrected = `${seen[0].slice(0, -1)}5`;
       await t.app.db.update(customers).set({ docNumber: corrected }).where(eq(customers.docNumber, lead.docNumber));
-      await t.app.db.update(leads).set({ version: sql`${leads.version} + 1` }).where(eq(leads.id, lead.id));
+      await t.app.db
+        .update(leads)
+        .set({ version: sql`${leads.version} + 1` })
+        .where(eq(leads.id, lead.id));
       release();
       await change;
       expect(seen).toEqual([seen[0], corrected]);
@@ -722,10 +883,24 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('with STAGE_RUN_WAIT off the change is answered before a slow stage decides, which then moves the lead', async () => {
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = { ...simulatedAdapters(), identity: { run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (await gate, simulatedAdapters().identity.run(input)) } };
+      const slow = {
+        ...simulatedAdapters(),
+        identity: {
+          run: async (input: Parameters<ReturnType<typeof simulatedAdapters>['identity']['run']>[0]) => (
+            await gate,
+            simulatedAdapters().identity.run(input)
+          ),
+        },
+      };
       const workflow = new WorkflowService(t.app.db, slow, { autoRun: true, awaitStages: false });
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await workflow.transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await workflow.transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       expect((await leadRow(lead.id)).statusId).toBe(A.VALIDATION_IN_PROGRESS);
       release();
       await workflow.drain();
@@ -737,7 +912,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const recording = vi.spyOn(StageRunsRepository.prototype, 'fail').mockRejectedValue(new Error('connection terminated'));
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
       try {
-        await service(identityDown(), errors).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+        await service(identityDown(), errors).transition({
+          country: 'arg',
+          leadId: lead.id,
+          user: actor('seller', sellerId, 2),
+          to: A.VALIDATION_IN_PROGRESS,
+          version: 1,
+        });
       } finally {
         recording.mockRestore();
       }
@@ -751,13 +932,25 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const stopped = [];
       for (let i = 0; i < 2; i++) {
         const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-        await new WorkflowService(t.app.db, identityDown(), { autoRun: true, maxAttempts: 1 }).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+        await new WorkflowService(t.app.db, identityDown(), { autoRun: true, maxAttempts: 1 }).transition({
+          country: 'arg',
+          leadId: lead.id,
+          user: actor('seller', sellerId, 2),
+          to: A.VALIDATION_IN_PROGRESS,
+          version: 1,
+        });
         expect(await queued(lead.id)).toMatchObject({ attempts: 1, retryInSeconds: null });
         stopped.push(lead.id);
       }
       // One still retrying: not the button's (the system is on it).
       const retrying = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(identityDown()).transition({ country: 'arg', leadId: retrying.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown()).transition({
+        country: 'arg',
+        leadId: retrying.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
 
       for (const email of ['seller@arg.example', 'auditor@arg.example']) {
         expect((await (await as('arg', email)).post('/api/arg/stage-runs/retry', {})).statusCode, email).toBe(403);
@@ -785,7 +978,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const leadsDue = [];
       for (let i = 0; i < 6; i++) {
         const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-        await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+        await service(identityDown()).transition({
+          country: 'arg',
+          leadId: lead.id,
+          user: actor('seller', sellerId, 2),
+          to: A.VALIDATION_IN_PROGRESS,
+          version: 1,
+        });
         await due(lead.id);
         leadsDue.push(lead.id);
       }
@@ -799,7 +998,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('a person’s change settles a queued retry: the stage the lead left is not run', async () => {
       const calls = { n: 0 };
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(identityDown(calls)).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown(calls)).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       const admin = await as('arg', 'admin@arg.example');
       const res = await automate(admin, 'arg', lead.id, (await leadRow(lead.id)).version);
       expect(res.statusCode, res.body).toBe(200);
@@ -815,19 +1020,37 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const admin = await as('arg', 'admin@arg.example');
       const res = await automate(admin, 'arg', lead.id, before.lead.version);
       expect(res.statusCode, res.body).toBe(502);
-      expect(res.json().message).toBe('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.');
+      expect(res.json().message).toBe(
+        'El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.',
+      );
       expect(await snapshot(lead.id)).toEqual(before);
       // The system's own run fails the same way and is queued for its retry.
       const system = new WorkflowService(t.app.db, simulatedAdapters({ failSuffix: '99999' }), { autoRun: true });
       const other = await insertLead('arg', A.CREATED, { lastDigit: 4 });
       await t.app.db.update(customers).set({ docNumber: '28899999' }).where(eq(customers.docNumber, other.docNumber));
-      await system.transition({ country: 'arg', leadId: other.id, user: actor('admin', await userIdByEmail(t.app, 'arg', 'admin@arg.example'), 1), to: A.PREFILTER, version: 1 });
-      expect(await queued(other.id)).toMatchObject({ statusId: A.PREFILTER, attempts: 1, lastError: 'prefilter: the service did not answer (simulator, document ending in 99999)' });
+      await system.transition({
+        country: 'arg',
+        leadId: other.id,
+        user: actor('admin', await userIdByEmail(t.app, 'arg', 'admin@arg.example'), 1),
+        to: A.PREFILTER,
+        version: 1,
+      });
+      expect(await queued(other.id)).toMatchObject({
+        statusId: A.PREFILTER,
+        attempts: 1,
+        lastError: 'prefilter: the service did not answer (simulator, document ending in 99999)',
+      });
     });
 
     it('the node’s stage worker runs what is due with the app’s adapters and tells the country’s screens where the lead went', async () => {
       const lead = await insertLead('arg', A.PENDING_IDENTIFICATION, { lastDigit: 4 });
-      await service(identityDown()).transition({ country: 'arg', leadId: lead.id, user: actor('seller', sellerId, 2), to: A.VALIDATION_IN_PROGRESS, version: 1 });
+      await service(identityDown()).transition({
+        country: 'arg',
+        leadId: lead.id,
+        user: actor('seller', sellerId, 2),
+        to: A.VALIDATION_IN_PROGRESS,
+        version: 1,
+      });
       await due(lead.id);
       const emitted = vi.spyOn(t.app.realtime, 'toCountry');
       try {
@@ -851,7 +1074,13 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
     it('is on by default outside the tests, with five runs 30 s, 1, 2 and 4 min apart and a look every 5 s', () => {
       expect(loadConfig({}).workflowAutoRun).toBe(true);
       expect(loadConfig({ WORKFLOW_AUTORUN: 'false' }).workflowAutoRun).toBe(false);
-      expect(loadConfig({}).stageRuns).toEqual({ simulateFailSuffix: '99999', wait: true, maxAttempts: 5, retrySeconds: 30, workerSeconds: 5 });
+      expect(loadConfig({}).stageRuns).toEqual({
+        simulateFailSuffix: '99999',
+        wait: true,
+        maxAttempts: 5,
+        retrySeconds: 30,
+        workerSeconds: 5,
+      });
       expect(loadConfig({ STAGE_RUN_WAIT: 'false' }).stageRuns.wait).toBe(false);
     });
   });

@@ -7,7 +7,8 @@ export const TAB_SNAPSHOT_PREFIX = 'snapshot of tab ';
 /** Enough of a page's accessibility snapshot to see what covered or replaced the element waited for. */
 const MAX_CHARS = 12_000;
 
-const shorten = (text: string) => (text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n… (${text.length - MAX_CHARS} more characters)` : text);
+const shorten = (text: string) =>
+  text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n… (${text.length - MAX_CHARS} more characters)` : text;
 
 /**
  * CI keeps only the run's printed output, not test-results/: a failed test's error context (the error and the

@@ -35,7 +35,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     }
   }, [userInfo.data, session]);
 
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
+  if (!session)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search, expired: sessionStore.endedByServer() }} />;
   // Until the server has said who this is (a reload), no shell: a held session would otherwise see it flash
   // before being sent away. A failed check (logged above) lets it through.
   if (userInfo.isPending) return <LoadingIndicator loading />;

@@ -23,10 +23,7 @@ export function HeldSessionPage({ title, maxWidth, children }: { title: string; 
             {title}
           </Typography>
           {children}
-          <Button
-            sx={{ mt: 2 }}
-            onClick={signOut}
-          >
+          <Button sx={{ mt: 2 }} onClick={signOut}>
             Cerrar sesión
           </Button>
         </CardContent>

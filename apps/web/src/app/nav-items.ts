@@ -11,7 +11,11 @@ export function useNavItems(): NavItem[] {
   return useMemo(
     () =>
       session
-        ? SCREENS.filter((s) => s.inNav && canAccess(s.screen, COUNTRY, session.role)).map(({ path, label, icon }) => ({ path, label, icon }))
+        ? SCREENS.filter((s) => s.inNav && canAccess(s.screen, COUNTRY, session.role)).map(({ path, label, icon }) => ({
+            path,
+            label,
+            icon,
+          }))
         : [],
     [session],
   );

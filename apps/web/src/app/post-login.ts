@@ -6,12 +6,7 @@ import { landingPath } from '../lib/storage';
  * `/lead-detail?id=7` survives) when that screen is built and the role may open it; otherwise the role's
  * landing page of SPEC 6.
  */
-export function postLoginPath(
-  from: unknown,
-  country: Country,
-  role: RoleId,
-  screens: readonly { path: string; screen: Screen }[],
-): string {
+export function postLoginPath(from: unknown, country: Country, role: RoleId, screens: readonly { path: string; screen: Screen }[]): string {
   if (typeof from === 'string' && from.startsWith('/')) {
     const path = from.split(/[?#]/)[0];
     const target = screens.find((s) => s.path === path);

@@ -28,7 +28,10 @@ export const leadsTakenMessage = (leadIds: number[], count: number) =>
  * pool themselves: the pool that took it already said so ('Tomaste la solicitud #…'), and their other tabs
  * only refresh.
  */
-export function assignmentNoticeOf(payload: RealtimeEventPayload<'lead:assigned'>, userId: number | undefined): 'assigned' | 'taken' | null {
+export function assignmentNoticeOf(
+  payload: RealtimeEventPayload<'lead:assigned'>,
+  userId: number | undefined,
+): 'assigned' | 'taken' | null {
   if (payload.seller_id !== userId) return 'taken';
   if (payload.source === 'take' && payload.by.id === userId) return null;
   return 'assigned';

@@ -98,7 +98,13 @@ function usePickerValue(props: FieldProps, format: string, shownFormat: string) 
     // 'YYYY-MM-DD…' texts order as the moments do.
     if (text && ((min && text < min) || (max && text > max))) {
       const shown = (bound: string) => dayjs(bound).format(shownFormat);
-      setRefused(min && max ? `Elige una fecha entre el ${shown(min)} y el ${shown(max)}` : min ? `Elige una fecha desde el ${shown(min)}` : `Elige una fecha hasta el ${shown(max!)}`);
+      setRefused(
+        min && max
+          ? `Elige una fecha entre el ${shown(min)} y el ${shown(max)}`
+          : min
+            ? `Elige una fecha desde el ${shown(min)}`
+            : `Elige una fecha hasta el ${shown(max!)}`,
+      );
       return;
     }
     reported.current = text;
@@ -158,7 +164,11 @@ export function DateField(props: FieldProps) {
       // Far from today a year is picked first, then its month, then the day.
       views={openTo === 'year' ? ['year', 'month', 'day'] : undefined}
       inputRef={inputRef}
-      slotProps={{ textField: { ...textFieldProps(props, 210, refused), ...textField }, field: { clearable: !required }, desktopTransition: NO_TRANSITION }}
+      slotProps={{
+        textField: { ...textFieldProps(props, 210, refused), ...textField },
+        field: { clearable: !required },
+        desktopTransition: NO_TRANSITION,
+      }}
     />
   );
 }

@@ -53,7 +53,14 @@ export function DetailActionBar({ call, sheets }: { call?: ReactNode; sheets: Ba
       >
         {call && <Box sx={{ flex: 1, minWidth: 0 }}>{call}</Box>}
         {sheets.map((action) => (
-          <Button key={action.label} variant="outlined" startIcon={action.icon} aria-haspopup="dialog" onClick={() => setOpen(action.label)} sx={{ flex: 1, minWidth: 0 }}>
+          <Button
+            key={action.label}
+            variant="outlined"
+            startIcon={action.icon}
+            aria-haspopup="dialog"
+            onClick={() => setOpen(action.label)}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
             {action.label}
           </Button>
         ))}
@@ -62,7 +69,13 @@ export function DetailActionBar({ call, sheets }: { call?: ReactNode; sheets: Ba
         anchor="bottom"
         open={!!sheet}
         onClose={close}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { maxHeight: '85vh', borderTopLeftRadius: 12, borderTopRightRadius: 12 },
+          },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5 }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>

@@ -24,7 +24,11 @@ export function ErrorPage({ statusCode = 500, statusMessage }: ErrorPageProps) {
           {notFound ? MESSAGES.notFoundDescription : MESSAGES.errorDescription}
         </Typography>
         {statusMessage && (
-          <Typography data-testid="error-status-message" color="text.secondary" sx={{ mt: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          <Typography
+            data-testid="error-status-message"
+            color="text.secondary"
+            sx={{ mt: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}
+          >
             {statusMessage}
           </Typography>
         )}

@@ -14,7 +14,17 @@ type Format = 'csv' | 'xlsx';
  * selected, just those. `path` is the export endpoint (`leads/export`); `search` the list's URL params
  * (paging is dropped, the format added); `selection` the selected rows' ids.
  */
-export function ExportButton({ path, search, fallbackName, selection = [] }: { path: string; search: string; fallbackName: string; selection?: number[] }) {
+export function ExportButton({
+  path,
+  search,
+  fallbackName,
+  selection = [],
+}: {
+  path: string;
+  search: string;
+  fallbackName: string;
+  selection?: number[];
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -59,14 +69,23 @@ export function ExportButton({ path, search, fallbackName, selection = [] }: { p
   const tooMany = selection.length > EXPORT_SELECTION_MAX;
 
   if (progress) {
-    const percent = progress.total && progress.rows !== null ? Math.min(100, (progress.rows / Math.max(progress.total, 1)) * 100) : undefined;
+    const percent =
+      progress.total && progress.rows !== null ? Math.min(100, (progress.rows / Math.max(progress.total, 1)) * 100) : undefined;
     return (
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 280 }} role="status" aria-label="Progreso de la exportación">
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', minWidth: 280 }}
+        role="status"
+        aria-label="Progreso de la exportación"
+      >
         <Stack sx={{ flexGrow: 1 }}>
-          <Typography variant="caption">
-            {describeProgress(progress)}
-          </Typography>
-          <LinearProgress variant={percent === undefined ? 'indeterminate' : 'determinate'} value={percent} aria-label="Progreso de la exportación" />
+          <Typography variant="caption">{describeProgress(progress)}</Typography>
+          <LinearProgress
+            variant={percent === undefined ? 'indeterminate' : 'determinate'}
+            value={percent}
+            aria-label="Progreso de la exportación"
+          />
         </Stack>
         <Button size="small" onClick={() => controller.current?.abort()}>
           Cancelar

@@ -28,7 +28,9 @@ const CELL_PADDING = 20;
 /** The paddings where a page's texts do not fit a short screen with the usual ones: 4 px a side. */
 const TIGHT_CELL_PADDING = 8;
 /** The grid's styles for tight cells (useFittedColumns' `tight`). */
-export const TIGHT_CELLS_SX = { '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: `${TIGHT_CELL_PADDING / 2}px` } } as const;
+export const TIGHT_CELLS_SX = {
+  '& .MuiDataGrid-cell:not(.MuiDataGrid-cellEmpty), & .MuiDataGrid-columnHeader': { px: `${TIGHT_CELL_PADDING / 2}px` },
+} as const;
 /** The sort arrow a sorted column's header shows beside its title (a 28 px button and the 2 px gap). */
 const SORT_BUTTON = 30;
 /**
@@ -57,7 +59,11 @@ export interface FitOptions {
  * of it to show its texts on one line first (so that as many do as the room allows); what is left stays with
  * the flexible column. So texts wrap only where the screen is short of room.
  */
-export function fitColumns<R extends GridValidRowModel>(columns: FittedColumn<R>[], rows: readonly R[], options: FitOptions = {}): GridColDef<R>[] {
+export function fitColumns<R extends GridValidRowModel>(
+  columns: FittedColumn<R>[],
+  rows: readonly R[],
+  options: FitOptions = {},
+): GridColDef<R>[] {
   const { sorting = true, visibility = {}, room = 0, reserved = 0, padding = CELL_PADDING } = options;
   const sized = columns.map(({ fit, ...column }) => {
     if (!fit) return { column, least: column.width ?? column.minWidth ?? 100, most: 0 };
@@ -89,7 +95,9 @@ export function fitColumns<R extends GridValidRowModel>(columns: FittedColumn<R>
  */
 export function columnsFit(columns: readonly GridColDef[], options: FitOptions = {}): boolean {
   const { visibility = {}, room = 0, reserved = 0 } = options;
-  const used = columns.filter((column) => visibility[column.field] !== false).reduce((sum, column) => sum + (column.width ?? column.minWidth ?? 100), 0);
+  const used = columns
+    .filter((column) => visibility[column.field] !== false)
+    .reduce((sum, column) => sum + (column.width ?? column.minWidth ?? 100), 0);
   return room === 0 || used <= room - reserved - ROOM_MARGIN;
 }
 

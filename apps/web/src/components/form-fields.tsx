@@ -43,7 +43,14 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
   return fields.map((field) => {
     // Every field here is a plain value: its error, when any, is a FieldError at its own name.
     const error = (errors as Record<string, { message?: string } | undefined>)[field.name];
-    const shared = { fullWidth: true, size, label: field.label, error: !!error, helperText: error?.message ?? field.helper, disabled: field.disabled };
+    const shared = {
+      fullWidth: true,
+      size,
+      label: field.label,
+      error: !!error,
+      helperText: error?.message ?? field.helper,
+      disabled: field.disabled,
+    };
     let input;
     if (field.type === 'date') {
       input = (
@@ -51,7 +58,17 @@ export function FormFields<T extends FieldValues>({ fields, register, control, e
           name={field.name}
           control={control}
           render={({ field: { value, onChange, onBlur, name, ref } }) => (
-            <DateField {...shared} openTo={field.openTo} min={field.min} max={field.max} value={(value as string | undefined) ?? ''} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
+            <DateField
+              {...shared}
+              openTo={field.openTo}
+              min={field.min}
+              max={field.max}
+              value={(value as string | undefined) ?? ''}
+              onChange={onChange}
+              onBlur={onBlur}
+              name={name}
+              inputRef={ref}
+            />
           )}
         />
       );

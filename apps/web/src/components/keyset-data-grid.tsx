@@ -185,7 +185,14 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
         }}
         disableColumnFilter
         localeText={listLocaleText(filtered ? noRowsLabel : emptyLabel, count, failed)}
-        sx={{ bgcolor: 'background.paper', minHeight: 480, ...CLIP_LAST_HEADER, ...STALE_ROWS_SX, ...(fitted.tight && TIGHT_CELLS_SX), ...sx }}
+        sx={{
+          bgcolor: 'background.paper',
+          minHeight: 480,
+          ...CLIP_LAST_HEADER,
+          ...STALE_ROWS_SX,
+          ...(fitted.tight && TIGHT_CELLS_SX),
+          ...sx,
+        }}
         className={outdated ? STALE_ROWS_CLASS : undefined}
         {...grid}
         {...choice}
@@ -209,7 +216,8 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
  * The columns the column chooser lists: the data's. The selection's checkboxes are how rows are chosen (for an
  * export), not a column of data: listed ('Seleccionar casilla'), hiding them took row selection away.
  */
-export const getTogglableColumns = (columns: GridColDef[]) => columns.filter((column) => column.field !== GRID_CHECKBOX_SELECTION_FIELD).map((column) => column.field);
+export const getTogglableColumns = (columns: GridColDef[]) =>
+  columns.filter((column) => column.field !== GRID_CHECKBOX_SELECTION_FIELD).map((column) => column.field);
 
 /** A column choice kept from when the chooser listed the selection's checkboxes does not hide them. */
 function withSelectionShown(model: GridColumnVisibilityModel | undefined): GridColumnVisibilityModel | undefined {
@@ -233,7 +241,10 @@ type ColumnChoice = Pick<DataGridProps, 'columnVisibilityModel' | 'onColumnVisib
  * today's defaults. The grid's "show all" leaves the columns it shows unnamed: a default-hidden one is saved
  * as shown, so that it stays shown.
  */
-export function withColumnDefaults({ columnVisibilityModel, onColumnVisibilityModelChange }: ColumnChoice, defaults: GridColumnVisibilityModel): ColumnChoice {
+export function withColumnDefaults(
+  { columnVisibilityModel, onColumnVisibilityModelChange }: ColumnChoice,
+  defaults: GridColumnVisibilityModel,
+): ColumnChoice {
   return {
     columnVisibilityModel: { ...defaults, ...columnVisibilityModel },
     onColumnVisibilityModelChange: (model, details) => {

@@ -44,7 +44,12 @@ export function MultiSelect({
         label={label}
         value={values}
         onChange={(event) => onChange(typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value)}
-        renderValue={(selected) => options.filter((o) => selected.includes(o.value)).map((o) => o.label).join(', ')}
+        renderValue={(selected) =>
+          options
+            .filter((o) => selected.includes(o.value))
+            .map((o) => o.label)
+            .join(', ')
+        }
         MenuProps={{ slotProps: { paper: { sx: { maxHeight: 420 } } } }}
       >
         {options.map((option) => (
@@ -95,7 +100,13 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (value
       // Wide enough for its whole placeholder.
       sx={{ minWidth: { xs: 0, sm: 350 }, flexGrow: 1 }}
       slotProps={{
-        input: { startAdornment: <InputAdornment position="start"><IconSearch size={18} /></InputAdornment> },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <IconSearch size={18} />
+            </InputAdornment>
+          ),
+        },
         // Below the box, in the gap between the bar's rows (FilterBar): the filters around it stay where they are.
         formHelperText: { sx: { position: 'absolute', top: '100%', mt: 0.25, lineHeight: 1.2, whiteSpace: 'nowrap' } },
       }}
@@ -113,7 +124,16 @@ export const strings = (values: (string | number)[] | undefined) => (values ?? [
 export function FilterBar({ reset, children }: { reset: () => void; children: ReactNode }) {
   return (
     // On a phone (in the filters' dialog) one filter a line, the whole width.
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', flexDirection: { xs: 'column', sm: 'row' }, columnGap: 1.5, rowGap: 2.5, alignItems: { xs: 'stretch', sm: 'center' } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        flexDirection: { xs: 'column', sm: 'row' },
+        columnGap: 1.5,
+        rowGap: 2.5,
+        alignItems: { xs: 'stretch', sm: 'center' },
+      }}
+    >
       {children}
       <Button onClick={reset} startIcon={<IconFilterOff size={18} />} color="secondary">
         Limpiar filtros
@@ -125,7 +145,9 @@ export function FilterBar({ reset, children }: { reset: () => void; children: Re
 /** The workflow step (SPEC 3), from the cached filter resources. */
 export function StepFilter({ values, onChange }: { values: string[]; onChange: (values: string[]) => void }) {
   const steps = useFilterResource('steps');
-  return <MultiSelect label="Paso" values={values} options={steps.map((s) => ({ value: String(s.id), label: s.label }))} onChange={onChange} />;
+  return (
+    <MultiSelect label="Paso" values={values} options={steps.map((s) => ({ value: String(s.id), label: s.label }))} onChange={onChange} />
+  );
 }
 
 /** One of the SPEC amount ranges, or all of them. `id` labels the select (unique on the page). */

@@ -33,7 +33,10 @@ export function GridFetchingBar() {
 /** The grid's empty state; with filters set it offers "Limpiar filtros", the way out of a result of nothing. */
 export function GridNoRows({ label, onClearFilters }: GridSlotProps['noRowsOverlay']) {
   return (
-    <Box data-testid="grid-no-rows" sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2 }}>
+    <Box
+      data-testid="grid-no-rows"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 2 }}
+    >
       <Typography variant="body2">{label}</Typography>
       {onClearFilters && (
         <Button variant="outlined" size="small" startIcon={<IconFilterOff size={18} />} onClick={onClearFilters}>

@@ -14,7 +14,12 @@ export interface LoadingIndicatorProps {
 export function LoadingIndicator({ loading, loadingText, color = 'primary', className, size = 40, dialog = false }: LoadingIndicatorProps) {
   if (!loading) return null;
   const content = (
-    <Box className={className} role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, p: 4 }}>
+    <Box
+      className={className}
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, p: 4 }}
+    >
       <CircularProgress color={color} size={size} />
       {loadingText && <Typography color="text.secondary">{loadingText}</Typography>}
     </Box>

@@ -1,4 +1,20 @@
-import { Badge, Box, Button, Card, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemButton, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { IconChevronLeft, IconChevronRight, IconFilter } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -47,7 +63,21 @@ interface MobileListProps<R> {
  * The phone's list: one record in one or two short lines, the page moved by "Anterior" and "Siguiente" (the
  * desktop grid's keyset pages). No columns, so nothing scrolls sideways.
  */
-export function MobileList<R>({ rows, getId, mobileRow, rowHref, page, hasPrevious, hasNext, onPage, loading, outdated, emptyLabel, onClearFilters, 'aria-label': label }: MobileListProps<R>) {
+export function MobileList<R>({
+  rows,
+  getId,
+  mobileRow,
+  rowHref,
+  page,
+  hasPrevious,
+  hasNext,
+  onPage,
+  loading,
+  outdated,
+  emptyLabel,
+  onClearFilters,
+  'aria-label': label,
+}: MobileListProps<R>) {
   return (
     <Card sx={{ position: 'relative', opacity: outdated ? 0.8 : 1 }} data-testid="mobile-list">
       {outdated && (
@@ -55,7 +85,9 @@ export function MobileList<R>({ rows, getId, mobileRow, rowHref, page, hasPrevio
           <StaleRowsNotice slow={outdated.slow} />
         </Box>
       )}
-      {loading && <LinearProgress aria-label="Cargando filas" data-testid="grid-fetching" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      {loading && (
+        <LinearProgress aria-label="Cargando filas" data-testid="grid-fetching" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+      )}
       {rows.length === 0 ? (
         loading ? (
           <Box sx={{ minHeight: 120 }} />
@@ -77,7 +109,11 @@ export function MobileList<R>({ rows, getId, mobileRow, rowHref, page, hasPrevio
                 ) : (
                   <Box sx={{ flex: '1 1 200px', minWidth: 0, px: 2, py: 1 }}>{content}</Box>
                 )}
-                {record.action && <Box sx={{ flexShrink: 0, ml: 'auto', px: 1, pb: 0.5, display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>{record.action}</Box>}
+                {record.action && (
+                  <Box sx={{ flexShrink: 0, ml: 'auto', px: 1, pb: 0.5, display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+                    {record.action}
+                  </Box>
+                )}
               </ListItem>
             );
           })}
@@ -85,7 +121,12 @@ export function MobileList<R>({ rows, getId, mobileRow, rowHref, page, hasPrevio
       )}
       {(hasPrevious || hasNext) && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1 }}>
-          <Button size="small" startIcon={<IconChevronLeft size={18} />} disabled={!hasPrevious || loading} onClick={() => onPage(page - 1)}>
+          <Button
+            size="small"
+            startIcon={<IconChevronLeft size={18} />}
+            disabled={!hasPrevious || loading}
+            onClick={() => onPage(page - 1)}
+          >
             Anterior
           </Button>
           <Typography variant="body2" color="text.secondary">

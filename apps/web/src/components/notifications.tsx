@@ -48,7 +48,14 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         // Below the content, not over the navbar's buttons (theme, settings, profile) that sit top right.
         <Stack
           spacing={1}
-          sx={{ position: 'fixed', bottom: 24, left: '50%', transform: 'translateX(-50%)', zIndex: (theme) => theme.zIndex.snackbar, alignItems: 'center' }}
+          sx={{
+            position: 'fixed',
+            bottom: 24,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            zIndex: (theme) => theme.zIndex.snackbar,
+            alignItems: 'center',
+          }}
         >
           {shown.map((item) => (
             <Notification key={item.key} item={item} close={close} />
@@ -112,7 +119,11 @@ export function useNotifyError(): (error: unknown) => void {
   return useCallback(
     (error: unknown) => {
       console.error(error);
-      notify({ message: error instanceof Error && error.message ? error.message : MESSAGES.unexpectedError, color: 'error', timeout: null });
+      notify({
+        message: error instanceof Error && error.message ? error.message : MESSAGES.unexpectedError,
+        color: 'error',
+        timeout: null,
+      });
     },
     [notify],
   );

@@ -13,7 +13,6 @@ export interface TimelineItem {
   who?: string | null;
 }
 
-
 /** A vertical history, newest first as given. */
 export function Timeline({
   items,

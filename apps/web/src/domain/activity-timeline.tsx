@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { COUNTRY } from '../config/env';
 import { Timeline, type TimelineItem } from '../components/timeline';
 
-
 /** What a lead is called where it is shown: a lead (leads, audits) or a sale (the seller's application). */
 export type ActivitySubject = 'lead' | 'sale';
 
@@ -39,7 +38,16 @@ function toItem(entry: TimelineEntry, subject: ActivitySubject): TimelineItem {
   const base = { key: entry.id, at: entry.at, who: entry.user?.name ?? 'Sistema' };
   switch (entry.type) {
     case 'status':
-      return { ...base, icon: IconArrowsExchange, color: 'info', title: entry.from_status === null ? `Estado inicial ${statusName(entry.to_status, subject)}` : `${statusName(entry.from_status, subject)} → ${statusName(entry.to_status, subject)}`, body: entry.text };
+      return {
+        ...base,
+        icon: IconArrowsExchange,
+        color: 'info',
+        title:
+          entry.from_status === null
+            ? `Estado inicial ${statusName(entry.to_status, subject)}`
+            : `${statusName(entry.from_status, subject)} → ${statusName(entry.to_status, subject)}`,
+        body: entry.text,
+      };
     case 'note':
       return { ...base, icon: IconMessage, color: 'primary', title: 'Nota', body: entry.text };
     case 'management':

@@ -25,6 +25,12 @@ export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: str
           emptyOption: 'Sin tipo',
           ...typeLock,
         },
-        { name: 'bank_account' as Path<T>, label: 'Número de cuenta', size: 4, helper: 'En Nequi y Daviplata: el celular, sin tipo', ...lock },
+        {
+          name: 'bank_account' as Path<T>,
+          label: 'Número de cuenta',
+          size: 4,
+          helper: 'En Nequi y Daviplata: el celular, sin tipo',
+          ...lock,
+        },
       ];
 }

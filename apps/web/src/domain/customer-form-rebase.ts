@@ -7,7 +7,16 @@ import type { LeadDetail } from '@backoffice/shared';
  */
 
 /** The customer form's fields, as the form holds them (a blank string for a null). */
-export const CUSTOMER_FORM_FIELDS = ['first_name', 'last_name', 'cellphone', 'email', 'address', 'bank', 'bank_account', 'bank_account_type'] as const;
+export const CUSTOMER_FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'cellphone',
+  'email',
+  'address',
+  'bank',
+  'bank_account',
+  'bank_account_type',
+] as const;
 export type CustomerFormField = (typeof CUSTOMER_FORM_FIELDS)[number];
 export type CustomerFormValues = Record<CustomerFormField, string> & { version: number };
 
@@ -57,7 +66,11 @@ export interface RebasedEdit {
  * base nobody can tell who changed a field: every field where the form and the store differ keeps what the
  * form had and is flagged, so the user sees both values before saving.
  */
-export function rebaseCustomerEdit(base: CustomerFormValues | undefined, typed: CustomerFormValues, stored: CustomerFormValues): RebasedEdit {
+export function rebaseCustomerEdit(
+  base: CustomerFormValues | undefined,
+  typed: CustomerFormValues,
+  stored: CustomerFormValues,
+): RebasedEdit {
   const values: CustomerFormValues = { ...stored };
   const changes: OtherUserChange[] = [];
   let anyTyped = false;

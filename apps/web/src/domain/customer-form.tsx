@@ -51,7 +51,10 @@ const contactFields = (lockedBecause?: { names: string; cellphone: string }): Fo
 
 /** What the form needs of a save's mutation: the saved application, to show what is stored now. */
 interface CustomerMutation {
-  mutate: (body: SaleCustomerUpdateInput, options: { onSuccess: (saved: Pick<LeadDetail, 'customer'>) => void; onError?: (error: Error) => void }) => void;
+  mutate: (
+    body: SaleCustomerUpdateInput,
+    options: { onSuccess: (saved: Pick<LeadDetail, 'customer'>) => void; onError?: (error: Error) => void },
+  ) => void;
   isPending: boolean;
   error: Error | null;
 }
@@ -154,7 +157,8 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
           notify('Datos del cliente guardados');
         },
         onError: (error) => {
-          if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<SaleCustomerUpdateInput>, { message: field.message });
+          if (error instanceof ApiError)
+            for (const field of error.fields) setError(field.field as Path<SaleCustomerUpdateInput>, { message: field.message });
           notifyStale(error);
         },
       }),
@@ -164,12 +168,20 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
   const fields = baseFields.map((spec) => {
     const change = changes.find((c) => c.field === spec.name);
     if (!change || spec.disabled) return spec;
-    return { ...spec, helper: change.conflict ? `Otro usuario guardó ${shownValue(spec, change.stored)}: se guardará lo que escribiste` : 'Cambiado por otro usuario' };
+    return {
+      ...spec,
+      helper: change.conflict
+        ? `Otro usuario guardó ${shownValue(spec, change.stored)}: se guardará lo que escribiste`
+        : 'Cambiado por otro usuario',
+    };
   });
 
   return (
     <Card>
-      <CardHeader title="Datos del cliente" subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`} />
+      <CardHeader
+        title="Datos del cliente"
+        subheader={`${customer.doc_type} ${customer.doc_number}${customer.cuil ? ` · CUIL ${customer.cuil}` : ''}`}
+      />
       <CardContent>
         <Grid container spacing={2} component="form" noValidate onSubmit={submit} aria-label="Datos del cliente">
           {draft.restored && (

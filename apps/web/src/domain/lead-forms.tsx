@@ -89,7 +89,9 @@ export function NoteForm({
   useEffect(() => {
     if (focusRequests > 0) textarea.current?.focus();
   }, [focusRequests]);
-  const { ref: registerRef, ...body } = register('body', { onChange: (event: ChangeEvent<HTMLTextAreaElement>) => writeDraft(userId, draftKey, event.target.value) });
+  const { ref: registerRef, ...body } = register('body', {
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => writeDraft(userId, draftKey, event.target.value),
+  });
   const focusField = () => setFocusRequests((count) => count + 1);
   const submit = handleSubmit((values) =>
     mutation.mutate(values, {
@@ -170,7 +172,10 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Datos inválidos');
     setProblem(null);
     if (!(await confirm({ message: `¿Registrar la gestión “${value}”?` }))) return;
-    mutation.mutate({ ...parsed.data, next_action_at: parsed.data.next_action_at ?? undefined }, { onSuccess: () => notify('Gestión registrada'), onError: notifyStale });
+    mutation.mutate(
+      { ...parsed.data, next_action_at: parsed.data.next_action_at ?? undefined },
+      { onSuccess: () => notify('Gestión registrada'), onError: notifyStale },
+    );
   };
   return (
     <Stack spacing={1} component="section" aria-label="Registrar gestión">
@@ -186,7 +191,12 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
       </FormControl>
       <FormControl size="small">
         <InputLabel id={`${id}-channel`}>Canal</InputLabel>
-        <Select labelId={`${id}-channel`} label="Canal" value={channel} onChange={(event) => setChannel(event.target.value as ManagementChannel)}>
+        <Select
+          labelId={`${id}-channel`}
+          label="Canal"
+          value={channel}
+          onChange={(event) => setChannel(event.target.value as ManagementChannel)}
+        >
           {MANAGEMENT_CHANNELS.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.label}

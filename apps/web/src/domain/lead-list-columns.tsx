@@ -1,4 +1,12 @@
-import { isSellerOrWoAssignation, STATUSES, stepsOf, type Country, type LeadListItem, type RoleId, type StatusEntry } from '@backoffice/shared';
+import {
+  isSellerOrWoAssignation,
+  STATUSES,
+  stepsOf,
+  type Country,
+  type LeadListItem,
+  type RoleId,
+  type StatusEntry,
+} from '@backoffice/shared';
 import { Link as MuiLink } from '@mui/material';
 import type { GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { Link } from 'react-router';
@@ -24,7 +32,11 @@ type Column = FittedColumn<LeadListItem>;
 export const idLinkColumn = (headerName: string, detailPath: string): Column => ({
   field: 'id',
   headerName,
-  fit: (rows) => widestTextWidth(rows.map((row) => `#${row.id}`), CELL_FONT),
+  fit: (rows) =>
+    widestTextWidth(
+      rows.map((row) => `#${row.id}`),
+      CELL_FONT,
+    ),
   renderCell: ({ row, tabIndex }) => (
     <MuiLink component={Link} to={`${detailPath}?id=${row.id}`} underline="hover" tabIndex={tabIndex}>
       #{row.id}
@@ -52,7 +64,12 @@ export const customerContactColumns: Column[] = [
 ];
 
 /** The customer's email. */
-export const emailColumn: Column = textColumn({ field: 'email', headerName: 'Email', sortable: false, text: (row) => row.customer.email ?? '' });
+export const emailColumn: Column = textColumn({
+  field: 'email',
+  headerName: 'Email',
+  sortable: false,
+  text: (row) => row.customer.email ?? '',
+});
 
 /** The requested amount and its term. */
 export const amountColumns: Column[] = [
@@ -61,9 +78,23 @@ export const amountColumns: Column[] = [
     headerName: 'Monto',
     type: 'number',
     valueFormatter: (value: number) => money(value),
-    fit: (rows) => widestTextWidth(rows.map((row) => money(row.requested_amount)), CELL_FONT),
+    fit: (rows) =>
+      widestTextWidth(
+        rows.map((row) => money(row.requested_amount)),
+        CELL_FONT,
+      ),
   },
-  { field: 'term', headerName: 'Cuotas', type: 'number', sortable: false, fit: (rows) => widestTextWidth(rows.map((row) => String(row.term)), CELL_FONT) },
+  {
+    field: 'term',
+    headerName: 'Cuotas',
+    type: 'number',
+    sortable: false,
+    fit: (rows) =>
+      widestTextWidth(
+        rows.map((row) => String(row.term)),
+        CELL_FONT,
+      ),
+  },
 ];
 
 /** The seller's working column ('Envío link para' / 'continuar solicitud' where room is short). */

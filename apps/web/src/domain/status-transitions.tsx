@@ -56,7 +56,15 @@ export function movedMessage(subject: string, option: TransitionOption, nowStatu
  * The status changes the signed-in role may make from the current status, as the server lists them (the
  * server checks each again). Every change is confirmed; rejections and the like ask for the reason.
  */
-export function StatusTransitions({ options, question, onMove, disabled, 'data-testid': testId, children, labelOf = workflowLabel }: StatusTransitionsProps) {
+export function StatusTransitions({
+  options,
+  question,
+  onMove,
+  disabled,
+  'data-testid': testId,
+  children,
+  labelOf = workflowLabel,
+}: StatusTransitionsProps) {
   const confirm = useConfirm();
   const prompt = usePrompt();
   const notifyError = useNotifyError();
@@ -76,7 +84,11 @@ export function StatusTransitions({ options, question, onMove, disabled, 'data-t
       // The dialog let through only a blank or an amount the schema reads.
       offeredAmount = typed === '' ? undefined : offerSchema.parse(typed);
     } else if (option.reason_required) {
-      const typed = await prompt({ title: 'Cambiar estado', message, input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX } });
+      const typed = await prompt({
+        title: 'Cambiar estado',
+        message,
+        input: { label: 'Motivo', required: true, maxLength: TRANSITION_REASON_MAX },
+      });
       if (typed === null) return;
       reason = typed;
     } else if (!(await confirm({ title: 'Cambiar estado', message }))) {

@@ -6,7 +6,9 @@ import { useSession } from '../lib/session';
 /** A form's values as the draft keeps them: a blank field is the same as one never touched. */
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 const differs = (values: FieldValues, defaults: FieldValues) =>
-  Object.keys({ ...values, ...defaults }).some((name) => !(blank(values[name]) && blank(defaults[name])) && values[name] !== defaults[name]);
+  Object.keys({ ...values, ...defaults }).some(
+    (name) => !(blank(values[name]) && blank(defaults[name])) && values[name] !== defaults[name],
+  );
 
 function parsed(text: string): FieldValues | undefined {
   try {
@@ -32,7 +34,11 @@ export interface FormDraft {
  * the form shows it again when it mounts. `accepts` may refuse a draft that no longer applies (one typed on a
  * record someone has changed since), which is then forgotten.
  */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, key: string, accepts?: (draft: FieldValues) => boolean): FormDraft {
+export function useFormDraft<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  key: string,
+  accepts?: (draft: FieldValues) => boolean,
+): FormDraft {
   const userId = useSession()?.id;
   const { watch, reset, formState } = form;
   // Read once, when the form mounts: later renders must not bring the draft back over what is typed.

@@ -134,7 +134,8 @@ export function createApiClient(deps: ApiClientDeps) {
   return {
     request,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
-    post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'headers'>) => request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+    post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'headers'>) =>
+      request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
     patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
     put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
     delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),

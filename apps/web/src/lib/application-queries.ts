@@ -19,7 +19,11 @@ export function refreshApplicationLists(queryClient: QueryClient): void {
  * `updated`, the one the caller has just replaced with the server's answer.
  */
 export function refreshApplicationDetails(queryClient: QueryClient, id: number, updated?: QueryKey): void {
-  for (const queryKey of [['leads', 'detail', id], ['sales', 'detail', id], ['audits', 'detail', id]]) {
+  for (const queryKey of [
+    ['leads', 'detail', id],
+    ['sales', 'detail', id],
+    ['audits', 'detail', id],
+  ]) {
     if (updated && queryKey[0] === updated[0]) {
       // Its own dependants still reload (the lead's transitions).
       void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryKey.length > queryKey.length });

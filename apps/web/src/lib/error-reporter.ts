@@ -8,7 +8,7 @@ export interface ErrorReporterDeps {
 }
 
 export function errorPayload(error: unknown, info: string | undefined, path: string, now: Date): ErrorLog {
-  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error) ?? 'Unknown error');
+  const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : (JSON.stringify(error) ?? 'Unknown error'));
   return {
     message: (err.message || err.name || 'Error').slice(0, 2_000),
     stack: err.stack?.slice(0, 20_000),

@@ -52,7 +52,16 @@ function mirrorRadius(value: string): string {
     .join(' / ');
 }
 
-const FOUR_SIDES = new Set(['margin', 'padding', 'border-width', 'border-style', 'border-color', 'inset', 'scroll-margin', 'scroll-padding']);
+const FOUR_SIDES = new Set([
+  'margin',
+  'padding',
+  'border-width',
+  'border-style',
+  'border-color',
+  'inset',
+  'scroll-margin',
+  'scroll-padding',
+]);
 const SIDE_KEYWORDS = new Set([
   'float',
   'clear',

@@ -51,18 +51,29 @@ function darkPrimaryText(tint: string): Components<Theme> {
           isPrimary(ownerState.color) && ownerState.variant !== 'contained' ? { color: tint, borderColor: alpha(tint, 0.5) } : {},
       },
     },
-    MuiLink: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { color: tint, textDecorationColor: alpha(tint, 0.4) } : {}) } },
+    MuiLink: {
+      styleOverrides: {
+        root: ({ ownerState }) => (isPrimary(ownerState.color) ? { color: tint, textDecorationColor: alpha(tint, 0.4) } : {}),
+      },
+    },
     MuiChip: {
       styleOverrides: {
-        root: ({ ownerState }) => (ownerState.color === 'primary' && ownerState.variant === 'outlined' ? { color: tint, borderColor: tint } : {}),
+        root: ({ ownerState }) =>
+          ownerState.color === 'primary' && ownerState.variant === 'outlined' ? { color: tint, borderColor: tint } : {},
       },
     },
     MuiIconButton: { styleOverrides: { root: ({ ownerState }) => (ownerState.color === 'primary' ? { color: tint } : {}) } },
-    MuiCheckbox: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked, &.MuiCheckbox-indeterminate': { color: tint } } : {}) } },
+    MuiCheckbox: {
+      styleOverrides: {
+        root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked, &.MuiCheckbox-indeterminate': { color: tint } } : {}),
+      },
+    },
     MuiRadio: { styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-checked': { color: tint } } : {}) } },
     // A field in error keeps its error colour when focused (these come after MUI's own rules and would win).
     MuiFormLabel: {
-      styleOverrides: { root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-focused:not(.Mui-error)': { color: tint } } : {}) },
+      styleOverrides: {
+        root: ({ ownerState }) => (isPrimary(ownerState.color) ? { '&.Mui-focused:not(.Mui-error)': { color: tint } } : {}),
+      },
     },
     MuiOutlinedInput: {
       styleOverrides: {

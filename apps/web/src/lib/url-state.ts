@@ -7,7 +7,11 @@ export type UrlPatchValue = string | number | boolean | (string | number)[] | un
  * arrays become comma lists, and any change that is not paging itself drops the paging keys so the list
  * goes back to its first page.
  */
-export function applyListPatch(current: URLSearchParams, patch: Record<string, UrlPatchValue>, pagingKeys = ['page', 'cursor']): URLSearchParams {
+export function applyListPatch(
+  current: URLSearchParams,
+  patch: Record<string, UrlPatchValue>,
+  pagingKeys = ['page', 'cursor'],
+): URLSearchParams {
   const next = new URLSearchParams(current);
   const pagingOnly = Object.keys(patch).every((key) => pagingKeys.includes(key));
   if (!pagingOnly) pagingKeys.forEach((key) => next.delete(key));
@@ -25,7 +29,9 @@ const LIST_VIEW_KEYS = new Set(['sort', 'dir', 'page', 'pageSize', 'cursor', 'ex
 
 /** Whether a list's parsed query narrows it with any filter (an empty list then says the filters match nothing). */
 export function isFiltered(query: object): boolean {
-  return Object.entries(query).some(([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0));
+  return Object.entries(query).some(
+    ([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );
 }
 
 /**
@@ -35,7 +41,12 @@ export function isFiltered(query: object): boolean {
 export function activeFilterCount(query: object, defaults: object = {}): number {
   const unset = defaults as Record<string, unknown>;
   return Object.entries(query).filter(
-    ([key, value]) => !LIST_VIEW_KEYS.has(key) && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0) && JSON.stringify(value) !== JSON.stringify(unset[key]),
+    ([key, value]) =>
+      !LIST_VIEW_KEYS.has(key) &&
+      value !== undefined &&
+      value !== '' &&
+      !(Array.isArray(value) && value.length === 0) &&
+      JSON.stringify(value) !== JSON.stringify(unset[key]),
   ).length;
 }
 

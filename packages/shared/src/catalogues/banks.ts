@@ -47,6 +47,10 @@ export const COL_ACCOUNT_TYPE_LABELS: Record<ColAccountType, string> = { Ahorros
  * a wallet and its number, or a bank, its number and the account's type (col accounts stored before the
  * type was asked have none: the seller completes them). The server's SQL twin is `payableAccount`.
  */
-export function isPayableAccount(customer: { bank: string | null; bank_account: string | null; bank_account_type: string | null }): boolean {
+export function isPayableAccount(customer: {
+  bank: string | null;
+  bank_account: string | null;
+  bank_account_type: string | null;
+}): boolean {
   return customer.bank_account !== null && (customer.bank === null || customer.bank_account_type !== null || isColWallet(customer.bank));
 }

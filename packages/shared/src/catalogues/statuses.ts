@@ -197,8 +197,7 @@ export const STATUS_LABELS: Record<string, string> = {
 function appearance(name: string): Pick<StatusEntry, 'color' | 'icon'> {
   if (/REJECTED|FAILED|BAD_DEBT|UNPAID|OVERDUE|DESIST/.test(name)) return { color: 'error', icon: 'circle-x' };
   if (/CANCELLED|ANNULED|EXPIRED|CLOSED/.test(name)) return { color: 'default', icon: 'circle-minus' };
-  if (/EXCEPTION|RETRY|REQUEST_INFORMATION|REVISION|MANUAL|PARTIAL/.test(name))
-    return { color: 'warning', icon: 'alert-triangle' };
+  if (/EXCEPTION|RETRY|REQUEST_INFORMATION|REVISION|MANUAL|PARTIAL/.test(name)) return { color: 'warning', icon: 'alert-triangle' };
   if (/ACCEPTED|APPROVED|APPROVAL|TRANSFERE?D|DISBURSED|PAID|VERIFIED|VALIDATED|ACTIVE/.test(name))
     return { color: 'success', icon: 'circle-check' };
   if (/AUDIT|RISK|KILLER|PREFILTER|VALIDAT|IN_PROGRESS/.test(name)) return { color: 'info', icon: 'progress' };

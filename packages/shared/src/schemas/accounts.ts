@@ -66,7 +66,11 @@ export const endedSessionsSchema = z.object({ ended: z.number().int().nonnegativ
 
 /** A role as each country's API speaks it: arg a number, col a text (SPEC 3); checked against the country's table. */
 const roleInput = z.union([z.number().int(), z.string().trim().min(1).max(40)], { error: 'Elige un rol' });
-const neotelInput = z.number({ error: 'Debe ser un número' }).int('Debe ser un número entero').min(0, 'Debe ser 0 o mayor').max(2_147_483_647);
+const neotelInput = z
+  .number({ error: 'Debe ser un número' })
+  .int('Debe ser un número entero')
+  .min(0, 'Debe ser 0 o mayor')
+  .max(2_147_483_647);
 
 export const createUserBodySchema = z.object({
   name: z.string({ error: 'Debe ser un texto' }).trim().min(2, 'Mínimo 2 caracteres').max(120, 'Máximo 120 caracteres'),

@@ -61,8 +61,14 @@ export const labelOf = <T extends readonly { id: string; label: string }[]>(cata
 export const BAN_MESSAGES = {
   document: 'Documento inválido: de 3 a 11 dígitos',
   email: 'Email inválido',
-  bank_account: { arg: 'CBU inválido: 22 dígitos con dígitos verificadores correctos', col: 'Número de cuenta inválido: de 6 a 20 dígitos' },
-  cellphone: { arg: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444', col: 'Celular inválido: 10 dígitos que empiezan con 3' },
+  bank_account: {
+    arg: 'CBU inválido: 22 dígitos con dígitos verificadores correctos',
+    col: 'Número de cuenta inválido: de 6 a 20 dígitos',
+  },
+  cellphone: {
+    arg: 'Celular inválido: 10 dígitos con código de área, p. ej. 11 5555-4444',
+    col: 'Celular inválido: 10 dígitos que empiezan con 3',
+  },
   lifted: 'El bloqueo ya fue levantado',
   liftReason: 'Indica el motivo para levantar el bloqueo',
   expiresBeforeStart: 'El vencimiento debe ser posterior al inicio',
@@ -76,12 +82,18 @@ export const BAN_MESSAGES = {
  * its national number (the way customers' cellphones are stored and the searcher reads them), an email
  * lower-cased. Or why the value is no such thing.
  */
-export function normaliseBanValue(country: Country, kind: BanKind, raw: string): { ok: true; value: string } | { ok: false; message: string } {
+export function normaliseBanValue(
+  country: Country,
+  kind: BanKind,
+  raw: string,
+): { ok: true; value: string } | { ok: false; message: string } {
   const text = raw.trim();
   switch (kind) {
     case 'document': {
       const digits = onlyDigits(text);
-      return /^[\d\s.-]+$/.test(text) && /^\d{3,11}$/.test(digits) ? { ok: true, value: digits } : { ok: false, message: BAN_MESSAGES.document };
+      return /^[\d\s.-]+$/.test(text) && /^\d{3,11}$/.test(digits)
+        ? { ok: true, value: digits }
+        : { ok: false, message: BAN_MESSAGES.document };
     }
     case 'cellphone': {
       const digits = onlyDigits(nationalPhone(text, country));

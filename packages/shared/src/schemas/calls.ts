@@ -37,7 +37,10 @@ export function isDueCall(answer: ScheduleCallsResponse | null | undefined): ans
 
 /** `?id=` of resolve-call and postpone-call: the scheduled call's id. */
 export const callIdQuerySchema = z.object({
-  id: z.preprocess(digitsText, z.number({ error: 'Indica la llamada' }).int().positive('Indica la llamada').max(MAX_INTEGER, 'Indica la llamada')),
+  id: z.preprocess(
+    digitsText,
+    z.number({ error: 'Indica la llamada' }).int().positive('Indica la llamada').max(MAX_INTEGER, 'Indica la llamada'),
+  ),
 });
 
 /**
@@ -81,8 +84,18 @@ export const dialableCellphone = (country: Country) =>
  * the number to a customer: with `lead_id`, it must be that lead's customer's cellphone.
  */
 export const startCallBodySchemas = {
-  arg: z.object({ user: neotelUser, cellphone: dialableCellphone('arg'), lead_id: positiveInt().optional(), loan_id: positiveInt().optional() }),
-  col: z.object({ user: neotelUser, cellphone: dialableCellphone('col'), lead_id: positiveInt().optional(), loan_id: positiveInt().optional() }),
+  arg: z.object({
+    user: neotelUser,
+    cellphone: dialableCellphone('arg'),
+    lead_id: positiveInt().optional(),
+    loan_id: positiveInt().optional(),
+  }),
+  col: z.object({
+    user: neotelUser,
+    cellphone: dialableCellphone('col'),
+    lead_id: positiveInt().optional(),
+    loan_id: positiveInt().optional(),
+  }),
 } as const;
 export type StartCallBody = z.input<(typeof startCallBodySchemas)['arg']>;
 

@@ -8,7 +8,8 @@ import { csvOf, isoDateSchema, listQuerySchema, listResponseSchema } from './lis
  * office), /collection-detail, managements with promises to pay, assignment of loans to collectors.
  */
 
-const ids = <T extends readonly { id: string }[]>(catalogue: T) => catalogue.map((entry) => entry.id) as [T[number]['id'], ...T[number]['id'][]];
+const ids = <T extends readonly { id: string }[]>(catalogue: T) =>
+  catalogue.map((entry) => entry.id) as [T[number]['id'], ...T[number]['id'][]];
 
 export const BUCKET_IDS = ids(BUCKETS);
 export const COLLECTION_OUTCOME_IDS = ids(COLLECTION_OUTCOMES);
@@ -18,13 +19,26 @@ export const PROMISE_STATUS_IDS = ids(PROMISE_STATUSES);
  * Orders of /collections. `today`: the day's work first (a promise due today or earlier, then a next action
  * due by the end of today, then the rest), each group by days past due, most first. A collector's default.
  */
-export const COLLECTION_SORTS = ['today', 'days_past_due', 'overdue_amount', 'outstanding', 'next_action_at', 'promise_due_on', 'due_date', 'assigned_at'] as const;
+export const COLLECTION_SORTS = [
+  'today',
+  'days_past_due',
+  'overdue_amount',
+  'outstanding',
+  'next_action_at',
+  'promise_due_on',
+  'due_date',
+  'assigned_at',
+] as const;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 
 /** Bulk assignment moves at most this many loans at once (one statement); narrow the filter beyond it. */
 export const COLLECTION_BULK_ASSIGN_MAX = 10_000;
 
-const dayCount = z.coerce.number({ error: 'Ingresa un número de días' }).int('Ingresa un número entero de días').min(0, 'Los días no pueden ser negativos').max(100_000, 'Demasiados días');
+const dayCount = z.coerce
+  .number({ error: 'Ingresa un número de días' })
+  .int('Ingresa un número entero de días')
+  .min(0, 'Los días no pueden ser negativos')
+  .max(100_000, 'Demasiados días');
 
 /** The filters of /collections (also the bulk assignment's: it moves every loan they match). */
 export const collectionFiltersShape = {
@@ -139,7 +153,11 @@ export const collectionDetailSchema = z.object({
 });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 
-const money = z.coerce.number({ error: 'Ingresa un monto' }).int('El monto va en centavos enteros').positive('El monto debe ser mayor a cero').max(1e12, 'Monto demasiado grande');
+const money = z.coerce
+  .number({ error: 'Ingresa un monto' })
+  .int('El monto va en centavos enteros')
+  .positive('El monto debe ser mayor a cero')
+  .max(1e12, 'Monto demasiado grande');
 
 /** A management on a loan: one `managements` row, one timeline row, and for a promise one promise row. */
 export const collectionManagementBodySchema = z
@@ -153,8 +171,10 @@ export const collectionManagementBodySchema = z
     promise: z.object({ due_on: isoDateSchema, amount: money }).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.result === 'promise' && !body.promise) ctx.addIssue({ code: 'custom', path: ['promise'], message: 'Indica la fecha y el monto de la promesa' });
-    if (body.result !== 'promise' && body.promise) ctx.addIssue({ code: 'custom', path: ['promise'], message: 'Solo una promesa de pago lleva fecha y monto' });
+    if (body.result === 'promise' && !body.promise)
+      ctx.addIssue({ code: 'custom', path: ['promise'], message: 'Indica la fecha y el monto de la promesa' });
+    if (body.result !== 'promise' && body.promise)
+      ctx.addIssue({ code: 'custom', path: ['promise'], message: 'Solo una promesa de pago lleva fecha y monto' });
   });
 export type CollectionManagementBody = z.infer<typeof collectionManagementBodySchema>;
 

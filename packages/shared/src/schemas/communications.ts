@@ -84,7 +84,10 @@ export const messageSendSchema = z
     subject: freeText().max(150).optional(),
   })
   .refine((v) => v.template_id !== undefined || (v.body ?? '') !== '', { path: ['body'], message: COMMUNICATION_MESSAGES.bodyRequired })
-  .refine((v) => v.lead_id !== undefined || v.loan_id !== undefined, { path: ['lead_id'], message: 'Indica la solicitud o el préstamo del mensaje' });
+  .refine((v) => v.lead_id !== undefined || v.loan_id !== undefined, {
+    path: ['lead_id'],
+    message: 'Indica la solicitud o el préstamo del mensaje',
+  });
 export type MessageSend = z.infer<typeof messageSendSchema>;
 export type MessageSendInput = z.input<typeof messageSendSchema>;
 

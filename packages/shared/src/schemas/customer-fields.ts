@@ -3,7 +3,17 @@ import { COL_ACCOUNT_TYPES, COL_BANKS, isColWallet } from '../catalogues/banks';
 import { CUSTOMER_AGE, birthDateRange, todayIn } from '../calendar';
 import type { Country } from '../countries';
 import { formatMoney } from '../format';
-import { cbuSchema, colAccountSchema, cuilSchema, DIAL_MESSAGES, NATIONAL_NUMBER, nationalPhone, onlyDigits, PHONE_CHARACTERS, PHONE_CHARACTERS_MESSAGE } from '../documents';
+import {
+  cbuSchema,
+  colAccountSchema,
+  cuilSchema,
+  DIAL_MESSAGES,
+  NATIONAL_NUMBER,
+  nationalPhone,
+  onlyDigits,
+  PHONE_CHARACTERS,
+  PHONE_CHARACTERS_MESSAGE,
+} from '../documents';
 import { addressText, requiredText, type FieldError } from './common';
 import { isoDateSchema } from './list';
 
@@ -26,8 +36,16 @@ export const LEAD_LIMITS = {
 const NAME_PATTERN = /^(?!.*\p{M}{3})([\p{L}][\p{L}\p{M} '.-]*)?$/u;
 const name = (label: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label}: campo obligatorio` : `${label}: debe ser texto`) })
-    .transform((value) => value.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, ' ').trim())
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${label}: campo obligatorio` : `${label}: debe ser texto`),
+    })
+    .transform((value) =>
+      value
+        .normalize('NFKC')
+        .replace(/[\u2018\u2019\u02bc]/g, "'")
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .pipe(
       z
         .string()
@@ -41,7 +59,8 @@ const birthDateOf = (country: Country) =>
   isoDateSchema.superRefine((value, context) => {
     const { min, max } = birthDateRange(todayIn(country));
     if (value > max) context.addIssue({ code: 'custom', message: `El cliente debe ser mayor de edad (${CUSTOMER_AGE.min} años)` });
-    else if (value < min) context.addIssue({ code: 'custom', message: `Revisa el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
+    else if (value < min)
+      context.addIssue({ code: 'custom', message: `Revisa el año: el cliente tendría más de ${CUSTOMER_AGE.max} años` });
   });
 
 /**
@@ -85,8 +104,21 @@ export const customerFieldSchemas = {
  * exists, and by the form when the lookup found none). In the body's order, the messages of a missing one.
  */
 export const NEW_CUSTOMER_FIELDS = {
-  arg: { first_name: 'Nombre: campo obligatorio', last_name: 'Apellido: campo obligatorio', birth_date: 'Ingresa una fecha válida', email: 'Ingresa el email', cuil: 'Ingresa el CUIL', cellphone: 'Ingresa el celular' },
-  col: { first_name: 'Nombre: campo obligatorio', last_name: 'Apellido: campo obligatorio', birth_date: 'Ingresa una fecha válida', email: 'Ingresa el email', cellphone: 'Ingresa el celular' },
+  arg: {
+    first_name: 'Nombre: campo obligatorio',
+    last_name: 'Apellido: campo obligatorio',
+    birth_date: 'Ingresa una fecha válida',
+    email: 'Ingresa el email',
+    cuil: 'Ingresa el CUIL',
+    cellphone: 'Ingresa el celular',
+  },
+  col: {
+    first_name: 'Nombre: campo obligatorio',
+    last_name: 'Apellido: campo obligatorio',
+    birth_date: 'Ingresa una fecha válida',
+    email: 'Ingresa el email',
+    cellphone: 'Ingresa el celular',
+  },
 } as const satisfies Record<Country, Record<string, string>>;
 /** The identity a new application never changes in an existing customer (what its form does not ask then). */
 export const CUSTOMER_IDENTITY_FIELDS = {
@@ -108,7 +140,8 @@ export function missingNewCustomerFields(country: Country, body: Record<string, 
 }
 
 /** An optional customer field of a new application: nothing given (null or blank too) is absent. */
-const unlessNotGiven = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (isNotGiven(value) ? undefined : value), schema.optional());
+const unlessNotGiven = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (isNotGiven(value) ? undefined : value), schema.optional());
 
 export const leadCustomerFields = {
   arg: {
@@ -163,10 +196,14 @@ export const bankAccountFields = {
   arg: {
     bank: optionalField(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
     bank_account: optionalField(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores (opcional)'),
-    bank_account_type: optionalField(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe('No se envía: basta el CBU'),
+    bank_account_type: optionalField(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe(
+      'No se envía: basta el CBU',
+    ),
   },
   col: {
-    bank: optionalField(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe('Banco de la lista, junto con bank_account (opcional)'),
+    bank: optionalField(z.enum(COL_BANKS, { error: 'Elige un banco de la lista' })).describe(
+      'Banco de la lista, junto con bank_account (opcional)',
+    ),
     bank_account: optionalField(colAccountSchema).describe(
       'Número de cuenta, 6 a 20 dígitos, junto con bank; en Nequi y Daviplata, el celular del titular (opcional)',
     ),
@@ -200,7 +237,8 @@ type BankAccountIssue = { path: 'bank_account' | 'bank_account_type'; message: s
  */
 export function colBankAccountIssues({ bank, bank_account: account, bank_account_type: type }: ColBankAccount): BankAccountIssue[] {
   if ((bank === null) !== (account === null)) return [{ path: 'bank_account', message: COL_BANK_ACCOUNT_MESSAGES.pair }];
-  if (bank === null || account === null) return type === null ? [] : [{ path: 'bank_account_type', message: COL_BANK_ACCOUNT_MESSAGES.typeWithoutBank }];
+  if (bank === null || account === null)
+    return type === null ? [] : [{ path: 'bank_account_type', message: COL_BANK_ACCOUNT_MESSAGES.typeWithoutBank }];
   if (!isColWallet(bank)) return type === null ? [{ path: 'bank_account_type', message: COL_BANK_ACCOUNT_MESSAGES.typeRequired }] : [];
   return [
     ...(type === null ? [] : [{ path: 'bank_account_type' as const, message: COL_BANK_ACCOUNT_MESSAGES.walletType(bank) }]),

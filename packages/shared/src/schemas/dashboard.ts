@@ -12,7 +12,15 @@ import { isoDateSchema } from './list';
  */
 
 /** The blocks of the dashboard. */
-export const DASHBOARD_BLOCKS = ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] as const;
+export const DASHBOARD_BLOCKS = [
+  'funnel',
+  'daily',
+  'conversion',
+  'audit_queue',
+  'seller_ranking',
+  'stage_failures',
+  'collections',
+] as const;
 export type DashboardBlock = (typeof DASHBOARD_BLOCKS)[number];
 
 /** `own`: only the leads assigned to the caller; `country`: every lead of the country. */
@@ -27,7 +35,10 @@ export type DashboardScope = 'own' | 'country';
  */
 export const DASHBOARD_ACCESS: Record<RoleKind, { scope: DashboardScope; blocks: readonly DashboardBlock[] }> = {
   admin: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] },
-  supervisor: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'] },
+  supervisor: {
+    scope: 'country',
+    blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'seller_ranking', 'stage_failures', 'collections'],
+  },
   operator: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'audit_queue', 'stage_failures'] },
   auditor: { scope: 'country', blocks: ['audit_queue', 'funnel', 'daily'] },
   atc: { scope: 'country', blocks: ['funnel', 'daily', 'conversion', 'collections'] },
@@ -71,7 +82,16 @@ export const AUDIT_QUEUE_STATUSES: Record<Country, number[]> = {
  * ACCEPTED and every status an application can only reach after it (audit, transfer, disbursement and
  * their outcomes): a lead "converted" when its history has any of them.
  */
-const AFTER_ACCEPTED = ['AUDIT_PENDING', 'AUDIT_APPROVAL', 'AUDIT_RETRY', 'AUDIT_REJECTED', 'REQUEST_INFORMATION', 'TRANSFER_IN_PROGRESS', 'TRANSFER_REJECTED', 'TRANSFER_FAILED'];
+const AFTER_ACCEPTED = [
+  'AUDIT_PENDING',
+  'AUDIT_APPROVAL',
+  'AUDIT_RETRY',
+  'AUDIT_REJECTED',
+  'REQUEST_INFORMATION',
+  'TRANSFER_IN_PROGRESS',
+  'TRANSFER_REJECTED',
+  'TRANSFER_FAILED',
+];
 export const CONVERTED_STATUSES: Record<Country, number[]> = {
   arg: ids('arg', ['ACCEPTED', ...AFTER_ACCEPTED, 'TRANSFERED', 'DISBURSED']),
   col: ids('col', ['ACCEPTED', ...AFTER_ACCEPTED, 'TRANSFER_RETRY', 'TRANSFER_MANUAL', 'TRANSFERRED']),
@@ -302,13 +322,18 @@ export const dashboardResponseSchema = z.object({
       /** Loans in collections now and what they owe, by bucket (every bucket, zeros included). */
       at_risk: z.array(z.object({ bucket: z.string(), label: z.string(), count, amount: z.number().int().nonnegative() })),
       /** Payments received per day of the range (every day), minor units. */
-      recovered: z.object({ total: z.number().int().nonnegative(), days: z.array(z.object({ date: z.string(), amount: z.number().int().nonnegative() })) }),
+      recovered: z.object({
+        total: z.number().int().nonnegative(),
+        days: z.array(z.object({ date: z.string(), amount: z.number().int().nonnegative() })),
+      }),
       /** Promises that fell due in the range: kept, broken, still pending; by collector too. */
       promises: z.object({
         kept: count,
         broken: count,
         pending: count,
-        by_collector: z.array(z.object({ collector: z.object({ id: z.number().int(), name: z.string() }), kept: count, broken: count, pending: count })),
+        by_collector: z.array(
+          z.object({ collector: z.object({ id: z.number().int(), name: z.string() }), kept: count, broken: count, pending: count }),
+        ),
       }),
     })
     .optional(),

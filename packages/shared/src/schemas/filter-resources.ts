@@ -11,9 +11,7 @@ export const filterResourcesSchema = z.object({
   steps: z.array(z.object({ id: z.number(), status: z.string(), label: z.string() })),
   sales_statuses: z.array(z.object({ id: z.number(), name: z.string(), status: z.string() })),
   audit_statuses: z.array(z.object({ id: z.number(), name: z.string(), color: z.string(), icon: z.string() })),
-  amount_ranges: z.array(
-    z.object({ id: z.string(), label: z.string(), min: z.number().optional(), max: z.number().optional() }),
-  ),
+  amount_ranges: z.array(z.object({ id: z.string(), label: z.string(), min: z.number().optional(), max: z.number().optional() })),
   management_statuses: z.array(z.string()),
   processed: z.array(option),
   installment_statuses: z.array(option),

@@ -2,7 +2,19 @@ import { z } from 'zod';
 import type { Country } from '../countries';
 import { colCcSchema, colCeSchema, dniSchema, onlyDigits } from '../documents';
 import { requiredText } from './common';
-import { LEAD_LIMITS, amountOf, bankAccountFields, colBankAccountBodyCheck, commonLeadFields, customerFieldSchemas, isNotGiven, leadCustomerFields, missingNewCustomerFields, termOf, withBodyCheck } from './customer-fields';
+import {
+  LEAD_LIMITS,
+  amountOf,
+  bankAccountFields,
+  colBankAccountBodyCheck,
+  commonLeadFields,
+  customerFieldSchemas,
+  isNotGiven,
+  leadCustomerFields,
+  missingNewCustomerFields,
+  termOf,
+  withBodyCheck,
+} from './customer-fields';
 
 // A new application per country: the document, the customer fields, the amount and term.
 
@@ -128,7 +140,9 @@ export const leadCreatedSchema = z.object({
    * The fields given whose values an existing customer kept its own for (identity, a stored bank account, the
    * cellphone while an application of the customer is in audit or transfer).
    */
-  customer_kept: z.array(z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'cellphone', 'bank', 'bank_account', 'bank_account_type'])),
+  customer_kept: z.array(
+    z.enum(['first_name', 'last_name', 'birth_date', 'cuil', 'cellphone', 'bank', 'bank_account', 'bank_account_type']),
+  ),
 });
 export type LeadCreated = z.infer<typeof leadCreatedSchema>;
 

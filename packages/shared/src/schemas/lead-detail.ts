@@ -81,7 +81,9 @@ export const setManagementStatusBodySchema = z.object({
   next_action_at: z.iso
     .datetime({ offset: true, error: 'Indica fecha y hora de la próxima acción', abort: true })
     .refine((value) => new Date(value).getTime() > Date.now() - 60_000, { message: 'La próxima acción debe ser en el futuro', abort: true })
-    .refine((value) => new Date(value).getTime() <= Date.now() + 366 * 86_400_000, { message: 'La próxima acción debe ser dentro del próximo año' })
+    .refine((value) => new Date(value).getTime() <= Date.now() + 366 * 86_400_000, {
+      message: 'La próxima acción debe ser dentro del próximo año',
+    })
     .nullish(),
 });
 export type SetManagementStatusBody = z.input<typeof setManagementStatusBodySchema>;

@@ -31,9 +31,12 @@ export const searchTextSchema = z
   .max(100)
   .transform((text) => text.normalize('NFKC').trim())
   .transform((text) => (text === '' ? undefined : text))
-  .refine((text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS), {
-    message: `Escribe al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
-  });
+  .refine(
+    (text) => text === undefined || text.split(/\s+/).some((word) => word.replace(/[^\p{L}\p{N}]/gu, '').length >= SEARCH_MIN_CHARS),
+    {
+      message: `Escribe al menos ${SEARCH_MIN_CHARS} letras o números para buscar`,
+    },
+  );
 
 /**
  * The list query, as it arrives in the URL (every value is text; lists are comma-separated or repeated).

@@ -9,7 +9,8 @@ export const LEGAL_MESSAGES = {
   alreadyDecided: 'La solicitud ya fue resuelta por otra persona: revisa cómo quedó',
   notFound: 'Solicitud no encontrada',
   customerNotFound: 'Cliente no encontrado',
-  owes: (loanId: number, balance: string) => `El cliente todavía debe el préstamo #${loanId} (saldo ${balance}): no se puede emitir el libre deuda`,
+  owes: (loanId: number, balance: string) =>
+    `El cliente todavía debe el préstamo #${loanId} (saldo ${balance}): no se puede emitir el libre deuda`,
   noCertificate: 'La solicitud no tiene certificado: solo se emite al aceptarla',
   loanNotFound: 'Préstamo no encontrado',
   notCollectorsCustomer: 'El cliente no tiene préstamos en tu cartera',
@@ -36,7 +37,10 @@ export const debtFreeListQuerySchema = listQuerySchema(DEBT_FREE_SORTS, {
   /** Customer's name or document. */
   q: z.string().trim().max(100).optional(),
   /** One customer's requests (the lead detail's panel). */
-  customer: z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v), positiveInt().optional()),
+  customer: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    positiveInt().optional(),
+  ),
 });
 export type DebtFreeListQuery = z.infer<typeof debtFreeListQuerySchema>;
 
@@ -86,7 +90,10 @@ export type DebtFreeVerification = z.infer<typeof debtFreeVerifySchema>;
 
 export const REGRET_SORTS = ['deadline', 'created_at', 'id'] as const;
 export const regretListQuerySchema = listQuerySchema(REGRET_SORTS, {
-  status: csvOf(z.preprocess((v) => (typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : v), positiveInt()), 20),
+  status: csvOf(
+    z.preprocess((v) => (typeof v === 'string' && /^\d{1,5}$/.test(v) ? Number(v) : v), positiveInt()),
+    20,
+  ),
   /** The legal deadline on or after / on or before. */
   deadline_from: isoDateSchema.optional(),
   deadline_to: isoDateSchema.optional(),
@@ -115,10 +122,9 @@ export const regretRowSchema = z.object({
 });
 export type RegretRow = z.infer<typeof regretRowSchema>;
 
-export const regretCreateBodySchema = z.object({ loan_id: positiveInt().optional(), lead_id: positiveInt().optional() }).refine(
-  (b) => b.loan_id !== undefined || b.lead_id !== undefined,
-  { message: 'Indica loan_id o lead_id', path: ['loan_id'] },
-);
+export const regretCreateBodySchema = z
+  .object({ loan_id: positiveInt().optional(), lead_id: positiveInt().optional() })
+  .refine((b) => b.loan_id !== undefined || b.lead_id !== undefined, { message: 'Indica loan_id o lead_id', path: ['loan_id'] });
 export const regretParamsSchema = z.object({ id: idSchema });
 export const regretTransitionBodySchema = z.object({
   to: positiveInt(),

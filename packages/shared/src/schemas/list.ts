@@ -81,7 +81,6 @@ export function listQuerySchema<S extends readonly [string, ...string[]], F exte
   });
 }
 
-
 /** A list's answer: the page's rows, the capped count and where the pages around it start. */
 export function listResponseSchema<R extends z.ZodType>(row: R) {
   return z.object({ rows: z.array(row), count: listCountSchema, pageInfo: pageInfoSchema });

@@ -14,7 +14,10 @@ const calendarDay = (missing: string) =>
   z
     .string({ error: missing })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Fecha inválida');
+    .refine(
+      (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+      'Fecha inválida',
+    );
 
 const channelIds = PAYMENT_CHANNELS.map((c) => c.id) as [string, ...string[]];
 

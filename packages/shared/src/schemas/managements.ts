@@ -98,9 +98,13 @@ export const managementSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
   /** Managements per user per hour of the day (0-23, the country's clock). */
-  by_hour: z.array(z.object({ user_id: z.number().int().nullable(), user_name: z.string(), hour: z.number().int(), count: z.number().int() })),
+  by_hour: z.array(
+    z.object({ user_id: z.number().int().nullable(), user_name: z.string(), hour: z.number().int(), count: z.number().int() }),
+  ),
   /** Managements per user per result. */
-  by_result: z.array(z.object({ user_id: z.number().int().nullable(), user_name: z.string(), result: z.string(), count: z.number().int() })),
+  by_result: z.array(
+    z.object({ user_id: z.number().int().nullable(), user_name: z.string(), result: z.string(), count: z.number().int() }),
+  ),
   /** Managements made in the range. */
   contacts: z.number().int(),
   /** Next actions (of any earlier management in scope) due in the range, and of them those followed by another management since. */
@@ -134,7 +138,9 @@ export const managementCallSchema = z.object({
 
 export const managementDetailSchema = z.object({
   management: managementRowSchema,
-  lead: z.object({ id: z.number().int(), status_id: z.number().int(), management_status: z.string().nullable(), seller: z.string().nullable() }).nullable(),
+  lead: z
+    .object({ id: z.number().int(), status_id: z.number().int(), management_status: z.string().nullable(), seller: z.string().nullable() })
+    .nullable(),
   loan: z.object({ id: z.number().int(), status: z.string(), days_past_due: z.number().int(), outstanding: z.number().int() }).nullable(),
   customer: managementCustomerSchema.extend({ cellphone: z.string().nullable(), email: z.string().nullable() }).nullable(),
   call: managementCallSchema.nullable(),

@@ -94,7 +94,13 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
         rule: 'ID o nombre del estado (p. ej. CANCELLED); la transición debe estar permitida desde el estado actual para tu rol.',
         example: 'CANCELLED',
       },
-      { name: 'reason', label: 'Motivo', required: false, rule: 'Obligatorio cuando la transición pide motivo (máx. 500).', example: 'Cliente desiste' },
+      {
+        name: 'reason',
+        label: 'Motivo',
+        required: false,
+        rule: 'Obligatorio cuando la transición pide motivo (máx. 500).',
+        example: 'Cliente desiste',
+      },
     ],
     fromList: [{ list: 'leads', idColumn: 'lead_id' }],
   },
@@ -112,7 +118,13 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
     description: 'Asigna cada préstamo al cobrador indicado; la línea de tiempo del préstamo dice el lote que lo asignó.',
     roles: BULK_ROLES,
     columns: [
-      { name: 'loan_id', label: 'ID de préstamo', required: true, rule: 'Número de un préstamo del país, vigente (no pagado, cerrado ni anulado).', example: '512' },
+      {
+        name: 'loan_id',
+        label: 'ID de préstamo',
+        required: true,
+        rule: 'Número de un préstamo del país, vigente (no pagado, cerrado ni anulado).',
+        example: '512',
+      },
       {
         name: 'collector_email',
         label: 'Email del cobrador',
@@ -129,9 +141,27 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
     description: 'Crea un bloqueo de crédito por fila, como "Nuevo bloqueo" en /customers-ban; su detalle nombra el lote.',
     roles: BULK_ROLES,
     columns: [
-      { name: 'kind', label: 'Qué se bloquea', required: true, rule: `Uno de: ${BAN_KINDS.map((kind) => kind.id).join(', ')}.`, example: 'document' },
-      { name: 'value', label: 'Valor', required: true, rule: 'El documento, celular, email o cuenta, válido para su tipo en este país.', example: '30111222' },
-      { name: 'reason', label: 'Motivo', required: true, rule: `Uno de: ${BAN_REASONS.map((reason) => reason.id).join(', ')}.`, example: 'fraud' },
+      {
+        name: 'kind',
+        label: 'Qué se bloquea',
+        required: true,
+        rule: `Uno de: ${BAN_KINDS.map((kind) => kind.id).join(', ')}.`,
+        example: 'document',
+      },
+      {
+        name: 'value',
+        label: 'Valor',
+        required: true,
+        rule: 'El documento, celular, email o cuenta, válido para su tipo en este país.',
+        example: '30111222',
+      },
+      {
+        name: 'reason',
+        label: 'Motivo',
+        required: true,
+        rule: `Uno de: ${BAN_REASONS.map((reason) => reason.id).join(', ')}.`,
+        example: 'fraud',
+      },
       { name: 'notes', label: 'Detalle', required: false, rule: 'Texto de hasta 400 caracteres.', example: 'Denuncia 123' },
     ],
     fromList: [],
@@ -143,7 +173,13 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
       'Envía a cada cliente la plantilla indicada por su canal, como "Enviar mensaje" uno a uno: las variables salen de la solicitud o del préstamo, y un cliente bloqueado o que pidió no ser contactado queda como fila fallida. Cada mensaje queda en la línea de tiempo con el lote.',
     roles: BULK_ROLES,
     columns: [
-      { name: 'lead_id', label: 'ID de solicitud', required: false, rule: 'Número de una solicitud del país: el mensaje va a su cliente. Indica la solicitud o el préstamo.', example: '1024' },
+      {
+        name: 'lead_id',
+        label: 'ID de solicitud',
+        required: false,
+        rule: 'Número de una solicitud del país: el mensaje va a su cliente. Indica la solicitud o el préstamo.',
+        example: '1024',
+      },
       {
         name: 'loan_id',
         label: 'ID de préstamo',
@@ -151,9 +187,27 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
         rule: 'Número de un préstamo del país: el mensaje va a su cliente, con el monto y el vencimiento de su próxima cuota.',
         example: '',
       },
-      { name: 'template', label: 'Plantilla', required: true, rule: 'ID o nombre de una plantilla activa del país; el canal es el de la plantilla.', example: 'Recordatorio de pago (SMS)' },
-      { name: 'link', label: 'Link', required: false, rule: 'Valor de {{link}} cuando la plantilla lo usa (hasta 300 caracteres).', example: 'https://pagos.example/1024' },
-      { name: 'codigo', label: 'Código', required: false, rule: 'Valor de {{codigo}} cuando la plantilla lo usa (hasta 300 caracteres).', example: '' },
+      {
+        name: 'template',
+        label: 'Plantilla',
+        required: true,
+        rule: 'ID o nombre de una plantilla activa del país; el canal es el de la plantilla.',
+        example: 'Recordatorio de pago (SMS)',
+      },
+      {
+        name: 'link',
+        label: 'Link',
+        required: false,
+        rule: 'Valor de {{link}} cuando la plantilla lo usa (hasta 300 caracteres).',
+        example: 'https://pagos.example/1024',
+      },
+      {
+        name: 'codigo',
+        label: 'Código',
+        required: false,
+        rule: 'Valor de {{codigo}} cuando la plantilla lo usa (hasta 300 caracteres).',
+        example: '',
+      },
     ],
     fromList: [
       { list: 'leads', idColumn: 'lead_id' },
@@ -167,10 +221,34 @@ export const MASSIVE_CATALOGUE: Record<MassiveType, MassiveTypeEntry> = {
       'Aplica el archivo de una red de cobranza: cada pago como uno registrado a mano (interés de mora, cuotas más viejas primero, saldo a favor). Una referencia ya importada no se aplica dos veces.',
     roles: BULK_ROLES,
     columns: [
-      { name: 'loan_id', label: 'ID de préstamo', required: true, rule: 'Número de un préstamo del país que admite pagos (vigente, en mora o pagado).', example: '512' },
-      { name: 'amount', label: 'Monto', required: true, rule: 'Entero en centavos, mayor que cero (p. ej. 1500000 = 15.000,00).', example: '1500000' },
-      { name: 'paid_on', label: 'Fecha de pago', required: true, rule: 'AAAA-MM-DD, no posterior a hoy ni anterior al desembolso.', example: '2026-11-20' },
-      { name: 'reference', label: 'Referencia', required: true, rule: 'La referencia del pago en la red (1 a 100 caracteres), única: identifica el pago.', example: 'RP-000123' },
+      {
+        name: 'loan_id',
+        label: 'ID de préstamo',
+        required: true,
+        rule: 'Número de un préstamo del país que admite pagos (vigente, en mora o pagado).',
+        example: '512',
+      },
+      {
+        name: 'amount',
+        label: 'Monto',
+        required: true,
+        rule: 'Entero en centavos, mayor que cero (p. ej. 1500000 = 15.000,00).',
+        example: '1500000',
+      },
+      {
+        name: 'paid_on',
+        label: 'Fecha de pago',
+        required: true,
+        rule: 'AAAA-MM-DD, no posterior a hoy ni anterior al desembolso.',
+        example: '2026-11-20',
+      },
+      {
+        name: 'reference',
+        label: 'Referencia',
+        required: true,
+        rule: 'La referencia del pago en la red (1 a 100 caracteres), única: identifica el pago.',
+        example: 'RP-000123',
+      },
     ],
     fromList: [],
   },
@@ -182,12 +260,19 @@ export const MASSIVE_PLANNED: readonly { label: string; needs: string }[] = [];
 const text = (max: number) => z.string().trim().max(max, `Máximo ${max} caracteres`);
 const idText = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: 'Debe ser un número entero positivo' }).int('Debe ser un número entero positivo').positive('Debe ser un número entero positivo').max(MAX_INTEGER, 'Debe ser un número entero positivo'),
+  z
+    .number({ error: 'Debe ser un número entero positivo' })
+    .int('Debe ser un número entero positivo')
+    .positive('Debe ser un número entero positivo')
+    .max(MAX_INTEGER, 'Debe ser un número entero positivo'),
 );
 const reasonText = text(500);
 /** An id column that may be left empty (a file's empty cell). */
 const optionalId = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), idText.optional());
-const optionalText = (max: number) => text(max).optional().transform((value) => value || undefined);
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((value) => value || undefined);
 
 /** A row as read from a file (every cell text) or built from a list: each type's zod schema checks its types. */
 export const MASSIVE_ROW_SCHEMAS = {
@@ -200,11 +285,21 @@ export const MASSIVE_ROW_SCHEMAS = {
   'close-applications': z.object({ lead_id: idText, reason: reasonText.min(1, 'Indica el motivo') }),
   'assign-collector': z.object({ loan_id: idText, collector_email: z.string().trim().toLowerCase().pipe(z.email('Email inválido')) }),
   'ban-customers': z.object({
-    kind: z.string().trim().toLowerCase().pipe(z.enum(BAN_KIND_IDS, { error: `Usa ${BAN_KIND_IDS.join(', ')}` })),
+    kind: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(BAN_KIND_IDS, { error: `Usa ${BAN_KIND_IDS.join(', ')}` })),
     value: text(120).min(1, 'Indica el valor'),
-    reason: z.string().trim().toLowerCase().pipe(z.enum(BAN_REASON_IDS, { error: `Usa ${BAN_REASON_IDS.join(', ')}` })),
+    reason: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(BAN_REASON_IDS, { error: `Usa ${BAN_REASON_IDS.join(', ')}` })),
     // Room for the batch's name ("Lote #N: ") within the ban's 500-character detail.
-    notes: text(400).optional().transform((value) => value || undefined),
+    notes: text(400)
+      .optional()
+      .transform((value) => value || undefined),
   }),
   'send-communication': z
     .object({
@@ -214,19 +309,29 @@ export const MASSIVE_ROW_SCHEMAS = {
       link: optionalText(300),
       codigo: optionalText(300),
     })
-    .refine((row) => row.lead_id !== undefined || row.loan_id !== undefined, { path: ['lead_id'], message: 'Indica la solicitud (lead_id) o el préstamo (loan_id)' }),
+    .refine((row) => row.lead_id !== undefined || row.loan_id !== undefined, {
+      path: ['lead_id'],
+      message: 'Indica la solicitud (lead_id) o el préstamo (loan_id)',
+    }),
   'import-payments': z.object({
     loan_id: idText,
     amount: z.preprocess(
       // A decimal is read as a number so that its refusal says why ("sin decimales").
       (value) => (typeof value === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.replace(',', '.')) : value),
-      z.number({ error: 'El monto va en centavos: un número entero mayor que cero' }).int('El monto va en centavos, sin decimales').positive('El monto debe ser mayor que cero').max(Number.MAX_SAFE_INTEGER, 'Monto demasiado grande'),
+      z
+        .number({ error: 'El monto va en centavos: un número entero mayor que cero' })
+        .int('El monto va en centavos, sin decimales')
+        .positive('El monto debe ser mayor que cero')
+        .max(Number.MAX_SAFE_INTEGER, 'Monto demasiado grande'),
     ),
     paid_on: z
       .string()
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa AAAA-MM-DD')
-      .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Fecha inexistente'),
+      .refine(
+        (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+        'Fecha inexistente',
+      ),
     reference: text(100).min(1, 'Indica la referencia del pago'),
   }),
 } satisfies Record<MassiveType, z.ZodType>;

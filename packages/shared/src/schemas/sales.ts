@@ -97,8 +97,12 @@ export const argSaleCustomerUpdateSchema = z.object({
   email: argFields.email,
   address: addressField,
   bank: keptIfAbsent(z.never({ error: 'En Argentina el banco lo indica el CBU' })).describe('No se envía: el CBU indica el banco'),
-  bank_account: keptIfAbsent(cbuSchema).describe('CBU: 22 dígitos con sus dígitos verificadores; ausente se conserva, null o vacío lo borra'),
-  bank_account_type: keptIfAbsent(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe('No se envía: basta el CBU'),
+  bank_account: keptIfAbsent(cbuSchema).describe(
+    'CBU: 22 dígitos con sus dígitos verificadores; ausente se conserva, null o vacío lo borra',
+  ),
+  bank_account_type: keptIfAbsent(z.never({ error: 'En Argentina no se indica el tipo de cuenta: basta el CBU' })).describe(
+    'No se envía: basta el CBU',
+  ),
   /** The customer's version as read (409 when someone saved first). */
   version: versionField,
 });
@@ -143,7 +147,8 @@ export const CALL_BACK_MAX_DAYS = 90;
 export const CALL_BACK_MAX_PENDING = 10;
 
 /** What a closed sale's detail says where its call backs and management status were offered. */
-export const CLOSED_SALE_MESSAGE = 'La solicitud está cerrada: ya no se programan llamadas ni cambia su estado de gestión. Las notas siguen.';
+export const CLOSED_SALE_MESSAGE =
+  'La solicitud está cerrada: ya no se programan llamadas ni cambia su estado de gestión. Las notas siguen.';
 
 export const CALL_BACK_MESSAGES = {
   /** The application ended (a terminal status): its call backs are cancelled and no new one is taken. */

@@ -39,7 +39,10 @@ export type SecurityEventFilters = z.infer<typeof securityEventFiltersSchema>;
 
 export const securityEventListQuerySchema = securityEventFiltersSchema.extend({
   page: z.preprocess((v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number().int().min(1).default(1)),
-  page_size: z.preprocess((v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v), z.number().int().min(1).max(500).default(50)),
+  page_size: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
+    z.number().int().min(1).max(500).default(50),
+  ),
 });
 export type SecurityEventListQuery = z.infer<typeof securityEventListQuerySchema>;
 

@@ -27,7 +27,10 @@ export const VOLUNTARY_PAY_MESSAGES = {
 const calendarDay = z
   .string({ error: 'Indica la fecha del pago' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida (AAAA-MM-DD)')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'Fecha inválida');
+  .refine(
+    (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    'Fecha inválida',
+  );
 
 /** A voluntary payment as staff or the webservice registers it; the receipt travels base64-encoded. */
 export const voluntaryPayBodySchema = z.object({

@@ -315,15 +315,7 @@ const id = (country: Country, names: string[]) =>
 
 /** Where an application ends: no transition leaves these. */
 export const TERMINAL_STATUSES: Record<Country, readonly number[]> = {
-  arg: id('arg', [
-    'DISBURSED',
-    'CANCELLED',
-    'EXPIRED',
-    'REJECTED',
-    'AUDIT_REJECTED',
-    'PREFILTER_REJECTED',
-    'RISK_EXCEPTION_REJECTED',
-  ]),
+  arg: id('arg', ['DISBURSED', 'CANCELLED', 'EXPIRED', 'REJECTED', 'AUDIT_REJECTED', 'PREFILTER_REJECTED', 'RISK_EXCEPTION_REJECTED']),
   col: id('col', [
     'TRANSFERRED',
     'CANCELLED',
@@ -347,8 +339,25 @@ export const TERMINAL_STATUSES: Record<Country, readonly number[]> = {
  * DISBURSED: a later application of the customer may be paid elsewhere.
  */
 export const BANK_ACCOUNT_LOCKED_STATUSES: Record<Country, readonly number[]> = {
-  arg: id('arg', ['AUDIT_PENDING', 'AUDIT_RETRY', 'AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', 'TRANSFER_FAILED', 'TRANSFER_REJECTED', 'TRANSFERED']),
-  col: id('col', ['AUDIT_PENDING', 'AUDIT_RETRY', 'AUDIT_APPROVAL', 'TRANSFER_IN_PROGRESS', 'TRANSFER_RETRY', 'TRANSFER_FAILED', 'TRANSFER_MANUAL', 'TRANSFER_REJECTED']),
+  arg: id('arg', [
+    'AUDIT_PENDING',
+    'AUDIT_RETRY',
+    'AUDIT_APPROVAL',
+    'TRANSFER_IN_PROGRESS',
+    'TRANSFER_FAILED',
+    'TRANSFER_REJECTED',
+    'TRANSFERED',
+  ]),
+  col: id('col', [
+    'AUDIT_PENDING',
+    'AUDIT_RETRY',
+    'AUDIT_APPROVAL',
+    'TRANSFER_IN_PROGRESS',
+    'TRANSFER_RETRY',
+    'TRANSFER_FAILED',
+    'TRANSFER_MANUAL',
+    'TRANSFER_REJECTED',
+  ]),
 };
 
 /** The automated stage that runs at a status (prefilter, killer, risk, identity, transfer). */

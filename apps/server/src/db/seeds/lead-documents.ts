@@ -13,14 +13,46 @@ const CASES_WITH_DOCUMENTS = 40;
 
 /** A 3×5 pixel font (rows of 3 bits, top to bottom) for the placeholders' captions; accents are folded. */
 const GLYPHS: Record<string, string> = {
-  A: '010101111101101', B: '110101110101110', C: '011100100100011', D: '110101101101110', E: '111100110100111',
-  F: '111100110100100', G: '011100101101011', H: '101101111101101', I: '111010010010111', J: '001001001101010',
-  K: '101101110101101', L: '100100100100111', M: '101111111101101', N: '110101101101101', O: '010101101101010',
-  P: '110101110100100', Q: '010101101110011', R: '110101110101101', S: '011100010001110', T: '111010010010010',
-  U: '101101101101111', V: '101101101101010', W: '101101111111101', X: '101101010101101', Y: '101101010010010',
-  Z: '111001010100111', '0': '111101101101111', '1': '010110010010111', '2': '110001010100111', '3': '110001010001110',
-  '4': '101101111001001', '5': '111100110001110', '6': '011100111101111', '7': '111001010010010', '8': '111101111101111',
-  '9': '111101111001110', '.': '000000000000010', '-': '000000111000000', ':': '000010000010000', '(': '010100100100010',
+  A: '010101111101101',
+  B: '110101110101110',
+  C: '011100100100011',
+  D: '110101101101110',
+  E: '111100110100111',
+  F: '111100110100100',
+  G: '011100101101011',
+  H: '101101111101101',
+  I: '111010010010111',
+  J: '001001001101010',
+  K: '101101110101101',
+  L: '100100100100111',
+  M: '101111111101101',
+  N: '110101101101101',
+  O: '010101101101010',
+  P: '110101110100100',
+  Q: '010101101110011',
+  R: '110101110101101',
+  S: '011100010001110',
+  T: '111010010010010',
+  U: '101101101101111',
+  V: '101101101101010',
+  W: '101101111111101',
+  X: '101101010101101',
+  Y: '101101010010010',
+  Z: '111001010100111',
+  '0': '111101101101111',
+  '1': '010110010010111',
+  '2': '110001010100111',
+  '3': '110001010001110',
+  '4': '101101111001001',
+  '5': '111100110001110',
+  '6': '011100111101111',
+  '7': '111001010010010',
+  '8': '111101111101111',
+  '9': '111101111001110',
+  '.': '000000000000010',
+  '-': '000000111000000',
+  ':': '000010000010000',
+  '(': '010100100100010',
   ')': '010001001001010',
 };
 
@@ -47,7 +79,10 @@ class Canvas {
     for (let j = -r; j <= r; j++) for (let i = -r; i <= r; i++) if (i * i + j * j <= r * r) this.rect(cx + i, cy + j, 1, 1, colour);
   }
   text(x: number, y: number, value: string, colour: Colour, scale = 2) {
-    const folded = value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    const folded = value
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase();
     for (const [n, ch] of [...folded].entries()) {
       const glyph = GLYPHS[ch];
       if (!glyph) continue;
@@ -117,11 +152,20 @@ export async function sampleContract(country: Country, c: Case): Promise<Buffer>
   page.drawLine({ start: { x: 30, y: 70 }, end: { x: 220, y: 70 }, thickness: 0.8, color: rgb(0.3, 0.3, 0.3) });
   page.drawText('Firma del cliente', { x: 30, y: 56, size: 9, font });
   // A scribbled signature above the line.
-  page.drawSvgPath('M 0 0 C 20 -30 30 20 50 -5 S 80 -25 100 0 S 130 10 150 -10', { x: 40, y: 90, borderColor: rgb(0.1, 0.2, 0.6), borderWidth: 1.2 });
+  page.drawSvgPath('M 0 0 C 20 -30 30 20 50 -5 S 80 -25 100 0 S 130 10 150 -10', {
+    x: 40,
+    y: 90,
+    borderColor: rgb(0.1, 0.2, 0.6),
+    borderWidth: 1.2,
+  });
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
 
-const fileOf = (bytes: Buffer, type: UploadedFile['type']): UploadedFile => ({ bytes, type, sha256: createHash('sha256').update(bytes).digest('hex') });
+const fileOf = (bytes: Buffer, type: UploadedFile['type']): UploadedFile => ({
+  bytes,
+  type,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+});
 
 /**
  * Sample documents for the oldest open audit cases (the queue's first): DNI/cédula front and back, selfie,

@@ -6,7 +6,18 @@ import { newVerificationCode, renderDebtFreeCertificate, sha256Hex } from '../..
 import { verifyUrlOf, SETTLED_LOAN_STATUSES } from '../../services/debt-frees';
 import { regretDeadline } from '../../services/regret-deadline';
 import type { Db, Tx } from '../client';
-import { customers, debtFreeCertificates, debtFreeRequests, installments, loanEvents, loans, payments, regretHistory, regrets, users } from '../schema';
+import {
+  customers,
+  debtFreeCertificates,
+  debtFreeRequests,
+  installments,
+  loanEvents,
+  loans,
+  payments,
+  regretHistory,
+  regrets,
+  users,
+} from '../schema';
 
 /*
  * Demo debt-free requests and regrets, built on the loans that exist when it runs (the loans seed's, which runs
@@ -76,13 +87,22 @@ export async function seedLegal(db: Db | Tx, options: LegalSeedOptions = {}): Pr
 
 type LoanRow = typeof loans.$inferSelect;
 
-async function seedDebtFrees(db: Db | Tx, country: Country, all: LoanRow[], people: { atc: number | null; supervisor: number | null }, config: LegalConfig, now: Date) {
+async function seedDebtFrees(
+  db: Db | Tx,
+  country: Country,
+  all: LoanRow[],
+  people: { atc: number | null; supervisor: number | null },
+  config: LegalConfig,
+  now: Date,
+) {
   const byCustomer = new Map<number, LoanRow[]>();
   for (const loan of all) byCustomer.set(loan.customerId, [...(byCustomer.get(loan.customerId) ?? []), loan]);
   const settled: LoanRow[][] = [];
   const owing: LoanRow[][] = [];
   for (const list of byCustomer.values()) {
-    (list.every((l) => (SETTLED_LOAN_STATUSES as readonly string[]).includes(l.status) && l.outstanding === 0) ? settled : owing).push(list);
+    (list.every((l) => (SETTLED_LOAN_STATUSES as readonly string[]).includes(l.status) && l.outstanding === 0) ? settled : owing).push(
+      list,
+    );
   }
   // Pending that can be accepted (first: a small demo set has few customers who owe nothing), accepted (with
   // the PDF), pending that would be refused (a balance), rejected.
@@ -94,7 +114,7 @@ async function seedDebtFrees(db: Db | Tx, country: Country, all: LoanRow[], peop
   ];
   let made = 0;
   for (const [i, { list, processed }] of plan.entries()) {
-    const requestedAt = new Date(now.getTime() - (plan.length - i) * DAY_MS / 2);
+    const requestedAt = new Date(now.getTime() - ((plan.length - i) * DAY_MS) / 2);
     const decidedAt = processed === 0 ? null : new Date(requestedAt.getTime() + 3 * 3_600_000);
     const [request] = await db
       .insert(debtFreeRequests)
@@ -144,7 +164,14 @@ async function seedDebtFrees(db: Db | Tx, country: Country, all: LoanRow[], peop
   return made;
 }
 
-async function seedRegrets(db: Db | Tx, country: Country, all: LoanRow[], people: { atc: number | null; supervisor: number | null }, config: LegalConfig, now: Date) {
+async function seedRegrets(
+  db: Db | Tx,
+  country: Country,
+  all: LoanRow[],
+  people: { atc: number | null; supervisor: number | null },
+  config: LegalConfig,
+  now: Date,
+) {
   const today = todayIn(country, now);
   const open = all.filter((l) => l.status === 'ACTIVE' || l.status === 'OVERDUE');
   const withDeadline = open.map((loan) => ({ loan, ...regretDeadline(country, loan.disbursedOn, config.regret[country]) }));
@@ -202,7 +229,12 @@ async function seedRegrets(db: Db | Tx, country: Country, all: LoanRow[], people
           fromStatus: i === 0 ? null : regretStatusId(country, path[i - 1]!),
           toStatus: regretStatusId(country, name),
           userId: automatic ? null : name === 'certified' ? people.supervisor : people.atc,
-          reason: name === 'rejected' ? 'El cliente desistió del arrepentimiento' : name === 'transfer failed' ? 'Simulador: la transferencia no se acreditó' : null,
+          reason:
+            name === 'rejected'
+              ? 'El cliente desistió del arrepentimiento'
+              : name === 'transfer failed'
+                ? 'Simulador: la transferencia no se acreditó'
+                : null,
           createdAt: at(i),
         };
       }),
@@ -219,7 +251,15 @@ async function seedRegrets(db: Db | Tx, country: Country, all: LoanRow[], people
     if (step === 'certified') {
       await db
         .update(loans)
-        .set({ status: 'ANNULED', inCollections: false, outstanding: 0, overdueAmount: 0, daysPastDue: 0, bucket: null, updatedAt: at(path.length - 1) })
+        .set({
+          status: 'ANNULED',
+          inCollections: false,
+          outstanding: 0,
+          overdueAmount: 0,
+          daysPastDue: 0,
+          bucket: null,
+          updatedAt: at(path.length - 1),
+        })
         .where(eq(loans.id, loan.id));
       await db
         .update(installments)
@@ -243,5 +283,3 @@ async function seedRegrets(db: Db | Tx, country: Country, all: LoanRow[], people
 function dayIn(country: Country, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(at);
 }
-
-

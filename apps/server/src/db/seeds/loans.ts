@@ -35,7 +35,22 @@ const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date
 
 type Scenario = 'current' | 'paid' | 'partial' | Bucket;
 /** The mix, in order, repeated: a current book with a tail in each bucket. */
-const MIX: Scenario[] = ['current', '1-30', 'current', '31-60', 'partial', 'current', '61-90', 'paid', '90+', 'current', '1-30', 'partial', '31-60', '90+'];
+const MIX: Scenario[] = [
+  'current',
+  '1-30',
+  'current',
+  '31-60',
+  'partial',
+  'current',
+  '61-90',
+  'paid',
+  '90+',
+  'current',
+  '1-30',
+  'partial',
+  '31-60',
+  '90+',
+];
 const CHANNELS: PaymentChannel[] = ['transfer', 'debit_card', 'cash_network', 'transfer'];
 const OUTCOMES_WITHOUT_PROMISE = ['no_answer', 'voicemail', 'call_back', 'third_party'];
 
@@ -69,7 +84,15 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     : [];
   const demoCollector = collectors.find((c) => c.email === `collector@${country}.example`) ?? collectors[0];
   const disbursed = await tx
-    .select({ id: leads.id, customerId: leads.customerId, requested: leads.requestedAmount, offered: leads.offeredAmount, term: leads.term, rate: leads.rate, at: leads.statusChangedAt })
+    .select({
+      id: leads.id,
+      customerId: leads.customerId,
+      requested: leads.requestedAmount,
+      offered: leads.offeredAmount,
+      term: leads.term,
+      rate: leads.rate,
+      at: leads.statusChangedAt,
+    })
     .from(leads)
     .where(and(eq(leads.country, country), eq(leads.statusId, DISBURSED_STATUS[country])))
     .orderBy(asc(leads.id));
@@ -81,7 +104,10 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     const disbursedOn = todayIn(country, lead.at ?? now);
     const principal = lead.offered ?? lead.requested;
     const rate = lead.rate ?? config.defaultRate;
-    const schedule = frenchSchedule({ principal, term: lead.term, rate, vatRate: config.vatRate }, dueDates(disbursedOn, lead.term, workingDay));
+    const schedule = frenchSchedule(
+      { principal, term: lead.term, rate, vatRate: config.vatRate },
+      dueDates(disbursedOn, lead.term, workingDay),
+    );
     const due = schedule.filter((i) => i.dueDate < today);
     let scenario = MIX[index % MIX.length];
     // The first installment left unpaid: for a bucket, one whose days past due fall in it.
@@ -160,7 +186,11 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       p.schedule.map((i) => {
         const paid = p.onTime.some((x) => x.number === i.number);
         const part = p.partOf.get(i.number);
-        const allocation = part ? allocatePayment(part, [{ id: 0, number: i.number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations.at(0) : undefined;
+        const allocation = part
+          ? allocatePayment(part, [
+              { id: 0, number: i.number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal },
+            ]).allocations.at(0)
+          : undefined;
         return {
           country,
           loanId: loanIds.get(p.lead.id)!,
@@ -220,7 +250,10 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       const allocationRows = slice.flatMap((x, j) =>
         x.numbers.map((number) => {
           const i = itemAt(x.plan.schedule, number - 1);
-          const part = x.part ? allocatePayment(x.amount, [{ id: 0, number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }]).allocations[0] : undefined;
+          const part = x.part
+            ? allocatePayment(x.amount, [{ id: 0, number, lateInterest: 0, interest: i.interest, vat: i.vat, principal: i.principal }])
+                .allocations[0]
+            : undefined;
           return {
             paymentId: itemAt(inserted, j).id,
             installmentId: installmentIds.get(`${x.loanId}:${number}`)!,
@@ -248,7 +281,14 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
   // kept promise's payment goes through applyPayment (late interest through its day, then the allocation).
   await markOverdue(tx, country, today);
   const assignments: { loanId: number; collectorId: number; at: Date }[] = [];
-  const contacts: { loanId: number; userId: number | null; result: string; note: string; at: Date; promise?: { dueOn: string; amount: number; paid: boolean } }[] = [];
+  const contacts: {
+    loanId: number;
+    userId: number | null;
+    result: string;
+    note: string;
+    at: Date;
+    promise?: { dueOn: string; amount: number; paid: boolean };
+  }[] = [];
   let overdueSeen = 0;
   for (const plan of plans) {
     if (!plan.overdue) continue;
@@ -257,10 +297,18 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
     overdueSeen++;
     // Two in three overdue loans are the demo collector's; the rest are the other collectors' or nobody's yet.
     const collector = overdueSeen % 3 !== 0 ? demoCollector : overdueSeen % 2 === 0 ? (collectors[1] ?? null) : null;
-    if (collector) assignments.push({ loanId, collectorId: collector.id, at: new Date(Date.parse(`${addDays(oldest.dueDate, 3)}T13:00:00Z`)) });
+    if (collector)
+      assignments.push({ loanId, collectorId: collector.id, at: new Date(Date.parse(`${addDays(oldest.dueDate, 3)}T13:00:00Z`)) });
     const userId = collector?.id ?? null;
     const promise = (made: string, dueOn: string, amount: number, paid: boolean) =>
-      contacts.push({ loanId, userId, result: 'promise', note: `Promete pagar el ${dueOn.split('-').reverse().join('/')}`, at: new Date(Date.parse(`${made}T15:00:00Z`)), promise: { dueOn, amount, paid } });
+      contacts.push({
+        loanId,
+        userId,
+        result: 'promise',
+        note: `Promete pagar el ${dueOn.split('-').reverse().join('/')}`,
+        at: new Date(Date.parse(`${made}T15:00:00Z`)),
+        promise: { dueOn, amount, paid },
+      });
     const kind = overdueSeen % 5;
     const sinceDue = daysFrom(oldest.dueDate, today);
     if (kind === 0 && sinceDue > 6) {
@@ -286,26 +334,66 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
                     ${param(assignments.map((x) => x.at.toISOString()))}::timestamptz[]) as a(loan_id, collector_id, at)
        where l.id = a.loan_id`);
     await tx.insert(loanEvents).values(
-      assignments.map((x) => ({ country, loanId: x.loanId, type: 'assignment', body: 'Asignado a cobranza', data: { collector_id: x.collectorId }, createdAt: x.at })),
+      assignments.map((x) => ({
+        country,
+        loanId: x.loanId,
+        type: 'assignment',
+        body: 'Asignado a cobranza',
+        data: { collector_id: x.collectorId },
+        createdAt: x.at,
+      })),
     );
   }
   if (contacts.length > 0) {
     // One management per loan here: the loan names its management.
     const made = await tx
       .insert(managements)
-      .values(contacts.map((c) => ({ country, userId: c.userId, loanId: c.loanId, channel: 'call', result: c.result, note: c.note, createdAt: c.at })))
+      .values(
+        contacts.map((c) => ({
+          country,
+          userId: c.userId,
+          loanId: c.loanId,
+          channel: 'call',
+          result: c.result,
+          note: c.note,
+          createdAt: c.at,
+        })),
+      )
       .returning({ id: managements.id, loanId: managements.loanId });
     const managementOf = new Map(made.map((m) => [m.loanId!, m.id]));
     await tx.insert(loanEvents).values(
-      contacts.map((c) => ({ country, loanId: c.loanId, type: 'management', userId: c.userId, body: c.note, data: { management_id: managementOf.get(c.loanId), result: c.result }, createdAt: c.at })),
+      contacts.map((c) => ({
+        country,
+        loanId: c.loanId,
+        type: 'management',
+        userId: c.userId,
+        body: c.note,
+        data: { management_id: managementOf.get(c.loanId), result: c.result },
+        createdAt: c.at,
+      })),
     );
     const promised = contacts.filter((c) => c.promise);
     if (promised.length > 0) {
       await tx.insert(collectionPromises).values(
-        promised.map((c) => ({ country, loanId: c.loanId, userId: c.userId, managementId: managementOf.get(c.loanId), dueOn: c.promise!.dueOn, amount: c.promise!.amount, createdAt: c.at })),
+        promised.map((c) => ({
+          country,
+          loanId: c.loanId,
+          userId: c.userId,
+          managementId: managementOf.get(c.loanId),
+          dueOn: c.promise!.dueOn,
+          amount: c.promise!.amount,
+          createdAt: c.at,
+        })),
       );
       await tx.insert(loanEvents).values(
-        promised.map((c) => ({ country, loanId: c.loanId, type: 'promise', userId: c.userId, data: { due_on: c.promise!.dueOn, amount: c.promise!.amount }, createdAt: c.at })),
+        promised.map((c) => ({
+          country,
+          loanId: c.loanId,
+          type: 'promise',
+          userId: c.userId,
+          data: { due_on: c.promise!.dueOn, amount: c.promise!.amount },
+          createdAt: c.at,
+        })),
       );
     }
     for (const c of promised.filter((x) => x.promise!.paid)) {
@@ -313,7 +401,14 @@ export async function seedLoans(tx: Tx, country: Country, now: Date): Promise<Se
       await applyPayment(
         tx,
         country,
-        { loanId: c.loanId, amount: c.promise!.amount, paidOn: c.promise!.dueOn, channel: 'cash_network', reference: `DEMO-${country.toUpperCase()}-${c.loanId}-${paymentCount}`, userId: c.userId },
+        {
+          loanId: c.loanId,
+          amount: c.promise!.amount,
+          paidOn: c.promise!.dueOn,
+          channel: 'cash_network',
+          reference: `DEMO-${country.toUpperCase()}-${c.loanId}-${paymentCount}`,
+          userId: c.userId,
+        },
         now,
       );
     }

@@ -75,7 +75,10 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
   const earliest = now.getTime() - WEEKS * 7 * 86_400_000;
   /** An instant on a working day's hour (Monday to Saturday, 9 to 19 on the country's clock) of `day`. */
   const workingTime = (day: string, fromHour = 9, toHour = 19) =>
-    countryWallTimeToDate(country, `${day}T${String(faker.number.int({ min: fromHour, max: toHour - 1 })).padStart(2, '0')}:${String(faker.number.int({ min: 0, max: 59 })).padStart(2, '0')}`)!;
+    countryWallTimeToDate(
+      country,
+      `${day}T${String(faker.number.int({ min: fromHour, max: toHour - 1 })).padStart(2, '0')}:${String(faker.number.int({ min: 0, max: 59 })).padStart(2, '0')}`,
+    )!;
 
   const planned: Planned[] = [];
   for (const lead of worked) {
@@ -99,7 +102,8 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
     times.sort((a, b) => a.getTime() - b.getTime());
     times.forEach((at, i) => {
       const last = i === times.length - 1;
-      const next = open && faker.datatype.boolean(0.4) ? workingTime(addDays(todayIn(country, at), faker.number.int({ min: 1, max: 3 }))) : null;
+      const next =
+        open && faker.datatype.boolean(0.4) ? workingTime(addDays(todayIn(country, at), faker.number.int({ min: 1, max: 3 }))) : null;
       planned.push({
         leadId: lead.id,
         userId: lead.sellerId!,
@@ -121,7 +125,20 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
     const callRows = dialled.map((m) => {
       const endedAt = new Date(m.at.getTime() - faker.number.int({ min: 10, max: 120 }) * 1000);
       const startedAt = new Date(endedAt.getTime() - faker.number.int({ min: 20, max: 420 }) * 1000);
-      return { country, userId: m.userId, neotelUser: m.neotelId, cellphone: onlyDigits(nationalPhone(m.cellphone!, country)), leadId: m.leadId, adapter: 'simulator', status: 'ended', outcome: null, startedAt, endedAt, createdAt: startedAt, updatedAt: endedAt };
+      return {
+        country,
+        userId: m.userId,
+        neotelUser: m.neotelId,
+        cellphone: onlyDigits(nationalPhone(m.cellphone!, country)),
+        leadId: m.leadId,
+        adapter: 'simulator',
+        status: 'ended',
+        outcome: null,
+        startedAt,
+        endedAt,
+        createdAt: startedAt,
+        updatedAt: endedAt,
+      };
     });
     const callIds = callRows.length > 0 ? await tx.insert(calls).values(callRows).returning({ id: calls.id }) : [];
     const callOf = new Map(dialled.map((m, i) => [m, { id: itemAt(callIds, i).id, row: itemAt(callRows, i) }]));
@@ -140,7 +157,16 @@ export async function seedManagements(tx: Tx, country: Country, now: Date, faker
     );
     await tx.insert(leadEvents).values([
       ...[...callOf.values()].flatMap(({ id, row }) => [
-        { country, leadId: row.leadId, type: 'call', userId: row.userId, body: `Llamada a ${row.cellphone} iniciada`, fromValue: String(id), toValue: 'started', createdAt: row.startedAt },
+        {
+          country,
+          leadId: row.leadId,
+          type: 'call',
+          userId: row.userId,
+          body: `Llamada a ${row.cellphone} iniciada`,
+          fromValue: String(id),
+          toValue: 'started',
+          createdAt: row.startedAt,
+        },
         {
           country,
           leadId: row.leadId,

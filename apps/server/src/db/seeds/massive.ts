@@ -1,4 +1,12 @@
-import { isClosedStatus, statusLabelOf, statusNameOf, type Country, type MassiveBatchStatus, type MassiveRowStatus, type MassiveType } from '@backoffice/shared';
+import {
+  isClosedStatus,
+  statusLabelOf,
+  statusNameOf,
+  type Country,
+  type MassiveBatchStatus,
+  type MassiveRowStatus,
+  type MassiveType,
+} from '@backoffice/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { storedRolesOfKinds } from '../../lib/roles';
 import type { Tx } from '../client';
@@ -31,7 +39,11 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
   const seller = ofKind('seller').find((u) => u.email.startsWith('seller@')) ?? ofKind('seller')[0];
   if (!admin || !seller) return;
   const supervisor = ofKind('supervisor')[0] ?? admin;
-  const all = await tx.select({ id: leads.id, statusId: leads.statusId, sellerId: leads.sellerId }).from(leads).where(eq(leads.country, country)).orderBy(asc(leads.id));
+  const all = await tx
+    .select({ id: leads.id, statusId: leads.statusId, sellerId: leads.sellerId })
+    .from(leads)
+    .where(eq(leads.country, country))
+    .orderBy(asc(leads.id));
   if (all.length < 40) return;
 
   const insert = async (type: MassiveType, status: MassiveBatchStatus, by: number, fileName: string, daysAgo: number, rows: DemoRow[]) => {
@@ -43,11 +55,28 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
     const batch = oneRow(
       await tx
         .insert(massiveBatches)
-        .values({ country, type, status, source: 'file', fileName, createdBy: by, ...counts, createdAt, updatedAt: finishedAt, startedAt, finishedAt })
+        .values({
+          country,
+          type,
+          status,
+          source: 'file',
+          fileName,
+          createdBy: by,
+          ...counts,
+          createdAt,
+          updatedAt: finishedAt,
+          startedAt,
+          finishedAt,
+        })
         .returning({ id: massiveBatches.id }),
     );
     await tx.insert(massiveBatchRows).values(
-      rows.map((row, i) => ({ batchId: batch.id, row: i + 2, ...row, appliedAt: row.status === 'done' ? new Date(startedAt.getTime() + i * 40) : null })),
+      rows.map((row, i) => ({
+        batchId: batch.id,
+        row: i + 2,
+        ...row,
+        appliedAt: row.status === 'done' ? new Date(startedAt.getTime() + i * 40) : null,
+      })),
     );
     return { id: batch.id, at: startedAt };
   };
@@ -61,7 +90,12 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
       supervisor.id,
       'reasignacion-cartera.csv',
       6,
-      mine.map((lead) => ({ data: { lead_id: String(lead.id), seller_email: seller.email }, status: 'done', recordId: lead.id, error: null })),
+      mine.map((lead) => ({
+        data: { lead_id: String(lead.id), seller_email: seller.email },
+        status: 'done',
+        recordId: lead.id,
+        error: null,
+      })),
     );
     await tx.insert(leadEvents).values(
       mine.map((lead, i) => ({
@@ -78,11 +112,18 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
 
   // A partly failed status change: the done rows name leads now in that status, the failed ones closed leads.
   const cancelled = all.filter((lead) => statusNameOf(country, lead.statusId) === 'CANCELLED').slice(0, 11);
-  const closed = all.filter((lead) => isClosedStatus(country, lead.statusId) && statusNameOf(country, lead.statusId) !== 'CANCELLED').slice(0, 4);
+  const closed = all
+    .filter((lead) => isClosedStatus(country, lead.statusId) && statusNameOf(country, lead.statusId) !== 'CANCELLED')
+    .slice(0, 4);
   const cancelledStatus = cancelled[0]?.statusId;
   if (cancelledStatus !== undefined) {
     await insert('change-status', 'partial', admin.id, 'estados-semana.xlsx', 4, [
-      ...cancelled.slice(0, 8).map((lead): DemoRow => ({ data: { lead_id: String(lead.id), status: 'CANCELLED', reason: 'Cliente desiste' }, status: 'done', recordId: lead.id, error: null })),
+      ...cancelled.slice(0, 8).map((lead): DemoRow => ({
+        data: { lead_id: String(lead.id), status: 'CANCELLED', reason: 'Cliente desiste' },
+        status: 'done',
+        recordId: lead.id,
+        error: null,
+      })),
       ...closed.map((lead): DemoRow => ({
         data: { lead_id: String(lead.id), status: 'CANCELLED', reason: 'Cliente desiste' },
         status: 'failed',
@@ -95,12 +136,27 @@ export async function seedMassive(tx: Tx, country: Country, now: Date): Promise<
   // A cancelled closing: what ran stays applied (leads cancelled), the rest was never applied.
   const stillOpen = all.filter((lead) => !isClosedStatus(country, lead.statusId) && lead.sellerId !== seller.id).slice(0, 10);
   await insert('close-applications', 'cancelled', supervisor.id, 'cierres-duplicados.csv', 2, [
-    ...cancelled.slice(8).map((lead): DemoRow => ({ data: { lead_id: String(lead.id), reason: 'Duplicada' }, status: 'done', recordId: lead.id, error: null })),
-    ...stillOpen.map((lead): DemoRow => ({ data: { lead_id: String(lead.id), reason: 'Duplicada' }, status: 'skipped', recordId: lead.id, error: null })),
+    ...cancelled.slice(8).map((lead): DemoRow => ({
+      data: { lead_id: String(lead.id), reason: 'Duplicada' },
+      status: 'done',
+      recordId: lead.id,
+      error: null,
+    })),
+    ...stillOpen.map((lead): DemoRow => ({
+      data: { lead_id: String(lead.id), reason: 'Duplicada' },
+      status: 'skipped',
+      recordId: lead.id,
+      error: null,
+    })),
   ]);
 
   // A failed reassignment: its seller left the company before it ran.
-  const unassigned = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.country, country), isNull(leads.sellerId))).orderBy(asc(leads.id)).limit(5);
+  const unassigned = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.country, country), isNull(leads.sellerId)))
+    .orderBy(asc(leads.id))
+    .limit(5);
   await insert(
     'reassign-seller',
     'failed',

@@ -44,7 +44,7 @@ export function demoReceiptPng(seed: number, width = 120, height = 80): Buffer {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const band = y < 16 ? 1 : (y - 20) % 12 < 3 && x > 10 && x < width - 10 ? 2 : 0;
-      const [r, g, b] = band === 1 ? [30 + (seed * 37) % 120, 90, 160] : band === 2 ? [150, 150, 150] : [250, 250, 245];
+      const [r, g, b] = band === 1 ? [30 + ((seed * 37) % 120), 90, 160] : band === 2 ? [150, 150, 150] : [250, 250, 245];
       rgb.set([r, g, b], (y * width + x) * 3);
     }
   }
@@ -61,8 +61,14 @@ function receiptOf(bytes: Buffer): Receipt {
  */
 export async function seedVoluntaryPays(tx: Tx, country: Country, now: Date): Promise<number> {
   const today = todayIn(country, now);
-  const [demoCollector] = await tx.select({ id: users.id }).from(users).where(eq(users.email, `collector@${country}.example`));
-  const [reviewer] = await tx.select({ id: users.id }).from(users).where(and(eq(users.country, country), eq(users.email, `admin@${country}.example`)));
+  const [demoCollector] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `collector@${country}.example`));
+  const [reviewer] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.country, country), eq(users.email, `admin@${country}.example`)));
   const open = await tx
     .select({ id: loans.id, collectorId: loans.collectorId, outstanding: loans.outstanding, disbursedOn: loans.disbursedOn })
     .from(loans)
@@ -78,13 +84,21 @@ export async function seedVoluntaryPays(tx: Tx, country: Country, now: Date): Pr
     const id = await insertVoluntaryPay(
       tx,
       country,
-      { loan_id: loan.id, amount, paid_on: paidOn, reference: `VOL-${country.toUpperCase()}-${1000 + index}`, receipt: receiptOf(demoReceiptPng(index)), userId: loan.collectorId },
+      {
+        loan_id: loan.id,
+        amount,
+        paid_on: paidOn,
+        reference: `VOL-${country.toUpperCase()}-${1000 + index}`,
+        receipt: receiptOf(demoReceiptPng(index)),
+        userId: loan.collectorId,
+      },
       new Date(now.getTime() - (picked.length - index) * 3_600_000),
     );
     n++;
     const fate = index % 4;
     if (reviewer && fate === 1) await decideVoluntaryPay(tx, country, id, reviewer.id, { accept: true }, now);
-    if (reviewer && fate === 2) await decideVoluntaryPay(tx, country, id, reviewer.id, { accept: false, reason: 'El comprobante no es legible' }, now);
+    if (reviewer && fate === 2)
+      await decideVoluntaryPay(tx, country, id, reviewer.id, { accept: false, reason: 'El comprobante no es legible' }, now);
   }
   return n;
 }

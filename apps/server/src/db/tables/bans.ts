@@ -34,7 +34,9 @@ export const customerBans = pgTable(
   (t) => [
     // The intake's one lookup: a country's unlifted bans of a kind and value (the dates are checked on the
     // few entries found).
-    index('customer_bans_lookup_idx').on(t.country, t.kind, t.value).where(sql`${t.liftedAt} is null`),
+    index('customer_bans_lookup_idx')
+      .on(t.country, t.kind, t.value)
+      .where(sql`${t.liftedAt} is null`),
     // The list's sorts: country first, the sort key, id last.
     index('customer_bans_country_starts_idx').on(t.country, t.startsAt, t.id),
     index('customer_bans_country_expires_idx').on(t.country, t.expiresAt, t.id),

@@ -63,7 +63,9 @@ export const customerMessages = pgTable(
     index('customer_messages_customer_idx').on(t.customerId, t.createdAt),
     index('customer_messages_lead_idx').on(t.leadId),
     // The queue: only queued messages, by when they are due.
-    index('customer_messages_queue_idx').on(t.sendAfter).where(sql`${t.status} = 'queued'`),
+    index('customer_messages_queue_idx')
+      .on(t.sendAfter)
+      .where(sql`${t.status} = 'queued'`),
     uniqueIndex('customer_messages_provider_key').on(t.channel, t.providerId),
     countryCheck('customer_messages', t.country),
     check('customer_messages_channel_check', sql`${t.channel} in ('sms', 'whatsapp', 'email')`),

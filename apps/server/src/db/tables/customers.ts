@@ -86,21 +86,20 @@ export const customers = pgTable(
      */
     listJson: text('list_json')
       .notNull()
-      .generatedAlwaysAs(
-        (): SQL =>
-          jsonObjectText(
-            [
-              ['id', customers.id, 'number'],
-              ['doc_type', customers.docType, 'string'],
-              ['doc_number', customers.docNumber, 'string'],
-              ['cuil', customers.cuil, 'string'],
-              ['first_name', customers.firstName, 'string'],
-              ['last_name', customers.lastName, 'string'],
-              ['cellphone', customers.cellphone, 'string'],
-              ['email', customers.email, 'string'],
-            ],
-            'json_text',
-          ),
+      .generatedAlwaysAs((): SQL =>
+        jsonObjectText(
+          [
+            ['id', customers.id, 'number'],
+            ['doc_type', customers.docType, 'string'],
+            ['doc_number', customers.docNumber, 'string'],
+            ['cuil', customers.cuil, 'string'],
+            ['first_name', customers.firstName, 'string'],
+            ['last_name', customers.lastName, 'string'],
+            ['cellphone', customers.cellphone, 'string'],
+            ['email', customers.email, 'string'],
+          ],
+          'json_text',
+        ),
       ),
   },
   (t) => [

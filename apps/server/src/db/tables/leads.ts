@@ -1,6 +1,20 @@
 import { type LeadSource } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps } from '../columns';
 import { users } from './users';
 import { customers } from './customers';
@@ -75,24 +89,14 @@ export const leads = pgTable(
      * candidate rows come from this index alone instead of AND-ing three large bitmaps, and with
      * created_at and id in it the page's top-N sort needs no table access either (index-only scan).
      */
-    index('leads_filter_status_management_amount_idx').on(
-      t.country,
-      t.statusId,
-      t.managementStatus,
-      t.requestedAmount,
-      t.createdAt,
-      t.id,
-    ),
+    index('leads_filter_status_management_amount_idx').on(t.country, t.statusId, t.managementStatus, t.requestedAmount, t.createdAt, t.id),
     /*
      * The dashboard's funnel of one seller (their leads by status): an index-only count over the seller's
      * entries; leads_list_seller_idx has no status, so it would read every one of their rows.
      */
     index('leads_seller_status_idx').on(t.country, t.sellerId, t.statusId),
     countryCheck('leads', t.country),
-    check(
-      'leads_amounts_check',
-      sql`${t.requestedAmount} > 0 and (${t.offeredAmount} is null or ${t.offeredAmount} > 0)`,
-    ),
+    check('leads_amounts_check', sql`${t.requestedAmount} > 0 and (${t.offeredAmount} is null or ${t.offeredAmount} > 0)`),
     check('leads_data_rate_check', sql`${t.dataRate} is null or ${t.dataRate} between 1 and 7`),
   ],
 );
@@ -319,9 +323,6 @@ export const audits = pgTable(
     index('audits_lead_id_idx').on(t.leadId, t.queuedAt),
     index('audits_auditor_id_idx').on(t.auditorId),
     countryCheck('audits', t.country),
-    check(
-      'audits_decision_check',
-      sql`${t.decision} is null or ${t.decision} in ('approve', 'reject', 'retry', 'request_information')`,
-    ),
+    check('audits_decision_check', sql`${t.decision} is null or ${t.decision} in ('approve', 'reject', 'retry', 'request_information')`),
   ],
 );

@@ -93,7 +93,9 @@ export const loans = pgTable(
       .where(sql`${t.inCollections}`),
     // A name or document search finds its customers first, then their loans in collections through this
     // (a few hundred probes, each reading a loan row only when it is in collections).
-    index('loans_collections_customer_idx').on(t.customerId).where(sql`${t.inCollections}`),
+    index('loans_collections_customer_idx')
+      .on(t.customerId)
+      .where(sql`${t.inCollections}`),
     countryCheck('loans', t.country),
     check('loans_amounts_check', sql`${t.principal} > 0 and ${t.outstanding} >= 0 and ${t.creditBalance} >= 0`),
   ],

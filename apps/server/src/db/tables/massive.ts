@@ -41,7 +41,10 @@ export const massiveBatches = pgTable(
     index('massive_batches_list_idx').on(t.country, t.createdAt, t.id),
     index('massive_batches_active_idx').on(t.status, t.leaseUntil),
     countryCheck('massive_batches', t.country),
-    check('massive_batches_status_check', sql`${t.status} in ('draft', 'queued', 'running', 'paused', 'cancelled', 'finished', 'partial', 'failed')`),
+    check(
+      'massive_batches_status_check',
+      sql`${t.status} in ('draft', 'queued', 'running', 'paused', 'cancelled', 'finished', 'partial', 'failed')`,
+    ),
     check('massive_batches_source_check', sql`${t.source} in ('file', 'list')`),
   ],
 );

@@ -1,5 +1,18 @@
 import { type GridSettings } from '@backoffice/shared';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { countryCheck, timestamps } from '../columns';
 
 export const users = pgTable(
@@ -81,10 +94,7 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('login_failures_account_idx').on(t.country, t.email, t.createdAt),
-    index('login_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('login_failures_account_idx').on(t.country, t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
 );
 
 /**

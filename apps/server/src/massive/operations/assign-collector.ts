@@ -51,8 +51,18 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
   async load(rows, { db, country }) {
     const ids = [...new Set(rows.map((row) => row.loan_id))];
     const [found, collectors] = await Promise.all([
-      ids.length ? db.select(loanFields).from(loans).where(and(eq(loans.country, country), inArray(loans.id, ids))) : Promise.resolve([]),
-      activeStaffByEmail(db, country, COLLECTOR_KINDS, rows.map((row) => row.collector_email)),
+      ids.length
+        ? db
+            .select(loanFields)
+            .from(loans)
+            .where(and(eq(loans.country, country), inArray(loans.id, ids)))
+        : Promise.resolve([]),
+      activeStaffByEmail(
+        db,
+        country,
+        COLLECTOR_KINDS,
+        rows.map((row) => row.collector_email),
+      ),
     ]);
     return { loans: new Map(found.map((loan) => [loan.id, loan])), collectors };
   },
@@ -89,11 +99,22 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
   /** The chunk in four statements: the collectors (memo), the loans locked, one UPDATE, one INSERT of events. */
   async applyChunk(tx, rows, context) {
     const { country } = context;
-    const collectors = await collectorsOf(tx, context, rows.map(({ value }) => value.collector_email));
+    const collectors = await collectorsOf(
+      tx,
+      context,
+      rows.map(({ value }) => value.collector_email),
+    );
     const ids = [...new Set(rows.map(({ value }) => value.loan_id))];
     if (ids.length !== rows.length) throw new RowRefused('repeated loan in the chunk');
     const locked = new Map(
-      (await tx.select(loanFields).from(loans).where(and(eq(loans.country, country), inArray(loans.id, ids))).orderBy(asc(loans.id)).for('no key update')).map((loan) => [loan.id, loan]),
+      (
+        await tx
+          .select(loanFields)
+          .from(loans)
+          .where(and(eq(loans.country, country), inArray(loans.id, ids)))
+          .orderBy(asc(loans.id))
+          .for('no key update')
+      ).map((loan) => [loan.id, loan]),
     );
     const changes: { loan: BatchLoan; collector: Collector }[] = [];
     for (const { value } of rows) {
@@ -127,7 +148,12 @@ export const assignCollector = defineOperation<'assign-collector', { loans: Map<
     const by = { id: context.user.id, name: context.user.name };
     context.afterCommit(() => {
       for (const { to, collectorId, loanIds } of messages.values()) {
-        context.realtime.toUser(to, 'loan:assigned', { collector_id: collectorId, loan_ids: loanIds.slice(0, 100), count: loanIds.length, by });
+        context.realtime.toUser(to, 'loan:assigned', {
+          collector_id: collectorId,
+          loan_ids: loanIds.slice(0, 100),
+          count: loanIds.length,
+          by,
+        });
       }
     });
     return [];

@@ -34,7 +34,14 @@ export const banCustomersOperation = defineOperation<'ban-customers', Map<string
     const found = await db
       .select({ id: customerBans.id, key: sql<string>`${customerBans.kind} || ':' || ${customerBans.value}` })
       .from(customerBans)
-      .where(and(eq(customerBans.country, country), isNull(customerBans.liftedAt), isNull(customerBans.channel), sql`${customerBans.kind} || ':' || ${customerBans.value} in ${keys}`));
+      .where(
+        and(
+          eq(customerBans.country, country),
+          isNull(customerBans.liftedAt),
+          isNull(customerBans.channel),
+          sql`${customerBans.kind} || ':' || ${customerBans.value} in ${keys}`,
+        ),
+      );
     return new Map(found.map((row) => [row.key, row.id]));
   },
   validate(row, existing, { country, user }) {
@@ -53,11 +60,20 @@ export const banCustomersOperation = defineOperation<'ban-customers', Map<string
     const [banned] = await tx
       .select({ id: customerBans.id })
       .from(customerBans)
-      .where(and(eq(customerBans.country, country), isNull(customerBans.liftedAt), isNull(customerBans.channel), sql`${customerBans.kind} || ':' || ${customerBans.value} = ${key}`))
+      .where(
+        and(
+          eq(customerBans.country, country),
+          isNull(customerBans.liftedAt),
+          isNull(customerBans.channel),
+          sql`${customerBans.kind} || ':' || ${customerBans.value} = ${key}`,
+        ),
+      )
       .limit(1);
     if (banned) throw new RowRefused(ALREADY(banned.id));
     try {
-      const [id] = await banCustomers(tx, repository(context), country, user.id, [{ kind: row.kind, value: row.value, reason: row.reason, notes: notesOf(label, row.notes) }]);
+      const [id] = await banCustomers(tx, repository(context), country, user.id, [
+        { kind: row.kind, value: row.value, reason: row.reason, notes: notesOf(label, row.notes) },
+      ]);
       return id;
     } catch (error) {
       throw asRefusal(error);
@@ -71,7 +87,14 @@ export const banCustomersOperation = defineOperation<'ban-customers', Map<string
     const [banned] = await tx
       .select({ id: customerBans.id })
       .from(customerBans)
-      .where(and(eq(customerBans.country, country), isNull(customerBans.liftedAt), isNull(customerBans.channel), sql`${customerBans.kind} || ':' || ${customerBans.value} in ${keys}`))
+      .where(
+        and(
+          eq(customerBans.country, country),
+          isNull(customerBans.liftedAt),
+          isNull(customerBans.channel),
+          sql`${customerBans.kind} || ':' || ${customerBans.value} in ${keys}`,
+        ),
+      )
       .limit(1);
     if (banned) throw new RowRefused(ALREADY(banned.id));
     try {

@@ -6,7 +6,12 @@ import { closeTargetOf, LEAD_MESSAGES, loadLeads, transitionRefusal, type BatchL
 /** Cancels (or closes) each lead by the transition the workflow's table offers the role from its status. */
 export const closeApplications = defineOperation<'close-applications', Map<number, BatchLead>>({
   type: 'close-applications',
-  load: (rows, { db, country }) => loadLeads(db, country, rows.map((row) => row.lead_id)),
+  load: (rows, { db, country }) =>
+    loadLeads(
+      db,
+      country,
+      rows.map((row) => row.lead_id),
+    ),
   validate(row, leads, { country, user }) {
     const lead = leads.get(row.lead_id);
     if (!lead) return LEAD_MESSAGES.notFound(row.lead_id);

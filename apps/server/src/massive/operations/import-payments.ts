@@ -26,7 +26,10 @@ export const importPayments = defineOperation<'import-payments', { loans: Map<nu
     const references = [...new Set(rows.map((row) => row.reference))];
     const [found, seen] = await Promise.all([
       ids.length
-        ? db.select({ id: loans.id, status: loans.status, disbursedOn: loans.disbursedOn }).from(loans).where(and(eq(loans.country, country), inArray(loans.id, ids)))
+        ? db
+            .select({ id: loans.id, status: loans.status, disbursedOn: loans.disbursedOn })
+            .from(loans)
+            .where(and(eq(loans.country, country), inArray(loans.id, ids)))
         : Promise.resolve([]),
       references.length
         ? db
@@ -35,7 +38,10 @@ export const importPayments = defineOperation<'import-payments', { loans: Map<nu
             .where(and(eq(payments.country, country), eq(payments.channel, CHANNEL), inArray(payments.reference, references)))
         : Promise.resolve([]),
     ]);
-    return { loans: new Map(found.map((loan) => [loan.id, loan])), imported: new Map(seen.map((payment) => [payment.reference, payment.id])) };
+    return {
+      loans: new Map(found.map((loan) => [loan.id, loan])),
+      imported: new Map(seen.map((payment) => [payment.reference, payment.id])),
+    };
   },
   validate(row, loaded, { country }) {
     const loan = loaded.loans.get(row.loan_id);
@@ -52,12 +58,28 @@ export const importPayments = defineOperation<'import-payments', { loans: Map<nu
   duplicate: (line) => `Fila repetida: la misma referencia ya está en la fila ${line}`,
   async apply(tx, row, context) {
     const { country, user, label } = context;
-    const result = await applyPayment(tx, country, { loanId: row.loan_id, amount: row.amount, paidOn: row.paid_on, channel: CHANNEL, reference: row.reference, userId: user.id });
+    const result = await applyPayment(tx, country, {
+      loanId: row.loan_id,
+      amount: row.amount,
+      paidOn: row.paid_on,
+      channel: CHANNEL,
+      reference: row.reference,
+      userId: user.id,
+    });
     if (!result.applied) throw new RowRefused(PAYMENT_IMPORT_MESSAGES.imported(row.reference, result.paymentId));
     // The payment's timeline entry names the batch that imported it.
     await tx
       .update(loanEvents)
-      .set({ body: sql`${loanEvents.body} || ${` (${label})`}`, data: sql`${loanEvents.data} || ${JSON.stringify({ batch_id: context.batchId })}::jsonb` })
-      .where(and(eq(loanEvents.loanId, row.loan_id), eq(loanEvents.type, 'payment'), sql`(${loanEvents.data}->>'payment_id')::bigint = ${result.paymentId}`));
+      .set({
+        body: sql`${loanEvents.body} || ${` (${label})`}`,
+        data: sql`${loanEvents.data} || ${JSON.stringify({ batch_id: context.batchId })}::jsonb`,
+      })
+      .where(
+        and(
+          eq(loanEvents.loanId, row.loan_id),
+          eq(loanEvents.type, 'payment'),
+          sql`(${loanEvents.data}->>'payment_id')::bigint = ${result.paymentId}`,
+        ),
+      );
   },
 });

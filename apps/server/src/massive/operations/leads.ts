@@ -96,7 +96,11 @@ export function transitionRefusal(country: Country, role: RoleId, lead: BatchLea
   if (transition.automated) return WORKFLOW_MESSAGES.automatedOnly(from, target);
   if (!roleMayTake(country, transition, role)) return WORKFLOW_MESSAGES.roleNotAllowed(from, target);
   if (transition.auditDecision) return WORKFLOW_MESSAGES.auditOnly(from, target);
-  const blocked = guardBlock(transition.guards, { offered_amount: lead.offeredAmount, seller_id: lead.sellerId, has_bank_account: lead.hasBankAccount });
+  const blocked = guardBlock(transition.guards, {
+    offered_amount: lead.offeredAmount,
+    seller_id: lead.sellerId,
+    has_bank_account: lead.hasBankAccount,
+  });
   if (blocked) return blocked;
   if (transition.reasonRequired && !reason?.trim()) return WORKFLOW_MESSAGES.reasonRequired;
   return null;
@@ -107,7 +111,9 @@ export function transitionRefusal(country: Country, role: RoleId, lead: BatchLea
  * CANCELLED first when the table offers it. undefined when the table offers none.
  */
 export function closeTargetOf(country: Country, role: RoleId, statusId: number): number | undefined {
-  const closing = allowedTransitions(country, statusId, role).filter((t) => !t.automated && !t.auditDecision && isClosedStatus(country, t.to));
+  const closing = allowedTransitions(country, statusId, role).filter(
+    (t) => !t.automated && !t.auditDecision && isClosedStatus(country, t.to),
+  );
   const names = (to: number) => STATUSES[country].find((s) => s.id === to)?.name ?? '';
   return (closing.find((t) => names(t.to) === 'CANCELLED') ?? closing.find((t) => /CANCEL/.test(names(t.to))) ?? closing[0])?.to;
 }

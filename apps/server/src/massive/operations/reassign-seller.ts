@@ -35,8 +35,17 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
   type: 'reassign-seller',
   async load(rows, { db, country }) {
     const [found, sellers] = await Promise.all([
-      loadLeads(db, country, rows.map((row) => row.lead_id)),
-      activeStaffByEmail(db, country, ASSIGNABLE, rows.map((row) => row.seller_email)),
+      loadLeads(
+        db,
+        country,
+        rows.map((row) => row.lead_id),
+      ),
+      activeStaffByEmail(
+        db,
+        country,
+        ASSIGNABLE,
+        rows.map((row) => row.seller_email),
+      ),
     ]);
     return { leads: found, sellers };
   },
@@ -56,7 +65,10 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
     if (isClosedStatus(country, lead.statusId)) throw new RowRefused(LEAD_MESSAGES.closed(statusLabelOf(country, lead.statusId)));
     // Already theirs: nothing to write (as the one-by-one reassignment), the row is done.
     if (lead.sellerId === seller.id) return;
-    await tx.update(leads).set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` }).where(eq(leads.id, lead.id));
+    await tx
+      .update(leads)
+      .set({ sellerId: seller.id, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(leads.id, lead.id));
     await tx.insert(leadEvents).values(assignmentEvent(context, lead, seller));
     await handOverCallBacks(tx, country, lead.id, seller.id);
     announce(context, lead.id, seller.id, lead.sellerId);
@@ -67,8 +79,16 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
    */
   async applyChunk(tx, rows, context) {
     const { country } = context;
-    const sellers = await sellersOf(tx, context, rows.map(({ value }) => value.seller_email));
-    const locked = await lockLeads(tx, country, rows.map(({ value }) => value.lead_id));
+    const sellers = await sellersOf(
+      tx,
+      context,
+      rows.map(({ value }) => value.seller_email),
+    );
+    const locked = await lockLeads(
+      tx,
+      country,
+      rows.map(({ value }) => value.lead_id),
+    );
     const changes: { lead: BatchLead; seller: Seller }[] = [];
     for (const { value } of rows) {
       const seller = sellers.get(value.seller_email);
@@ -102,7 +122,11 @@ export const reassignSeller = defineOperation<'reassign-seller', { leads: Map<nu
 });
 
 /** The lead's 'assignment' event naming the batch, under the batch's user. */
-function assignmentEvent({ country, user, label }: ApplyContext, lead: { id: number; sellerId: number | null }, seller: { id: number; name: string }) {
+function assignmentEvent(
+  { country, user, label }: ApplyContext,
+  lead: { id: number; sellerId: number | null },
+  seller: { id: number; name: string },
+) {
   return {
     country,
     leadId: lead.id,

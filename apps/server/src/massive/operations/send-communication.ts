@@ -7,7 +7,15 @@ import { banKeyOf, banRefusal, composeMessage } from '../../services/messaging/s
 import { defineOperation, RowRefused } from '../operation';
 
 type Row = MassiveRow<'send-communication'>;
-type Template = { id: number; name: string; channel: MessageChannel; subject: string | null; body: string; active: boolean; version: number };
+type Template = {
+  id: number;
+  name: string;
+  channel: MessageChannel;
+  subject: string | null;
+  body: string;
+  active: boolean;
+  version: number;
+};
 
 export const COMMUNICATION_BATCH_MESSAGES = {
   leadNotFound: (id: number) => `La solicitud ${id} no existe en este país`,
@@ -74,8 +82,13 @@ export const sendCommunication = defineOperation<'send-communication', Loaded>({
   type: 'send-communication',
   async load(rows, { db, country, user }) {
     const communications = new CommunicationsRepository(db);
-    const loans = await communications.loanContacts(country, rows.flatMap((row) => (row.loan_id === undefined ? [] : [row.loan_id])));
-    const leadIds = rows.flatMap((row) => (row.loan_id !== undefined ? (loans.has(row.loan_id) ? [loans.get(row.loan_id)!.leadId] : []) : [row.lead_id!]));
+    const loans = await communications.loanContacts(
+      country,
+      rows.flatMap((row) => (row.loan_id === undefined ? [] : [row.loan_id])),
+    );
+    const leadIds = rows.flatMap((row) =>
+      row.loan_id !== undefined ? (loans.has(row.loan_id) ? [loans.get(row.loan_id)!.leadId] : []) : [row.lead_id!],
+    );
     const [leads, templates] = await Promise.all([communications.leadContacts(country, leadIds), communications.templates(country, false)]);
     const composed = rows.map((row) => composeRow(row, { leads, loans, templates }, country, user));
     const keys = composed.flatMap((entry) => ('message' in entry && entry.message ? [banKeyOf(entry.channel, entry.message.to)] : []));
@@ -88,7 +101,9 @@ export const sendCommunication = defineOperation<'send-communication', Loaded>({
     if ('error' in entry) return entry.error ?? null;
     const key = banKeyOf(entry.channel, entry.message.to);
     // The lowest id first, as one send's lookup: the same ban gives the same reason.
-    const ban = loaded.bans.find((found) => found.kind === key.kind && found.value === key.value && (found.channel === null || found.channel === entry.channel));
+    const ban = loaded.bans.find(
+      (found) => found.kind === key.kind && found.value === key.value && (found.channel === null || found.channel === entry.channel),
+    );
     return ban ? banRefusal(ban) : null;
   },
   recordId: () => null,
@@ -105,7 +120,12 @@ export const sendCommunication = defineOperation<'send-communication', Loaded>({
       return id;
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.statusCode === 404) throw new RowRefused(row.loan_id !== undefined ? COMMUNICATION_BATCH_MESSAGES.loanNotFound(row.loan_id) : COMMUNICATION_BATCH_MESSAGES.leadNotFound(row.lead_id!));
+        if (error.statusCode === 404)
+          throw new RowRefused(
+            row.loan_id !== undefined
+              ? COMMUNICATION_BATCH_MESSAGES.loanNotFound(row.loan_id)
+              : COMMUNICATION_BATCH_MESSAGES.leadNotFound(row.lead_id!),
+          );
         throw new RowRefused(refusalText(error));
       }
       throw error;

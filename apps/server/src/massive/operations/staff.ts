@@ -7,7 +7,12 @@ import { storedRolesOfKinds } from '../../lib/roles';
 export type StaffMember = { id: number; name: string };
 
 /** The country's active users of these role kinds among a file's emails, by lower-cased email (one query). */
-export async function activeStaffByEmail(db: Db | Tx, country: Country, kinds: readonly RoleKind[], emails: string[]): Promise<Map<string, StaffMember>> {
+export async function activeStaffByEmail(
+  db: Db | Tx,
+  country: Country,
+  kinds: readonly RoleKind[],
+  emails: string[],
+): Promise<Map<string, StaffMember>> {
   if (emails.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email })

@@ -115,15 +115,13 @@ export default fp(
     const authenticate: onRequestHookHandler = async function (request) {
       const user = await currentUser(request);
       if (!user) throw new HttpError(401, MESSAGES.notSignedIn);
-      if (request.routeCountry && user.country !== request.routeCountry)
-        throw new HttpError(403, MESSAGES.wrongCountry);
+      if (request.routeCountry && user.country !== request.routeCountry) throw new HttpError(403, MESSAGES.wrongCountry);
       const config = request.routeOptions.config;
       // Enforced here, not by the web app, in this order: the second factor's code proves who signs in, then a
       // role that requires one sets it up, then a reset password is replaced; until then nothing else answers.
       if (user.secondFactorPending && config?.secondFactorVerify !== true) throw new HttpError(403, MESSAGES.secondFactorPending);
       if (user.mustEnrolSecondFactor && config?.secondFactorEnrol !== true) throw new HttpError(403, MESSAGES.mustEnrolSecondFactor);
-      if (user.mustChangePassword && config?.passwordChange !== true)
-        throw new HttpError(403, MESSAGES.mustChangePassword);
+      if (user.mustChangePassword && config?.passwordChange !== true) throw new HttpError(403, MESSAGES.mustChangePassword);
     };
 
     // An answer given to a session (its data, or its refusal) must not stay in a shared or browser cache.
@@ -157,6 +155,7 @@ export default fp(
 
 /** The user of a route behind `app.authenticate`, whose onRequest hook has answered 401 without one. */
 export function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new Error(`${request.routeOptions.url ?? request.url}: a signed-in user asked of a route without app.authenticate`);
+  if (!request.user)
+    throw new Error(`${request.routeOptions.url ?? request.url}: a signed-in user asked of a route without app.authenticate`);
   return request.user;
 }

@@ -12,7 +12,11 @@ export default fp(
   async (app) => {
     app.decorate(
       'lists',
-      new ListEngine(app.db, { countThreshold: app.config.listCountThreshold, exportBatch: app.config.exportBatch, countCacheSeconds: app.config.countCacheSeconds }),
+      new ListEngine(app.db, {
+        countThreshold: app.config.listCountThreshold,
+        exportBatch: app.config.exportBatch,
+        countCacheSeconds: app.config.countCacheSeconds,
+      }),
     );
   },
   { name: 'lists', dependencies: ['db', 'config'] },

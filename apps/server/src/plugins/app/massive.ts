@@ -17,7 +17,11 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { leaseSeconds, chunkRows, workerSeconds } = app.config.massive;
-    const service = new MassiveService(app.db, { workflow: app.workflow, messaging: app.messaging, realtime: app.realtime, users: app.users, log: app.log }, { leaseSeconds, chunkRows });
+    const service = new MassiveService(
+      app.db,
+      { workflow: app.workflow, messaging: app.messaging, realtime: app.realtime, users: app.users, log: app.log },
+      { leaseSeconds, chunkRows },
+    );
     const worker = massiveWorker(service, app.log);
     app.decorate('massive', service);
     app.decorate('massiveWorker', worker);

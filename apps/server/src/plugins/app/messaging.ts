@@ -23,10 +23,16 @@ const MESSAGE_WORKER_BATCH = 20;
 export default fp<{ adapters?: MessageAdapters }>(
   async (app, options) => {
     const repository = new CommunicationsRepository(app.db);
-    const service = new MessagingService(repository, app.customerBans, options.adapters ?? messageAdapters(app.config.messaging), app.config.messaging, (country, payload) => {
-      // Only to the staff who have the customer open: their screens joined the customer's room.
-      app.realtime.toCustomer(country, payload.customer_id, 'customer-message:inbound', payload);
-    });
+    const service = new MessagingService(
+      repository,
+      app.customerBans,
+      options.adapters ?? messageAdapters(app.config.messaging),
+      app.config.messaging,
+      (country, payload) => {
+        // Only to the staff who have the customer open: their screens joined the customer's room.
+        app.realtime.toCustomer(country, payload.customer_id, 'customer-message:inbound', payload);
+      },
+    );
     const worker = new PeriodicTask(
       () => service.runDue(MESSAGE_WORKER_BATCH),
       (error) => app.log.error({ err: error }, 'message worker tick failed'),

@@ -155,7 +155,10 @@ export default fp(
       const pool = adapterPool;
       adapterPool = null;
       if (pool) {
-        const ended = pool.end().then(() => true, () => true);
+        const ended = pool.end().then(
+          () => true,
+          () => true,
+        );
         const timedOut = new Promise<false>((resolve) => setTimeout(resolve, ADAPTER_POOL_END_MS, false).unref());
         if (!(await Promise.race([ended, timedOut]))) app.log.warn('realtime adapter pool still busy at close: left to the process exit');
       }

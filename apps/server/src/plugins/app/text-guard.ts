@@ -9,8 +9,9 @@ export const NUL_MESSAGE = 'Tiene un carácter no permitido';
  * store them as U+FFFD, silently not what was sent) and U+FFFD itself, what bytes that are not UTF-8 decode
  * to (a body sent in Latin-1: 'Nu\xf1ez' would be stored as 'Nu�ez').
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The first string in a parsed request part that holds a forbidden character (NUL among them), as its

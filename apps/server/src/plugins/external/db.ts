@@ -55,7 +55,11 @@ export default fp(
       // Loaded only when seeding is on: faker and its locales weigh tens of MB a production node never needs.
       const { seed } = await import('../../db/seed');
       const started = Date.now();
-      const result = await seed(db, { leadsPerCountry: config.seedLeads, callBacks: config.seedCallBacks, log: (message) => app.log.info(message) });
+      const result = await seed(db, {
+        leadsPerCountry: config.seedLeads,
+        callBacks: config.seedCallBacks,
+        log: (message) => app.log.info(message),
+      });
       if (!result.skipped) app.log.info({ ...result, ms: Date.now() - started }, 'demo data seeded');
     });
 
@@ -76,7 +80,10 @@ function dataDirUpkeep(app: FastifyInstance, database: Database) {
   const lockCheck = new PeriodicTask(
     async () => {
       if (lock.isHeld()) return;
-      app.log.fatal({ lock: lock.path }, 'the data folder lock is gone or names another process: stopping so that two servers never write one folder');
+      app.log.fatal(
+        { lock: lock.path },
+        'the data folder lock is gone or names another process: stopping so that two servers never write one folder',
+      );
       process.kill(process.pid, 'SIGTERM');
     },
     () => {},
@@ -86,7 +93,10 @@ function dataDirUpkeep(app: FastifyInstance, database: Database) {
     const file = await writeBackup(database, dir);
     // BACKUP_KEEP 0 turns the automatic backups off; a requested one then removes none of the earlier ones.
     const removed = keep > 0 ? pruneBackups(dir, keep) : [];
-    app.log.info({ reason, file: file.path, bytes: file.bytes, removed: removed.length, ms: Date.now() - started }, 'embedded database backed up');
+    app.log.info(
+      { reason, file: file.path, bytes: file.bytes, removed: removed.length, ms: Date.now() - started },
+      'embedded database backed up',
+    );
   };
   const scheduled = new PeriodicTask(
     async () => {

@@ -81,6 +81,11 @@ export function perUserRateLimit(
   message?: (max: number, waitSeconds: number) => string,
 ): RateLimitOptions | false {
   if (max <= 0) return false;
-  const refusal = message ? { errorResponseBuilder: (_: FastifyRequest, context: { max: number; ttl: number }) => new HttpError(429, message(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))) } : {};
+  const refusal = message
+    ? {
+        errorResponseBuilder: (_: FastifyRequest, context: { max: number; ttl: number }) =>
+          new HttpError(429, message(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))),
+      }
+    : {};
   return { max, timeWindow, keyGenerator: userKey, ...refusal };
 }

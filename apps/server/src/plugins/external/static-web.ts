@@ -5,8 +5,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, MESSAGES } from '../../lib/errors';
 
-export const NOT_BUILT_MESSAGE =
-  'La aplicación web no está construida. Ejecuta `npm run build` y vuelve a iniciar el servidor.';
+export const NOT_BUILT_MESSAGE = 'La aplicación web no está construida. Ejecuta `npm run build` y vuelve a iniciar el servidor.';
 
 /**
  * Cache policy by file: hashed build assets never change; the manifest and index must be re-checked. `sent` is

@@ -37,7 +37,12 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Las sesiones activas del usuario', security: SESSION_SECURITY, response: { 200: activeSessionsResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Las sesiones activas del usuario',
+        security: SESSION_SECURITY,
+        response: { 200: activeSessionsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const rows = await app.sessions.listActive(signedInUser(request).id, sessionTokenOf(request));
@@ -58,13 +63,25 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions/:id',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Cierra una sesión del usuario', security: SESSION_SECURITY, params: sessionIdParamsSchema, response: { 200: okSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Cierra una sesión del usuario',
+        security: SESSION_SECURITY,
+        params: sessionIdParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
     },
     async (request) => {
       const user = signedInUser(request);
       // Another user's session id is simply not found: the answer does not tell it exists.
       if (!(await app.sessions.endById(user.id, request.params.id))) throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
-      await app.securityEvents.record({ country, type: 'session_ended', userId: user.id, ip: request.ip, details: { reason: 'revoked', session: request.params.id } });
+      await app.securityEvents.record({
+        country,
+        type: 'session_ended',
+        userId: user.id,
+        ip: request.ip,
+        details: { reason: 'revoked', session: request.params.id },
+      });
       return { ok: true as const };
     },
   );
@@ -73,12 +90,24 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/auth/sessions/end-others',
     {
       onRequest: app.authorize('account'),
-      schema: { tags: ['auth'], summary: 'Cierra todas las demás sesiones del usuario', security: SESSION_SECURITY, response: { 200: endedSessionsSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Cierra todas las demás sesiones del usuario',
+        security: SESSION_SECURITY,
+        response: { 200: endedSessionsSchema, ...errors },
+      },
     },
     async (request) => {
       const user = signedInUser(request);
       const ended = await app.sessions.endAll(user.id, sessionTokenOf(request));
-      if (ended > 0) await app.securityEvents.record({ country, type: 'session_ended', userId: user.id, ip: request.ip, details: { reason: 'revoked_others', count: ended } });
+      if (ended > 0)
+        await app.securityEvents.record({
+          country,
+          type: 'session_ended',
+          userId: user.id,
+          ip: request.ip,
+          details: { reason: 'revoked_others', count: ended },
+        });
       return { ended };
     },
   );
@@ -92,7 +121,12 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     {
       onRequest: app.authenticate,
       config: enrolment,
-      schema: { tags: ['auth'], summary: 'Si el usuario tiene verificación en dos pasos', security: SESSION_SECURITY, response: { 200: secondFactorStatusSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Si el usuario tiene verificación en dos pasos',
+        security: SESSION_SECURITY,
+        response: { 200: secondFactorStatusSchema, ...errors },
+      },
     },
     async (request) => secondFactor.status(country, await ownRow(signedInUser(request).id)),
   );
@@ -126,7 +160,13 @@ const accountRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       },
     },
     async (request) =>
-      secondFactor.confirmEnrolment(country, await ownRow(signedInUser(request).id), request.body.code, request.ip, sessionTokenOf(request)),
+      secondFactor.confirmEnrolment(
+        country,
+        await ownRow(signedInUser(request).id),
+        request.body.code,
+        request.ip,
+        sessionTokenOf(request),
+      ),
   );
 
   app.post(

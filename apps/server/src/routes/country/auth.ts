@@ -1,11 +1,4 @@
-import {
-  BRANCH_ID,
-  loginBodySchema,
-  loginResponseSchema,
-  okSchema,
-  userInfoSchema,
-  type LoginResponse,
-} from '@backoffice/shared';
+import { BRANCH_ID, loginBodySchema, loginResponseSchema, okSchema, userInfoSchema, type LoginResponse } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
@@ -31,8 +24,11 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       }
 
       const ip = request.ip;
-      const log = (type: 'login_success' | 'login_failure' | 'login_slowed', userId: number | null, details: Record<string, unknown> = {}) =>
-        app.securityEvents.record({ country, type, userId, ip, details });
+      const log = (
+        type: 'login_success' | 'login_failure' | 'login_slowed',
+        userId: number | null,
+        details: Record<string, unknown> = {},
+      ) => app.securityEvents.record({ country, type, userId, ip, details });
       // Reserved before anything is read: concurrent attempts cannot all pass the delays (LoginThrottle).
       const attempt = await app.loginThrottle.reserve(country, email, ip);
       if (!attempt.allowed) {
@@ -49,9 +45,7 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       try {
         // A user of the other country is simply not found here: same answer as an unknown email.
         row = await app.users.findByEmail(country, email);
-        passwordOk = row
-          ? await verifyPassword(row.passwordHash, password)
-          : (await burnPasswordCheck(password), false);
+        passwordOk = row ? await verifyPassword(row.passwordHash, password) : (await burnPasswordCheck(password), false);
       } catch (error) {
         // Not judged (the database failed, say): the attempt is no failure of the user's.
         await app.loginThrottle.release(attempt.id).catch(() => {});
@@ -73,7 +67,14 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
       /** A new session for this user (its expired ones dropped), set as the cookie too. */
       const openSession = async (extra: { secondFactorPending?: boolean } = {}) => {
         await app.sessions.deleteExpired(row.id);
-        const { token } = await app.sessions.create({ userId: row.id, country, ttlHours: app.config.sessionTtlHours, ip, userAgent: request.headers['user-agent'], ...extra });
+        const { token } = await app.sessions.create({
+          userId: row.id,
+          country,
+          ttlHours: app.config.sessionTtlHours,
+          ip,
+          userAgent: request.headers['user-agent'],
+          ...extra,
+        });
         app.setSessionCookie(reply, token);
         return token;
       };
@@ -135,7 +136,14 @@ const auth: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => 
     if (token) {
       const found = await app.sessions.findUser(token);
       await app.sessions.delete(token);
-      if (found) await app.securityEvents.record({ country, type: 'session_ended', userId: found.user.id, ip: request.ip, details: { reason: 'logout' } });
+      if (found)
+        await app.securityEvents.record({
+          country,
+          type: 'session_ended',
+          userId: found.user.id,
+          ip: request.ip,
+          details: { reason: 'logout' },
+        });
     }
     app.clearSessionCookie(reply);
     return { ok: true as const };

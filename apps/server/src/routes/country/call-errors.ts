@@ -14,7 +14,8 @@ export const CALL_ERRORS = {
   /** One call at a time per user (a double click dials once). */
   callInProgress: 'Ya tienes una llamada en curso: cuélgala antes de iniciar otra.',
   /** A call from a lead dials that lead's customer's own stored cellphone, nothing else (409, `cellphone`). */
-  notLeadsCellphone: (leadId: number) => `El celular no es el del cliente del lead ${leadId}: solo se llama al celular guardado del cliente`,
+  notLeadsCellphone: (leadId: number) =>
+    `El celular no es el del cliente del lead ${leadId}: solo se llama al celular guardado del cliente`,
   leadWithoutCellphone: (leadId: number) => `El cliente del lead ${leadId} no tiene celular guardado`,
   /** Without a lead (403, `cellphone`): a seller only their own customers; any number, only the /test roles. */
   notYourCustomer: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes',
@@ -22,6 +23,7 @@ export const CALL_ERRORS = {
   /** From the collection detail (`loan_id`): the loan's customer's stored cellphone; a collector, their own loans. */
   loanNotFound: 'Préstamo no encontrado',
   notYourLoan: 'Este préstamo no está en tu cartera',
-  notLoansCellphone: (loanId: number) => `El celular no es el del cliente del préstamo ${loanId}: solo se llama al celular guardado del cliente`,
+  notLoansCellphone: (loanId: number) =>
+    `El celular no es el del cliente del préstamo ${loanId}: solo se llama al celular guardado del cliente`,
   loanWithoutCellphone: (loanId: number) => `El cliente del préstamo ${loanId} no tiene celular guardado`,
 } as const;

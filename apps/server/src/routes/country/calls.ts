@@ -175,7 +175,8 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         if (!canAccess('collection-detail', country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
         const loan = await app.collections.access(country, loanIdParam);
         if (!loan) throw new HttpError(404, CALL_ERRORS.loanNotFound);
-        if (findRole(country, user.role)?.kind === 'collector' && loan.collectorId !== user.id) throw new HttpError(403, CALL_ERRORS.notYourLoan);
+        if (findRole(country, user.role)?.kind === 'collector' && loan.collectorId !== user.id)
+          throw new HttpError(403, CALL_ERRORS.notYourLoan);
         const stored = loan.cellphone ? onlyDigits(nationalPhone(loan.cellphone, country)) : '';
         if (!stored) throw refuse(409, CALL_ERRORS.loanWithoutCellphone(loan.id));
         if (stored !== cellphone) throw refuse(409, CALL_ERRORS.notLoansCellphone(loan.id));
@@ -203,7 +204,14 @@ const callsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       }
       let call;
       try {
-        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId, adapter: telephony.name });
+        call = await placeCall(app.calls, telephony, {
+          country,
+          userId: user.id,
+          neotelUser: user.neotelId,
+          cellphone,
+          leadId,
+          adapter: telephony.name,
+        });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'telephony start failed');

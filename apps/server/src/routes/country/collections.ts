@@ -55,7 +55,12 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     },
     async () => {
       const bounds = dueDateBounds(app, country);
-      return { due_date_min: bounds.min, due_date_max: bounds.max, collectors: await app.collections.collectors(country), bulk_assign_max: COLLECTION_BULK_ASSIGN_MAX };
+      return {
+        due_date_min: bounds.min,
+        due_date_max: bounds.max,
+        collectors: await app.collections.collectors(country),
+        bulk_assign_max: COLLECTION_BULK_ASSIGN_MAX,
+      };
     },
   );
 
@@ -138,7 +143,8 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       schema: {
         tags: ['collections'],
         summary: 'Registra una gestión (canal, resultado, nota, próxima acción; promesa de pago con fecha y monto)',
-        description: 'Una sola transacción: la gestión, su fila en la historia, la próxima acción del préstamo y, si es promesa, la promesa (la anterior pendiente queda cancelada).',
+        description:
+          'Una sola transacción: la gestión, su fila en la historia, la próxima acción del préstamo y, si es promesa, la promesa (la anterior pendiente queda cancelada).',
         security: SESSION_SECURITY,
         params: collectionIdParamsSchema,
         body: collectionManagementBodySchema,
@@ -148,7 +154,11 @@ const collectionsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     async (request) => {
       const user = signedInUser(request);
       const saved = await app.collections.recordManagement(country, request.params.id, user, service.ownOnly(user), request.body);
-      if (!saved.ok) throw new HttpError(saved.reason === 'not_found' ? 404 : 403, saved.reason === 'not_found' ? COLLECTION_MESSAGES.notFound : COLLECTION_MESSAGES.notYours);
+      if (!saved.ok)
+        throw new HttpError(
+          saved.reason === 'not_found' ? 404 : 403,
+          saved.reason === 'not_found' ? COLLECTION_MESSAGES.notFound : COLLECTION_MESSAGES.notYours,
+        );
       app.lists.changed(COLLECTIONS_LIST);
       const detail = await app.collections.detail(country, request.params.id);
       return { ...detail!, can_write: true, can_assign: canAssign(country, user.role) };

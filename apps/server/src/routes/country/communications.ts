@@ -58,7 +58,11 @@ interface MessageFilters {
   q?: string;
 }
 
-const list = <T>(values: readonly T[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const list = <T>(values: readonly T[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 const dayStart = (country: Country, day: string) => sql`(cast(${day} as date)::timestamp at time zone ${COUNTRY_TIME_ZONE[country]})`;
 const time = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -127,12 +131,14 @@ export function webhookSignature(secret: string, timestamp: string, rawBody: str
  */
 const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   const read = app.authorize(SCREEN);
-  const isSeller = (request: FastifyRequest) => ['seller', 'seller_wo_assignation'].includes(findRole(country, signedInUser(request).role)?.kind ?? '');
+  const isSeller = (request: FastifyRequest) =>
+    ['seller', 'seller_wo_assignation'].includes(findRole(country, signedInUser(request).role)?.kind ?? '');
   const isCollectorUser = (request: FastifyRequest) => isCollector(country, signedInUser(request).role);
   /** Who sends: the screen's writers, sellers and collectors (the service checks the application or loan is theirs). */
   const sender: onRequestHookHandler = async function (request, reply) {
     await app.authenticate.call(this, request, reply, () => {});
-    if (!canWrite(SCREEN, country, signedInUser(request).role) && !isSeller(request) && !isCollectorUser(request)) throw new HttpError(403, MESSAGES.forbidden);
+    if (!canWrite(SCREEN, country, signedInUser(request).role) && !isSeller(request) && !isCollectorUser(request))
+      throw new HttpError(403, MESSAGES.forbidden);
   };
   /** Who reads a conversation: the screen's readers, and the senders above (their own customers only). */
   const conversationReader: onRequestHookHandler = async function (request, reply) {
@@ -156,7 +162,18 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
     query: messageListQuerySchema,
     row: messageRowSchema,
     definition: messagesList,
-    filters: (q) => ({ channel: q.channel, direction: q.direction, status: q.status, template: q.template, user: q.user, customer: q.customer, lead: q.lead, from: q.from, to: q.to, q: q.q || undefined }),
+    filters: (q) => ({
+      channel: q.channel,
+      direction: q.direction,
+      status: q.status,
+      template: q.template,
+      user: q.user,
+      customer: q.customer,
+      lead: q.lead,
+      from: q.from,
+      to: q.to,
+      q: q.q || undefined,
+    }),
   });
 
   app.get(
@@ -175,14 +192,24 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
       const user = signedInUser(request);
       const { customerId } = request.params;
       const own = isSeller(request) ? { sellerId: user.id } : isCollectorUser(request) ? { collectorId: user.id } : {};
-      if (!(await app.communications.customerVisible(country, customerId, own))) throw new HttpError(404, COMMUNICATION_MESSAGES.customerNotFound);
+      if (!(await app.communications.customerVisible(country, customerId, own)))
+        throw new HttpError(404, COMMUNICATION_MESSAGES.customerNotFound);
       return app.communications.conversation(country, customerId, own, messageRowJson, messageFrom);
     },
   );
 
   app.post(
     '/communications/preview',
-    { onRequest: sender, schema: { tags: ['communications'], summary: 'Vista previa de un mensaje', security: SESSION_SECURITY, body: messageSendSchema, response: { 200: messagePreviewSchema, ...errors } } },
+    {
+      onRequest: sender,
+      schema: {
+        tags: ['communications'],
+        summary: 'Vista previa de un mensaje',
+        security: SESSION_SECURITY,
+        body: messageSendSchema,
+        response: { 200: messagePreviewSchema, ...errors },
+      },
+    },
     async (request) => app.messaging.preview(country, signedInUser(request), request.body),
   );
 
@@ -193,7 +220,8 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
       schema: {
         tags: ['communications'],
         summary: 'Envía un mensaje por SMS, WhatsApp o email (desde una plantilla o texto libre)',
-        description: 'Se encola y se envía cuando corresponde: fuera del horario permitido del país espera; a un canal bloqueado se rechaza (409 con el motivo).',
+        description:
+          'Se encola y se envía cuando corresponde: fuera del horario permitido del país espera; a un canal bloqueado se rechaza (409 con el motivo).',
         security: SESSION_SECURITY,
         body: messageSendSchema,
         response: { 201: messageSentSchema, ...errors },
@@ -204,7 +232,16 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.get(
     '/communications/templates',
-    { onRequest: conversationReader, schema: { tags: ['communications'], summary: 'Plantillas de mensajes', security: SESSION_SECURITY, querystring: z.object({ all: z.enum(['true', 'false']).optional() }), response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors } } },
+    {
+      onRequest: conversationReader,
+      schema: {
+        tags: ['communications'],
+        summary: 'Plantillas de mensajes',
+        security: SESSION_SECURITY,
+        querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.object({ templates: z.array(templateSchema) }), ...errors },
+      },
+    },
     async (request) => {
       const templates = await app.communications.templates(country, request.query.all !== 'true');
       return { templates: templates.map((t) => ({ ...t, variables: templateVariablesOf(`${t.subject ?? ''} ${t.body}`) })) };
@@ -213,7 +250,16 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
 
   app.post(
     '/communications/templates',
-    { onRequest: admin, schema: { tags: ['communications'], summary: 'Crea una plantilla (admin)', security: SESSION_SECURITY, body: templateSaveSchema, response: { 201: z.object({ id: z.number().int() }), ...errors } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['communications'],
+        summary: 'Crea una plantilla (admin)',
+        security: SESSION_SECURITY,
+        body: templateSaveSchema,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
+    },
     async (request, reply) => {
       const { version: _version, ...values } = request.body;
       const id = await app.communications.saveTemplate(country, undefined, { ...values, subject: values.subject ?? null });
@@ -225,7 +271,14 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
     '/communications/templates/:id',
     {
       onRequest: admin,
-      schema: { tags: ['communications'], summary: 'Edita o desactiva una plantilla (admin)', security: SESSION_SECURITY, params: z.object({ id: idSchema }), body: templateSaveSchema, response: { 200: okSchema, ...errors } },
+      schema: {
+        tags: ['communications'],
+        summary: 'Edita o desactiva una plantilla (admin)',
+        security: SESSION_SECURITY,
+        params: z.object({ id: idSchema }),
+        body: templateSaveSchema,
+        response: { 200: okSchema, ...errors },
+      },
     },
     async (request) => {
       const { version, ...values } = request.body;
@@ -251,14 +304,22 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
       const given = /^Bearer\s+([0-9a-f]{64})$/i.exec(request.headers.authorization ?? '')?.[1]?.toLowerCase();
       const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
       const expected = webhookSignature(app.config.messaging.webhookSecret, timestamp, raw);
-      if (!given || !/^\d{1,12}$/.test(timestamp) || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw new HttpError(401, COMMUNICATION_MESSAGES.signature);
+      if (!given || !/^\d{1,12}$/.test(timestamp) || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+        throw new HttpError(401, COMMUNICATION_MESSAGES.signature);
       if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS || !(await app.communications.firstSighting(given))) {
         throw new HttpError(409, COMMUNICATION_MESSAGES.replayed);
       }
     });
     hooks.post(
       '/communications/webhooks/receipts',
-      { schema: { tags: ['communications'], summary: 'Aviso de entrega de un proveedor (firmado)', body: deliveryReceiptSchema, response: { 200: okSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['communications'],
+          summary: 'Aviso de entrega de un proveedor (firmado)',
+          body: deliveryReceiptSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
       async (request) => {
         const body = request.body as z.infer<typeof deliveryReceiptSchema>;
         await app.messaging.receipt(body.provider_id, body.status, body.error);
@@ -272,7 +333,15 @@ const communicationsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, 
           tags: ['communications'],
           summary: 'Mensaje entrante de un cliente (firmado)',
           body: inboundMessageSchema,
-          response: { 200: z.object({ id: z.number().int(), customer_id: z.number().int().nullable(), lead_id: z.number().int().nullable(), stopped: z.boolean() }), ...errors },
+          response: {
+            200: z.object({
+              id: z.number().int(),
+              customer_id: z.number().int().nullable(),
+              lead_id: z.number().int().nullable(),
+              stopped: z.boolean(),
+            }),
+            ...errors,
+          },
         },
       },
       async (request) => {

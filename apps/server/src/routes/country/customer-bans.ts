@@ -51,7 +51,11 @@ interface BanFilters {
   q?: string;
 }
 
-const list = <T>(values: readonly T[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const list = <T>(values: readonly T[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /** A calendar day of the country as the instant it begins. */
 const dayStart = (country: Country, day: string) => sql`(cast(${day} as date)::timestamp at time zone ${COUNTRY_TIME_ZONE[country]})`;
@@ -95,7 +99,12 @@ export const bansList = defineList<BanFilters, BanRow>({
       { header: 'Id', width: 8, kind: 'number', value: (r) => r.id },
       { header: 'Tipo', width: 16, kind: 'text', value: (r) => labelOf(BAN_KINDS, r.kind) },
       { header: 'Valor', width: 28, kind: 'text', value: (r) => r.value },
-      { header: 'Alcance', width: 18, kind: 'text', value: (r) => (r.channel ? `No contactar por ${labelOf(MESSAGE_CHANNELS, r.channel)}` : labelOf(BAN_SCOPES, 'credit')) },
+      {
+        header: 'Alcance',
+        width: 18,
+        kind: 'text',
+        value: (r) => (r.channel ? `No contactar por ${labelOf(MESSAGE_CHANNELS, r.channel)}` : labelOf(BAN_SCOPES, 'credit')),
+      },
       { header: 'Motivo', width: 24, kind: 'text', value: (r) => labelOf(BAN_REASONS, r.reason) },
       { header: 'Detalle', width: 30, kind: 'text', value: (r) => r.notes },
       { header: 'Estado', width: 12, kind: 'text', value: (r) => labelOf(BAN_STATES, r.state) },
@@ -132,7 +141,16 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
     query: banListQuerySchema,
     row: banRowSchema,
     definition: bansList,
-    filters: (q) => ({ kind: q.kind, reason: q.reason, state: q.state, scope: q.scope, createdBy: q.created_by, from: q.from, to: q.to, q: q.q || undefined }),
+    filters: (q) => ({
+      kind: q.kind,
+      reason: q.reason,
+      state: q.state,
+      scope: q.scope,
+      createdBy: q.created_by,
+      from: q.from,
+      to: q.to,
+      q: q.q || undefined,
+    }),
   });
 
   app.get(
@@ -203,7 +221,13 @@ const customerBansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { 
       },
     },
     async (request) => {
-      const result = await app.customerBans.lift(country, request.params.id, signedInUser(request).id, request.body.reason, request.body.version);
+      const result = await app.customerBans.lift(
+        country,
+        request.params.id,
+        signedInUser(request).id,
+        request.body.reason,
+        request.body.version,
+      );
       if (result === undefined) throw new HttpError(404, BAN_MESSAGES.notFound);
       if (result === 'lifted') throw new HttpError(409, BAN_MESSAGES.lifted);
       if (result === 'stale') throw new HttpError(409, BAN_MESSAGES.stale);

@@ -67,7 +67,12 @@ function collectionsBlock(
   });
   const sum = (key: 'kept' | 'broken' | 'pending') => promises.reduce((total, row) => total + row[key], 0);
   return {
-    at_risk: BUCKETS.map((b) => ({ bucket: b.id, label: b.label, count: byBucket.get(b.id)?.count ?? 0, amount: byBucket.get(b.id)?.amount ?? 0 })),
+    at_risk: BUCKETS.map((b) => ({
+      bucket: b.id,
+      label: b.label,
+      count: byBucket.get(b.id)?.count ?? 0,
+      amount: byBucket.get(b.id)?.amount ?? 0,
+    })),
     recovered: { total: days.reduce((total, d) => total + d.amount, 0), days },
     promises: { kept: sum('kept'), broken: sum('broken'), pending: sum('pending'), by_collector: promises },
   };
@@ -230,11 +235,13 @@ const dashboardRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { cou
       },
     },
     async (request) => {
-      if (!dashboardAccessOf(country, signedInUser(request).role).blocks.includes('stage_failures')) throw new HttpError(403, MESSAGES.forbidden);
+      if (!dashboardAccessOf(country, signedInUser(request).role).blocks.includes('stage_failures'))
+        throw new HttpError(403, MESSAGES.forbidden);
       const queued = await app.stageRuns.retryStopped(country);
       request.log.info({ country, queued, userId: signedInUser(request).id }, 'stopped stage runs queued again');
       // This node starts on them at once rather than at its next look.
-      if (queued > 0) void app.stageWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'stage worker run failed'));
+      if (queued > 0)
+        void app.stageWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'stage worker run failed'));
       return { queued };
     },
   );

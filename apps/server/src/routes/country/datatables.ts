@@ -21,15 +21,8 @@ import type { CountryOptions } from './options';
 
 /** Catalogues come from the shared package (the web app renders the same ones); people from the database. */
 export async function filterResources(country: Country, users: UsersRepository): Promise<FilterResources> {
-  const people = await users.listActiveByKinds(country, [
-    'seller',
-    'seller_wo_assignation',
-    'seller_renovator',
-    'collector',
-    'auditor',
-  ]);
-  const ofKinds = (...kinds: string[]) =>
-    people.filter((p) => kinds.includes(p.kind)).map(({ id, name }) => ({ id, name }));
+  const people = await users.listActiveByKinds(country, ['seller', 'seller_wo_assignation', 'seller_renovator', 'collector', 'auditor']);
+  const ofKinds = (...kinds: string[]) => people.filter((p) => kinds.includes(p.kind)).map(({ id, name }) => ({ id, name }));
   return {
     statuses: STATUSES[country],
     steps: stepsOf(country),

@@ -63,7 +63,8 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       schema: {
         tags: ['debt-frees'],
         summary: 'Solicita un libre deuda para el cliente de un lead (lead_id) o por documento (doc_number)',
-        description: 'Con `Idempotency-Key`, repetir la misma solicitud con la misma clave devuelve la primera (`Idempotent-Replayed: true`).',
+        description:
+          'Con `Idempotency-Key`, repetir la misma solicitud con la misma clave devuelve la primera (`Idempotent-Replayed: true`).',
         security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         body: debtFreeCreateBodySchema,
@@ -138,13 +139,15 @@ const debtFreeRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
     },
     async (request, reply) => {
       const found = await app.debtFrees.certificate(country, signedInUser(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="libre-deuda-${found.code}.pdf"`)
-        .header('etag', `"${found.sha256}"`)
-        .header('x-content-sha256', found.sha256)
-        // The stored bytes as they are: no response schema serialises a PDF.
-        .send(found.pdf as never);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="libre-deuda-${found.code}.pdf"`)
+          .header('etag', `"${found.sha256}"`)
+          .header('x-content-sha256', found.sha256)
+          // The stored bytes as they are: no response schema serialises a PDF.
+          .send(found.pdf as never)
+      );
     },
   );
 

@@ -153,7 +153,14 @@ const diagnosticsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       const startedAt = new Date();
       let call;
       try {
-        call = await placeCall(app.calls, telephony, { country, userId: user.id, neotelUser: user.neotelId, cellphone, leadId: null, adapter: telephony.name });
+        call = await placeCall(app.calls, telephony, {
+          country,
+          userId: user.id,
+          neotelUser: user.neotelId,
+          cellphone,
+          leadId: null,
+          adapter: telephony.name,
+        });
       } catch (error) {
         if (!(error instanceof TelephonyError)) throw error;
         request.log.warn({ err: error, adapter: telephony.name }, 'diagnostics: telephony start failed');

@@ -18,7 +18,12 @@ const gridSettingsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app) =>
       `/grid-settings/${grid}`,
       {
         onRequest,
-        schema: { tags: ['preferences'], summary: `Columnas y densidad de la lista ${grid} del usuario`, security: SESSION_SECURITY, response: { 200: gridSettingsResponseSchema, ...errors } },
+        schema: {
+          tags: ['preferences'],
+          summary: `Columnas y densidad de la lista ${grid} del usuario`,
+          security: SESSION_SECURITY,
+          response: { 200: gridSettingsResponseSchema, ...errors },
+        },
       },
       async (request) => ({ settings: await app.gridSettings.get(signedInUser(request).id, grid) }),
     );

@@ -69,7 +69,8 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       schema: {
         tags: ['documents'],
         summary: 'Adjunta un documento del cliente (PNG, JPEG o PDF en base64, hasta 5 MB; el tipo se reconoce por el contenido)',
-        description: 'Con `Idempotency-Key`, repetir la misma solicitud responde el primer documento sin guardar otro (`Idempotent-Replayed: true`).',
+        description:
+          'Con `Idempotency-Key`, repetir la misma solicitud responde el primer documento sin guardar otro (`Idempotent-Replayed: true`).',
         security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         params: leadIdParamsSchema,
@@ -85,7 +86,10 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
       const key = request.headers['idempotency-key'];
       const { kind, file_name: fileName } = request.body;
       // Hashed with the lead and the bytes' checksum: the same key for another file or lead is another request.
-      const once = key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ document: request.params.id, kind, fileName, sha256: file.sha256 }) };
+      const once =
+        key === undefined
+          ? undefined
+          : { userId: user.id, key, requestHash: requestHashOf({ document: request.params.id, kind, fileName, sha256: file.sha256 }) };
       const result = await uploadLeadDocument(
         app.db,
         country,
@@ -95,7 +99,8 @@ const leadDocumentsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
         once,
       );
       if ('ok' in result) throw leadRefused(result);
-      if (result.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+      if (result.outcome === 'keyReused')
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (result.outcome === 'replayed') {
         void reply.header('idempotent-replayed', 'true');
         return reply.code(201).send(result.answer);

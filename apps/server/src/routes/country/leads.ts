@@ -96,7 +96,9 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     const document: { doc_type?: string; doc_number: string } | undefined = parsed.success ? parsed.data : undefined;
     if (document && (await app.leads.customerByDocument(country, document.doc_type ?? 'DNI', document.doc_number))) return error;
     const asNew = newCustomerLeadCreateSchemas[country].safeParse(body);
-    return asNew.success ? error : invalidData(asNew.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
+    return asNew.success
+      ? error
+      : invalidData(asNew.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })));
   };
 
   app.get(
@@ -113,7 +115,10 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
-      return sendJsonText(reply, await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount }));
+      return sendJsonText(
+        reply,
+        await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount }),
+      );
     },
   );
 
@@ -161,7 +166,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       schema: {
         tags: ['leads'],
         summary: 'Agrega una nota al historial; responde el lead actualizado',
-        description: 'Con `Idempotency-Key`, repetir la misma nota con la misma clave no agrega otra (responde el lead, `Idempotent-Replayed: true`).',
+        description:
+          'Con `Idempotency-Key`, repetir la misma nota con la misma clave no agrega otra (responde el lead, `Idempotent-Replayed: true`).',
         security: SESSION_SECURITY,
         headers: idempotencyHeadersSchema,
         params: leadIdParamsSchema,
@@ -177,9 +183,16 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { body } = request.body;
       // Hashed with the lead: the same key sent for a note on another lead is another request.
       const once = key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ note: request.params.id, body }) };
-      const added = await app.leads.addNote(country, request.params.id, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId }, body, once);
+      const added = await app.leads.addNote(
+        country,
+        request.params.id,
+        { userId: user.id, ownSellerId: scopeOf(user).ownSellerId },
+        body,
+        once,
+      );
       if (typeof added === 'object') throw leadRefused(added);
-      if (added === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+      if (added === 'keyReused')
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (added === 'replayed') void reply.header('idempotent-replayed', 'true');
       return visibleLead(user, request.params.id);
     },
@@ -191,7 +204,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('lead-detail'),
       schema: {
         tags: ['leads'],
-        summary: 'Registra una gestión: cambia el estado de gestión y guarda canal, nota y próxima acción (409 si la versión no es la actual)',
+        summary:
+          'Registra una gestión: cambia el estado de gestión y guarda canal, nota y próxima acción (409 si la versión no es la actual)',
         security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         body: setManagementStatusBodySchema,
@@ -238,11 +252,17 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const saved = await app.leads.reassignSeller(country, request.params.id, user.id, version, seller);
       if (!saved) throw staleLead();
       changed();
-      const assigned = { lead_id: request.params.id, seller_id: seller.id, source: 'reassign' as const, by: { id: user.id, name: user.name } };
+      const assigned = {
+        lead_id: request.params.id,
+        seller_id: seller.id,
+        source: 'reassign' as const,
+        by: { id: user.id, name: user.name },
+      };
       app.realtime.toUser(seller.id, 'lead:assigned', assigned);
       // The seller it was taken from may have it open: told (the event names the new seller), their screen
       // stops offering work they may no longer do. The version the change was made on was the one read here.
-      if (before.seller && before.seller.id !== seller.id && before.version === version) app.realtime.toUser(before.seller.id, 'lead:assigned', assigned);
+      if (before.seller && before.seller.id !== seller.id && before.version === version)
+        app.realtime.toUser(before.seller.id, 'lead:assigned', assigned);
       return visibleLead(user, request.params.id);
     },
   );
@@ -254,7 +274,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('lead-detail'),
       schema: {
         tags: ['leads'],
-        summary: 'Corrige los datos del cliente desde el detalle del lead (admin, supervisor, ATC, vendedor renovador); mismas reglas que desde la venta',
+        summary:
+          'Corrige los datos del cliente desde el detalle del lead (admin, supervisor, ATC, vendedor renovador); mismas reglas que desde la venta',
         description:
           'El mismo cuerpo y las mismas reglas que PATCH /sales/:id/customer: 409 si la versión del cliente no es la actual, o si cambia ' +
           'nombre, apellido, celular o cuenta bancaria mientras una solicitud del cliente está en auditoría o transferencia.',
@@ -268,7 +289,13 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = signedInUser(request);
       requireAction(user, 'customer');
       const lead = await visibleLead(user, request.params.id);
-      await editCustomer(customerEdits, country, user, { leadId: lead.id, customerId: lead.customer.id, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
+      await editCustomer(
+        customerEdits,
+        country,
+        user,
+        { leadId: lead.id, customerId: lead.customer.id, ownSellerId: scopeOf(user).ownSellerId },
+        request.body as SaleCustomerUpdate,
+      );
       // Names, phone and email are what free-text search and the list show.
       changed();
       return visibleLead(user, request.params.id);
@@ -298,7 +325,12 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request) => {
       const { doc_number: docNumber } = request.query;
-      const found = await app.leads.customerByDocument(country, 'doc_type' in request.query ? request.query.doc_type : 'DNI', docNumber, sellerIdOf(signedInUser(request)));
+      const found = await app.leads.customerByDocument(
+        country,
+        'doc_type' in request.query ? request.query.doc_type : 'DNI',
+        docNumber,
+        sellerIdOf(signedInUser(request)),
+      );
       if (!found) return { customer: null };
       return {
         customer: {
@@ -348,41 +380,57 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const key = request.headers['idempotency-key'];
       const kind = findRole(country, user.role)?.kind;
       const source =
-        kind === 'webservice' ? 'webservice' : kind === 'seller_renovator' ? 'renovation' : kind && ASSIGNABLE.includes(kind) ? 'seller' : 'backoffice';
-      const created = await app.leadCreation.create({
-        country,
-        customer: {
-          docType: 'doc_type' in body ? body.doc_type : 'DNI',
-          docNumber: body.doc_number,
-          cuil: 'cuil' in body ? body.cuil : null,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          birthDate: body.birth_date,
-          cellphone: body.cellphone,
-          email: body.email,
-          address: body.address ?? null,
-          bank: body.bank,
-          bankAccount: body.bank_account,
-          bankAccountType: body.bank_account_type,
+        kind === 'webservice'
+          ? 'webservice'
+          : kind === 'seller_renovator'
+            ? 'renovation'
+            : kind && ASSIGNABLE.includes(kind)
+              ? 'seller'
+              : 'backoffice';
+      const created = await app.leadCreation.create(
+        {
+          country,
+          customer: {
+            docType: 'doc_type' in body ? body.doc_type : 'DNI',
+            docNumber: body.doc_number,
+            cuil: 'cuil' in body ? body.cuil : null,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            birthDate: body.birth_date,
+            cellphone: body.cellphone,
+            email: body.email,
+            address: body.address ?? null,
+            bank: body.bank,
+            bankAccount: body.bank_account,
+            bankAccountType: body.bank_account_type,
+          },
+          requestedAmount: body.requested_amount * 100,
+          term: body.term,
+          statusId: CREATED_STATUS,
+          source,
+          // A seller's own lead is theirs to work (and the only way they would see it).
+          sellerId: sellerIdOf(user),
+          userId: user.id,
+          reason: 'Alta de lead',
+          // A banned customer's application is created stopped at prefilter, the ban its reason.
+          screen: (tx, customer) =>
+            screenNewLead(tx, {
+              country,
+              docNumber: body.doc_number,
+              cellphone: customer.cellphone,
+              email: customer.email,
+              bankAccount: customer.bankAccount,
+            }),
         },
-        requestedAmount: body.requested_amount * 100,
-        term: body.term,
-        statusId: CREATED_STATUS,
-        source,
-        // A seller's own lead is theirs to work (and the only way they would see it).
-        sellerId: sellerIdOf(user),
-        userId: user.id,
-        reason: 'Alta de lead',
-        // A banned customer's application is created stopped at prefilter, the ban its reason.
-        screen: (tx, customer) =>
-          screenNewLead(tx, { country, docNumber: body.doc_number, cellphone: customer.cellphone, email: customer.email, bankAccount: customer.bankAccount }),
-      }, key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) });
+        key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf(body) },
+      );
       if (created.outcome === 'incomplete') throw invalidData(created.fields);
       if (created.outcome === 'heldByAnotherSeller') {
         const message = customerWorkedMessage(created.leadId);
         throw new HttpError(409, message, [{ field: 'doc_number', message }]);
       }
-      if (created.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+      if (created.outcome === 'keyReused')
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (created.outcome === 'replayed') void reply.header('idempotent-replayed', 'true');
       else changed();
       return reply.code(201).send(created.lead);

@@ -124,7 +124,12 @@ const loansRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const header = readable(user, await repository.header(country, { loanId: request.params.id }));
       if (!mayReverse(country, user.role)) throw new HttpError(403, LOAN_MESSAGES.mayNotReverse);
       await app.db.transaction((tx) =>
-        reversePayment(tx, country, { loanId: header.id, paymentId: request.params.paymentId, reason: request.body.reason, userId: user.id }),
+        reversePayment(tx, country, {
+          loanId: header.id,
+          paymentId: request.params.paymentId,
+          reason: request.body.reason,
+          userId: user.id,
+        }),
       );
       app.lists.changed(COLLECTIONS_LIST);
       return detailFor(user, header);

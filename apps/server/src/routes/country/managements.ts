@@ -31,7 +31,8 @@ export function managementFiltersOf(country: Country, query: ManagementSummaryQu
   const from = query.from ?? query.to ?? today;
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   if (from > to) throw invalidData([{ field: 'from', message: 'La fecha desde debe ser anterior o igual a la fecha hasta' }]);
-  if (daysBetween(from, to) > MANAGEMENT_RANGE_MAX_DAYS) throw invalidData([{ field: 'from', message: `El rango admite hasta ${MANAGEMENT_RANGE_MAX_DAYS} días` }]);
+  if (daysBetween(from, to) > MANAGEMENT_RANGE_MAX_DAYS)
+    throw invalidData([{ field: 'from', message: `El rango admite hasta ${MANAGEMENT_RANGE_MAX_DAYS} días` }]);
   const unknownRole = query.role?.find((role) => !ROLES[country].some((r) => String(r.id) === role));
   if (unknownRole !== undefined) throw invalidData([{ field: 'role', message: `Rol desconocido: ${unknownRole}` }]);
   return {
@@ -71,7 +72,8 @@ const managementsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
       onRequest: app.authorize('daily-managements'),
       schema: {
         tags: ['managements'],
-        summary: 'Resumen del rango filtrado: gestiones por usuario y hora, resultados por usuario, contactos y próximas acciones (supervisor, admin, ATC)',
+        summary:
+          'Resumen del rango filtrado: gestiones por usuario y hora, resultados por usuario, contactos y próximas acciones (supervisor, admin, ATC)',
         security: SESSION_SECURITY,
         querystring: managementSummaryQuerySchema,
         response: { 200: managementSummarySchema, ...errors },
@@ -79,7 +81,8 @@ const managementsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { c
     },
     async (request) => {
       const user = signedInUser(request);
-      if (!seesTeamManagements(country, user.role)) throw new HttpError(403, 'El resumen del equipo es para supervisor, administrador y ATC');
+      if (!seesTeamManagements(country, user.role))
+        throw new HttpError(403, 'El resumen del equipo es para supervisor, administrador y ATC');
       return app.managements.summary({ country, user }, managementFiltersOf(country, request.query));
     },
   );

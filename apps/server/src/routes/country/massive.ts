@@ -63,7 +63,14 @@ const FILE_MESSAGES = {
 const today = (country: 'arg' | 'col') => new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[country] }).format(new Date());
 
 /** A table of rows as CSV (gzip when taken) or XLSX, as the lists' exports. */
-function sendTable<R>(request: FastifyRequest, reply: FastifyReply, name: string, format: 'csv' | 'xlsx', columns: Column<R>[], batches: AsyncIterable<R[]>) {
+function sendTable<R>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  format: 'csv' | 'xlsx',
+  columns: Column<R>[],
+  batches: AsyncIterable<R[]>,
+) {
   void reply.header('content-disposition', `attachment; filename="${name}.${format}"`).header('cache-control', 'no-store');
   if (format === 'csv') {
     const csv = tableCsvStream(columns, batches);
@@ -84,7 +91,12 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/massives',
     {
       onRequest: app.authorize('massives'),
-      schema: { tags: ['massive'], summary: 'Catálogo de operaciones masivas: columnas, reglas y roles', security: SESSION_SECURITY, response: { 200: catalogueSchema, ...errors } },
+      schema: {
+        tags: ['massive'],
+        summary: 'Catálogo de operaciones masivas: columnas, reglas y roles',
+        security: SESSION_SECURITY,
+        response: { 200: catalogueSchema, ...errors },
+      },
     },
     async (request) => ({
       types: MASSIVE_TYPES.map((type) => {
@@ -124,9 +136,12 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     },
     async (request, reply) => {
       const { type } = request.params;
-      const columns = MASSIVE_CATALOGUE[type].columns.map(
-        (column): Column<Record<string, string>> => ({ header: column.name, width: 24, kind: 'text', value: (row) => row[column.name] ?? '' }),
-      );
+      const columns = MASSIVE_CATALOGUE[type].columns.map((column): Column<Record<string, string>> => ({
+        header: column.name,
+        width: 24,
+        kind: 'text',
+        value: (row) => row[column.name] ?? '',
+      }));
       const example = Object.fromEntries(MASSIVE_CATALOGUE[type].columns.map((column) => [column.name, column.example]));
       async function* rows() {
         yield [example];
@@ -167,7 +182,8 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       if (!file) throw invalidData([{ field: 'file', message: FILE_MESSAGES.noFile }]);
       const options: ReadOptions = {};
       if (fields.encoding) {
-        if (fields.encoding !== 'utf-8' && fields.encoding !== 'latin1') throw invalidData([{ field: 'encoding', message: 'Usa utf-8 o latin1' }]);
+        if (fields.encoding !== 'utf-8' && fields.encoding !== 'latin1')
+          throw invalidData([{ field: 'encoding', message: 'Usa utf-8 o latin1' }]);
         options.encoding = fields.encoding;
       }
       if (fields.delimiter) {
@@ -188,7 +204,8 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       onRequest: app.authorize('create-massive'),
       schema: {
         tags: ['massive'],
-        summary: 'Valida un lote con las filas de una lista filtrada (leads: solicitudes; cobranzas: préstamos; hasta 100.000) y los valores de las demás columnas',
+        summary:
+          'Valida un lote con las filas de una lista filtrada (leads: solicitudes; cobranzas: préstamos; hasta 100.000) y los valores de las demás columnas',
         security: SESSION_SECURITY,
         body: massiveFromListBodySchema,
         response: { 200: massiveValidationSchema, ...errors },
@@ -200,7 +217,10 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       app.massive.requireType(type, country, user);
       const entry = MASSIVE_CATALOGUE[type];
       const source = entry.fromList.find((candidate) => candidate.list === request.body.list);
-      if (!source) throw invalidData([{ field: 'type', message: `Esta operación no se crea desde la lista de ${MASSIVE_LIST_LABELS[request.body.list].title}` }]);
+      if (!source)
+        throw invalidData([
+          { field: 'type', message: `Esta operación no se crea desde la lista de ${MASSIVE_LIST_LABELS[request.body.list].title}` },
+        ]);
       const idColumn = source.idColumn;
       const problems = entry.columns
         .filter((column) => column.required && column.name !== idColumn && !values[column.name]?.trim())
@@ -210,7 +230,8 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       if (!canAccess(list.screen, country, user.role)) throw new HttpError(403, MESSAGES.forbidden);
       const matched = await list.rows(app, country, user, text);
       const noun = MASSIVE_LIST_LABELS[request.body.list].rows;
-      if (matched.total > MASSIVE_LIST_CAP) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listTooLarge(matched.total, noun) }]);
+      if (matched.total > MASSIVE_LIST_CAP)
+        throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listTooLarge(matched.total, noun) }]);
       if (matched.total === 0) throw invalidData([{ field: 'filters', message: FILE_MESSAGES.listEmpty(request.body.list) }]);
       // Only the filter names records: any id column the client sent is dropped (a lead_id beside the collections' loans too).
       const ids = new Set(entry.fromList.map((candidate) => candidate.idColumn));
@@ -242,7 +263,13 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
     '/massive-batches/:id',
     {
       onRequest: app.authorize('massive-batch-detail'),
-      schema: { tags: ['massive'], summary: 'Un lote: tipo, archivo, quién, cuándo, conteos', security: SESSION_SECURITY, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
+      schema: {
+        tags: ['massive'],
+        summary: 'Un lote: tipo, archivo, quién, cuándo, conteos',
+        security: SESSION_SECURITY,
+        params: idParams,
+        response: { 200: massiveBatchSchema, ...errors },
+      },
     },
     async (request) => app.massive.find(country, request.params.id),
   );
@@ -280,13 +307,25 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       const batch = await app.massive.find(country, request.params.id);
       const columns: Column<RowOut>[] = [
         { header: 'Fila', width: 8, kind: 'number', value: (row) => row.row },
-        ...MASSIVE_CATALOGUE[batch.type].columns.map((column): Column<RowOut> => ({ header: column.name, width: 22, kind: 'text', value: (row) => row.data[column.name] ?? '' })),
+        ...MASSIVE_CATALOGUE[batch.type].columns.map((column): Column<RowOut> => ({
+          header: column.name,
+          width: 22,
+          kind: 'text',
+          value: (row) => row.data[column.name] ?? '',
+        })),
         { header: 'Resultado', width: 18, kind: 'text', value: (row) => MASSIVE_ROW_STATUS_LABELS[row.status] },
         { header: 'Error', width: 60, kind: 'text', value: (row) => row.error },
         { header: 'Aplicada (UTC)', width: 22, kind: 'text', value: (row) => row.appliedAt },
       ];
       const name = `lote-${batch.id}-${country}-${today(country)}`;
-      return sendTable(request, reply, name, request.query.format, columns, app.massive.repository.rowBatches(batch.id, request.query.status));
+      return sendTable(
+        request,
+        reply,
+        name,
+        request.query.format,
+        columns,
+        app.massive.repository.rowBatches(batch.id, request.query.status),
+      );
     },
   );
 
@@ -303,12 +342,19 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
       `/massive-batches/:id/${action}`,
       {
         onRequest: app.authorize('massive-batch-detail'),
-        schema: { tags: ['massive'], summary: summaries[action], security: SESSION_SECURITY, params: idParams, response: { 200: massiveBatchSchema, ...errors } },
+        schema: {
+          tags: ['massive'],
+          summary: summaries[action],
+          security: SESSION_SECURITY,
+          params: idParams,
+          response: { 200: massiveBatchSchema, ...errors },
+        },
       },
       async (request) => {
         const batch = await app.massive[action](country, signedInUser(request), request.params.id);
         // A listening node starts on it at once (tests drive the worker themselves); the lease keeps one node per batch.
-        if (batch.status === 'queued' && app.server.listening) void app.massiveWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'massive worker run failed'));
+        if (batch.status === 'queued' && app.server.listening)
+          void app.massiveWorker.runOnce().catch((error: unknown) => request.log.error({ err: error }, 'massive worker run failed'));
         return batch;
       },
     );

@@ -94,7 +94,13 @@ const regretRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { countr
     '/regrets/:id',
     {
       onRequest: app.authorize('regrets'),
-      schema: { tags: ['regrets'], summary: 'Un arrepentimiento con su historial', security: SESSION_SECURITY, params: regretParamsSchema, response: { 200: regretDetailSchema, ...errors } },
+      schema: {
+        tags: ['regrets'],
+        summary: 'Un arrepentimiento con su historial',
+        security: SESSION_SECURITY,
+        params: regretParamsSchema,
+        response: { 200: regretDetailSchema, ...errors },
+      },
     },
     async (request) => app.regrets.detail(country, signedInUser(request), request.params.id),
   );

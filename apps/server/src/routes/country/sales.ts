@@ -61,14 +61,18 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const salesStatusIds = salesStatusesOf(country).map((status) => status.id);
   /** What the pool offers and take accepts: the sales statuses the workflow still leads somewhere from. */
   const poolStatusIds = workableSalesStatusesOf(country).map((status) => status.id);
-  const salesNameOf = (statusId: number) => salesStatusesOf(country).find((status) => status.id === statusId)?.name ?? statusNameOf(country, statusId);
+  const salesNameOf = (statusId: number) =>
+    salesStatusesOf(country).find((status) => status.id === statusId)?.name ?? statusNameOf(country, statusId);
   const scopeOf = (user: AuthUser) => lists.scopeOf(user);
 
   /**
    * The working list is every application in the user's scope, at any step: the SPEC 4 sales statuses
    * (checked here: 400 naming `sales_status` for any other id) and the steps narrow it.
    */
-  const filtersOf = ({ sales_status: status, ...rest }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount'>) => {
+  const filtersOf = ({
+    sales_status: status,
+    ...rest
+  }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount'>) => {
     const unknown = status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
     const problems = unknown.length > 0 ? [{ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` }] : [];
     // Said once, as the sales status it was sent as (not again as the list's `status`).
@@ -89,7 +93,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     const [found, calls] = await Promise.all([app.leads.detail(country, id), sales.pendingCalls(id)]);
     if (!found) throw new HttpError(404, MESSAGES.leadNotFound);
     const scope = scopeOf(user);
-    if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId) throw new HttpError(403, MESSAGES.notYourLead(found.sellerId));
+    if (scope.ownSellerId !== undefined && found.sellerId !== scope.ownSellerId)
+      throw new HttpError(403, MESSAGES.notYourLead(found.sellerId));
     return `${found.json.slice(0, -1)},"scheduled_calls":${JSON.stringify(calls)}}`;
   };
 
@@ -116,7 +121,10 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
-      return sendJsonText(reply, await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }));
+      return sendJsonText(
+        reply,
+        await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }),
+      );
     },
   );
 
@@ -161,7 +169,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authenticate,
       schema: {
         tags: ['sales'],
-        summary: 'Solicitudes sin vendedor en estados de venta que aún pueden avanzar (no RECHAZADO), para tomar (vendedor o vendedor sin asignación)',
+        summary:
+          'Solicitudes sin vendedor en estados de venta que aún pueden avanzar (no RECHAZADO), para tomar (vendedor o vendedor sin asignación)',
         security: SESSION_SECURITY,
         querystring: salesListQuerySchema,
         response: { 200: leadListResponseSchema, ...errors },
@@ -180,7 +189,12 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       }
       return sendJsonText(
         reply,
-        await lists.page(signedInUser(request), { ...filters, status: workable }, { sort, dir, page, pageSize, cursor, exactCount }, { country }),
+        await lists.page(
+          signedInUser(request),
+          { ...filters, status: workable },
+          { sort, dir, page, pageSize, cursor, exactCount },
+          { country },
+        ),
       );
     },
   );
@@ -192,7 +206,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authenticate,
       schema: {
         tags: ['sales'],
-        summary: 'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); si ya es suya, 200 sin cambios; 409 si otro la tomó antes o si ya está cerrada',
+        summary:
+          'Toma una solicitud sin vendedor (vendedor o vendedor sin asignación); si ya es suya, 200 sin cambios; 409 si otro la tomó antes o si ya está cerrada',
         security: SESSION_SECURITY,
         params: leadIdParamsSchema,
         response: { 200: takeSaleResponseSchema, ...errors },
@@ -241,7 +256,13 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
-      await editCustomer(sales, country, user, { leadId: row.id, customerId: row.customerId, ownSellerId: scopeOf(user).ownSellerId }, request.body as SaleCustomerUpdate);
+      await editCustomer(
+        sales,
+        country,
+        user,
+        { leadId: row.id, customerId: row.customerId, ownSellerId: scopeOf(user).ownSellerId },
+        request.body as SaleCustomerUpdate,
+      );
       // Names, phone and email are what free-text search and the list show.
       changed();
       return sendJsonText(reply, await visibleSale(user, row.id));
@@ -290,14 +311,20 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     if (!edit.ok) {
       if (edit.reason === 'not_found') throw new HttpError(404, CALL_BACK_MESSAGES.notFound);
       if (edit.reason === 'not_yours') throw new HttpError(403, MESSAGES.notYourLead(null));
-      if (edit.reason === 'same_time') throw new HttpError(409, CALL_BACK_MESSAGES.sameTime, [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }]);
+      if (edit.reason === 'same_time')
+        throw new HttpError(409, CALL_BACK_MESSAGES.sameTime, [{ field: 'at', message: CALL_BACK_MESSAGES.sameTime }]);
       if (edit.reason === 'stale') throw new HttpError(409, CALL_BACK_MESSAGES.stale);
       throw new HttpError(409, CALL_BACK_MESSAGES.notPending);
     }
     if (!edit.changed) return;
     lists.reordered();
     if (edit.sellerId !== null) {
-      app.realtime.toUser(edit.sellerId, 'call-reminder:changed', { id: edit.id, lead_id: edit.leadId, change, schedule_time: edit.scheduleTime.toISOString() });
+      app.realtime.toUser(edit.sellerId, 'call-reminder:changed', {
+        id: edit.id,
+        lead_id: edit.leadId,
+        change,
+        schedule_time: edit.scheduleTime.toISOString(),
+      });
     }
   };
 
@@ -316,7 +343,10 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     async (request, reply) => {
       const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
-      const edit = await app.calls.cancel(country, row.id, request.params.callId, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
+      const edit = await app.calls.cancel(country, row.id, request.params.callId, {
+        userId: user.id,
+        ownSellerId: scopeOf(user).ownSellerId,
+      });
       callBackEdited(edit, 'cancelled');
       return sendJsonText(reply, await visibleSale(user, row.id));
     },
@@ -339,7 +369,10 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const user = signedInUser(request);
       const row = await visibleRow(user, request.params.id);
       const move = { at: new Date(request.body.at), version: request.body.version };
-      const edit = await app.calls.reschedule(country, row.id, request.params.callId, move, { userId: user.id, ownSellerId: scopeOf(user).ownSellerId });
+      const edit = await app.calls.reschedule(country, row.id, request.params.callId, move, {
+        userId: user.id,
+        ownSellerId: scopeOf(user).ownSellerId,
+      });
       callBackEdited(edit, 'rescheduled');
       return sendJsonText(reply, await visibleSale(user, row.id));
     },

@@ -5,7 +5,6 @@ import type { CountryOptions } from './options';
 import { SESSION_SECURITY } from '../responses';
 import { signedInUser } from '../../plugins/app/auth';
 
-
 const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country }) => {
   app.get(
     '/searcher',
@@ -26,7 +25,10 @@ const searcherRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       // The navbar's search, at every keystroke: its answer, built field by field and typed against the
       // schema at compile time, is written with JSON.stringify rather than re-encoded by zod on every request
       // (~40 µs of a ~400 µs request); the schema still documents it, errors keep the default serializer.
-      serializerCompiler: (route) => (route.httpStatus === '200' ? (data: unknown) => JSON.stringify(data) : zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0])),
+      serializerCompiler: (route) =>
+        route.httpStatus === '200'
+          ? (data: unknown) => JSON.stringify(data)
+          : zodSerializerCompiler(route as unknown as Parameters<typeof zodSerializerCompiler>[0]),
     },
     async (request) => {
       const user = signedInUser(request);

@@ -20,17 +20,20 @@ import { signedInUser } from '../../plugins/app/auth';
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The row an admin sees, as the list renders it. */
-function adminUser(row: {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  neotelId: number;
-  active: boolean;
-  mustChangePassword: boolean;
-  version: number;
-  createdAt: Date;
-}, secondFactor: boolean) {
+function adminUser(
+  row: {
+    id: number;
+    name: string;
+    email: string;
+    role: string;
+    neotelId: number;
+    active: boolean;
+    mustChangePassword: boolean;
+    version: number;
+    createdAt: Date;
+  },
+  secondFactor: boolean,
+) {
   return {
     id: row.id,
     name: row.name,
@@ -72,7 +75,13 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
     '/users',
     {
       onRequest: admin,
-      schema: { tags: ['users'], summary: 'Crea un usuario; cambia su contraseña al ingresar', security: SESSION_SECURITY, body: createUserBodySchema, response: { 200: adminUserSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Crea un usuario; cambia su contraseña al ingresar',
+        security: SESSION_SECURITY,
+        body: createUserBodySchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
     },
     async (request) => adminUser(await accounts.createUser(country, request.body, { id: signedInUser(request).id, ip: request.ip }), false),
   );
@@ -137,7 +146,12 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
     '/users/second-factor-roles',
     {
       onRequest: admin,
-      schema: { tags: ['users'], summary: 'Los tipos de rol que exigen verificación en dos pasos', security: SESSION_SECURITY, response: { 200: secondFactorRolesSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Los tipos de rol que exigen verificación en dos pasos',
+        security: SESSION_SECURITY,
+        response: { 200: secondFactorRolesSchema, ...errors },
+      },
     },
     async () => ({ kinds: await app.secondFactors.requiredKinds(country) }),
   );
@@ -154,7 +168,9 @@ const userRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country 
         response: { 200: secondFactorRolesSchema, ...errors },
       },
     },
-    async (request) => ({ kinds: await secondFactor.setRequiredKinds(country, request.body.kinds, { id: signedInUser(request).id, ip: request.ip }) }),
+    async (request) => ({
+      kinds: await secondFactor.setRequiredKinds(country, request.body.kinds, { id: signedInUser(request).id, ip: request.ip }),
+    }),
   );
 };
 

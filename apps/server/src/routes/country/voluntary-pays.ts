@@ -87,7 +87,12 @@ export const voluntaryPaysList = defineList<VoluntaryPayFilters, VoluntaryPayRow
       { header: 'Monto', width: 14, kind: 'text', value: (r) => formatMoney(country, r.amount) },
       { header: 'Fecha de pago', width: 12, kind: 'date', value: (r) => r.paid_on },
       { header: 'Referencia', width: 20, kind: 'text', value: (r) => r.reference },
-      { header: 'Estado', width: 12, kind: 'text', value: (r) => ['Pendiente', 'Aceptado', 'Rechazado'][r.processed] ?? String(r.processed) },
+      {
+        header: 'Estado',
+        width: 12,
+        kind: 'text',
+        value: (r) => ['Pendiente', 'Aceptado', 'Rechazado'][r.processed] ?? String(r.processed),
+      },
       { header: 'Decidido por', width: 20, kind: 'text', value: (r) => r.decided_by },
       { header: 'Motivo de rechazo', width: 30, kind: 'text', value: (r) => r.reject_reason },
     ],
@@ -148,28 +153,33 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
     async (request, reply) => {
       const user = signedInUser(request);
       const header = await loanOf(user, request.body.loan_id);
-      if (!mayRegister(country, user.role, user.id, header.collectorId)) throw new HttpError(403, 'Tu rol no puede registrar pagos voluntarios en este préstamo');
+      if (!mayRegister(country, user.role, user.id, header.collectorId))
+        throw new HttpError(403, 'Tu rol no puede registrar pagos voluntarios en este préstamo');
       const receipt = decodeReceipt(request.body.receipt);
       const key = request.headers['idempotency-key'];
-      const once = key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ ...request.body, receipt: receipt.sha256 }) };
-      const outcome = await app.db.transaction(async (tx) => {
-        if (once) {
-          const earlier = await earlierAnswer<{ id: number }>(tx, once);
+      const once =
+        key === undefined ? undefined : { userId: user.id, key, requestHash: requestHashOf({ ...request.body, receipt: receipt.sha256 }) };
+      const outcome = await app.db
+        .transaction(async (tx) => {
+          if (once) {
+            const earlier = await earlierAnswer<{ id: number }>(tx, once);
+            if (earlier) return earlier;
+          }
+          const id = await insertVoluntaryPay(tx, country, { ...request.body, receipt, userId: user.id });
+          if (once && !(await keepAnswer(tx, country, once, { id }))) {
+            // A concurrent request with the key committed first: this one's row must not stay.
+            tx.rollback();
+          }
+          return { outcome: 'created' as const, answer: { id } };
+        })
+        .catch(async (error: unknown) => {
+          // A concurrent request with the same key won (its reference taken, or its key): answer as it did.
+          const earlier = once ? await earlierAnswer<{ id: number }>(app.db, once) : undefined;
           if (earlier) return earlier;
-        }
-        const id = await insertVoluntaryPay(tx, country, { ...request.body, receipt, userId: user.id });
-        if (once && !(await keepAnswer(tx, country, once, { id }))) {
-          // A concurrent request with the key committed first: this one's row must not stay.
-          tx.rollback();
-        }
-        return { outcome: 'created' as const, answer: { id } };
-      }).catch(async (error: unknown) => {
-        // A concurrent request with the same key won (its reference taken, or its key): answer as it did.
-        const earlier = once ? await earlierAnswer<{ id: number }>(app.db, once) : undefined;
-        if (earlier) return earlier;
-        throw error;
-      });
-      if (outcome.outcome === 'keyReused') throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
+          throw error;
+        });
+      if (outcome.outcome === 'keyReused')
+        throw new HttpError(422, IDEMPOTENCY_MESSAGES.reused, [{ field: 'idempotency-key', message: IDEMPOTENCY_MESSAGES.reused }]);
       if (outcome.outcome === 'replayed') void reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(outcome.answer);
     },
@@ -179,7 +189,9 @@ const voluntaryPaysRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, {
     const pay = await payOf(id);
     const header = await loanOf(user, pay.loanId);
     if (!mayReview(country, user.role, user.id, header.collectorId)) throw new HttpError(403, LOAN_MESSAGES.notYourLoan);
-    await app.db.transaction((tx) => decideVoluntaryPay(tx, country, id, user.id, accept ? { accept: true } : { accept: false, reason: reason! }));
+    await app.db.transaction((tx) =>
+      decideVoluntaryPay(tx, country, id, user.id, accept ? { accept: true } : { accept: false, reason: reason! }),
+    );
   };
   const accept = decide(true);
   const reject = decide(false);

@@ -60,7 +60,15 @@ const workflowRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
     },
     async (request) => {
       const { to_status: to, version, reason, offered_amount: offeredAmount } = request.body;
-      await app.workflow.transition({ country, leadId: request.params.id, user: signedInUser(request), to, version, reason, offeredAmount });
+      await app.workflow.transition({
+        country,
+        leadId: request.params.id,
+        user: signedInUser(request),
+        to,
+        version,
+        reason,
+        offeredAmount,
+      });
       return detail(request.params.id);
     },
   );

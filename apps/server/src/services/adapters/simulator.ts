@@ -89,7 +89,8 @@ function simulator(stage: AutomatedStage, { failSuffix = '' }: SimulatorOptions)
       const rules = RULES[input.country][stage];
       if (!rules) throw new Error(`No ${stage} stage in ${input.country}`);
       const digits = input.docNumber.replace(/\D/g, '');
-      if (failSuffix && digits.endsWith(failSuffix)) throw new Error(`${stage}: the service did not answer (simulator, document ending in ${failSuffix})`);
+      if (failSuffix && digits.endsWith(failSuffix))
+        throw new Error(`${stage}: the service did not answer (simulator, document ending in ${failSuffix})`);
       const digit = digits.slice(-1);
       const rule = rules[digit] ?? rules[PASS];
       if (!rule) throw new Error(`No passing rule for the ${stage} stage in ${input.country}`);

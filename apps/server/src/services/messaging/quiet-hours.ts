@@ -2,7 +2,12 @@ import { COUNTRY_TIME_ZONE, QUIET_HOURS, type Country } from '@backoffice/shared
 
 /** The hour (0-23) and minute on the country's clock at `at`. */
 function clockOf(country: Country, at: Date): { hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: COUNTRY_TIME_ZONE[country], hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: COUNTRY_TIME_ZONE[country],
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { hour: get('hour'), minute: get('minute') };
 }

@@ -50,7 +50,10 @@ export class MessagingService {
     private readonly bans: CustomerBansRepository,
     readonly adapters: MessageAdapters,
     private readonly config: MessagingConfig,
-    private readonly onInbound: (country: Country, payload: { customer_id: number; lead_id: number | null; channel: string; text: string; received_at: string }) => void = () => {},
+    private readonly onInbound: (
+      country: Country,
+      payload: { customer_id: number; lead_id: number | null; channel: string; text: string; received_at: string },
+    ) => void = () => {},
   ) {}
 
   /** What the message would say, to whom (the send form's preview); throws as `send` would. */
@@ -60,7 +63,11 @@ export class MessagingService {
   }
 
   /** Queues the message (refused with the reason when the address is banned or asked not to be contacted) and sends it when due. */
-  async send(country: Country, user: AuthUser, input: MessageSend): Promise<{ id: number; status: 'queued' | 'sent' | 'failed'; send_after: string | null }> {
+  async send(
+    country: Country,
+    user: AuthUser,
+    input: MessageSend,
+  ): Promise<{ id: number; status: 'queued' | 'sent' | 'failed'; send_after: string | null }> {
     const now = new Date();
     const { id, due } = await this.repository.db.transaction((tx) => this.queue(tx, country, user, input, now));
     if (due > now) return { id, status: 'queued', send_after: due.toISOString() };
@@ -75,7 +82,14 @@ export class MessagingService {
    * timeline entries, all in the caller's transaction: a batch's row commits its message with its 'done'
    * mark, and the queue's worker delivers it once (claimed by id). `batch` names it on the timelines.
    */
-  async queue(tx: Tx, country: Country, user: AuthUser, input: MessageSend, now = new Date(), batch?: { id: number; label: string }): Promise<{ id: number; due: Date }> {
+  async queue(
+    tx: Tx,
+    country: Country,
+    user: AuthUser,
+    input: MessageSend,
+    now = new Date(),
+    batch?: { id: number; label: string },
+  ): Promise<{ id: number; due: Date }> {
     const { contact, loanId, to, subject, body, templateId, variables } = await this.compose(tx, country, user, input);
     const ban = await banInForce(tx, country, [banKeyOf(input.channel, to)], input.channel);
     if (ban) {
@@ -101,7 +115,8 @@ export class MessagingService {
     });
     const text = `${channelLabel(input.channel)} a ${to}: ${body}${batch ? ` (${batch.label})` : ''}`;
     await this.repository.timelineEvent(tx, country, contact.leadId, user.id, text, messageId);
-    if (loanId !== null) await this.repository.loanEvent(tx, country, loanId, user.id, text, messageId, batch ? { batch_id: batch.id } : {});
+    if (loanId !== null)
+      await this.repository.loanEvent(tx, country, loanId, user.id, text, messageId, batch ? { batch_id: batch.id } : {});
     return { id: messageId, due };
   }
 
@@ -114,7 +129,13 @@ export class MessagingService {
 
   private async deliver(message: Awaited<ReturnType<CommunicationsRepository['claimDue']>>[number]): Promise<'sent' | 'queued' | 'failed'> {
     try {
-      const { providerId } = await this.adapters[message.channel].send({ id: message.id, channel: message.channel, to: message.toAddress, subject: message.subject, body: message.body });
+      const { providerId } = await this.adapters[message.channel].send({
+        id: message.id,
+        channel: message.channel,
+        to: message.toAddress,
+        subject: message.subject,
+        body: message.body,
+      });
       await this.repository.markSent(message.id, providerId);
       return 'sent';
     } catch (error) {
@@ -136,7 +157,10 @@ export class MessagingService {
    * timeline, pushed to the staff; 'BAJA' or 'STOP' bars that channel (a do-not-contact ban) and is answered
    * with a confirmation.
    */
-  async inbound(country: Country, input: { channel: MessageChannel; from: string; body: string; subject?: string }): Promise<InboundResult> {
+  async inbound(
+    country: Country,
+    input: { channel: MessageChannel; from: string; body: string; subject?: string },
+  ): Promise<InboundResult> {
     const address = input.channel === 'email' ? input.from.trim().toLowerCase() : onlyDigits(nationalPhone(input.from, country));
     const customer = await this.repository.customerByAddress(country, input.channel, address);
     const leadId = customer?.leadId ?? null;
@@ -163,7 +187,16 @@ export class MessagingService {
         const kind = input.channel === 'email' ? 'email' : 'cellphone';
         const checked = normaliseBanValue(country, kind, address);
         await this.bans.insert(tx, country, [
-          { kind, value: checked.ok ? checked.value : address, channel: input.channel, reason: 'customer_request', notes: `Respondió "${input.body.trim()}"`, startsAt: null, expiresAt: null, createdBy: null },
+          {
+            kind,
+            value: checked.ok ? checked.value : address,
+            channel: input.channel,
+            reason: 'customer_request',
+            notes: `Respondió "${input.body.trim()}"`,
+            startsAt: null,
+            expiresAt: null,
+            createdBy: null,
+          },
         ]);
         // The confirmation goes out once, past the ban it just set (and at any hour: the customer just wrote).
         await this.repository.insert(tx, {
@@ -181,7 +214,14 @@ export class MessagingService {
       }
       return messageId;
     });
-    if (customer) this.onInbound(country, { customer_id: customer.customerId, lead_id: leadId, channel: input.channel, text: input.body, received_at: new Date().toISOString() });
+    if (customer)
+      this.onInbound(country, {
+        customer_id: customer.customerId,
+        lead_id: leadId,
+        channel: input.channel,
+        text: input.body,
+        received_at: new Date().toISOString(),
+      });
     if (stopped) await this.runDue(5);
     return { id, customerId: customer?.customerId ?? null, leadId, stopped };
   }
@@ -234,26 +274,34 @@ export function composeMessage(
     if (!loan) throw new HttpError(404, LOAN_NOT_FOUND);
     // A collector sends only on the loans of their queue.
     if (isCollector(country, user.role) && loan.collectorId !== user.id) throw new HttpError(403, LOAN_NOT_YOURS);
-    if (input.lead_id !== undefined && input.lead_id !== loan.leadId) throw invalidData([{ field: 'lead_id', message: 'La solicitud no es la del préstamo' }]);
+    if (input.lead_id !== undefined && input.lead_id !== loan.leadId)
+      throw invalidData([{ field: 'lead_id', message: 'La solicitud no es la del préstamo' }]);
     loanId = input.loan_id;
-    if (loan.owed !== null && loan.dueDate !== null) loanDefaults = { monto: formatMoney(country, loan.owed), vencimiento: loan.dueDate.split('-').reverse().join('/') };
+    if (loan.owed !== null && loan.dueDate !== null)
+      loanDefaults = { monto: formatMoney(country, loan.owed), vencimiento: loan.dueDate.split('-').reverse().join('/') };
   } else if (isCollector(country, user.role)) {
     // A collector's messages are about their loans (the collection detail).
     throw new HttpError(403, MESSAGES.forbidden);
   }
   if (!contact) throw new HttpError(404, MESSAGES.leadNotFound);
   // A seller sends only on their own applications.
-  if (isSellerOrWoAssignation(country, user.role) && contact.sellerId !== user.id) throw new HttpError(403, MESSAGES.notYourLead(contact.sellerId));
+  if (isSellerOrWoAssignation(country, user.role) && contact.sellerId !== user.id)
+    throw new HttpError(403, MESSAGES.notYourLead(contact.sellerId));
   const raw = input.channel === 'email' ? contact.email : contact.cellphone;
   if (!raw) throw invalidData([{ field: 'channel', message: COMMUNICATION_MESSAGES.noAddress(input.channel) }]);
   const to = input.channel === 'email' ? raw.trim().toLowerCase() : onlyDigits(raw);
-  const defaults: Record<string, string> = { nombre: contact.firstName, monto: formatMoney(country, contact.requestedAmount), ...loanDefaults };
+  const defaults: Record<string, string> = {
+    nombre: contact.firstName,
+    monto: formatMoney(country, contact.requestedAmount),
+    ...loanDefaults,
+  };
   const variables = { ...defaults, ...input.variables };
   if (input.template_id !== undefined) {
     if (!template || !template.active) throw invalidData([{ field: 'template_id', message: COMMUNICATION_MESSAGES.templateInactive }]);
     if (template.channel !== input.channel) throw invalidData([{ field: 'template_id', message: COMMUNICATION_MESSAGES.templateChannel }]);
     const missing = templateVariablesOf(`${template.subject ?? ''} ${template.body}`).filter((name) => !variables[name]);
-    if (missing.length > 0) throw invalidData(missing.map((name) => ({ field: `variables.${name}`, message: COMMUNICATION_MESSAGES.missingVariable(name) })));
+    if (missing.length > 0)
+      throw invalidData(missing.map((name) => ({ field: `variables.${name}`, message: COMMUNICATION_MESSAGES.missingVariable(name) })));
     return {
       contact,
       loanId,
@@ -264,6 +312,7 @@ export function composeMessage(
       variables: Object.fromEntries(templateVariablesOf(template.body).map((name) => [name, variables[name]!])),
     };
   }
-  if (!FREE_TEXT_CHANNELS.includes(input.channel)) throw invalidData([{ field: 'body', message: COMMUNICATION_MESSAGES.freeTextNotAllowed }]);
+  if (!FREE_TEXT_CHANNELS.includes(input.channel))
+    throw invalidData([{ field: 'body', message: COMMUNICATION_MESSAGES.freeTextNotAllowed }]);
   return { contact, loanId, to, subject: input.subject ?? null, body: input.body!, templateId: null, variables: {} };
 }

@@ -27,7 +27,10 @@ export async function placeCall(
   try {
     ({ externalId } = await telephony.start({ user: record.neotelUser, cellphone: record.cellphone }));
   } catch (error) {
-    await calls.recordStart(id, { status: 'failed', outcome: error instanceof TelephonyError ? error.message : 'Error interno al iniciar la llamada' });
+    await calls.recordStart(id, {
+      status: 'failed',
+      outcome: error instanceof TelephonyError ? error.message : 'Error interno al iniciar la llamada',
+    });
     throw error;
   }
   await calls.recordStart(id, { status: 'started', externalId });

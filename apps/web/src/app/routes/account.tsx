@@ -18,7 +18,13 @@ export default function AccountRoute() {
         </Typography>
         <ChangePasswordForm
           onChanged={(ended) =>
-            notify({ message: ended > 0 ? `Contraseña cambiada. Se cerraron tus otras ${ended === 1 ? 'sesión' : `${ended} sesiones`}.` : 'Contraseña cambiada', color: 'success' })
+            notify({
+              message:
+                ended > 0
+                  ? `Contraseña cambiada. Se cerraron tus otras ${ended === 1 ? 'sesión' : `${ended} sesiones`}.`
+                  : 'Contraseña cambiada',
+              color: 'success',
+            })
           }
         />
       </Card>

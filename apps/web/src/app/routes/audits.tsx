@@ -46,7 +46,14 @@ export default function AuditsRoute() {
         <Typography variant="h4" component="h1">
           Auditorías
         </Typography>
-        <ListCountText count={count} failed={!!queue.error} plural="casos" singular="caso" onExactCount={() => update({ exactCount: true })} data-testid="audits-count" />
+        <ListCountText
+          count={count}
+          failed={!!queue.error}
+          plural="casos"
+          singular="caso"
+          onExactCount={() => update({ exactCount: true })}
+          data-testid="audits-count"
+        />
       </Box>
       <ListFiltersFrame active={activeFilterCount(query, QUEUE_DEFAULTS)}>
         <AuditQueueFilters query={query} update={update} reset={reset} />

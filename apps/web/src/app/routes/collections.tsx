@@ -24,7 +24,11 @@ export default function CollectionsRoute() {
   const settings = useCollectionSettings();
   // The server's default order, shown by the grid: a collector's day's work, everyone else's days past due.
   const query = useMemo(
-    () => ({ ...params.query, sort: params.query.sort ?? (collector ? 'today' : 'days_past_due'), dir: params.query.dir ?? (collector ? 'asc' : 'desc') }),
+    () => ({
+      ...params.query,
+      sort: params.query.sort ?? (collector ? 'today' : 'days_past_due'),
+      dir: params.query.dir ?? (collector ? 'asc' : 'desc'),
+    }),
     [params.query, collector],
   );
   const columns = useMemo(() => collectionColumns(!collector), [collector]);
@@ -39,7 +43,15 @@ export default function CollectionsRoute() {
       result={result}
       columns={columns}
       mobileRow={collectionMobileRow}
-      filters={<CollectionsFilters query={params.query} update={params.update} reset={params.reset} settings={settings.data} showCollector={!collector} />}
+      filters={
+        <CollectionsFilters
+          query={params.query}
+          update={params.update}
+          reset={params.reset}
+          settings={settings.data}
+          showCollector={!collector}
+        />
+      }
       exportPath="collections/export"
       actions={
         assigner && total && total.total > 0 ? (
@@ -51,7 +63,9 @@ export default function CollectionsRoute() {
               />
             )}
             {/* A batch over every loan of the filter: assign, or send a communication, with a report per loan. */}
-            {session && canAccess('create-massive', COUNTRY, session.role) && <MassiveListAction list="collections" search={params.search} />}
+            {session && canAccess('create-massive', COUNTRY, session.role) && (
+              <MassiveListAction list="collections" search={params.search} />
+            )}
           </Stack>
         ) : undefined
       }

@@ -1,5 +1,27 @@
-import { MASSIVE_LIST_LABELS, MASSIVE_LISTS, MASSIVE_TYPES, type MassiveList, type MassiveType, type MassiveValidation } from '@backoffice/shared';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  MASSIVE_LIST_LABELS,
+  MASSIVE_LISTS,
+  MASSIVE_TYPES,
+  type MassiveList,
+  type MassiveType,
+  type MassiveValidation,
+} from '@backoffice/shared';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBatchAction, useMassiveCatalogue, useValidateFile, useValidateFromList } from '../../features/massive/api/massive';
@@ -22,7 +44,9 @@ export default function CreateMassiveRoute() {
   const list = isList(from) ? from : null;
   const fromList = list ? (params.get('filters') ?? '') : null;
   const { data: catalogue } = useMassiveCatalogue();
-  const [type, setType] = useState<MassiveType>(isType(params.get('type')) ? (params.get('type') as MassiveType) : list ? FIRST_TYPE[list] : 'reassign-seller');
+  const [type, setType] = useState<MassiveType>(
+    isType(params.get('type')) ? (params.get('type') as MassiveType) : list ? FIRST_TYPE[list] : 'reassign-seller',
+  );
   const [file, setFile] = useState<File | null>(null);
   const [encoding, setEncoding] = useState('');
   const [delimiter, setDelimiter] = useState('');
@@ -44,7 +68,10 @@ export default function CreateMassiveRoute() {
   };
   const apply = () => {
     if (!result) return;
-    action.mutate({ id: result.batch.id, action: 'start' }, { onSuccess: (batch) => void navigate(`/massive-batch-detail?id=${batch.id}`) });
+    action.mutate(
+      { id: result.batch.id, action: 'start' },
+      { onSuccess: (batch) => void navigate(`/massive-batch-detail?id=${batch.id}`) },
+    );
   };
 
   return (
@@ -55,17 +82,29 @@ export default function CreateMassiveRoute() {
       <Card>
         <CardContent>
           <Stack spacing={2}>
-            <TextField select label="Operación" value={type} onChange={(event) => { setType(event.target.value as MassiveType); setResult(null); }} sx={{ maxWidth: 420 }}>
-              {catalogue?.types.filter((candidate) => candidate.allowed && (!list || candidate.from_list.includes(list))).map((candidate) => (
-                <MenuItem key={candidate.type} value={candidate.type}>
-                  {candidate.label}
-                </MenuItem>
-              ))}
+            <TextField
+              select
+              label="Operación"
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as MassiveType);
+                setResult(null);
+              }}
+              sx={{ maxWidth: 420 }}
+            >
+              {catalogue?.types
+                .filter((candidate) => candidate.allowed && (!list || candidate.from_list.includes(list)))
+                .map((candidate) => (
+                  <MenuItem key={candidate.type} value={candidate.type}>
+                    {candidate.label}
+                  </MenuItem>
+                ))}
             </TextField>
             {fromList !== null ? (
               <>
                 <Alert severity="info" data-testid="from-list">
-                  Filas: {list && MASSIVE_LIST_LABELS[list].rows} de la lista de {list && MASSIVE_LIST_LABELS[list].title} con sus filtros ({fromList || 'sin filtros'}), hasta 100.000.
+                  Filas: {list && MASSIVE_LIST_LABELS[list].rows} de la lista de {list && MASSIVE_LIST_LABELS[list].title} con sus filtros (
+                  {fromList || 'sin filtros'}), hasta 100.000.
                 </Alert>
                 {listColumns.map((column) => (
                   <TextField
@@ -83,14 +122,35 @@ export default function CreateMassiveRoute() {
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
                 <Button variant="outlined" component="label">
                   {file ? file.name : 'Elegir archivo CSV o XLSX'}
-                  <input hidden type="file" accept=".csv,.xlsx,text/csv" data-testid="massive-file" onChange={(event) => { setFile(event.target.files?.[0] ?? null); setResult(null); }} />
+                  <input
+                    hidden
+                    type="file"
+                    accept=".csv,.xlsx,text/csv"
+                    data-testid="massive-file"
+                    onChange={(event) => {
+                      setFile(event.target.files?.[0] ?? null);
+                      setResult(null);
+                    }}
+                  />
                 </Button>
-                <TextField select label="Codificación" value={encoding} onChange={(event) => setEncoding(event.target.value)} sx={{ width: 180 }}>
+                <TextField
+                  select
+                  label="Codificación"
+                  value={encoding}
+                  onChange={(event) => setEncoding(event.target.value)}
+                  sx={{ width: 180 }}
+                >
                   <MenuItem value="">Detectar</MenuItem>
                   <MenuItem value="utf-8">UTF-8</MenuItem>
                   <MenuItem value="latin1">Latin-1</MenuItem>
                 </TextField>
-                <TextField select label="Separador" value={delimiter} onChange={(event) => setDelimiter(event.target.value)} sx={{ width: 160 }}>
+                <TextField
+                  select
+                  label="Separador"
+                  value={delimiter}
+                  onChange={(event) => setDelimiter(event.target.value)}
+                  sx={{ width: 160 }}
+                >
                   <MenuItem value="">Detectar</MenuItem>
                   <MenuItem value=";">;</MenuItem>
                   <MenuItem value=",">,</MenuItem>
@@ -138,7 +198,12 @@ export default function CreateMassiveRoute() {
                 <Button component="a" href={resolvePath(`massive-batches/${result.batch.id}/results?format=xlsx`)} download>
                   Informe XLSX
                 </Button>
-                <Button variant="contained" color="primary" onClick={apply} disabled={result.batch.counts.pending === 0 || action.isPending}>
+                <Button
+                  variant="contained"
+                  color="primary"
+                  onClick={apply}
+                  disabled={result.batch.counts.pending === 0 || action.isPending}
+                >
                   Aplicar {result.batch.counts.pending} filas válidas
                 </Button>
               </Box>

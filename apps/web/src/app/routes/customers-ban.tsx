@@ -1,4 +1,13 @@
-import { BAN_KINDS, BAN_REASONS, BAN_STATES, MESSAGE_CHANNELS, banListQuerySchema, canWrite, labelOf, type BanRow } from '@backoffice/shared';
+import {
+  BAN_KINDS,
+  BAN_REASONS,
+  BAN_STATES,
+  MESSAGE_CHANNELS,
+  banListQuerySchema,
+  canWrite,
+  labelOf,
+  type BanRow,
+} from '@backoffice/shared';
 import { Button, Chip, FormControl, InputLabel, MenuItem, Select, TextField } from '@mui/material';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -58,7 +67,12 @@ export default function CustomersBanRoute() {
         renderCell: ({ row }) => <Chip size="small" color={STATE_COLORS[row.state]} label={labelOf(BAN_STATES, row.state)} />,
       },
       textColumn({ field: 'starts_at', headerName: 'Desde', sortable: true, text: (r) => dateTime(r.starts_at) }),
-      textColumn({ field: 'expires_at', headerName: 'Vence', sortable: true, text: (r) => (r.expires_at ? dateTime(r.expires_at) : 'Nunca') }),
+      textColumn({
+        field: 'expires_at',
+        headerName: 'Vence',
+        sortable: true,
+        text: (r) => (r.expires_at ? dateTime(r.expires_at) : 'Nunca'),
+      }),
       textColumn({ field: 'created_by_name', headerName: 'Creado por', sortable: false, text: (r) => r.created_by_name ?? '' }),
       textColumn({ field: 'stopped', headerName: 'Solicitudes detenidas', sortable: false, text: (r) => String(r.stopped) }),
     ],
@@ -108,12 +122,32 @@ export default function CustomersBanRoute() {
               onKeyDown={(event) => event.key === 'Enter' && update({ q: text.trim() || undefined })}
               sx={{ minWidth: 220 }}
             />
-            <MultiSelect label="Tipo" values={strings(query.kind)} options={BAN_KINDS.map((k) => ({ value: k.id, label: k.label }))} onChange={(v) => update({ kind: v })} />
-            <MultiSelect label="Motivo" values={strings(query.reason)} options={BAN_REASONS.map((k) => ({ value: k.id, label: k.label }))} onChange={(v) => update({ reason: v })} />
-            <MultiSelect label="Estado" values={strings(query.state)} options={BAN_STATES.map((k) => ({ value: k.id, label: k.label }))} onChange={(v) => update({ state: v })} />
+            <MultiSelect
+              label="Tipo"
+              values={strings(query.kind)}
+              options={BAN_KINDS.map((k) => ({ value: k.id, label: k.label }))}
+              onChange={(v) => update({ kind: v })}
+            />
+            <MultiSelect
+              label="Motivo"
+              values={strings(query.reason)}
+              options={BAN_REASONS.map((k) => ({ value: k.id, label: k.label }))}
+              onChange={(v) => update({ reason: v })}
+            />
+            <MultiSelect
+              label="Estado"
+              values={strings(query.state)}
+              options={BAN_STATES.map((k) => ({ value: k.id, label: k.label }))}
+              onChange={(v) => update({ state: v })}
+            />
             <FormControl size="small" sx={{ minWidth: 170 }}>
               <InputLabel id="filter-scope">Alcance</InputLabel>
-              <Select labelId="filter-scope" label="Alcance" value={query.scope ?? ''} onChange={(event) => update({ scope: event.target.value || undefined })}>
+              <Select
+                labelId="filter-scope"
+                label="Alcance"
+                value={query.scope ?? ''}
+                onChange={(event) => update({ scope: event.target.value || undefined })}
+              >
                 <MenuItem value="">Todos</MenuItem>
                 <MenuItem value="credit">Crédito</MenuItem>
                 <MenuItem value="do_not_contact">No contactar</MenuItem>
@@ -125,8 +159,20 @@ export default function CustomersBanRoute() {
               options={(authors.data?.authors ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
               onChange={(v) => update({ created_by: v })}
             />
-            <DateField label="Desde" value={query.from ?? ''} onChange={(v) => update({ from: v || undefined })} reportWhenChosen size="small" />
-            <DateField label="Hasta" value={query.to ?? ''} onChange={(v) => update({ to: v || undefined })} reportWhenChosen size="small" />
+            <DateField
+              label="Desde"
+              value={query.from ?? ''}
+              onChange={(v) => update({ from: v || undefined })}
+              reportWhenChosen
+              size="small"
+            />
+            <DateField
+              label="Hasta"
+              value={query.to ?? ''}
+              onChange={(v) => update({ to: v || undefined })}
+              reportWhenChosen
+              size="small"
+            />
           </FilterBar>
         }
         noRowsLabel="Ningún bloqueo coincide con los filtros"

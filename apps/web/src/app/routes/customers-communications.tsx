@@ -1,4 +1,14 @@
-import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES, canWrite, findRole, labelOf, messageListQuerySchema, type MessageListQuery, type MessageRow } from '@backoffice/shared';
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_DIRECTIONS,
+  MESSAGE_STATUSES,
+  canWrite,
+  findRole,
+  labelOf,
+  messageListQuerySchema,
+  type MessageListQuery,
+  type MessageRow,
+} from '@backoffice/shared';
 import { Button, Chip, FormControl, InputLabel, Link as MuiLink, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -66,11 +76,28 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
       textColumn({ field: 'channel', headerName: 'Canal', sortable: false, text: (r) => labelOf(MESSAGE_CHANNELS, r.channel) }),
       textColumn({ field: 'direction', headerName: 'Dirección', sortable: false, text: (r) => labelOf(MESSAGE_DIRECTIONS, r.direction) }),
       {
-        ...textColumn<MessageRow>({ field: 'status', headerName: 'Estado', sortable: false, text: (r) => labelOf(MESSAGE_STATUSES, r.status) }),
-        renderCell: ({ row }) => <Chip size="small" color={STATUS_COLORS[row.status]} label={labelOf(MESSAGE_STATUSES, row.status)} title={row.error ?? undefined} />,
+        ...textColumn<MessageRow>({
+          field: 'status',
+          headerName: 'Estado',
+          sortable: false,
+          text: (r) => labelOf(MESSAGE_STATUSES, r.status),
+        }),
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            color={STATUS_COLORS[row.status]}
+            label={labelOf(MESSAGE_STATUSES, row.status)}
+            title={row.error ?? undefined}
+          />
+        ),
       },
       {
-        ...textColumn<MessageRow>({ field: 'customer_name', headerName: 'Cliente', sortable: false, text: (r) => r.customer_name ?? r.to_address }),
+        ...textColumn<MessageRow>({
+          field: 'customer_name',
+          headerName: 'Cliente',
+          sortable: false,
+          text: (r) => r.customer_name ?? r.to_address,
+        }),
         renderCell: ({ row }) =>
           row.customer_id ? (
             <MuiLink component={Link} to={`/customers-communications?customer=${row.customer_id}`}>
@@ -81,8 +108,19 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
           ),
       },
       textColumn({ field: 'template_name', headerName: 'Plantilla', sortable: false, text: (r) => r.template_name ?? 'Texto libre' }),
-      textColumn({ field: 'body', headerName: 'Mensaje', sortable: false, wrap: true, text: (r) => (r.body.length > 90 ? `${r.body.slice(0, 90)}…` : r.body) }),
-      textColumn({ field: 'user_name', headerName: 'Usuario', sortable: false, text: (r) => r.user_name ?? (r.direction === 'in' ? 'Cliente' : 'Sistema') }),
+      textColumn({
+        field: 'body',
+        headerName: 'Mensaje',
+        sortable: false,
+        wrap: true,
+        text: (r) => (r.body.length > 90 ? `${r.body.slice(0, 90)}…` : r.body),
+      }),
+      textColumn({
+        field: 'user_name',
+        headerName: 'Usuario',
+        sortable: false,
+        text: (r) => r.user_name ?? (r.direction === 'in' ? 'Cliente' : 'Sistema'),
+      }),
       textColumn({ field: 'error', headerName: 'Error', sortable: false, text: (r) => r.error ?? '' }),
     ],
     [],
@@ -111,10 +149,20 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
             onKeyDown={(event) => event.key === 'Enter' && update({ q: text.trim() || undefined })}
             sx={{ minWidth: 220 }}
           />
-          <MultiSelect label="Canal" values={strings(query.channel)} options={MESSAGE_CHANNELS.map((c) => ({ value: c.id, label: c.label }))} onChange={(v) => update({ channel: v })} />
+          <MultiSelect
+            label="Canal"
+            values={strings(query.channel)}
+            options={MESSAGE_CHANNELS.map((c) => ({ value: c.id, label: c.label }))}
+            onChange={(v) => update({ channel: v })}
+          />
           <FormControl size="small" sx={{ minWidth: 150 }}>
             <InputLabel id="filter-direction">Dirección</InputLabel>
-            <Select labelId="filter-direction" label="Dirección" value={query.direction ?? ''} onChange={(event) => update({ direction: event.target.value || undefined })}>
+            <Select
+              labelId="filter-direction"
+              label="Dirección"
+              value={query.direction ?? ''}
+              onChange={(event) => update({ direction: event.target.value || undefined })}
+            >
               <MenuItem value="">Todas</MenuItem>
               {MESSAGE_DIRECTIONS.map((d) => (
                 <MenuItem key={d.id} value={d.id}>
@@ -123,14 +171,25 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
               ))}
             </Select>
           </FormControl>
-          <MultiSelect label="Estado" values={strings(query.status)} options={MESSAGE_STATUSES.map((s) => ({ value: s.id, label: s.label }))} onChange={(v) => update({ status: v })} />
+          <MultiSelect
+            label="Estado"
+            values={strings(query.status)}
+            options={MESSAGE_STATUSES.map((s) => ({ value: s.id, label: s.label }))}
+            onChange={(v) => update({ status: v })}
+          />
           <MultiSelect
             label="Plantilla"
             values={strings(query.template)}
             options={(templates.data?.templates ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
             onChange={(v) => update({ template: v })}
           />
-          <DateField label="Desde" value={query.from ?? ''} onChange={(v) => update({ from: v || undefined })} reportWhenChosen size="small" />
+          <DateField
+            label="Desde"
+            value={query.from ?? ''}
+            onChange={(v) => update({ from: v || undefined })}
+            reportWhenChosen
+            size="small"
+          />
           <DateField label="Hasta" value={query.to ?? ''} onChange={(v) => update({ to: v || undefined })} reportWhenChosen size="small" />
         </FilterBar>
       }

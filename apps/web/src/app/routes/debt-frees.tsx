@@ -14,9 +14,21 @@ const columns: GridColDef<DebtFreeRow>[] = [
   { field: 'created_at', headerName: 'Solicitada', width: 150, valueGetter: (_: unknown, row: DebtFreeRow) => dateTime(row.created_at) },
   { field: 'customer_name', headerName: 'Cliente', flex: 1, minWidth: 180, sortable: false },
   { field: 'document', headerName: 'Documento', width: 120, sortable: false },
-  { field: 'processed', headerName: 'Estado', width: 120, sortable: false, renderCell: ({ row }) => <ProcessedChip processed={row.processed} /> },
+  {
+    field: 'processed',
+    headerName: 'Estado',
+    width: 120,
+    sortable: false,
+    renderCell: ({ row }) => <ProcessedChip processed={row.processed} />,
+  },
   { field: 'actions', headerName: 'Acciones', width: 230, sortable: false, renderCell: ({ row }) => <DebtFreeActions row={row} /> },
-  { field: 'decided_by', headerName: 'Resolvió', width: 150, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.decided_by ?? '' },
+  {
+    field: 'decided_by',
+    headerName: 'Resolvió',
+    width: 150,
+    sortable: false,
+    valueGetter: (_: unknown, row: DebtFreeRow) => row.decided_by ?? '',
+  },
   { field: 'reason', headerName: 'Motivo', width: 160, sortable: false, valueGetter: (_: unknown, row: DebtFreeRow) => row.reason ?? '' },
 ];
 
@@ -56,8 +68,22 @@ export default function DebtFreesRoute() {
             options={PROCESSED_FLAGS.map((p) => ({ value: String(p.id), label: p.name }))}
             onChange={(values) => update({ processed: values })}
           />
-          <DateField label="Desde" value={query.from ?? ''} onChange={(value) => update({ from: value || undefined })} reportWhenChosen size="small" max={query.to} />
-          <DateField label="Hasta" value={query.to ?? ''} onChange={(value) => update({ to: value || undefined })} reportWhenChosen size="small" min={query.from} />
+          <DateField
+            label="Desde"
+            value={query.from ?? ''}
+            onChange={(value) => update({ from: value || undefined })}
+            reportWhenChosen
+            size="small"
+            max={query.to}
+          />
+          <DateField
+            label="Hasta"
+            value={query.to ?? ''}
+            onChange={(value) => update({ to: value || undefined })}
+            reportWhenChosen
+            size="small"
+            min={query.from}
+          />
           <SearchBox value={query.q ?? ''} onChange={(value) => update({ q: value || undefined })} />
         </FilterBar>
       }

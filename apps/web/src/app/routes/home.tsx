@@ -66,12 +66,18 @@ export default function HomeRoute() {
       )}
 
       {data && (
-        <Stack spacing={3} sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={dashboard.isFetching}>
+        <Stack
+          spacing={3}
+          sx={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+          aria-busy={dashboard.isFetching}
+        >
           {/* What to do today comes first, whatever the role; the period's figures follow. */}
           {session && <MyWorkCard work={data.my_work} role={session.role} />}
           <KpiCards data={data} />
           {/* A collector's figures are their own loans' (the server scopes them). */}
-          {data.collections && <CollectionsBlock data={data.collections} own={session !== null && findRole(COUNTRY, session.role)?.kind === 'collector'} />}
+          {data.collections && (
+            <CollectionsBlock data={data.collections} own={session !== null && findRole(COUNTRY, session.role)?.kind === 'collector'} />
+          )}
           <Grid container spacing={3}>
             {data.funnel && (
               <Grid size={{ xs: 12, lg: data.audit_queue || data.conversion || data.stage_failures ? 7 : 12 }}>

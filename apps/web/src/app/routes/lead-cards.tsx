@@ -21,7 +21,12 @@ export default function LeadCardsRoute() {
         </Typography>
       </Box>
       <Card sx={{ p: 2 }}>
-        <BoardFilters filters={filters} update={update} reset={reset} sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)} />
+        <BoardFilters
+          filters={filters}
+          update={update}
+          reset={reset}
+          sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)}
+        />
       </Card>
       <LeadCardsBoard roleId={session?.role} filters={filters} />
     </Stack>

@@ -56,12 +56,19 @@ function LeadDetailView({ id }: { id: number }) {
           <Stack spacing={3}>
             {!phone && <CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />}
             {/* The server checks again (a seller: their own applications). */}
-            {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && <SendMessageButton leadId={lead.data.id} />}
+            {(canWrite('customers-communications', COUNTRY, role) || isSellerOrWoAssignation(COUNTRY, role)) && (
+              <SendMessageButton leadId={lead.data.id} />
+            )}
             {!phone && <LeadTransitions lead={lead.data} />}
             {/* The server decides per loan (a collector only on theirs); the form is offered to the review roles. */}
             {loan.data?.can_pay && canAccess('voluntary-pays', COUNTRY, role) && <RegisterVoluntaryPay loanId={loan.data.loan.id} />}
             <LeadDocumentsPanel leadId={lead.data.id} canUpload={canLead('document', COUNTRY, role)} />
-            <LeadActions lead={lead.data} canEdit={canLead('note', COUNTRY, role)} canReassign={canLead('reassign', COUNTRY, role)} noteForm={!phone} />
+            <LeadActions
+              lead={lead.data}
+              canEdit={canLead('note', COUNTRY, role)}
+              canReassign={canLead('reassign', COUNTRY, role)}
+              noteForm={!phone}
+            />
             {canAccess('debt-frees', COUNTRY, role) && <LeadDebtFreePanel leadId={lead.data.id} customerId={lead.data.customer.id} />}
             {canAccess('regrets', COUNTRY, role) && <LeadRegretPanel leadId={lead.data.id} />}
           </Stack>
@@ -72,7 +79,16 @@ function LeadDetailView({ id }: { id: number }) {
         call={<CallButton cellphone={lead.data.customer.cellphone} leadId={lead.data.id} />}
         sheets={[
           { label: 'Cambiar estado', content: () => <LeadTransitions lead={lead.data} /> },
-          ...(canLead('note', COUNTRY, role) ? [{ label: 'Nota', content: (close: () => void) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={lead.data.timeline} onAdded={close} /> }] : []),
+          ...(canLead('note', COUNTRY, role)
+            ? [
+                {
+                  label: 'Nota',
+                  content: (close: () => void) => (
+                    <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={lead.data.timeline} onAdded={close} />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </>

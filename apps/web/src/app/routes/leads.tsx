@@ -39,7 +39,14 @@ export default function LeadsRoute() {
           <Typography variant="h4" component="h1">
             Leads
           </Typography>
-          <ListCountText count={count} failed={!!leads.error} plural="leads" singular="lead" onExactCount={() => update({ exactCount: true })} data-testid="leads-count" />
+          <ListCountText
+            count={count}
+            failed={!!leads.error}
+            plural="leads"
+            singular="lead"
+            onExactCount={() => update({ exactCount: true })}
+            data-testid="leads-count"
+          />
         </Box>
         <ExportButton search={search} selection={selectedIds} />
         {session && canAccess('create-massive', COUNTRY, session.role) && <MassiveListAction list="leads" search={search} />}
@@ -53,7 +60,12 @@ export default function LeadsRoute() {
       {session && isSellerOrWoAssignation(COUNTRY, session.role) && <SalesPool />}
       <ListFiltersFrame active={activeFilterCount(query)}>
         {/* A seller sees only their own leads: a seller filter would only ever empty the list. */}
-        <LeadsFilters query={query} update={update} reset={reset} sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)} />
+        <LeadsFilters
+          query={query}
+          update={update}
+          reset={reset}
+          sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)}
+        />
       </ListFiltersFrame>
       <ListError error={leads.error} onRetry={() => void leads.refetch()} />
       <LeadsTable

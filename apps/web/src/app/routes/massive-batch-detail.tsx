@@ -29,7 +29,11 @@ const ACTIONS: { action: BatchAction; label: string; when: (batch: MassiveBatch)
   { action: 'pause', label: 'Pausar', when: (b) => b.status === 'queued' || b.status === 'running' },
   { action: 'resume', label: 'Reanudar', when: (b) => b.status === 'paused' },
   { action: 'cancel', label: 'Cancelar', when: (b) => ['draft', 'queued', 'running', 'paused'].includes(b.status) },
-  { action: 'retry', label: 'Reintentar fallidas', when: (b) => ['partial', 'failed', 'cancelled'].includes(b.status) && b.counts.failed > 0 },
+  {
+    action: 'retry',
+    label: 'Reintentar fallidas',
+    when: (b) => ['partial', 'failed', 'cancelled'].includes(b.status) && b.counts.failed > 0,
+  },
 ];
 
 type GridRow = MassiveRowResult & { id: number };
@@ -42,7 +46,9 @@ function Batch({ id }: { id: number }) {
   useRealtimeEvent('massive-batch:progress', (payload) => {
     if (payload.id !== id) return;
     setRate(payload.rate);
-    client.setQueryData<MassiveBatch>(massiveKeys.batch(id), (current) => (current ? { ...current, status: payload.status, counts: payload.counts } : current));
+    client.setQueryData<MassiveBatch>(massiveKeys.batch(id), (current) =>
+      current ? { ...current, status: payload.status, counts: payload.counts } : current,
+    );
   });
   const params = useListParams(massiveRowListQuerySchema);
   // The grid needs an `id` on each row: a batch's row is named by its line in the file.
@@ -62,8 +68,20 @@ function Batch({ id }: { id: number }) {
   const seconds = batch.started_at && batch.finished_at ? (Date.parse(batch.finished_at) - Date.parse(batch.started_at)) / 1000 : null;
   const columns: FittedColumn<GridRow>[] = [
     { field: 'row', headerName: 'Fila', width: 70, sortable: true },
-    ...entry.columns.map((column): FittedColumn<GridRow> => ({ field: `data_${column.name}`, headerName: column.name, width: 170, sortable: false, valueGetter: (_v, row) => row.data[column.name] ?? '' })),
-    { field: 'status', headerName: 'Resultado', width: 170, sortable: false, valueGetter: (_v, row) => MASSIVE_ROW_STATUS_LABELS[row.status] },
+    ...entry.columns.map((column): FittedColumn<GridRow> => ({
+      field: `data_${column.name}`,
+      headerName: column.name,
+      width: 170,
+      sortable: false,
+      valueGetter: (_v, row) => row.data[column.name] ?? '',
+    })),
+    {
+      field: 'status',
+      headerName: 'Resultado',
+      width: 170,
+      sortable: false,
+      valueGetter: (_v, row) => MASSIVE_ROW_STATUS_LABELS[row.status],
+    },
     { field: 'error', headerName: 'Error', width: 420, sortable: false, valueGetter: (_v, row) => row.error ?? '' },
   ];
   /** A file's row on a phone: its line, its result and why it failed (or its first values). */
@@ -84,14 +102,21 @@ function Batch({ id }: { id: number }) {
               <BatchStatusChip status={batch.status} />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {batch.file_name ?? 'Desde una lista filtrada'} · {batch.created_by?.name ?? 'Usuario eliminado'} · {formatDateTime(COUNTRY, batch.created_at)}
-              {seconds !== null ? ` · duración ${Math.round(seconds)} s` : ''} · {batch.counts.total} filas ({batch.counts.invalid} inválidas)
+              {batch.file_name ?? 'Desde una lista filtrada'} · {batch.created_by?.name ?? 'Usuario eliminado'} ·{' '}
+              {formatDateTime(COUNTRY, batch.created_at)}
+              {seconds !== null ? ` · duración ${Math.round(seconds)} s` : ''} · {batch.counts.total} filas ({batch.counts.invalid}{' '}
+              inválidas)
             </Typography>
             <BatchProgress batch={batch} rate={rate} />
             {action.error && <Alert severity="error">{action.error.message}</Alert>}
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
               {ACTIONS.filter((candidate) => candidate.when(batch)).map((candidate) => (
-                <Button key={candidate.action} variant={candidate.action === 'start' ? 'contained' : 'outlined'} disabled={action.isPending} onClick={() => action.mutate({ id, action: candidate.action })}>
+                <Button
+                  key={candidate.action}
+                  variant={candidate.action === 'start' ? 'contained' : 'outlined'}
+                  disabled={action.isPending}
+                  onClick={() => action.mutate({ id, action: candidate.action })}
+                >
                   {candidate.label}
                 </Button>
               ))}
@@ -110,7 +135,11 @@ function Batch({ id }: { id: number }) {
         plural="filas"
         singular="fila"
         path="/massive-batch-detail"
-        params={{ query: { ...params.query, sort: params.query.sort ?? 'row', dir: params.query.dir ?? 'asc' }, search: params.search, update: params.update }}
+        params={{
+          query: { ...params.query, sort: params.query.sort ?? 'row', dir: params.query.dir ?? 'asc' },
+          search: params.search,
+          update: params.update,
+        }}
         result={rows}
         columns={columns}
         mobileRow={mobileRow}

@@ -26,15 +26,28 @@ const columns: FittedColumn<MassiveBatch>[] = [
   { field: 'id', headerName: 'Lote', width: 80, sortable: true, valueGetter: (_value, row) => `#${row.id}` },
   { field: 'type', headerName: 'Operación', width: 240, sortable: false, valueGetter: (_value, row) => MASSIVE_CATALOGUE[row.type].label },
   { field: 'status', headerName: 'Estado', width: 170, sortable: false, renderCell: ({ row }) => <BatchStatusChip status={row.status} /> },
-  { field: 'file_name', headerName: 'Archivo', width: 200, sortable: false, valueGetter: (_value, row) => row.file_name ?? (row.source === 'list' ? 'Desde lista' : '') },
+  {
+    field: 'file_name',
+    headerName: 'Archivo',
+    width: 200,
+    sortable: false,
+    valueGetter: (_value, row) => row.file_name ?? (row.source === 'list' ? 'Desde lista' : ''),
+  },
   { field: 'created_by', headerName: 'Usuario', width: 160, sortable: false, valueGetter: (_value, row) => row.created_by?.name ?? '' },
-  { field: 'created_at', headerName: 'Creado', width: 160, sortable: true, valueGetter: (_value, row) => formatDateTime(COUNTRY, row.created_at) },
+  {
+    field: 'created_at',
+    headerName: 'Creado',
+    width: 160,
+    sortable: true,
+    valueGetter: (_value, row) => formatDateTime(COUNTRY, row.created_at),
+  },
   {
     field: 'counts',
     headerName: 'Filas',
     width: 260,
     sortable: false,
-    valueGetter: (_value, row) => `${row.counts.done} aplicadas · ${row.counts.failed} fallidas · ${row.counts.pending} pendientes · ${row.counts.invalid} inválidas`,
+    valueGetter: (_value, row) =>
+      `${row.counts.done} aplicadas · ${row.counts.failed} fallidas · ${row.counts.pending} pendientes · ${row.counts.invalid} inválidas`,
   },
 ];
 

@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Link } from 'react-router';
 import { useMassiveCatalogue } from '../../features/massive/api/massive';
 import { resolvePath } from '../../lib/api-client';

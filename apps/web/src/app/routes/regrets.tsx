@@ -25,12 +25,41 @@ const columns: GridColDef<RegretRow>[] = [
     sortable: false,
     valueGetter: (_: unknown, row: RegretRow) => catalogueLabel(LOAN_STATUSES, row.loan_status),
   },
-  { field: 'status', headerName: 'Estado', width: 180, sortable: false, valueGetter: (_: unknown, row: RegretRow) => regretStatusLabel(COUNTRY, row.status) },
+  {
+    field: 'status',
+    headerName: 'Estado',
+    width: 180,
+    sortable: false,
+    valueGetter: (_: unknown, row: RegretRow) => regretStatusLabel(COUNTRY, row.status),
+  },
   { field: 'actions', headerName: 'Acciones', width: 170, sortable: false, renderCell: ({ row }) => <RegretActions row={row} /> },
-  { field: 'disbursed_on', headerName: 'Desembolso', width: 110, sortable: false, valueGetter: (_: unknown, row: RegretRow) => calendarDate(row.disbursed_on) },
-  { field: 'deadline', headerName: 'Plazo legal', width: 200, renderCell: ({ row }) => <RegretDeadline deadline={row.deadline} rule={row.rule} /> },
-  { field: 'amount', headerName: 'A devolver', width: 120, sortable: false, valueGetter: (_: unknown, row: RegretRow) => money(row.amount) },
-  { field: 'returned', headerName: 'Devuelto', width: 120, sortable: false, valueGetter: (_: unknown, row: RegretRow) => money(row.returned) },
+  {
+    field: 'disbursed_on',
+    headerName: 'Desembolso',
+    width: 110,
+    sortable: false,
+    valueGetter: (_: unknown, row: RegretRow) => calendarDate(row.disbursed_on),
+  },
+  {
+    field: 'deadline',
+    headerName: 'Plazo legal',
+    width: 200,
+    renderCell: ({ row }) => <RegretDeadline deadline={row.deadline} rule={row.rule} />,
+  },
+  {
+    field: 'amount',
+    headerName: 'A devolver',
+    width: 120,
+    sortable: false,
+    valueGetter: (_: unknown, row: RegretRow) => money(row.amount),
+  },
+  {
+    field: 'returned',
+    headerName: 'Devuelto',
+    width: 120,
+    sortable: false,
+    valueGetter: (_: unknown, row: RegretRow) => money(row.returned),
+  },
 ];
 
 /** A regret on a phone: the customer, its state, what is to be returned, its code and age; its actions under it. */
@@ -71,10 +100,27 @@ export default function RegretsRoute() {
             options={regretStatusesOf(COUNTRY).map((s) => ({ value: String(s.id), label: regretStatusLabel(COUNTRY, s.id) }))}
             onChange={(values) => update({ status: values })}
           />
-          <DateField label="Plazo desde" value={query.deadline_from ?? ''} onChange={(value) => update({ deadline_from: value || undefined })} reportWhenChosen size="small" />
-          <DateField label="Plazo hasta" value={query.deadline_to ?? ''} onChange={(value) => update({ deadline_to: value || undefined })} reportWhenChosen size="small" />
+          <DateField
+            label="Plazo desde"
+            value={query.deadline_from ?? ''}
+            onChange={(value) => update({ deadline_from: value || undefined })}
+            reportWhenChosen
+            size="small"
+          />
+          <DateField
+            label="Plazo hasta"
+            value={query.deadline_to ?? ''}
+            onChange={(value) => update({ deadline_to: value || undefined })}
+            reportWhenChosen
+            size="small"
+          />
           <FormControlLabel
-            control={<Checkbox checked={query.overdue === true} onChange={(event) => update({ overdue: event.target.checked ? 'true' : undefined })} />}
+            control={
+              <Checkbox
+                checked={query.overdue === true}
+                onChange={(event) => update({ overdue: event.target.checked ? 'true' : undefined })}
+              />
+            }
             label="Solo vencidos"
           />
         </FilterBar>

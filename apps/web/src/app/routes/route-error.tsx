@@ -13,5 +13,7 @@ export default function RouteErrorBoundary() {
     return <ErrorPage statusCode={error.status} statusMessage={error.statusText || undefined} />;
   }
   const status = (error as { status?: number } | null)?.status;
-  return <ErrorPage statusCode={typeof status === 'number' ? status : 500} statusMessage={error instanceof Error ? error.message : undefined} />;
+  return (
+    <ErrorPage statusCode={typeof status === 'number' ? status : 500} statusMessage={error instanceof Error ? error.message : undefined} />
+  );
 }

@@ -62,7 +62,10 @@ function SaleDetailView({ id }: { id: number }) {
         call={<CallButton cellphone={sale.data.customer.cellphone} leadId={sale.data.id} />}
         sheets={[
           { label: 'Cambiar estado', content: () => <SaleTransitions sale={sale.data} /> },
-          { label: 'Nota', content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={sale.data.timeline} onAdded={close} /> },
+          {
+            label: 'Nota',
+            content: (close) => <NoteForm mutation={addNote} draftKey={`note_${id}`} timeline={sale.data.timeline} onAdded={close} />,
+          },
         ]}
       />
     </>

@@ -26,7 +26,14 @@ export default function SalesRoute() {
           <Typography variant="h4" component="h1">
             Ventas
           </Typography>
-          <ListCountText count={count} failed={!!sales.error} plural="ventas" singular="venta" onExactCount={() => update({ exactCount: true })} data-testid="sales-count" />
+          <ListCountText
+            count={count}
+            failed={!!sales.error}
+            plural="ventas"
+            singular="venta"
+            onExactCount={() => update({ exactCount: true })}
+            data-testid="sales-count"
+          />
         </Box>
         <ExportButton path="sales/export" search={search} fallbackName="ventas" />
       </Box>
@@ -34,7 +41,14 @@ export default function SalesRoute() {
         <SalesFilters query={query} update={update} reset={reset} />
       </ListFiltersFrame>
       <ListError error={sales.error} onRetry={() => void sales.refetch()} />
-      <SalesTable query={query} data={sales.data} loading={sales.isFetching} stale={rowsOutOfDate(sales)} onClearFilters={reset} update={update} />
+      <SalesTable
+        query={query}
+        data={sales.data}
+        loading={sales.isFetching}
+        stale={rowsOutOfDate(sales)}
+        onClearFilters={reset}
+        update={update}
+      />
     </Stack>
   );
 }

@@ -64,7 +64,9 @@ export default function SearcherRoute() {
       {!q.trim() && <Typography color="text.secondary">Escribe al menos 3 letras o números para buscar.</Typography>}
       {results.isFetching && !results.data && <LoadingIndicator loading loadingText="Buscando…" />}
       {results.error && <Alert severity="error">{results.error.message}</Alert>}
-      {parsed.success && results.data && <SearcherResults data={results.data} q={q} leadsLinked={!!session && canAccess('leads', COUNTRY, session.role)} />}
+      {parsed.success && results.data && (
+        <SearcherResults data={results.data} q={q} leadsLinked={!!session && canAccess('leads', COUNTRY, session.role)} />
+      )}
     </Stack>
   );
 }

@@ -17,9 +17,7 @@ export default function SecondFactorEnrolRoute() {
       <Alert severity="info" sx={{ mb: 3 }}>
         Tu rol exige la verificación en dos pasos. Configúrala para continuar.
       </Alert>
-      <SecondFactorEnrolment
-        onDone={() => void refresh().then(land).catch(notifyError)}
-      />
+      <SecondFactorEnrolment onDone={() => void refresh().then(land).catch(notifyError)} />
     </HeldSessionPage>
   );
 }

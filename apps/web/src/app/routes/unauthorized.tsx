@@ -31,10 +31,7 @@ export default function UnauthorizedRoute() {
             Volver al inicio
           </Button>
           {session ? (
-            <Button
-              variant="outlined"
-              onClick={signOut}
-            >
+            <Button variant="outlined" onClick={signOut}>
               Cerrar sesión
             </Button>
           ) : (

@@ -34,7 +34,13 @@ const columns: GridColDef<AdminUser>[] = [
       </>
     ),
   },
-  { field: 'last_login_at', headerName: 'Último ingreso', width: 150, sortable: false, valueGetter: (_: unknown, row: AdminUser) => (row.last_login_at ? dateTime(row.last_login_at) : '—') },
+  {
+    field: 'last_login_at',
+    headerName: 'Último ingreso',
+    width: 150,
+    sortable: false,
+    valueGetter: (_: unknown, row: AdminUser) => (row.last_login_at ? dateTime(row.last_login_at) : '—'),
+  },
   { field: 'actions', headerName: 'Acciones', width: 90, sortable: false, renderCell: ({ row }) => <UserActions user={row} /> },
 ];
 
@@ -81,7 +87,14 @@ export default function UsersRoute() {
         filters={
           <FilterBar reset={reset}>
             <SearchBox value={query.q ?? ''} onChange={(q) => update({ q: q || undefined })} />
-            <TextField select size="small" label="Rol" value={query.role ?? ''} onChange={(e) => update({ role: e.target.value || undefined })} sx={{ minWidth: 200 }}>
+            <TextField
+              select
+              size="small"
+              label="Rol"
+              value={query.role ?? ''}
+              onChange={(e) => update({ role: e.target.value || undefined })}
+              sx={{ minWidth: 200 }}
+            >
               <MenuItem value="">Todos</MenuItem>
               {ROLES[COUNTRY].map((role) => (
                 <MenuItem key={String(role.id)} value={String(role.id)}>

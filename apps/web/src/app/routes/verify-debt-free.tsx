@@ -30,7 +30,13 @@ export default function VerifyDebtFreeRoute() {
                 setParams({ code: typed.trim() });
               }}
             >
-              <TextField label="Código de verificación" size="small" fullWidth value={typed} onChange={(event) => setTyped(event.target.value)} />
+              <TextField
+                label="Código de verificación"
+                size="small"
+                fullWidth
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
               <Button type="submit" variant="contained">
                 Verificar
               </Button>

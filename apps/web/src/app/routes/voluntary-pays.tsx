@@ -25,7 +25,13 @@ export default function VoluntaryPaysRoute() {
   const gridQuery = { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' };
 
   const columns: FittedColumn<VoluntaryPayRow>[] = [
-    { field: 'created_at', headerName: 'Recibido', width: 150, sortable: true, valueGetter: (_v, r) => new Date(r.created_at).toLocaleString('es-AR') },
+    {
+      field: 'created_at',
+      headerName: 'Recibido',
+      width: 150,
+      sortable: true,
+      valueGetter: (_v, r) => new Date(r.created_at).toLocaleString('es-AR'),
+    },
     { field: 'customer_name', headerName: 'Cliente', width: 200, sortable: false },
     { field: 'document', headerName: 'Documento', width: 120, sortable: false },
     { field: 'loan_id', headerName: 'Préstamo', width: 100, sortable: false },
@@ -37,7 +43,13 @@ export default function VoluntaryPaysRoute() {
       headerName: 'Estado',
       width: 120,
       sortable: false,
-      renderCell: ({ row }) => <Chip size="small" color={COLORS[row.processed as 0 | 1 | 2] ?? 'default'} label={PROCESSED_FLAGS.find((f) => f.id === row.processed)?.name ?? row.processed} />,
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          color={COLORS[row.processed as 0 | 1 | 2] ?? 'default'}
+          label={PROCESSED_FLAGS.find((f) => f.id === row.processed)?.name ?? row.processed}
+        />
+      ),
     },
     { field: 'decided_by', headerName: 'Revisado por', width: 160, sortable: false },
     {
@@ -57,7 +69,13 @@ export default function VoluntaryPaysRoute() {
   const mobileRow = (row: VoluntaryPayRow): MobileRow => ({
     primary: row.customer_name,
     secondary: `Préstamo ${row.loan_id}`,
-    status: <Chip size="small" color={COLORS[row.processed as 0 | 1 | 2] ?? 'default'} label={PROCESSED_FLAGS.find((f) => f.id === row.processed)?.name ?? row.processed} />,
+    status: (
+      <Chip
+        size="small"
+        color={COLORS[row.processed as 0 | 1 | 2] ?? 'default'}
+        label={PROCESSED_FLAGS.find((f) => f.id === row.processed)?.name ?? row.processed}
+      />
+    ),
     amount: formatMoney(COUNTRY, row.amount),
     age: age(row.created_at),
     action: (
@@ -103,8 +121,22 @@ export default function VoluntaryPaysRoute() {
             <DateField label="Pagado desde" value={query.from ?? ''} onChange={(v) => update({ from: v || undefined })} reportWhenChosen />
             <DateField label="Pagado hasta" value={query.to ?? ''} onChange={(v) => update({ to: v || undefined })} reportWhenChosen />
             {/* Keyed by the URL's value: clearing the filters empties the box too. */}
-            <TextField key={`c-${query.customer ?? ''}`} size="small" label="Cliente" placeholder="Nombre o documento" defaultValue={query.customer ?? ''} onBlur={(e) => update({ customer: e.target.value.trim() || undefined })} />
-            <TextField key={`l-${query.loan_id ?? ''}`} size="small" label="Préstamo" defaultValue={query.loan_id ?? ''} onBlur={(e) => update({ loan_id: e.target.value.trim() || undefined })} sx={{ width: 120 }} />
+            <TextField
+              key={`c-${query.customer ?? ''}`}
+              size="small"
+              label="Cliente"
+              placeholder="Nombre o documento"
+              defaultValue={query.customer ?? ''}
+              onBlur={(e) => update({ customer: e.target.value.trim() || undefined })}
+            />
+            <TextField
+              key={`l-${query.loan_id ?? ''}`}
+              size="small"
+              label="Préstamo"
+              defaultValue={query.loan_id ?? ''}
+              onBlur={(e) => update({ loan_id: e.target.value.trim() || undefined })}
+              sx={{ width: 120 }}
+            />
           </FilterBar>
         }
       />

@@ -28,7 +28,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange: (value: T) => void;
+}) {
   return (
     <ToggleButtonGroup
       exclusive
@@ -87,36 +97,94 @@ export function Customizer({
                     darkThemePrimaryDarkenColor: null,
                   })
                 }
-                sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: color, cursor: 'pointer', border: 3, borderColor: primary === color ? 'text.primary' : 'transparent' }}
+                sx={{
+                  width: 36,
+                  height: 36,
+                  borderRadius: 2,
+                  bgcolor: color,
+                  cursor: 'pointer',
+                  border: 3,
+                  borderColor: primary === color ? 'text.primary' : 'transparent',
+                }}
               />
             ))}
           </Stack>
         </Section>
         <Section title="Tema">
-          <Choice label="Tema" value={preferences.theme} options={[['light', 'Claro'], ['dark', 'Oscuro'], ['system', 'Sistema']]} onChange={(theme) => update({ theme })} />
+          <Choice
+            label="Tema"
+            value={preferences.theme}
+            options={[
+              ['light', 'Claro'],
+              ['dark', 'Oscuro'],
+              ['system', 'Sistema'],
+            ]}
+            onChange={(theme) => update({ theme })}
+          />
         </Section>
         <Section title="Estilo">
-          <Choice label="Estilo" value={preferences.skin} options={[['default', 'Predeterminado'], ['bordered', 'Con bordes']]} onChange={(skin) => update({ skin })} />
+          <Choice
+            label="Estilo"
+            value={preferences.skin}
+            options={[
+              ['default', 'Predeterminado'],
+              ['bordered', 'Con bordes'],
+            ]}
+            onChange={(skin) => update({ skin })}
+          />
         </Section>
         <Section title="Navegación">
-          <Choice label="Navegación" value={preferences.layout} options={[['vertical', 'Vertical'], ['horizontal', 'Horizontal']]} onChange={(layout) => update({ layout })} />
+          <Choice
+            label="Navegación"
+            value={preferences.layout}
+            options={[
+              ['vertical', 'Vertical'],
+              ['horizontal', 'Horizontal'],
+            ]}
+            onChange={(layout) => update({ layout })}
+          />
         </Section>
         <Section title="Barra superior">
-          <Choice label="Barra superior" value={preferences.navbarType} options={[['sticky', 'Fija'], ['hidden', 'Oculta']]} onChange={(navbarType) => update({ navbarType })} />
+          <Choice
+            label="Barra superior"
+            value={preferences.navbarType}
+            options={[
+              ['sticky', 'Fija'],
+              ['hidden', 'Oculta'],
+            ]}
+            onChange={(navbarType) => update({ navbarType })}
+          />
           <FormControlLabel
             sx={{ mt: 1 }}
-            control={<Switch checked={preferences.isNavbarBlurEnabled} onChange={(event) => update({ isNavbarBlurEnabled: event.target.checked })} />}
+            control={
+              <Switch
+                checked={preferences.isNavbarBlurEnabled}
+                onChange={(event) => update({ isNavbarBlurEnabled: event.target.checked })}
+              />
+            }
             label="Desenfoque de la barra"
           />
         </Section>
         <Section title="Ancho del contenido">
-          <Choice label="Ancho del contenido" value={preferences.appContentWidth} options={[['boxed', 'Encuadrado'], ['wide', 'Amplio']]} onChange={(appContentWidth) => update({ appContentWidth })} />
+          <Choice
+            label="Ancho del contenido"
+            value={preferences.appContentWidth}
+            options={[
+              ['boxed', 'Encuadrado'],
+              ['wide', 'Amplio'],
+            ]}
+            onChange={(appContentWidth) => update({ appContentWidth })}
+          />
         </Section>
         <Section title="Idioma de diseño (dirección)">
           <Choice<Language>
             label="Idioma de diseño"
             value={preferences.language}
-            options={[['en', 'English'], ['fr', 'Français'], ['ar', 'العربية (RTL)']]}
+            options={[
+              ['en', 'English'],
+              ['fr', 'Français'],
+              ['ar', 'العربية (RTL)'],
+            ]}
             onChange={(language) => update({ language })}
           />
         </Section>

@@ -1,6 +1,12 @@
 import { AppBar, Box, Fab, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { IconAdjustmentsHorizontal, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMenu2, IconSearch } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMenu2,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { usePreferences } from '../../lib/preferences-context';
 import { ScrollToTop } from '../scroll-to-top';
@@ -90,7 +96,9 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout={layout} data-overlay={overlay ? 'true' : 'false'}>
       <SkipToContent />
-      {vertical && <VerticalNav items={navItems} overlay={overlay} collapsed={collapsed} open={navOpen} onClose={() => setNavOpen(false)} />}
+      {vertical && (
+        <VerticalNav items={navItems} overlay={overlay} collapsed={collapsed} open={navOpen} onClose={() => setNavOpen(false)} />
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar
           position={navbarHidden ? 'static' : 'sticky'}
@@ -159,7 +167,20 @@ export function DefaultLayout({ navItems, user, onLogout, country, buildId, chil
           </Box>
           {!vertical && <HorizontalNav items={navItems} />}
         </AppBar>
-        <Box component="main" id={CONTENT_ID} tabIndex={-1} data-content-width={preferences.appContentWidth} sx={{ ...contentBox, flexGrow: 1, px: { xs: 2, sm: 3 }, py: 3, pt: navbarHidden && overlay ? 9 : 3, '&:focus': { outline: 'none' } }}>
+        <Box
+          component="main"
+          id={CONTENT_ID}
+          tabIndex={-1}
+          data-content-width={preferences.appContentWidth}
+          sx={{
+            ...contentBox,
+            flexGrow: 1,
+            px: { xs: 2, sm: 3 },
+            py: 3,
+            pt: navbarHidden && overlay ? 9 : 3,
+            '&:focus': { outline: 'none' },
+          }}
+        >
           <OfflineBanner />
           {children}
         </Box>

@@ -1,6 +1,10 @@
 import type { NavItem } from './types';
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** The searcher's screen: the navbar search hands customer searches to it. */
 export const SEARCHER_PATH = '/searcher';
@@ -21,8 +25,17 @@ export function navSearchResults(items: NavItem[], query: string): NavItem[] {
   const screens = items.filter((item) => fold(item.label).includes(folded));
   const searcher = items.find((item) => item.path === SEARCHER_PATH);
   if (!searcher || !searchable(text)) return screens;
-  const customers: NavItem = { ...searcher, label: `Buscar clientes: “${text}”`, path: `${SEARCHER_PATH}?${new URLSearchParams({ q: text })}` };
+  const customers: NavItem = {
+    ...searcher,
+    label: `Buscar clientes: “${text}”`,
+    path: `${SEARCHER_PATH}?${new URLSearchParams({ q: text })}`,
+  };
   const screenWanted =
-    folded.length >= SCREEN_WORD_MIN && screens.some((item) => fold(item.label).split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(folded)));
+    folded.length >= SCREEN_WORD_MIN &&
+    screens.some((item) =>
+      fold(item.label)
+        .split(/[^\p{L}\p{N}]+/u)
+        .some((word) => word.startsWith(folded)),
+    );
   return screenWanted ? [...screens, customers] : [customers, ...screens];
 }

@@ -35,7 +35,11 @@ export function boardColumns(country: Country): StepEntry[] {
 export function moveTargets(country: Country, statusId: number, roleId: RoleId | undefined): Set<number> {
   if (roleId === undefined) return new Set();
   const columns = new Set(boardColumns(country).map((column) => column.id));
-  return new Set(allowedTransitions(country, statusId, roleId).map((t) => t.to).filter((to) => columns.has(to)));
+  return new Set(
+    allowedTransitions(country, statusId, roleId)
+      .map((t) => t.to)
+      .filter((to) => columns.has(to)),
+  );
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -49,7 +53,12 @@ export type DropVerdict = { ok: true } | { ok: false; reason: string };
  * and the card must meet the guards it can tell (a seller; the offer and the bank account are not on a
  * card, so those the server still checks). A refused drop sends nothing.
  */
-export function dropVerdict(country: Country, card: Pick<LeadListItem, 'status_id' | 'seller'>, to: number, roleId: RoleId | undefined): DropVerdict {
+export function dropVerdict(
+  country: Country,
+  card: Pick<LeadListItem, 'status_id' | 'seller'>,
+  to: number,
+  roleId: RoleId | undefined,
+): DropVerdict {
   const transition = findTransition(country, card.status_id, to);
   if (!transition) {
     const from = boardColumns(country).find((column) => column.id === card.status_id)?.label ?? statusLabelOf(country, card.status_id);

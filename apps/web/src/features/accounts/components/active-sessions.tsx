@@ -15,7 +15,13 @@ export function ActiveSessions() {
   const rows = sessions.data?.sessions ?? [];
   const others = rows.filter((s) => !s.current).length;
   const endOtherSessions = async () => {
-    if (!(await confirm({ title: 'Cerrar las demás sesiones', message: `Se cerrarán ${others} ${others === 1 ? 'sesión' : 'sesiones'} en otros dispositivos.` }))) return;
+    if (
+      !(await confirm({
+        title: 'Cerrar las demás sesiones',
+        message: `Se cerrarán ${others} ${others === 1 ? 'sesión' : 'sesiones'} en otros dispositivos.`,
+      }))
+    )
+      return;
     endOthers.mutate(undefined, {
       onSuccess: ({ ended }) => notify({ message: `${ended} ${ended === 1 ? 'sesión cerrada' : 'sesiones cerradas'}`, color: 'success' }),
       onError: (error) => notify({ message: error.message, color: 'error' }),
@@ -28,11 +34,7 @@ export function ActiveSessions() {
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Sesiones activas
         </Typography>
-        <Button
-          color="error"
-          disabled={others === 0 || endOthers.isPending}
-          onClick={() => void endOtherSessions().catch(notifyError)}
-        >
+        <Button color="error" disabled={others === 0 || endOthers.isPending} onClick={() => void endOtherSessions().catch(notifyError)}>
           Cerrar las demás
         </Button>
       </Box>

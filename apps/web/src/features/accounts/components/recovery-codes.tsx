@@ -5,13 +5,23 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="success" sx={{ alignSelf: 'stretch' }}>
-        Verificación en dos pasos activada. Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve para
-        ingresar una sola vez si no tienes tu teléfono, y no se volverán a mostrar.
+        Verificación en dos pasos activada. Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve para ingresar una sola
+        vez si no tienes tu teléfono, y no se volverán a mostrar.
       </Alert>
       <Box
         component="ul"
         data-testid="recovery-codes"
-        sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(2, max-content)', columnGap: 4, rowGap: 0.5, fontFamily: 'monospace', fontSize: '1rem' }}
+        sx={{
+          m: 0,
+          pl: 0,
+          listStyle: 'none',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(2, max-content)',
+          columnGap: 4,
+          rowGap: 0.5,
+          fontFamily: 'monospace',
+          fontSize: '1rem',
+        }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

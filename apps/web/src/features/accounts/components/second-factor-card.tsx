@@ -19,7 +19,12 @@ export function SecondFactorCard() {
         {data && <Chip size="small" label={data.enrolled ? 'Activada' : 'Desactivada'} color={data.enrolled ? 'success' : 'default'} />}
       </Stack>
       {status.error && <Alert severity="error">{status.error.message}</Alert>}
-      {data && (data.enrolled ? <Enrolled required={data.required} left={data.recovery_codes_left} /> : <SecondFactorEnrolment onDone={() => void refresh()} />)}
+      {data &&
+        (data.enrolled ? (
+          <Enrolled required={data.required} left={data.recovery_codes_left} />
+        ) : (
+          <SecondFactorEnrolment onDone={() => void refresh()} />
+        ))}
     </Card>
   );
 }
@@ -50,7 +55,8 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
   return (
     <Stack spacing={2}>
       <Typography>
-        Al ingresar te pedimos un código de tu aplicación de autenticación. Te {left === 1 ? 'queda 1 código' : `quedan ${left} códigos`} de recuperación.
+        Al ingresar te pedimos un código de tu aplicación de autenticación. Te {left === 1 ? 'queda 1 código' : `quedan ${left} códigos`} de
+        recuperación.
       </Typography>
       {required ? (
         <Alert severity="info">Tu rol exige la verificación en dos pasos: no puedes desactivarla.</Alert>

@@ -23,8 +23,8 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>
-          Además de tu contraseña, al ingresar te pediremos un código de 6 dígitos de una aplicación de autenticación (Google
-          Authenticator, Microsoft Authenticator u otra) instalada en tu teléfono.
+          Además de tu contraseña, al ingresar te pediremos un código de 6 dígitos de una aplicación de autenticación (Google Authenticator,
+          Microsoft Authenticator u otra) instalada en tu teléfono.
         </Typography>
         {start.error && <Alert severity="error">{start.error.message}</Alert>}
         <Button variant="contained" disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}>
@@ -50,7 +50,12 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="second-factor-enrolment">
       <Typography>1. Escanea este código QR con tu aplicación de autenticación.</Typography>
-      <Box component="img" src={enrolment.qr_code} alt="Código QR para tu aplicación de autenticación" sx={{ width: 220, height: 220, bgcolor: '#fff' }} />
+      <Box
+        component="img"
+        src={enrolment.qr_code}
+        alt="Código QR para tu aplicación de autenticación"
+        sx={{ width: 220, height: 220, bgcolor: '#fff' }}
+      />
       <Typography>
         ¿No puedes escanearlo? Ingresa esta clave en la aplicación:{' '}
         <Box component="code" data-testid="second-factor-secret" sx={{ fontFamily: 'monospace', fontWeight: 600, wordBreak: 'break-all' }}>

@@ -7,7 +7,6 @@ import { useClaimAudit } from '../api/claim-audit';
 import { useReleaseAudit } from '../api/release-audit';
 import { NextCaseButton } from './next-case-button';
 
-
 /** Who works the case: take it (only one auditor at a time) or give it back to the queue. */
 export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
   const claim = useClaimAudit();

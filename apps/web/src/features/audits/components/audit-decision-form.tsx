@@ -14,7 +14,19 @@ import {
   type AuditDecision,
   type AuditDetail,
 } from '@backoffice/shared';
-import { Alert, Button, Card, CardContent, CardHeader, Checkbox, FormControlLabel, FormGroup, FormHelperText, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications';
@@ -46,11 +58,18 @@ const conjunction = new Intl.ListFormat('es', { type: 'conjunction' });
  */
 function checklistProblem(errors: Record<string, string>): string | undefined {
   const missing = AUDIT_CHECKLIST_ITEMS.filter((item) => errors[`checklist.${item}`]);
-  return missing.length > 0 ? AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item]))) : undefined;
+  return missing.length > 0
+    ? AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item])))
+    : undefined;
 }
 
 /** Each field's first refusal by the shared schema, keyed by its path ('comment', 'checklist.identity'). */
-function formErrors(body: { decision: AuditDecision; checklist: AuditChecklist; comment: string; version: number }): Record<string, string> {
+function formErrors(body: {
+  decision: AuditDecision;
+  checklist: AuditChecklist;
+  comment: string;
+  version: number;
+}): Record<string, string> {
   const parsed = auditDecisionBodySchema.safeParse(body);
   if (parsed.success) return {};
   const found: Record<string, string> = {};

@@ -38,12 +38,23 @@ interface AuditQueueTableProps {
 }
 
 /** The queue, oldest first (the server's order: no column sorting), paged on the server; decided statuses by decision time. */
-export function AuditQueueTable({ query, data, loading, stale = false, onClearFilters, update, userId, claiming, onClaim }: AuditQueueTableProps) {
+export function AuditQueueTable({
+  query,
+  data,
+  loading,
+  stale = false,
+  onClearFilters,
+  update,
+  userId,
+  claiming,
+  onClaim,
+}: AuditQueueTableProps) {
   /** A case's button: take it, or open the one taken; nothing once decided (the grid's cell and a phone's row). */
   const claimAction = useCallback(
     (row: AuditQueueItem, tabIndex?: 0 | -1) => {
       // Decided, or no longer waiting for audit: nothing to take.
-      if (row.decision !== null || !queueStatuses.has(row.status_id)) return (
+      if (row.decision !== null || !queueStatuses.has(row.status_id))
+        return (
           // Inline: it takes the cell's line height and sits in the middle of the row, as the other texts.
           <Typography component="span" variant="body2" color="text.secondary">
             Resuelto
@@ -72,7 +83,11 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
       {
         field: 'lead_id',
         headerName: 'Lead',
-        fit: (rows) => widestTextWidth(rows.map((row) => `#${row.lead_id}`), CELL_FONT),
+        fit: (rows) =>
+          widestTextWidth(
+            rows.map((row) => `#${row.lead_id}`),
+            CELL_FONT,
+          ),
         // The cell's tabIndex (as the leads lists' id links): one Tab stop in the grid, reached by the arrows.
         renderCell: ({ row, tabIndex }) => (
           <MuiLink component={Link} to={`/audit-detail?id=${row.lead_id}`} underline="hover" tabIndex={tabIndex}>
@@ -119,7 +134,11 @@ export function AuditQueueTable({ query, data, loading, stale = false, onClearFi
         headerName: 'Monto',
         type: 'number',
         valueFormatter: (value: number) => money(value),
-        fit: (rows) => widestTextWidth(rows.map((row) => money(row.requested_amount)), CELL_FONT),
+        fit: (rows) =>
+          widestTextWidth(
+            rows.map((row) => money(row.requested_amount)),
+            CELL_FONT,
+          ),
       },
       textColumn({ field: 'seller', headerName: 'Vendedor', text: (row) => row.seller?.name ?? 'Sin asignar', wrap: true }),
     ],

@@ -73,7 +73,13 @@ export function LoginForm() {
           },
         }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={login.isPending} startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={login.isPending}
+        startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
         Ingresar
       </Button>
     </Stack>

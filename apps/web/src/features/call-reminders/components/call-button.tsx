@@ -14,7 +14,17 @@ const CALLERS: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller
 export const NO_TELEPHONY_REASON = MESSAGES.noNeotelUser.replace(/^Error:\s*/, '');
 
 /** Read by screen readers, not shown. */
-const hidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const hidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /**
  * Click-to-call on a detail screen: the customer's cellphone through the user's telephony number. A user

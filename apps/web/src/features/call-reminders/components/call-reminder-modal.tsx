@@ -19,7 +19,6 @@ import { CopyField } from './copy-field';
 /** SPEC 9: the reminder's maximum width. */
 export const CALL_REMINDER_MAX_WIDTH = 600;
 
-
 /** SPEC 8: the server's statusMessage, else the generic text. */
 const messageOf = (error: unknown) => (error instanceof ApiError && error.statusMessage ? error.statusMessage : MESSAGES.unexpectedError);
 
@@ -109,7 +108,13 @@ export function CallReminderModal({ call, onClose, onHide }: { call: DueCall; on
           Posponer
         </Button>
         {/* Aceptar resolves the call back and dials the customer: its name says both. */}
-        <Button variant="contained" startIcon={<IconPhone size={18} />} aria-label="Aceptar y llamar" onClick={() => void accept()} disabled={busy}>
+        <Button
+          variant="contained"
+          startIcon={<IconPhone size={18} />}
+          aria-label="Aceptar y llamar"
+          onClick={() => void accept()}
+          disabled={busy}
+        >
           Aceptar
         </Button>
       </DialogActions>

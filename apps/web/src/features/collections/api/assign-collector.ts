@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTIONS_KEY } from './get-collections';
 
-export const assignCollector = (id: number, collectorId: number) => api.post<BulkAssignResponse>(`collections/${id}/assign`, { collector_id: collectorId });
+export const assignCollector = (id: number, collectorId: number) =>
+  api.post<BulkAssignResponse>(`collections/${id}/assign`, { collector_id: collectorId });
 
 /** Every loan the list's filters match (`search`: the list's URL search, filters as the list sends them). */
 export const assignFiltered = (search: string, collectorId: number) =>

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTIONS_KEY } from './get-collections';
 
-export const recordManagement = (id: number, body: CollectionManagementBody) => api.post<CollectionDetail>(`collections/${id}/managements`, body);
+export const recordManagement = (id: number, body: CollectionManagementBody) =>
+  api.post<CollectionDetail>(`collections/${id}/managements`, body);
 
 /** Records a management; the detail it answers is shown at once, and the queue (its order moves) refreshes. */
 export function useRecordManagement(id: number) {

@@ -24,7 +24,13 @@ export function AssignCollector({ collectors, target, current }: Props) {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <FormControl size="small" sx={{ minWidth: 220 }}>
         <InputLabel id={`${id}-label`}>Asignar a</InputLabel>
-        <Select labelId={`${id}-label`} label="Asignar a" value={collectorId} onChange={(e) => setCollectorId(e.target.value)} data-testid={`${id}-select`}>
+        <Select
+          labelId={`${id}-label`}
+          label="Asignar a"
+          value={collectorId}
+          onChange={(e) => setCollectorId(e.target.value)}
+          data-testid={`${id}-select`}
+        >
           {collectors.map((c) => (
             <MenuItem key={c.id} value={String(c.id)} disabled={c.id === current}>
               {c.name}
@@ -38,10 +44,15 @@ export function AssignCollector({ collectors, target, current }: Props) {
         disabled={!collectorId || assign.isPending}
         onClick={() =>
           assign.mutate(
-            'id' in target ? { id: target.id, collectorId: Number(collectorId) } : { search: target.search, collectorId: Number(collectorId) },
+            'id' in target
+              ? { id: target.id, collectorId: Number(collectorId) }
+              : { search: target.search, collectorId: Number(collectorId) },
             {
               onSuccess: (result) =>
-                notify({ message: result.assigned === 1 ? 'Préstamo asignado' : `${count(result.assigned)} préstamos asignados`, color: 'success' }),
+                notify({
+                  message: result.assigned === 1 ? 'Préstamo asignado' : `${count(result.assigned)} préstamos asignados`,
+                  color: 'success',
+                }),
               onError: (error) => notify({ message: describeError(error, 'No se pudo asignar'), color: 'error' }),
             },
           )

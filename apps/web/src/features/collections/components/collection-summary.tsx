@@ -20,7 +20,10 @@ export function CollectionSummary({ loan }: { loan: CollectionDetail }) {
   const c = loan.customer;
   return (
     <Card>
-      <CardHeader title={`${c.first_name} ${c.last_name}`} subheader={`${c.doc_type} ${c.doc_number} · ${c.cellphone ?? 'sin celular'}${c.email ? ` · ${c.email}` : ''}`} />
+      <CardHeader
+        title={`${c.first_name} ${c.last_name}`}
+        subheader={`${c.doc_type} ${c.doc_number} · ${c.cellphone ?? 'sin celular'}${c.email ? ` · ${c.email}` : ''}`}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Grid container spacing={2}>
           <Field label="Estado" value={catalogueLabel(LOAN_STATUSES, loan.status)} />

@@ -27,7 +27,11 @@ export function collectionColumns(showCollector: boolean): Column[] {
       field: 'id',
       headerName: 'Préstamo',
       sortable: false,
-      fit: (rows) => widestTextWidth(rows.map((row) => `#${row.id}`), CELL_FONT),
+      fit: (rows) =>
+        widestTextWidth(
+          rows.map((row) => `#${row.id}`),
+          CELL_FONT,
+        ),
       renderCell: ({ row, tabIndex }) => (
         <MuiLink component={Link} to={`/collection-detail?id=${row.id}`} underline="hover" tabIndex={tabIndex}>
           #{row.id}
@@ -42,13 +46,32 @@ export function collectionColumns(showCollector: boolean): Column[] {
     textColumn({ field: 'overdue_amount', headerName: 'Vencido', text: (row) => money(row.overdue_amount) }),
     textColumn({ field: 'outstanding', headerName: 'Saldo', text: (row) => money(row.outstanding) }),
     textColumn({ field: 'due_date', headerName: 'Vencimiento', text: (row) => (row.due_date ? calendarDate(row.due_date) : '') }),
-    textColumn({ field: 'promise_due_on', headerName: 'Promesa', text: (row) => (row.promise_due_on ? calendarDate(row.promise_due_on) : '') }),
-    textColumn({ field: 'promise_status', headerName: 'Estado de promesa', sortable: false, text: (row) => catalogueLabel(PROMISE_STATUSES, row.promise_status) }),
-    textColumn({ field: 'next_action_at', headerName: 'Próxima acción', text: (row) => (row.next_action_at ? dateTime(row.next_action_at) : '') }),
+    textColumn({
+      field: 'promise_due_on',
+      headerName: 'Promesa',
+      text: (row) => (row.promise_due_on ? calendarDate(row.promise_due_on) : ''),
+    }),
+    textColumn({
+      field: 'promise_status',
+      headerName: 'Estado de promesa',
+      sortable: false,
+      text: (row) => catalogueLabel(PROMISE_STATUSES, row.promise_status),
+    }),
+    textColumn({
+      field: 'next_action_at',
+      headerName: 'Próxima acción',
+      text: (row) => (row.next_action_at ? dateTime(row.next_action_at) : ''),
+    }),
   ];
   if (showCollector) {
     columns.push(
-      textColumn({ field: 'collector', headerName: 'Cobrador', sortable: false, wrap: true, text: (row) => row.collector?.name ?? 'Sin asignar' }),
+      textColumn({
+        field: 'collector',
+        headerName: 'Cobrador',
+        sortable: false,
+        wrap: true,
+        text: (row) => row.collector?.name ?? 'Sin asignar',
+      }),
       textColumn({ field: 'assigned_at', headerName: 'Asignado', text: (row) => (row.assigned_at ? dateTime(row.assigned_at) : '') }),
     );
   }

@@ -20,7 +20,12 @@ export function CollectionsFilters({ query, update, reset, settings, showCollect
   return (
     <FilterBar reset={reset}>
       <SearchBox value={query.q ?? ''} onChange={(q) => update({ q: q || null })} />
-      <MultiSelect label="Tramo" values={strings(query.bucket)} options={BUCKETS.map((b) => ({ value: b.id, label: b.label }))} onChange={(v) => update({ bucket: v })} />
+      <MultiSelect
+        label="Tramo"
+        values={strings(query.bucket)}
+        options={BUCKETS.map((b) => ({ value: b.id, label: b.label }))}
+        onChange={(v) => update({ bucket: v })}
+      />
       <TextField
         size="small"
         type="number"
@@ -63,12 +68,21 @@ export function CollectionsFilters({ query, update, reset, settings, showCollect
         options={[{ value: 'none', label: 'Sin promesa' }, ...PROMISE_STATUSES.map((p) => ({ value: p.id, label: p.label }))]}
         onChange={(v) => update({ promise: v })}
       />
-      <DateField label="Próxima acción hasta" size="small" reportWhenChosen value={query.next_action_to ?? ''} onChange={(v) => update({ next_action_to: v || null })} />
+      <DateField
+        label="Próxima acción hasta"
+        size="small"
+        reportWhenChosen
+        value={query.next_action_to ?? ''}
+        onChange={(v) => update({ next_action_to: v || null })}
+      />
       {showCollector && (
         <MultiSelect
           label="Cobrador"
           values={strings(query.collector)}
-          options={[{ value: '0', label: 'Sin asignar' }, ...(settings?.collectors ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+          options={[
+            { value: '0', label: 'Sin asignar' },
+            ...(settings?.collectors ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
           onChange={(v) => update({ collector: v })}
         />
       )}

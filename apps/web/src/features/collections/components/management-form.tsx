@@ -1,4 +1,11 @@
-import { COLLECTION_OUTCOMES, MANAGEMENT_CHANNELS, countryWallTime, countryWallTimeToDate, todayIn, type CollectionManagementBody } from '@backoffice/shared';
+import {
+  COLLECTION_OUTCOMES,
+  MANAGEMENT_CHANNELS,
+  countryWallTime,
+  countryWallTimeToDate,
+  todayIn,
+  type CollectionManagementBody,
+} from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { DateField, DateTimeField } from '../../../components/date-fields';
@@ -67,7 +74,13 @@ export function ManagementForm({ loanId }: { loanId: number }) {
           </FormControl>
           {promise && (
             <Stack direction="row" spacing={1}>
-              <DateField label="Fecha de la promesa" size="small" value={form.promiseOn} min={todayIn(COUNTRY)} onChange={(v) => set({ promiseOn: v })} />
+              <DateField
+                label="Fecha de la promesa"
+                size="small"
+                value={form.promiseOn}
+                min={todayIn(COUNTRY)}
+                onChange={(v) => set({ promiseOn: v })}
+              />
               <TextField
                 size="small"
                 label="Monto prometido"
@@ -78,7 +91,14 @@ export function ManagementForm({ loanId }: { loanId: number }) {
             </Stack>
           )}
           <TextField size="small" label="Nota" multiline minRows={3} value={form.note} onChange={(e) => set({ note: e.target.value })} />
-          <DateTimeField label="Próxima acción" size="small" fullWidth value={form.nextAction} min={countryWallTime(COUNTRY)} onChange={(v) => set({ nextAction: v })} />
+          <DateTimeField
+            label="Próxima acción"
+            size="small"
+            fullWidth
+            value={form.nextAction}
+            min={countryWallTime(COUNTRY)}
+            onChange={(v) => set({ nextAction: v })}
+          />
           {problem && <Alert severity="error">{problem}</Alert>}
           <Button variant="contained" onClick={submit} disabled={record.isPending}>
             Guardar gestión

@@ -3,7 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COMMUNICATIONS_KEY } from './get-messages';
 
-export const getConversation = (customerId: number, signal?: AbortSignal) => api.get<Conversation>(`communications/conversation/${customerId}`, { signal });
+export const getConversation = (customerId: number, signal?: AbortSignal) =>
+  api.get<Conversation>(`communications/conversation/${customerId}`, { signal });
 
 export const conversationKey = (customerId: number) => [...COMMUNICATIONS_KEY, 'conversation', customerId] as const;
 

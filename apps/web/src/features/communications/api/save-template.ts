@@ -12,7 +12,8 @@ export const updateTemplate = (id: number, body: TemplateInput) => api.put<{ ok:
 export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: TemplateInput }): Promise<void> => void (id === undefined ? await createTemplate(body) : await updateTemplate(id, body)),
+    mutationFn: async ({ id, body }: { id?: number; body: TemplateInput }): Promise<void> =>
+      void (id === undefined ? await createTemplate(body) : await updateTemplate(id, body)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...COMMUNICATIONS_KEY, 'templates'] }),
   });
 }

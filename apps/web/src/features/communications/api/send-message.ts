@@ -4,8 +4,10 @@ import { api } from '../../../lib/api-client';
 import { refreshApplicationDetails } from '../../../lib/application-queries';
 import { COMMUNICATIONS_KEY } from './get-messages';
 
-export const sendMessage = (body: MessageSendInput) => api.post<{ id: number; status: string; send_after: string | null }>('communications', body);
-export const previewMessage = (body: MessageSendInput) => api.post<{ to: string; subject: string | null; body: string }>('communications/preview', body);
+export const sendMessage = (body: MessageSendInput) =>
+  api.post<{ id: number; status: string; send_after: string | null }>('communications', body);
+export const previewMessage = (body: MessageSendInput) =>
+  api.post<{ to: string; subject: string | null; body: string }>('communications/preview', body);
 
 /** Sends a message about an application or loan; its timeline, the conversation and the list refresh (a loan's screen refreshes itself). */
 export function useSendMessage(leadId: number | undefined) {

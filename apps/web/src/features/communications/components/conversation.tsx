@@ -13,7 +13,11 @@ const STATUS_COLORS = { queued: 'warning', sent: 'info', delivered: 'success', f
 function Bubble({ message }: { message: MessageRow }) {
   const out = message.direction === 'out';
   return (
-    <Box data-testid="conversation-message" data-direction={message.direction} sx={{ display: 'flex', justifyContent: out ? 'flex-end' : 'flex-start' }}>
+    <Box
+      data-testid="conversation-message"
+      data-direction={message.direction}
+      sx={{ display: 'flex', justifyContent: out ? 'flex-end' : 'flex-start' }}
+    >
       <Box
         sx={(theme) => ({
           maxWidth: '75%',
@@ -33,7 +37,14 @@ function Bubble({ message }: { message: MessageRow }) {
             {out ? ` · ${message.user_name ?? 'Sistema'}` : ''}
             {message.template_name ? ` · ${message.template_name}` : ''}
           </Typography>
-          {out && <Chip size="small" color={STATUS_COLORS[message.status]} label={labelOf(MESSAGE_STATUSES, message.status)} title={message.error ?? undefined} />}
+          {out && (
+            <Chip
+              size="small"
+              color={STATUS_COLORS[message.status]}
+              label={labelOf(MESSAGE_STATUSES, message.status)}
+              title={message.error ?? undefined}
+            />
+          )}
         </Stack>
       </Box>
     </Box>
@@ -71,7 +82,11 @@ export function Conversation({ customerId, canSend }: { customerId: number; canS
         {canSend && leadId !== null && (
           <>
             <Divider sx={{ my: 2 }} />
-            <SendMessageForm target={{ leadId }} compact onSent={() => void queryClient.invalidateQueries({ queryKey: conversationKey(customerId) })} />
+            <SendMessageForm
+              target={{ leadId }}
+              compact
+              onSent={() => void queryClient.invalidateQueries({ queryKey: conversationKey(customerId) })}
+            />
           </>
         )}
       </CardContent>

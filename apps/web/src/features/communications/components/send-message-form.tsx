@@ -1,4 +1,11 @@
-import { MESSAGE_CHANNELS, templateVariablesOf, TEMPLATE_VARIABLES, labelOf, type MessageChannel, type MessageSendInput } from '@backoffice/shared';
+import {
+  MESSAGE_CHANNELS,
+  templateVariablesOf,
+  TEMPLATE_VARIABLES,
+  labelOf,
+  type MessageChannel,
+  type MessageSendInput,
+} from '@backoffice/shared';
 import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
@@ -22,7 +29,17 @@ export interface SendMessageTarget {
  * The send form: channel, template with its variables (or free text where the channel allows), the preview
  * the server renders, then send. `onDone` after a send (or Cancelar, when given).
  */
-export function SendMessageForm({ target, onSent, onCancel, compact = false }: { target: SendMessageTarget; onSent?: () => void; onCancel?: () => void; compact?: boolean }) {
+export function SendMessageForm({
+  target,
+  onSent,
+  onCancel,
+  compact = false,
+}: {
+  target: SendMessageTarget;
+  onSent?: () => void;
+  onCancel?: () => void;
+  compact?: boolean;
+}) {
   const [channel, setChannel] = useState<MessageChannel>('whatsapp');
   const [templateId, setTemplateId] = useState<number | ''>('');
   const [variables, setVariables] = useState<Record<string, string>>({});
@@ -37,11 +54,22 @@ export function SendMessageForm({ target, onSent, onCancel, compact = false }: {
   const template = options.find((t) => t.id === templateId);
   const automatic = target.loanId ? AUTOMATIC_ON_LOAN : AUTOMATIC;
   const asked = template ? templateVariablesOf(`${template.subject ?? ''} ${template.body}`).filter((v) => !automatic.has(v)) : [];
-  const about = { ...(target.leadId !== undefined && { lead_id: target.leadId }), ...(target.loanId !== undefined && { loan_id: target.loanId }) };
+  const about = {
+    ...(target.leadId !== undefined && { lead_id: target.leadId }),
+    ...(target.loanId !== undefined && { loan_id: target.loanId }),
+  };
   const body = (): MessageSendInput =>
-    template ? { channel, ...about, template_id: template.id, variables } : { channel, ...about, body: text, ...(channel === 'email' && subject && { subject }) };
+    template
+      ? { channel, ...about, template_id: template.id, variables }
+      : { channel, ...about, body: text, ...(channel === 'email' && subject && { subject }) };
   const failed = (error: unknown) =>
-    setProblem(error instanceof ApiError && error.fields.length > 0 ? error.fields.map((f) => f.message).join(' · ') : error instanceof Error ? error.message : String(error));
+    setProblem(
+      error instanceof ApiError && error.fields.length > 0
+        ? error.fields.map((f) => f.message).join(' · ')
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
   const reset = () => {
     setPreview(null);
     setProblem(null);
@@ -64,7 +92,12 @@ export function SendMessageForm({ target, onSent, onCancel, compact = false }: {
     try {
       const sent = await send.mutateAsync(body());
       notify({
-        message: sent.status === 'sent' ? 'Mensaje enviado' : sent.send_after ? `Mensaje en cola: sale el ${dateTime(sent.send_after)}` : 'Mensaje en cola',
+        message:
+          sent.status === 'sent'
+            ? 'Mensaje enviado'
+            : sent.send_after
+              ? `Mensaje en cola: sale el ${dateTime(sent.send_after)}`
+              : 'Mensaje en cola',
         color: 'success',
       });
       reset();

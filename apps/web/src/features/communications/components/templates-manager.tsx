@@ -1,4 +1,12 @@
-import { MESSAGE_CHANNELS, TEMPLATE_SAMPLE_VARIABLES, TEMPLATE_VARIABLES, labelOf, renderTemplate, type MessageChannel, type MessageTemplate } from '@backoffice/shared';
+import {
+  MESSAGE_CHANNELS,
+  TEMPLATE_SAMPLE_VARIABLES,
+  TEMPLATE_VARIABLES,
+  labelOf,
+  renderTemplate,
+  type MessageChannel,
+  type MessageTemplate,
+} from '@backoffice/shared';
 import {
   Alert,
   Box,
@@ -50,9 +58,19 @@ function TemplateEditor({ draft, onClose }: { draft: Draft; onClose: () => void 
     try {
       await save.mutateAsync({
         id: value.id,
-        body: { name: value.name, channel: value.channel, subject: value.channel === 'email' ? value.subject || null : null, body: value.body, active, version: value.version },
+        body: {
+          name: value.name,
+          channel: value.channel,
+          subject: value.channel === 'email' ? value.subject || null : null,
+          body: value.body,
+          active,
+          version: value.version,
+        },
       });
-      notify({ message: value.id === undefined ? 'Plantilla creada' : active ? 'Plantilla guardada' : 'Plantilla desactivada', color: 'success' });
+      notify({
+        message: value.id === undefined ? 'Plantilla creada' : active ? 'Plantilla guardada' : 'Plantilla desactivada',
+        color: 'success',
+      });
       onClose();
     } catch (error) {
       const fields = error instanceof ApiError ? Object.fromEntries(error.fields.map((f) => [f.field, f.message])) : {};
@@ -62,7 +80,13 @@ function TemplateEditor({ draft, onClose }: { draft: Draft; onClose: () => void 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {problem && <Alert severity="error">{problem.message}</Alert>}
-      <TextField label="Nombre" value={value.name} onChange={(e) => set({ name: e.target.value })} error={!!problem?.fields.name} helperText={problem?.fields.name} />
+      <TextField
+        label="Nombre"
+        value={value.name}
+        onChange={(e) => set({ name: e.target.value })}
+        error={!!problem?.fields.name}
+        helperText={problem?.fields.name}
+      />
       <TextField select label="Canal" value={value.channel} onChange={(e) => set({ channel: e.target.value as MessageChannel })}>
         {MESSAGE_CHANNELS.map((c) => (
           <MenuItem key={c.id} value={c.id}>
@@ -70,7 +94,15 @@ function TemplateEditor({ draft, onClose }: { draft: Draft; onClose: () => void 
           </MenuItem>
         ))}
       </TextField>
-      {value.channel === 'email' && <TextField label="Asunto" value={value.subject} onChange={(e) => set({ subject: e.target.value })} error={!!problem?.fields.subject} helperText={problem?.fields.subject} />}
+      {value.channel === 'email' && (
+        <TextField
+          label="Asunto"
+          value={value.subject}
+          onChange={(e) => set({ subject: e.target.value })}
+          error={!!problem?.fields.subject}
+          helperText={problem?.fields.subject}
+        />
+      )}
       <TextField
         label="Texto"
         value={value.body}
@@ -85,7 +117,9 @@ function TemplateEditor({ draft, onClose }: { draft: Draft; onClose: () => void 
         <Typography variant="caption" color="text.secondary">
           Vista previa con datos de ejemplo
         </Typography>
-        {value.channel === 'email' && value.subject && <Typography sx={{ fontWeight: 600 }}>{renderTemplate(value.subject, TEMPLATE_SAMPLE_VARIABLES)}</Typography>}
+        {value.channel === 'email' && value.subject && (
+          <Typography sx={{ fontWeight: 600 }}>{renderTemplate(value.subject, TEMPLATE_SAMPLE_VARIABLES)}</Typography>
+        )}
         <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value.body ? renderTemplate(value.body, TEMPLATE_SAMPLE_VARIABLES) : '—'}</Typography>
       </Paper>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -129,7 +163,9 @@ function TemplatesTable({ templates, onEdit }: { templates: MessageTemplate[]; o
             <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={t.body}>
               {t.body}
             </TableCell>
-            <TableCell>{t.active ? <Chip size="small" color="success" label="Activa" /> : <Chip size="small" label="Desactivada" />}</TableCell>
+            <TableCell>
+              {t.active ? <Chip size="small" color="success" label="Activa" /> : <Chip size="small" label="Desactivada" />}
+            </TableCell>
             <TableCell>
               <IconButton aria-label={`Editar ${t.name}`} onClick={() => onEdit(t)} size="small">
                 <IconPencil size={18} />
@@ -157,7 +193,9 @@ export function TemplatesManagerButton() {
         Plantillas
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="templates-title">
-        <DialogTitle id="templates-title">{editing ? (editing.id === undefined ? 'Nueva plantilla' : `Editar plantilla: ${editing.name}`) : 'Plantillas'}</DialogTitle>
+        <DialogTitle id="templates-title">
+          {editing ? (editing.id === undefined ? 'Nueva plantilla' : `Editar plantilla: ${editing.name}`) : 'Plantillas'}
+        </DialogTitle>
         <DialogContent>
           {editing ? (
             <TemplateEditor key={editing.id ?? 'new'} draft={editing} onClose={() => setEditing(null)} />
@@ -167,7 +205,17 @@ export function TemplatesManagerButton() {
               <Box sx={{ overflowX: 'auto' }}>
                 <TemplatesTable
                   templates={templates.data?.templates ?? []}
-                  onEdit={(t) => setEditing({ id: t.id, version: t.version, name: t.name, channel: t.channel, subject: t.subject ?? '', body: t.body, active: t.active })}
+                  onEdit={(t) =>
+                    setEditing({
+                      id: t.id,
+                      version: t.version,
+                      name: t.name,
+                      channel: t.channel,
+                      subject: t.subject ?? '',
+                      body: t.body,
+                      active: t.active,
+                    })
+                  }
                 />
               </Box>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

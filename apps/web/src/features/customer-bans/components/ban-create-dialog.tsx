@@ -1,4 +1,13 @@
-import { BAN_KINDS, BAN_REASONS, MESSAGE_CHANNELS, channelKind, normaliseBanValue, type BanKind, type BanReason, type MessageChannel } from '@backoffice/shared';
+import {
+  BAN_KINDS,
+  BAN_REASONS,
+  MESSAGE_CHANNELS,
+  channelKind,
+  normaliseBanValue,
+  type BanKind,
+  type BanReason,
+  type MessageChannel,
+} from '@backoffice/shared';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-fields';
@@ -59,7 +68,8 @@ export function BanCreateDialog({ open, onClose }: { open: boolean; onClose: () 
       notify({ message: 'Bloqueo creado', color: 'success' });
       close();
     } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
+      if (error instanceof ApiError && error.fields.length > 0)
+        setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
       else setFailure(error instanceof Error ? error.message : String(error));
     }
   };
@@ -102,8 +112,20 @@ export function BanCreateDialog({ open, onClose }: { open: boolean; onClose: () 
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Detalle" value={notes} onChange={(event) => setNotes(event.target.value)} multiline slotProps={{ htmlInput: { maxLength: 500 } }} />
-          <DateField label="Vence (vacío: nunca)" value={expires} onChange={setExpires} error={!!errors.expires_at} helperText={errors.expires_at} />
+          <TextField
+            label="Detalle"
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            multiline
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          <DateField
+            label="Vence (vacío: nunca)"
+            value={expires}
+            onChange={setExpires}
+            error={!!errors.expires_at}
+            helperText={errors.expires_at}
+          />
           {channels.length > 0 && (
             <TextField
               select
@@ -111,7 +133,9 @@ export function BanCreateDialog({ open, onClose }: { open: boolean; onClose: () 
               value={channel}
               onChange={(event) => setChannel(event.target.value as MessageChannel | '')}
               error={!!errors.channel}
-              helperText={errors.channel ?? 'Sin canal: bloquea nuevas solicitudes. Con canal: solo no se le envían mensajes por ese canal.'}
+              helperText={
+                errors.channel ?? 'Sin canal: bloquea nuevas solicitudes. Con canal: solo no se le envían mensajes por ese canal.'
+              }
             >
               <MenuItem value="">Bloqueo de crédito</MenuItem>
               {channels.map((c) => (

@@ -1,5 +1,19 @@
 import { BAN_KINDS, BAN_REASONS, BAN_STATES, MESSAGE_CHANNELS, labelOf, statusLabelOf } from '@backoffice/shared';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link as MuiLink, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link as MuiLink,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingIndicator } from '../../../components/loading-indicator';
@@ -32,7 +46,9 @@ export function BanDetailDialog({ id, canWrite, onClose }: { id: number | null; 
       setReason('');
       setProblem(null);
     } catch (error) {
-      setProblem(error instanceof ApiError && error.fields[0] ? error.fields[0].message : error instanceof Error ? error.message : String(error));
+      setProblem(
+        error instanceof ApiError && error.fields[0] ? error.fields[0].message : error instanceof Error ? error.message : String(error),
+      );
     }
   };
   const liftable = ban && (ban.state === 'active' || ban.state === 'scheduled');
@@ -55,7 +71,8 @@ export function BanDetailDialog({ id, canWrite, onClose }: { id: number | null; 
               {ban.notes ? ` — ${ban.notes}` : ''}
             </Typography>
             <Typography>
-              <strong>Estado:</strong> {labelOf(BAN_STATES, ban.state)} · desde {dateTime(ban.starts_at)} · {ban.expires_at ? `vence ${dateTime(ban.expires_at)}` : 'sin vencimiento'}
+              <strong>Estado:</strong> {labelOf(BAN_STATES, ban.state)} · desde {dateTime(ban.starts_at)} ·{' '}
+              {ban.expires_at ? `vence ${dateTime(ban.expires_at)}` : 'sin vencimiento'}
             </Typography>
             <Typography>
               <strong>Creado por:</strong> {ban.created_by_name ?? '—'}
@@ -97,7 +114,13 @@ export function BanDetailDialog({ id, canWrite, onClose }: { id: number | null; 
                   multiline
                   slotProps={{ htmlInput: { maxLength: 500 } }}
                 />
-                <Button variant="outlined" color="warning" onClick={() => void submit()} loading={lift.isPending} disabled={reason.trim().length < 3}>
+                <Button
+                  variant="outlined"
+                  color="warning"
+                  onClick={() => void submit()}
+                  loading={lift.isPending}
+                  disabled={reason.trim().length < 3}
+                >
                   Levantar bloqueo
                 </Button>
               </Stack>

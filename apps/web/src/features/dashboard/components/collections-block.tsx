@@ -65,7 +65,14 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
                   <BarChart
                     dataset={risk}
                     xAxis={[{ scaleType: 'band', dataKey: 'label' }]}
-                    yAxis={[{ min: 0, tickMinStep: panel.key === 'count' ? 1 : undefined, valueFormatter: (v: number) => panel.axis(v), width: panel.key === 'count' ? 48 : 72 }]}
+                    yAxis={[
+                      {
+                        min: 0,
+                        tickMinStep: panel.key === 'count' ? 1 : undefined,
+                        valueFormatter: (v: number) => panel.axis(v),
+                        width: panel.key === 'count' ? 48 : 72,
+                      },
+                    ]}
                     series={[{ dataKey: panel.key, label: panel.title, color: panel.color, valueFormatter: (v) => panel.format(v ?? 0) }]}
                     hideLegend
                     localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
@@ -82,7 +89,11 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
         </DashboardCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <DashboardCard id="collections-promises" title={own ? 'Tus promesas de pago' : 'Promesas de pago'} subheader="Vencidas en el período">
+        <DashboardCard
+          id="collections-promises"
+          title={own ? 'Tus promesas de pago' : 'Promesas de pago'}
+          subheader="Vencidas en el período"
+        >
           <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
             <Stat label="Cumplidas" value={count(promises.kept)} testId="promises-kept" />
             <Stat label="Incumplidas" value={count(promises.broken)} testId="promises-broken" />
@@ -105,7 +116,10 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
               <ChartTable
                 label="Promesas por cobrador"
                 head={['Cobrador', 'Cumplidas', 'Incumplidas']}
-                rows={promises.by_collector.map((r) => ({ key: String(r.collector.id), cells: [r.collector.name, count(r.kept), count(r.broken)] }))}
+                rows={promises.by_collector.map((r) => ({
+                  key: String(r.collector.id),
+                  cells: [r.collector.name, count(r.kept), count(r.broken)],
+                }))}
               />
             </Box>
           ) : (
@@ -114,13 +128,31 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
         </DashboardCard>
       </Grid>
       <Grid size={12}>
-        <DashboardCard id="collections-recovered" title={own ? 'Lo que recuperaste por día' : 'Recuperado por día'} subheader={`${money(recovered.total)} en el período`}>
+        <DashboardCard
+          id="collections-recovered"
+          title={own ? 'Lo que recuperaste por día' : 'Recuperado por día'}
+          subheader={`${money(recovered.total)} en el período`}
+        >
           <Box sx={{ height: 280 }}>
             <LineChart
               dataset={recovered.days}
-              xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)) }]}
+              xAxis={[
+                {
+                  scaleType: 'point',
+                  dataKey: 'date',
+                  valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)),
+                },
+              ]}
               yAxis={[{ min: 0, valueFormatter: (v: number) => money(v), width: 96 }]}
-              series={[{ dataKey: 'amount', label: 'Recuperado', color: theme.palette.success.main, curve: 'monotoneX', valueFormatter: (v) => money(v ?? 0) }]}
+              series={[
+                {
+                  dataKey: 'amount',
+                  label: 'Recuperado',
+                  color: theme.palette.success.main,
+                  curve: 'monotoneX',
+                  valueFormatter: (v) => money(v ?? 0),
+                },
+              ]}
               grid={{ horizontal: true }}
               localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
             />

@@ -32,8 +32,16 @@ function Panel({ daily, measure, title, total, color, format, axis }: Omit<Panel
       <Box sx={{ height: 180 }}>
         <LineChart
           dataset={daily.days}
-          xAxis={[{ scaleType: 'point', dataKey: 'date', valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)) }]}
-          yAxis={[{ min: 0, max, tickMinStep: isMoney ? undefined : 1, valueFormatter: (value: number) => axis(value), width: isMoney ? 72 : 48 }]}
+          xAxis={[
+            {
+              scaleType: 'point',
+              dataKey: 'date',
+              valueFormatter: (date: string, context) => (context.location === 'tooltip' ? longDay(date) : shortDay(date)),
+            },
+          ]}
+          yAxis={[
+            { min: 0, max, tickMinStep: isMoney ? undefined : 1, valueFormatter: (value: number) => axis(value), width: isMoney ? 72 : 48 },
+          ]}
           series={[{ dataKey: measure, label: title, color, curve: 'monotoneX', showMark: marks, valueFormatter: (v) => format(v ?? 0) }]}
           grid={{ horizontal: true }}
           hideLegend
@@ -62,10 +70,38 @@ export function DailyChart({ daily, own }: { daily: Daily; own: boolean }) {
     );
   }
   const panels: PanelProps[] = [
-    { measure: 'created', title: 'Creadas', total: count(daily.created_total), color: theme.palette.primary.main, format: count, axis: count },
-    { measure: 'disbursed', title: 'Desembolsadas', total: count(daily.disbursed_total), color: theme.palette.success.main, format: count, axis: count },
-    { measure: 'requested_amount', title: 'Monto solicitado', total: money(daily.requested_amount_total), color: theme.palette.info.main, format: money, axis: compactMoney },
-    { measure: 'disbursed_amount', title: 'Monto desembolsado', total: money(daily.disbursed_amount_total), color: theme.palette.success.dark, format: money, axis: compactMoney },
+    {
+      measure: 'created',
+      title: 'Creadas',
+      total: count(daily.created_total),
+      color: theme.palette.primary.main,
+      format: count,
+      axis: count,
+    },
+    {
+      measure: 'disbursed',
+      title: 'Desembolsadas',
+      total: count(daily.disbursed_total),
+      color: theme.palette.success.main,
+      format: count,
+      axis: count,
+    },
+    {
+      measure: 'requested_amount',
+      title: 'Monto solicitado',
+      total: money(daily.requested_amount_total),
+      color: theme.palette.info.main,
+      format: money,
+      axis: compactMoney,
+    },
+    {
+      measure: 'disbursed_amount',
+      title: 'Monto desembolsado',
+      total: money(daily.disbursed_amount_total),
+      color: theme.palette.success.dark,
+      format: money,
+      axis: compactMoney,
+    },
   ];
   return (
     <DashboardCard id="daily" title={title} subheader={subheader}>

@@ -20,7 +20,17 @@ export const visuallyHidden = {
 } as const;
 
 /** The frame every dashboard block shares: a titled card, labelled for assistive technology. */
-export function DashboardCard({ id, title, subheader, children }: { id: string; title: string; subheader?: ReactNode; children: ReactNode }) {
+export function DashboardCard({
+  id,
+  title,
+  subheader,
+  children,
+}: {
+  id: string;
+  title: string;
+  subheader?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card component="section" aria-labelledby={`${id}-title`} data-testid={`block-${id}`} sx={{ height: '100%', position: 'relative' }}>
       <CardHeader

@@ -9,7 +9,15 @@ import { funnelStepPath, type FunnelList } from './funnel-list';
 const ROW_HEIGHT = 34;
 
 /** The steps' table, no longer hidden (a keyboard user is on one of its links). */
-const shownTable = { position: 'static', width: 'auto', height: 'auto', margin: 0, clip: 'auto', overflow: 'visible', whiteSpace: 'normal' } as const;
+const shownTable = {
+  position: 'static',
+  width: 'auto',
+  height: 'auto',
+  margin: 0,
+  clip: 'auto',
+  overflow: 'visible',
+  whiteSpace: 'normal',
+} as const;
 
 /**
  * Current leads by step, one horizontal bar per step in pipeline order. With `list` (the list the role opens
@@ -29,14 +37,24 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
     );
   }
   return (
-    <DashboardCard id="funnel" title={title} subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · haz clic en una barra para verlos' : ''}`}>
+    <DashboardCard
+      id="funnel"
+      title={title}
+      subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · haz clic en una barra para verlos' : ''}`}
+    >
       <Box sx={{ height: steps.length * ROW_HEIGHT + 40, cursor: linkable ? 'pointer' : undefined }}>
         <BarChart
           layout="horizontal"
           dataset={steps}
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 150 }]}
           // Room past the longest bar for its label; counts have whole ticks.
-          xAxis={[{ valueFormatter: (value: number) => count(value), tickMinStep: 1, domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Math.ceil(Number(max) * 1.25)) }) }]}
+          xAxis={[
+            {
+              valueFormatter: (value: number) => count(value),
+              tickMinStep: 1,
+              domainLimit: (_min, max) => ({ min: 0, max: Math.max(1, Math.ceil(Number(max) * 1.25)) }),
+            },
+          ]}
           series={[
             {
               dataKey: 'count',

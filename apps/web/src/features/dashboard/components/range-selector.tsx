@@ -23,8 +23,7 @@ export function RangeSelector({
 }) {
   const today = todayIn(COUNTRY);
   const preset = invalid ? undefined : PRESETS.find((days) => range.to === today && range.from === addDays(today, -(days - 1)));
-  const choose = (days: number) =>
-    onChange(days === DASHBOARD_DEFAULT_DAYS ? {} : { from: addDays(today, -(days - 1)), to: today });
+  const choose = (days: number) => onChange(days === DASHBOARD_DEFAULT_DAYS ? {} : { from: addDays(today, -(days - 1)), to: today });
   const tooLong = (from: string, to: string) => daysBetween(from, to) > DASHBOARD_MAX_DAYS;
   const chooseFrom = (from: string) =>
     onChange({ from, to: from > range.to ? from : tooLong(from, range.to) ? addDays(from, DASHBOARD_MAX_DAYS - 1) : range.to });
@@ -54,15 +53,7 @@ export function RangeSelector({
         reportWhenChosen
         onChange={(from) => from && chooseFrom(from)}
       />
-      <DateField
-        size="small"
-        label="Hasta"
-        value={range.to}
-        max={today}
-        required
-        reportWhenChosen
-        onChange={(to) => to && chooseTo(to)}
-      />
+      <DateField size="small" label="Hasta" value={range.to} max={today} required reportWhenChosen onChange={(to) => to && chooseTo(to)} />
     </Box>
   );
 }

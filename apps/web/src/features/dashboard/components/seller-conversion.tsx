@@ -87,7 +87,12 @@ export function SellerRanking({ ranking }: { ranking: Ranking }) {
                   </TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <LinearProgress variant="determinate" value={row.rate * 100} aria-label={`Conversión de ${row.seller.name}`} sx={{ flexGrow: 1, height: 8, borderRadius: 4, display: { xs: 'none', sm: 'block' } }} />
+                      <LinearProgress
+                        variant="determinate"
+                        value={row.rate * 100}
+                        aria-label={`Conversión de ${row.seller.name}`}
+                        sx={{ flexGrow: 1, height: 8, borderRadius: 4, display: { xs: 'none', sm: 'block' } }}
+                      />
                       <Typography variant="body2" sx={{ minWidth: { sm: 52 }, textAlign: 'right', whiteSpace: 'nowrap' }}>
                         {percent(row.rate)}
                       </Typography>

@@ -67,7 +67,13 @@ export function StageFailuresCard({ failures }: { failures: StageFailures }) {
             </Typography>
           )}
           {failures.stopped > 0 && (
-            <Button variant="outlined" size="small" sx={{ mt: 1.5 }} disabled={retry.isPending} onClick={() => void retryStopped().catch(notifyError)}>
+            <Button
+              variant="outlined"
+              size="small"
+              sx={{ mt: 1.5 }}
+              disabled={retry.isPending}
+              onClick={() => void retryStopped().catch(notifyError)}
+            >
               Reintentar las detenidas
             </Button>
           )}

@@ -27,13 +27,27 @@ export function DebtFreeActions({ row }: { row: DebtFreeRow }) {
   const notifyError = useNotifyError();
   const failed = (error: Error) => notify({ message: error.message, color: 'error', timeout: null });
   const acceptRequest = async () => {
-    if (!(await confirm({ title: 'Aceptar libre deuda', message: `¿Emitir el certificado de libre deuda de ${row.customer_name}?`, confirmLabel: 'Aceptar' }))) return;
+    if (
+      !(await confirm({
+        title: 'Aceptar libre deuda',
+        message: `¿Emitir el certificado de libre deuda de ${row.customer_name}?`,
+        confirmLabel: 'Aceptar',
+      }))
+    )
+      return;
     accept.mutate(row.id, { onSuccess: () => notify({ message: 'Certificado emitido', color: 'success' }), onError: failed });
   };
   const rejectRequest = async () => {
-    const reason = await prompt({ title: 'Rechazar libre deuda', confirmLabel: 'Rechazar', input: { label: 'Motivo', required: true, maxLength: 500 } });
+    const reason = await prompt({
+      title: 'Rechazar libre deuda',
+      confirmLabel: 'Rechazar',
+      input: { label: 'Motivo', required: true, maxLength: 500 },
+    });
     if (reason === null) return;
-    reject.mutate({ id: row.id, reason: reason.trim() }, { onSuccess: () => notify({ message: 'Solicitud rechazada', color: 'success' }), onError: failed });
+    reject.mutate(
+      { id: row.id, reason: reason.trim() },
+      { onSuccess: () => notify({ message: 'Solicitud rechazada', color: 'success' }), onError: failed },
+    );
   };
   if (row.processed === 1)
     return (

@@ -42,7 +42,11 @@ export function LeadDebtFreePanel({ leadId, customerId }: { leadId: number; cust
           {list.error && <Typography color="error">{list.error.message}</Typography>}
           {rows.length === 0 && !list.isPending && <Typography color="text.secondary">Sin solicitudes de libre deuda.</Typography>}
           {rows.map((row) => (
-            <Box key={row.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }} data-testid={`lead-debt-free-${row.id}`}>
+            <Box
+              key={row.id}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+              data-testid={`lead-debt-free-${row.id}`}
+            >
               <Typography variant="body2" sx={{ minWidth: 120 }}>
                 {dateTime(row.created_at)}
               </Typography>

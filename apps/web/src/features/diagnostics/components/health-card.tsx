@@ -32,7 +32,12 @@ export function HealthCard({ id, title, status, rows }: { id: string; title: str
               <Typography component="dt" variant="body2" color="text.secondary">
                 {row.label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', wordBreak: 'break-word' }} data-testid={`diag-${id}-${slug(row.label)}`}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, textAlign: 'right', wordBreak: 'break-word' }}
+                data-testid={`diag-${id}-${slug(row.label)}`}
+              >
                 {row.value}
               </Typography>
             </Stack>

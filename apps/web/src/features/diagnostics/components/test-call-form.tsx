@@ -55,13 +55,25 @@ export function TestCallForm() {
         slotProps={{ title: { id: 'diag-test-call-title', variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <Stack component="form" noValidate onSubmit={onSubmit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'flex-start' } }}
+        >
           <TextField
             label="Celular"
             value={cellphone}
             onChange={(event) => setCellphone(event.target.value)}
             error={!!error}
-            helperText={error ?? (COUNTRY === 'arg' ? 'Un número de Argentina: 10 dígitos con código de área' : 'Un celular de Colombia: 10 dígitos que empiezan con 3')}
+            helperText={
+              error ??
+              (COUNTRY === 'arg'
+                ? 'Un número de Argentina: 10 dígitos con código de área'
+                : 'Un celular de Colombia: 10 dígitos que empiezan con 3')
+            }
             size="small"
             slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'off' } }}
           />

@@ -2,8 +2,7 @@ import type { LeadTransitions } from '@backoffice/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getCardTransitions = (id: number, signal?: AbortSignal) =>
-  api.get<LeadTransitions>(`leads/${id}/transitions`, { signal });
+export const getCardTransitions = (id: number, signal?: AbortSignal) => api.get<LeadTransitions>(`leads/${id}/transitions`, { signal });
 
 /**
  * The same key as the lead detail's transitions: both screens show one answer, and refreshing the lead

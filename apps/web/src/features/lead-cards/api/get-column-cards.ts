@@ -14,7 +14,10 @@ interface CardsPageParam {
  * order, an index-only read per step), paged forward by keyset cursor. The count comes with each page.
  */
 export const getColumnCards = (stepId: number, filters: BoardFilters, { page, cursor }: CardsPageParam, signal?: AbortSignal) =>
-  api.get<LeadListResponse>('leads', { query: { ...boardFilterParams(filters), step: stepId, pageSize: CARDS_PAGE_SIZE, page, cursor }, signal });
+  api.get<LeadListResponse>('leads', {
+    query: { ...boardFilterParams(filters), step: stepId, pageSize: CARDS_PAGE_SIZE, page, cursor },
+    signal,
+  });
 
 /** Every filtered version of a column: what a move reloads. */
 export const columnCardsKey = (stepId: number) => ['leads', 'list', 'cards', stepId] as const;

@@ -26,8 +26,22 @@ export function BoardFilters({ filters, update, reset, sellerFilter }: BoardFilt
         />
       )}
       <AmountFilter id="board-filter-amount" value={filters.amount ?? ''} onChange={(amount) => update({ amount })} />
-      <DateField size="small" label="Desde" value={filters.from ?? ''} max={filters.to} reportWhenChosen onChange={(from) => update({ from })} />
-      <DateField size="small" label="Hasta" value={filters.to ?? ''} min={filters.from} reportWhenChosen onChange={(to) => update({ to })} />
+      <DateField
+        size="small"
+        label="Desde"
+        value={filters.from ?? ''}
+        max={filters.to}
+        reportWhenChosen
+        onChange={(from) => update({ from })}
+      />
+      <DateField
+        size="small"
+        label="Hasta"
+        value={filters.to ?? ''}
+        min={filters.from}
+        reportWhenChosen
+        onChange={(to) => update({ to })}
+      />
     </FilterBar>
   );
 }

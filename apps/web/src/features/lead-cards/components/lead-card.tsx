@@ -7,7 +7,6 @@ import { useNow } from '../hooks/use-now';
 import { MoveCardMenu } from './move-card-menu';
 import { useApplicationPath } from '../../../lib/application-path';
 
-
 interface LeadCardProps {
   card: LeadListItem;
   columns: StepEntry[];
@@ -70,13 +69,7 @@ export function LeadCard({ card, columns, busy, onMove, onDragStart, onDragEnd }
             color={card.management_status ? 'secondary' : 'default'}
             sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
           />
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            title={`Creado ${dateTime(card.created_at)}`}
-            noWrap
-            sx={{ flexShrink: 0 }}
-          >
+          <Typography variant="caption" color="text.secondary" title={`Creado ${dateTime(card.created_at)}`} noWrap sx={{ flexShrink: 0 }}>
             {formatAge(card.created_at, now)}
           </Typography>
         </Box>

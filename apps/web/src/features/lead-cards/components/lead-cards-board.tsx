@@ -24,7 +24,10 @@ export function LeadCardsBoard({ roleId, filters }: { roleId: RoleId | undefined
   const prompt = usePrompt();
   const notify = useNotify();
   const verdicts = useMemo(
-    () => (dragging ? new Map<number, DropVerdict>(COLUMNS.map((column) => [column.id, dropVerdict(COUNTRY, dragging, column.id, roleId)])) : null),
+    () =>
+      dragging
+        ? new Map<number, DropVerdict>(COLUMNS.map((column) => [column.id, dropVerdict(COUNTRY, dragging, column.id, roleId)]))
+        : null,
     [dragging, roleId],
   );
 

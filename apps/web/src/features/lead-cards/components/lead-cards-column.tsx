@@ -32,7 +32,17 @@ interface LeadCardsColumnProps {
  * One step: its label and count, and its cards, loaded when the column first scrolls into view and
  * page by page as its own list scrolls down (a sentinel under the last card asks for the next page).
  */
-export function LeadCardsColumn({ column, columns, filters, dropState, movingId, onDrop, onMove, onDragStart, onDragEnd }: LeadCardsColumnProps) {
+export function LeadCardsColumn({
+  column,
+  columns,
+  filters,
+  dropState,
+  movingId,
+  onDrop,
+  onMove,
+  onDragStart,
+  onDragEnd,
+}: LeadCardsColumnProps) {
   const headingId = useId();
   const [columnRef, seen] = useInView<HTMLElement>({ once: true });
   const [sentinelRef, sentinelInView] = useInView<HTMLDivElement>();
@@ -84,7 +94,11 @@ export function LeadCardsColumn({ column, columns, filters, dropState, movingId,
         flexDirection: 'column',
         borderStyle: kind === 'allowed' ? 'dashed' : 'solid',
         borderColor: kind === 'allowed' ? 'primary.main' : 'divider',
-        bgcolor: highlighted ? alpha(theme.palette.primary.main, 0.12) : kind === 'refused' ? 'action.disabledBackground' : 'background.default',
+        bgcolor: highlighted
+          ? alpha(theme.palette.primary.main, 0.12)
+          : kind === 'refused'
+            ? 'action.disabledBackground'
+            : 'background.default',
         transition: theme.transitions.create('background-color'),
       })}
     >
@@ -95,12 +109,19 @@ export function LeadCardsColumn({ column, columns, filters, dropState, movingId,
         <Chip size="small" data-testid="column-count" label={count ? countLabel(count) : '…'} />
       </Box>
       {dropState?.kind === 'refused' && (
-        <Typography variant="body2" data-testid="drop-refused" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', fontWeight: 500 }}>
+        <Typography
+          variant="body2"
+          data-testid="drop-refused"
+          sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', fontWeight: 500 }}
+        >
           {dropState.reason}
         </Typography>
       )}
       {/* A refused column's cards fade; its reason above stays at full contrast. */}
-      <Stack spacing={1} sx={{ p: 1, overflowY: 'auto', minHeight: 160, maxHeight: 'calc(100vh - 290px)', opacity: kind === 'refused' ? 0.45 : 1 }}>
+      <Stack
+        spacing={1}
+        sx={{ p: 1, overflowY: 'auto', minHeight: 160, maxHeight: 'calc(100vh - 290px)', opacity: kind === 'refused' ? 0.45 : 1 }}
+      >
         {cards.isPending ? (
           [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={150} sx={{ flexShrink: 0 }} />)
         ) : cards.error ? (

@@ -37,7 +37,11 @@ export function DocumentViewer({ document: doc, onClose }: { document: LeadDocum
             </Typography>
             <Tooltip title="Acercar">
               <span>
-                <IconButton aria-label="Acercar" disabled={step === ZOOMS.length - 1} onClick={() => setStep((s) => Math.min(ZOOMS.length - 1, s + 1))}>
+                <IconButton
+                  aria-label="Acercar"
+                  disabled={step === ZOOMS.length - 1}
+                  onClick={() => setStep((s) => Math.min(ZOOMS.length - 1, s + 1))}
+                >
                   <IconZoomIn />
                 </IconButton>
               </span>
@@ -52,7 +56,13 @@ export function DocumentViewer({ document: doc, onClose }: { document: LeadDocum
       </Stack>
       <DialogContent dividers sx={{ p: 0 }}>
         {isPdf ? (
-          <Box component="iframe" title={label} src={url} data-testid="document-pdf" sx={{ width: '100%', height: '75vh', border: 0, display: 'block' }} />
+          <Box
+            component="iframe"
+            title={label}
+            src={url}
+            data-testid="document-pdf"
+            sx={{ width: '100%', height: '75vh', border: 0, display: 'block' }}
+          />
         ) : (
           <Box sx={{ overflow: 'auto', height: '70vh', bgcolor: 'action.hover', textAlign: 'center' }}>
             {/* Zoomed by its rendered width from its natural one: the box scrolls to any part of it. */}

@@ -35,7 +35,8 @@ import { documentContentUrl, useLeadDocuments } from '../api/list-lead-documents
 import { useUploadLeadDocument } from '../api/upload-lead-document';
 import { DocumentViewer } from './document-viewer';
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function DocumentRow({ doc, onOpen }: { doc: LeadDocument; onOpen: () => void }) {
   const label = documentKindLabel(COUNTRY, doc.kind);
@@ -47,7 +48,12 @@ function DocumentRow({ doc, onOpen }: { doc: LeadDocument; onOpen: () => void })
           {doc.content_type === 'application/pdf' ? (
             <IconFileTypePdf size={40} aria-hidden />
           ) : (
-            <Box component="img" src={documentContentUrl(doc.lead_id, doc.id)} alt="" sx={{ width: 56, height: 36, objectFit: 'cover', borderRadius: 0.5 }} />
+            <Box
+              component="img"
+              src={documentContentUrl(doc.lead_id, doc.id)}
+              alt=""
+              sx={{ width: 56, height: 36, objectFit: 'cover', borderRadius: 0.5 }}
+            />
           )}
         </ListItemIcon>
         <ListItemText
@@ -86,7 +92,13 @@ function UploadForm({ leadId }: { leadId: number }) {
   };
 
   return (
-    <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} data-testid="lead-document-form" aria-label="Adjuntar documento">
+    <Stack
+      component="form"
+      spacing={1.5}
+      onSubmit={(event) => void submit(event)}
+      data-testid="lead-document-form"
+      aria-label="Adjuntar documento"
+    >
       <TextField select size="small" label="Tipo de documento" value={kind} onChange={(e) => setKind(e.target.value as DocumentKind)}>
         {DOCUMENT_KINDS.map((k) => (
           <MenuItem key={k} value={k}>
@@ -94,7 +106,12 @@ function UploadForm({ leadId }: { leadId: number }) {
           </MenuItem>
         ))}
       </TextField>
-      <Button variant="outlined" component="label" startIcon={<IconPaperclip size={18} />} sx={{ justifyContent: 'flex-start', textTransform: 'none' }}>
+      <Button
+        variant="outlined"
+        component="label"
+        startIcon={<IconPaperclip size={18} />}
+        sx={{ justifyContent: 'flex-start', textTransform: 'none' }}
+      >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {file ? file.name : 'Elegir archivo (PNG, JPEG o PDF, hasta 5 MB)'}
         </Box>
@@ -119,7 +136,15 @@ function UploadForm({ leadId }: { leadId: number }) {
  * The customer's documents attached to the application, each opened in a viewer with zoom. `byChecklist`
  * (the audit case) groups them under the checklist item each one is evidence for; `canUpload` adds the form.
  */
-export function LeadDocumentsPanel({ leadId, canUpload, byChecklist = false }: { leadId: number; canUpload: boolean; byChecklist?: boolean }) {
+export function LeadDocumentsPanel({
+  leadId,
+  canUpload,
+  byChecklist = false,
+}: {
+  leadId: number;
+  canUpload: boolean;
+  byChecklist?: boolean;
+}) {
   const documents = useLeadDocuments(leadId);
   const [open, setOpen] = useState<LeadDocument | null>(null);
   const list = documents.data?.documents ?? [];
@@ -130,7 +155,10 @@ export function LeadDocumentsPanel({ leadId, canUpload, byChecklist = false }: {
       ))}
     </List>
   );
-  const items = Object.entries(DOCUMENT_EVIDENCE).filter(([, kinds]) => kinds.length > 0) as [AuditChecklistItem, readonly DocumentKind[]][];
+  const items = Object.entries(DOCUMENT_EVIDENCE).filter(([, kinds]) => kinds.length > 0) as [
+    AuditChecklistItem,
+    readonly DocumentKind[],
+  ][];
   return (
     <Card data-testid="lead-documents">
       <CardHeader title="Documentos del cliente" subheader={byChecklist ? 'Evidencia de cada punto del checklist' : undefined} />

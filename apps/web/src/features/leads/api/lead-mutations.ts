@@ -38,8 +38,7 @@ export function useAddNote(id: number) {
 export const useSetManagementStatus = (id: number) =>
   useLeadMutation<SetManagementStatusBody>(id, (body) => api.patch(`leads/${id}/management-status`, body));
 
-export const useReassignSeller = (id: number) =>
-  useLeadMutation<ReassignSellerBody>(id, (body) => api.patch(`leads/${id}/seller`, body));
+export const useReassignSeller = (id: number) => useLeadMutation<ReassignSellerBody>(id, (body) => api.patch(`leads/${id}/seller`, body));
 
 /** The customer's data corrected from the lead (admin, supervisor, ATC): the sale edit's body and rules. */
 export const useUpdateLeadCustomer = (id: number) =>

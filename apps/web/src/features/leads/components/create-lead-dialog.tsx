@@ -64,12 +64,29 @@ const fieldsOn = (today: string, existing: ExistingCustomer | undefined): FormFi
         { name: 'birth_date', label: 'Fecha de nacimiento', type: 'date', openTo: 'year' as const, ...birthDateRange(today) },
       ]),
   existing?.cellphone_locked
-    ? { name: 'cellphone', label: 'Celular', disabled: true, helper: 'Se conserva el guardado: tiene una solicitud en auditoría o transferencia' }
-    : { name: 'cellphone', label: 'Celular', helper: existing ? OPTIONAL_FOR_EXISTING : COUNTRY === 'arg' ? 'Con código de área, p. ej. 11 5555-4444' : '10 dígitos, empieza con 3' },
+    ? {
+        name: 'cellphone',
+        label: 'Celular',
+        disabled: true,
+        helper: 'Se conserva el guardado: tiene una solicitud en auditoría o transferencia',
+      }
+    : {
+        name: 'cellphone',
+        label: 'Celular',
+        helper: existing
+          ? OPTIONAL_FOR_EXISTING
+          : COUNTRY === 'arg'
+            ? 'Con código de área, p. ej. 11 5555-4444'
+            : '10 dígitos, empieza con 3',
+      },
   { name: 'email', label: 'Email', type: 'email', ...(existing && { helper: OPTIONAL_FOR_EXISTING }) },
   { name: 'address', label: 'Domicilio', size: 12 },
   // Text, not a number input: '2.500.000', as the app writes amounts, is read by the shared schema.
-  { name: 'requested_amount', label: 'Monto solicitado', helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}` },
+  {
+    name: 'requested_amount',
+    label: 'Monto solicitado',
+    helper: `Entre ${money(limits.minAmount * 100)} y ${money(limits.maxAmount * 100)}`,
+  },
   { name: 'term', label: 'Cuotas', type: 'number', helper: `Entre ${limits.minTerm} y ${limits.maxTerm}` },
   ...bankAccountFieldSpecs<FieldValues>(),
 ];
@@ -122,7 +139,8 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
         void navigate(applicationPath(created.id));
       },
       onError: (error) => {
-        if (error instanceof ApiError) for (const field of error.fields) setError(field.field as Path<FieldValues>, { message: field.message });
+        if (error instanceof ApiError)
+          for (const field of error.fields) setError(field.field as Path<FieldValues>, { message: field.message });
       },
     }),
   );
@@ -132,7 +150,8 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
   // A refusal naming fields of the form is told on those fields only; anything else (no field, or one the
   // form does not show) in the alert above them.
   const shown = new Set([...documentSpecs, ...otherSpecs].map((spec) => spec.name as string));
-  const onFields = create.error instanceof ApiError && create.error.fields.length > 0 && create.error.fields.every((field) => shown.has(field.field));
+  const onFields =
+    create.error instanceof ApiError && create.error.fields.length > 0 && create.error.fields.every((field) => shown.has(field.field));
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="create-lead-title">
@@ -144,7 +163,15 @@ export function CreateLeadDialog({ open, onClose }: { open: boolean; onClose: ()
             {create.error.message}
           </Alert>
         )}
-        <Grid container spacing={2} component="form" id="create-lead-form" noValidate onSubmit={(event) => void submit(event).catch(notifyError)} sx={{ pt: 1 }}>
+        <Grid
+          container
+          spacing={2}
+          component="form"
+          id="create-lead-form"
+          noValidate
+          onSubmit={(event) => void submit(event).catch(notifyError)}
+          sx={{ pt: 1 }}
+        >
           <FormFields fields={documentSpecs} register={register} control={control} errors={formState.errors} />
           <ExistingCustomerNotice customer={existing} />
           <FormFields fields={otherSpecs} register={register} control={control} errors={formState.errors} />

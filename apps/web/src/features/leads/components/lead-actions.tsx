@@ -25,7 +25,10 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
   const reassignTo = async () => {
     const name = sellers.find((s) => String(s.id) === sellerId)?.name;
     if (!(await confirm({ message: `¿Reasignar el lead a ${name}?` }))) return;
-    reassign.mutate({ seller_id: Number(sellerId), version: lead.version }, { onSuccess: () => notify('Lead reasignado'), onError: notifyStale });
+    reassign.mutate(
+      { seller_id: Number(sellerId), version: lead.version },
+      { onSuccess: () => notify('Lead reasignado'), onError: notifyStale },
+    );
   };
   return (
     <Stack spacing={1}>
@@ -56,7 +59,17 @@ function ReassignForm({ lead }: { lead: LeadDetail }) {
  * What the role may do on the lead; the server checks each action again. `noteForm: false` where the note
  * form is elsewhere (a phone's action bar): one form, one draft.
  */
-export function LeadActions({ lead, canReassign, canEdit, noteForm = true }: { lead: LeadDetail; canReassign: boolean; canEdit: boolean; noteForm?: boolean }) {
+export function LeadActions({
+  lead,
+  canReassign,
+  canEdit,
+  noteForm = true,
+}: {
+  lead: LeadDetail;
+  canReassign: boolean;
+  canEdit: boolean;
+  noteForm?: boolean;
+}) {
   const addNote = useAddNote(lead.id);
   if (!canEdit) return null;
   return (

@@ -24,7 +24,10 @@ export function LeadTransitions({ lead }: { lead: LeadDetail }) {
 
   const run = async (label: string) => {
     if (!(await confirm({ title: label, message: 'El sistema decide el resultado de esta etapa. ¿Ejecutarla ahora?' }))) return;
-    automation.mutate({ version: lead.version }, { onSuccess: (now) => notify(`Etapa automática ejecutada: ahora está en ${statusLabelOf(COUNTRY, now.status_id)}`), onError });
+    automation.mutate(
+      { version: lead.version },
+      { onSuccess: (now) => notify(`Etapa automática ejecutada: ahora está en ${statusLabelOf(COUNTRY, now.status_id)}`), onError },
+    );
   };
 
   const stage = options.data?.automation;

@@ -1,5 +1,18 @@
 import { LEAD_SOURCE_LABELS, type Country, type LeadListItem } from '@backoffice/shared';
-import { amountColumns, customerContactColumns, customerNameColumn, dataRateColumns, dateTimeColumn, emailColumn, idLinkColumn, managementColumn, nextCallColumn, sellerColumn, statusColumn, stepColumn } from '../../../domain/lead-list-columns';
+import {
+  amountColumns,
+  customerContactColumns,
+  customerNameColumn,
+  dataRateColumns,
+  dateTimeColumn,
+  emailColumn,
+  idLinkColumn,
+  managementColumn,
+  nextCallColumn,
+  sellerColumn,
+  statusColumn,
+  stepColumn,
+} from '../../../domain/lead-list-columns';
 import { textColumn, type FittedColumn } from '../../../components/fitted-columns';
 
 /** The leads list's columns, in order: col adds its data rate. */

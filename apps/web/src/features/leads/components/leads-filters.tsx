@@ -1,7 +1,16 @@
 import { NONE, STATUS_LABELS, type LeadListQuery } from '@backoffice/shared';
 import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-fields';
-import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
+import {
+  AmountFilter,
+  DataRateFilter,
+  FilterBar,
+  ManagementFilter,
+  MultiSelect,
+  SearchBox,
+  StepFilter,
+  strings,
+} from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { LeadFilterPatch } from '../hooks/use-lead-list-params';
 
@@ -22,7 +31,12 @@ export function LeadsFilters({ query, update, reset, sellerFilter }: LeadsFilter
   return (
     <FilterBar reset={reset}>
       <SearchBox value={searchParams.get('q') ?? ''} onChange={(q) => update({ q })} />
-      <MultiSelect label="Estado" values={strings(query.status)} options={statuses.map((s) => ({ value: String(s.id), label: STATUS_LABELS[s.name] ?? s.name }))} onChange={(status) => update({ status })} />
+      <MultiSelect
+        label="Estado"
+        values={strings(query.status)}
+        options={statuses.map((s) => ({ value: String(s.id), label: STATUS_LABELS[s.name] ?? s.name }))}
+        onChange={(status) => update({ status })}
+      />
       <StepFilter values={strings(query.step)} onChange={(step) => update({ step })} />
       <AmountFilter id="filter-amount" value={query.amount ?? ''} onChange={(amount) => update({ amount })} />
       <ManagementFilter values={strings(query.management)} onChange={(management) => update({ management })} />
@@ -35,7 +49,14 @@ export function LeadsFilters({ query, update, reset, sellerFilter }: LeadsFilter
           onChange={(seller) => update({ seller })}
         />
       )}
-      <DateField size="small" label="Desde" value={query.from ?? ''} max={query.to} reportWhenChosen onChange={(from) => update({ from })} />
+      <DateField
+        size="small"
+        label="Desde"
+        value={query.from ?? ''}
+        max={query.to}
+        reportWhenChosen
+        onChange={(from) => update({ from })}
+      />
       <DateField size="small" label="Hasta" value={query.to ?? ''} min={query.from} reportWhenChosen onChange={(to) => update({ to })} />
     </FilterBar>
   );

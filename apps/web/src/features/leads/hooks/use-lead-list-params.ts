@@ -16,10 +16,7 @@ export function useLeadListParams() {
   const { query, search } = useMemo(() => parseListParams<LeadListQuery>(leadListQuerySchema, searchParams), [searchParams]);
 
   /** Changing anything but the page goes back to page 1. */
-  const update = useCallback(
-    (patch: LeadFilterPatch) => setSearchParams((current) => applyListPatch(current, patch)),
-    [setSearchParams],
-  );
+  const update = useCallback((patch: LeadFilterPatch) => setSearchParams((current) => applyListPatch(current, patch)), [setSearchParams]);
 
   const reset = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
 

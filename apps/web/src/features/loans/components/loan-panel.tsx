@@ -38,7 +38,8 @@ import { PaymentForm } from './payment-form';
 
 const money = (minor: number) => formatMoney(COUNTRY, minor);
 type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
-const chipColor = (catalogue: readonly { id: string; color: string }[], id: string) => (catalogue.find((e) => e.id === id)?.color ?? 'default') as ChipColor;
+const chipColor = (catalogue: readonly { id: string; color: string }[], id: string) =>
+  (catalogue.find((e) => e.id === id)?.color ?? 'default') as ChipColor;
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' }) {
   return (
@@ -46,7 +47,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body1" sx={{ fontWeight: 500 }} color={tone === "error" ? "error" : undefined}>
+      <Typography variant="body1" sx={{ fontWeight: 500 }} color={tone === 'error' ? 'error' : undefined}>
         {value}
       </Typography>
     </Box>
@@ -88,7 +89,12 @@ function Schedule({ detail }: { detail: LoanDetail }) {
                 <TableCell align="right">{money(paid)}</TableCell>
                 <TableCell align="right">{money(i.balance)}</TableCell>
                 <TableCell>
-                  <Chip size="small" variant="outlined" color={chipColor(INSTALLMENT_STATES, i.status)} label={catalogueLabel(INSTALLMENT_STATES, i.status)} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={chipColor(INSTALLMENT_STATES, i.status)}
+                    label={catalogueLabel(INSTALLMENT_STATES, i.status)}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -112,7 +118,10 @@ function Payments({ detail }: { detail: LoanDetail }) {
       input: { label: 'Motivo', required: true, maxLength: 500 },
     });
     if (reason === null) return;
-    reverse.mutate({ paymentId: p.id, reason }, { onSuccess: () => notify('Pago revertido'), onError: (error) => notify({ message: error.message, color: 'error' }) });
+    reverse.mutate(
+      { paymentId: p.id, reason },
+      { onSuccess: () => notify('Pago revertido'), onError: (error) => notify({ message: error.message, color: 'error' }) },
+    );
   };
   if (detail.payments.length === 0) return <Typography color="text.secondary">Sin pagos registrados.</Typography>;
   return (
@@ -137,7 +146,9 @@ function Payments({ detail }: { detail: LoanDetail }) {
               <TableCell>{catalogueLabel(PAYMENT_CHANNELS, p.channel)}</TableCell>
               <TableCell>{p.reference}</TableCell>
               <TableCell>
-                {p.allocations.map((a) => `Cuota ${a.installment_number}: ${money(a.late_interest + a.interest + a.vat + a.principal)}`).join(' · ')}
+                {p.allocations
+                  .map((a) => `Cuota ${a.installment_number}: ${money(a.late_interest + a.interest + a.vat + a.principal)}`)
+                  .join(' · ')}
                 {p.credit_amount > 0 && ` · Saldo a favor: ${money(p.credit_amount)}`}
               </TableCell>
               <TableCell>

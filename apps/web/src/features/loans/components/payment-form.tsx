@@ -45,7 +45,15 @@ export function PaymentForm({ loan }: { loan: LoanDetail }) {
   };
 
   return (
-    <Stack spacing={2} component="form" aria-label="Registrar pago" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <Stack
+      spacing={2}
+      component="form"
+      aria-label="Registrar pago"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           size="small"
@@ -56,10 +64,27 @@ export function PaymentForm({ loan }: { loan: LoanDetail }) {
           helperText={problems.amount}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <DateField size="small" label="Fecha del pago" value={paidOn} onChange={setPaidOn} max={today} min={loan.loan.disbursed_on} required error={!!problems.paid_on} helperText={problems.paid_on} />
+        <DateField
+          size="small"
+          label="Fecha del pago"
+          value={paidOn}
+          onChange={setPaidOn}
+          max={today}
+          min={loan.loan.disbursed_on}
+          required
+          error={!!problems.paid_on}
+          helperText={problems.paid_on}
+        />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select size="small" label="Canal" value={channel} onChange={(event) => setChannel(event.target.value)} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          label="Canal"
+          value={channel}
+          onChange={(event) => setChannel(event.target.value)}
+          sx={{ minWidth: 200 }}
+        >
           {PAYMENT_CHANNELS.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.label}

@@ -1,4 +1,11 @@
-import { LOAN_STATUSES, MANAGEMENT_CHANNELS, catalogueLabel, managementResultLabel, statusLabelOf, type ManagementDetail } from '@backoffice/shared';
+import {
+  LOAN_STATUSES,
+  MANAGEMENT_CHANNELS,
+  catalogueLabel,
+  managementResultLabel,
+  statusLabelOf,
+  type ManagementDetail,
+} from '@backoffice/shared';
 import { Card, CardContent, CardHeader, Grid, Link as MuiLink, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { DetailField } from '../../../components/detail-field';
@@ -47,7 +54,9 @@ export function ManagementDetailView({ detail, applicationPath }: { detail: Mana
           <CardHeader title="Lo que pasó después" />
           <CardContent>
             {after.length === 0 ? (
-              <Typography color="text.secondary">Nada todavía: es lo último registrado en {lead ? 'la solicitud' : 'el préstamo'}.</Typography>
+              <Typography color="text.secondary">
+                Nada todavía: es lo último registrado en {lead ? 'la solicitud' : 'el préstamo'}.
+              </Typography>
             ) : (
               <List dense data-testid="management-after">
                 {after.map((a, i) => (

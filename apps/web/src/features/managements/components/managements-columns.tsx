@@ -16,7 +16,10 @@ export const roleLabel = (role: string | null) => (role === null ? '' : (ROLES[C
 export type ApplicationPath = (id: number) => string;
 
 /** What a management was on, and where it opens: an application where the user works it, a loan on its collection detail. */
-export function subjectOf(row: Pick<ManagementRow, 'lead_id' | 'loan_id'>, applicationPath: ApplicationPath): { label: string; href: string } | null {
+export function subjectOf(
+  row: Pick<ManagementRow, 'lead_id' | 'loan_id'>,
+  applicationPath: ApplicationPath,
+): { label: string; href: string } | null {
   if (row.loan_id !== null) return { label: `Préstamo #${row.loan_id}`, href: `/collection-detail?id=${row.loan_id}` };
   if (row.lead_id !== null) return { label: `Solicitud #${row.lead_id}`, href: applicationPath(row.lead_id) };
   return null;
@@ -38,7 +41,11 @@ export function managementColumns(applicationPath: ApplicationPath): Column[] {
       field: 'id',
       headerName: 'Gestión',
       sortable: false,
-      fit: (rows) => widestTextWidth(rows.map((row) => `#${row.id}`), CELL_FONT),
+      fit: (rows) =>
+        widestTextWidth(
+          rows.map((row) => `#${row.id}`),
+          CELL_FONT,
+        ),
       renderCell: ({ row, tabIndex }) => (
         <MuiLink component={Link} to={`/daily-management?id=${row.id}`} underline="hover" tabIndex={tabIndex}>
           #{row.id}
@@ -57,7 +64,12 @@ export function managementColumns(applicationPath: ApplicationPath): Column[] {
       text: (row) => (row.customer ? `${row.customer.last_name}, ${row.customer.first_name} (${row.customer.doc_number})` : ''),
     }),
     {
-      ...textColumn<ManagementRow>({ field: 'subject', headerName: 'Sobre', sortable: false, text: (row) => subjectOf(row, applicationPath)?.label ?? '' }),
+      ...textColumn<ManagementRow>({
+        field: 'subject',
+        headerName: 'Sobre',
+        sortable: false,
+        text: (row) => subjectOf(row, applicationPath)?.label ?? '',
+      }),
       renderCell: ({ row, tabIndex }) => {
         const subject = subjectOf(row, applicationPath);
         return subject ? (
@@ -69,7 +81,12 @@ export function managementColumns(applicationPath: ApplicationPath): Column[] {
     },
     textColumn({ field: 'channel', headerName: 'Canal', sortable: false, text: (row) => catalogueLabel(MANAGEMENT_CHANNELS, row.channel) }),
     textColumn({ field: 'result', headerName: 'Resultado', sortable: false, wrap: true, text: (row) => managementResultLabel(row.result) }),
-    textColumn({ field: 'next_action_at', headerName: 'Próxima acción', sortable: false, text: (row) => (row.next_action_at ? dateTime(row.next_action_at) : '') }),
+    textColumn({
+      field: 'next_action_at',
+      headerName: 'Próxima acción',
+      sortable: false,
+      text: (row) => (row.next_action_at ? dateTime(row.next_action_at) : ''),
+    }),
     textColumn({ field: 'note', headerName: 'Nota', sortable: false, wrap: true, text: (row) => row.note ?? '' }),
   ];
 }

@@ -9,7 +9,10 @@ import type { ListPatch } from '../../../components/entity-list/use-list-params'
 /** Every result a management may have: the applications' management statuses, then the collection outcomes. */
 const RESULT_OPTIONS = [
   ...MANAGEMENT_STATUSES.map((status) => ({ value: status, label: status })),
-  ...COLLECTION_OUTCOMES.filter((o) => !(MANAGEMENT_STATUSES as readonly string[]).includes(o.label)).map((o) => ({ value: o.id, label: `${o.label} (cobranza)` })),
+  ...COLLECTION_OUTCOMES.filter((o) => !(MANAGEMENT_STATUSES as readonly string[]).includes(o.label)).map((o) => ({
+    value: o.id,
+    label: `${o.label} (cobranza)`,
+  })),
 ];
 
 interface Props {
@@ -29,19 +32,57 @@ export function ManagementsFilters({ query, update, reset, team }: Props) {
   const people = [...sellers, ...collectors].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
   return (
     <FilterBar reset={reset}>
-      <DateField label="Desde" size="small" required reportWhenChosen max={query.to ?? today} value={query.from ?? query.to ?? today} onChange={(from) => update({ from })} />
-      <DateField label="Hasta" size="small" required reportWhenChosen min={query.from} value={query.to ?? (query.from && query.from > today ? query.from : today)} onChange={(to) => update({ to })} />
+      <DateField
+        label="Desde"
+        size="small"
+        required
+        reportWhenChosen
+        max={query.to ?? today}
+        value={query.from ?? query.to ?? today}
+        onChange={(from) => update({ from })}
+      />
+      <DateField
+        label="Hasta"
+        size="small"
+        required
+        reportWhenChosen
+        min={query.from}
+        value={query.to ?? (query.from && query.from > today ? query.from : today)}
+        onChange={(to) => update({ to })}
+      />
       {team && (
         <>
-          <MultiSelect label="Usuario" values={strings(query.user)} options={people.map((p) => ({ value: String(p.id), label: p.name }))} onChange={(user) => update({ user })} />
-          <MultiSelect label="Rol" values={query.role ?? []} options={roles.map((r) => ({ value: String(r.id), label: r.label }))} onChange={(role) => update({ role })} minWidth={150} />
+          <MultiSelect
+            label="Usuario"
+            values={strings(query.user)}
+            options={people.map((p) => ({ value: String(p.id), label: p.name }))}
+            onChange={(user) => update({ user })}
+          />
+          <MultiSelect
+            label="Rol"
+            values={query.role ?? []}
+            options={roles.map((r) => ({ value: String(r.id), label: r.label }))}
+            onChange={(role) => update({ role })}
+            minWidth={150}
+          />
         </>
       )}
-      <MultiSelect label="Canal" values={query.channel ?? []} options={MANAGEMENT_CHANNELS.map((c) => ({ value: c.id, label: c.label }))} onChange={(channel) => update({ channel })} minWidth={150} />
+      <MultiSelect
+        label="Canal"
+        values={query.channel ?? []}
+        options={MANAGEMENT_CHANNELS.map((c) => ({ value: c.id, label: c.label }))}
+        onChange={(channel) => update({ channel })}
+        minWidth={150}
+      />
       <MultiSelect label="Resultado" values={query.result ?? []} options={RESULT_OPTIONS} onChange={(result) => update({ result })} />
       <FormControl size="small" sx={{ minWidth: 170 }}>
         <InputLabel id="filter-subject">Sobre</InputLabel>
-        <Select labelId="filter-subject" label="Sobre" value={query.subject ?? ''} onChange={(event) => update({ subject: event.target.value || undefined })}>
+        <Select
+          labelId="filter-subject"
+          label="Sobre"
+          value={query.subject ?? ''}
+          onChange={(event) => update({ subject: event.target.value || undefined })}
+        >
           <MenuItem value="">
             <em>Solicitudes y préstamos</em>
           </MenuItem>

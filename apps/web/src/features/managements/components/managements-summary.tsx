@@ -20,7 +20,11 @@ const visuallyHidden = {
 function SummaryCard({ id, title, subheader, children }: { id: string; title: string; subheader?: ReactNode; children: ReactNode }) {
   return (
     <Card component="section" aria-labelledby={`${id}-title`} data-testid={`summary-${id}`} sx={{ height: '100%', position: 'relative' }}>
-      <CardHeader title={title} subheader={subheader} slotProps={{ title: { id: `${id}-title`, variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }} />
+      <CardHeader
+        title={title}
+        subheader={subheader}
+        slotProps={{ title: { id: `${id}-title`, variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }}
+      />
       <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
   );
@@ -45,10 +49,25 @@ function usersOf(summary: ManagementSummary) {
 export function ManagementsSummary({ summary }: { summary: ManagementSummary }) {
   const users = usersOf(summary);
   const period = summary.from === summary.to ? calendarDate(summary.from) : `${calendarDate(summary.from)} – ${calendarDate(summary.to)}`;
-  const hours = summary.by_hour.length === 0 ? [] : Array.from({ length: 24 }, (_, h) => h).filter((h) => h >= Math.min(...summary.by_hour.map((x) => x.hour)) && h <= Math.max(...summary.by_hour.map((x) => x.hour)));
-  const byHour = hours.map((hour) => Object.fromEntries([['hour', `${String(hour).padStart(2, '0')} h`], ...users.map((u) => [`u${u.id}`, summary.by_hour.find((x) => x.user_id === u.id && x.hour === hour)?.count ?? 0])]));
+  const hours =
+    summary.by_hour.length === 0
+      ? []
+      : Array.from({ length: 24 }, (_, h) => h).filter(
+          (h) => h >= Math.min(...summary.by_hour.map((x) => x.hour)) && h <= Math.max(...summary.by_hour.map((x) => x.hour)),
+        );
+  const byHour = hours.map((hour) =>
+    Object.fromEntries([
+      ['hour', `${String(hour).padStart(2, '0')} h`],
+      ...users.map((u) => [`u${u.id}`, summary.by_hour.find((x) => x.user_id === u.id && x.hour === hour)?.count ?? 0]),
+    ]),
+  );
   const results = [...new Set(summary.by_result.map((r) => r.result))];
-  const byUser = users.map((u) => Object.fromEntries([['user', u.name], ...results.map((r, i) => [`r${i}`, summary.by_result.find((x) => x.user_id === u.id && x.result === r)?.count ?? 0])]));
+  const byUser = users.map((u) =>
+    Object.fromEntries([
+      ['user', u.name],
+      ...results.map((r, i) => [`r${i}`, summary.by_result.find((x) => x.user_id === u.id && x.result === r)?.count ?? 0]),
+    ]),
+  );
   const pending = summary.next_actions_due - summary.next_actions_done;
   return (
     <Grid container spacing={2} data-testid="managements-summary">
@@ -64,7 +83,11 @@ export function ManagementsSummary({ summary }: { summary: ManagementSummary }) 
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 7 }}>
-        <SummaryCard id="by-hour" title="Gestiones por usuario y hora" subheader={`${count(summary.contacts)} gestiones de ${count(users.length)} usuarios`}>
+        <SummaryCard
+          id="by-hour"
+          title="Gestiones por usuario y hora"
+          subheader={`${count(summary.contacts)} gestiones de ${count(users.length)} usuarios`}
+        >
           {users.length === 0 ? (
             <Typography color="text.secondary">Ninguna gestión en el período.</Typography>
           ) : (
@@ -102,7 +125,12 @@ export function ManagementsSummary({ summary }: { summary: ManagementSummary }) 
                 dataset={byUser}
                 yAxis={[{ scaleType: 'band', dataKey: 'user', width: 140 }]}
                 xAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
-                series={results.map((r, i) => ({ dataKey: `r${i}`, label: managementResultLabel(r), stack: 'results', valueFormatter: (v) => count(v ?? 0) }))}
+                series={results.map((r, i) => ({
+                  dataKey: `r${i}`,
+                  label: managementResultLabel(r),
+                  stack: 'results',
+                  valueFormatter: (v) => count(v ?? 0),
+                }))}
                 grid={{ vertical: true }}
                 localeText={{ noData: 'Sin datos', loading: 'Cargando…' }}
               />

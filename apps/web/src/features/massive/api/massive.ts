@@ -22,7 +22,8 @@ export interface MassiveCatalogue {
   planned: { label: string; needs: string }[];
 }
 
-export const catalogueQueryOptions = () => queryOptions({ queryKey: [...massiveKeys.all, 'catalogue'], queryFn: ({ signal }) => api.get<MassiveCatalogue>('massives', { signal }) });
+export const catalogueQueryOptions = () =>
+  queryOptions({ queryKey: [...massiveKeys.all, 'catalogue'], queryFn: ({ signal }) => api.get<MassiveCatalogue>('massives', { signal }) });
 export const useMassiveCatalogue = () => useQuery(catalogueQueryOptions());
 
 export const batchQueryOptions = (id: number) =>
@@ -36,7 +37,12 @@ export const batchQueryOptions = (id: number) =>
 export const useMassiveBatch = (id: number) => useQuery(batchQueryOptions(id));
 
 /** Uploads a file to validate (multipart: the JSON client does not send FormData). */
-export async function validateFile(input: { type: MassiveType; file: File; encoding: string; delimiter: string }): Promise<MassiveValidation> {
+export async function validateFile(input: {
+  type: MassiveType;
+  file: File;
+  encoding: string;
+  delimiter: string;
+}): Promise<MassiveValidation> {
   const form = new FormData();
   form.set('type', input.type);
   if (input.encoding) form.set('encoding', input.encoding);
@@ -47,7 +53,8 @@ export async function validateFile(input: { type: MassiveType; file: File; encod
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   const response = await fetch(resolvePath('massive-batches/validate'), { method: 'POST', body: form, credentials: 'include', headers });
   const body = (await response.json().catch(() => ({}))) as MassiveValidation & { statusMessage?: string; message?: string; fields?: [] };
-  if (!response.ok) throw new ApiError(response.status, body.statusMessage ?? body.message ?? 'No se pudo validar el archivo', body.fields ?? []);
+  if (!response.ok)
+    throw new ApiError(response.status, body.statusMessage ?? body.message ?? 'No se pudo validar el archivo', body.fields ?? []);
   return body;
 }
 
@@ -55,7 +62,8 @@ export const useValidateFile = () => useMutation({ mutationFn: validateFile });
 
 export const useValidateFromList = () =>
   useMutation({
-    mutationFn: (input: { type: MassiveType; list: MassiveList; filters: string; values: Record<string, string> }) => api.post<MassiveValidation>('massive-batches/from-list', input),
+    mutationFn: (input: { type: MassiveType; list: MassiveList; filters: string; values: Record<string, string> }) =>
+      api.post<MassiveValidation>('massive-batches/from-list', input),
   });
 
 export type BatchAction = 'start' | 'pause' | 'resume' | 'cancel' | 'retry';

@@ -16,7 +16,12 @@ export function listFiltersOf(search: string): string {
  */
 export function MassiveListAction({ list, search }: { list: MassiveList; search: string }) {
   return (
-    <Button variant="outlined" startIcon={<IconStack2 size={18} />} component={Link} to={`/create-massive?from=${list}&filters=${encodeURIComponent(listFiltersOf(search))}`}>
+    <Button
+      variant="outlined"
+      startIcon={<IconStack2 size={18} />}
+      component={Link}
+      to={`/create-massive?from=${list}&filters=${encodeURIComponent(listFiltersOf(search))}`}
+    >
       Acción masiva
     </Button>
   );

@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications';
@@ -36,7 +47,11 @@ export function FileRegretButton() {
                     {
                       onSuccess: (regret) => {
                         setOpen(false);
-                        notify({ message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`, color: 'success', timeout: null });
+                        notify({
+                          message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`,
+                          color: 'success',
+                          timeout: null,
+                        });
                       },
                       onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
                     },

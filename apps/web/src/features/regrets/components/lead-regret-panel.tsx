@@ -16,11 +16,23 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const fileRegret = async () => {
-    if (!(await confirm({ title: 'Registrar arrepentimiento', message: '¿Registrar la revocación del préstamo por arrepentimiento?', confirmLabel: 'Registrar' }))) return;
+    if (
+      !(await confirm({
+        title: 'Registrar arrepentimiento',
+        message: '¿Registrar la revocación del préstamo por arrepentimiento?',
+        confirmLabel: 'Registrar',
+      }))
+    )
+      return;
     file.mutate(
       { lead_id: leadId },
       {
-        onSuccess: (regret) => notify({ message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`, color: 'success', timeout: null }),
+        onSuccess: (regret) =>
+          notify({
+            message: `Arrepentimiento registrado. Código de revocación: ${regret.revocation_code}`,
+            color: 'success',
+            timeout: null,
+          }),
         onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
       },
     );
@@ -40,7 +52,8 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
           {quote.data && (
             <>
               <Typography variant="body2">
-                Préstamo #{quote.data.loan_id}, desembolsado el {calendarDate(quote.data.disbursed_on)}. A devolver sin intereses: {money(quote.data.amount)}.
+                Préstamo #{quote.data.loan_id}, desembolsado el {calendarDate(quote.data.disbursed_on)}. A devolver sin intereses:{' '}
+                {money(quote.data.amount)}.
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <Typography variant="body2">Plazo legal:</Typography>
@@ -51,12 +64,7 @@ export function LeadRegretPanel({ leadId }: { leadId: number }) {
                   Ver la solicitud #{quote.data.open_regret_id}
                 </Button>
               ) : (
-                <Button
-                  variant="outlined"
-                  size="small"
-                  disabled={file.isPending}
-                  onClick={() => void fileRegret().catch(notifyError)}
-                >
+                <Button variant="outlined" size="small" disabled={file.isPending} onClick={() => void fileRegret().catch(notifyError)}>
                   Registrar arrepentimiento
                 </Button>
               )}

@@ -29,7 +29,10 @@ export function RegretActions({ row }: { row: RegretRow }) {
       { id: row.id, to: option.to, version: row.version, reason: reason.trim() || undefined },
       {
         onSuccess: (done) =>
-          notify({ message: `Solicitud en «${regretStatusLabel(COUNTRY, done.status)}»`, color: regretStatusName(COUNTRY, done.status).includes('fail') ? 'warning' : 'success' }),
+          notify({
+            message: `Solicitud en «${regretStatusLabel(COUNTRY, done.status)}»`,
+            color: regretStatusName(COUNTRY, done.status).includes('fail') ? 'warning' : 'success',
+          }),
         onError: (error) => notify({ message: error.message, color: 'error', timeout: null }),
       },
     );
@@ -52,10 +55,7 @@ export function RegretActions({ row }: { row: RegretRow }) {
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()}>
         {options.map((option) => (
-          <MenuItem
-            key={option.to}
-            onClick={() => void move(option).catch(notifyError)}
-          >
+          <MenuItem key={option.to} onClick={() => void move(option).catch(notifyError)}>
             {regretStatusLabel(COUNTRY, option.to)}
           </MenuItem>
         ))}

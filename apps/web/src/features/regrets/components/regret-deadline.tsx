@@ -17,7 +17,13 @@ export function RegretDeadline({ deadline, rule }: { deadline: string; rule: str
       <Typography variant="body2" title={rule === 'business' ? 'Días hábiles' : 'Días corridos'}>
         {calendarDate(deadline)}
       </Typography>
-      <Chip size="small" label={label} color={left < 0 ? 'error' : left <= 2 ? 'warning' : 'default'} variant={left < 0 ? 'filled' : 'outlined'} data-testid="regret-time-left" />
+      <Chip
+        size="small"
+        label={label}
+        color={left < 0 ? 'error' : left <= 2 ? 'warning' : 'default'}
+        variant={left < 0 ? 'filled' : 'outlined'}
+        data-testid="regret-time-left"
+      />
     </Stack>
   );
 }

@@ -5,7 +5,8 @@ import { useIdempotencyKey } from '../../../lib/idempotency';
 import { refreshSale } from './refresh-sale';
 
 /** Notes are the lead's (`POST /leads/:id/notes`): sellers may write them on their own leads. */
-export const addSaleNote = (id: number, body: AddNoteBody, headers?: Record<string, string>) => api.post<LeadDetail>(`leads/${id}/notes`, body, { headers });
+export const addSaleNote = (id: number, body: AddNoteBody, headers?: Record<string, string>) =>
+  api.post<LeadDetail>(`leads/${id}/notes`, body, { headers });
 
 /** A note sent again after a lost answer is not written twice (its Idempotency-Key). */
 export function useAddSaleNote(id: number) {

@@ -25,7 +25,8 @@ import { useRescheduleCallBack } from '../api/reschedule-call-back';
 const toIso = (local: string) => countryWallTimeToDate(COUNTRY, local)?.toISOString() ?? '';
 
 /** The server's reason about the time (400 or 409 naming `at`), shown under the field; undefined for any other refusal. */
-const timeProblem = (error: unknown) => (error instanceof ApiError ? error.fields.find((field) => field.field === 'at')?.message : undefined);
+const timeProblem = (error: unknown) =>
+  error instanceof ApiError ? error.fields.find((field) => field.field === 'at')?.message : undefined;
 
 /**
  * 'Reprogramar': the call back's new day and time, with booking's field and rules (future, within

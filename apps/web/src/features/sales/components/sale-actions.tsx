@@ -1,4 +1,13 @@
-import { addDays, CALL_BACK_MAX_DAYS, CLOSED_SALE_MESSAGE, isClosedStatus, countryWallTime, countryWallTimeToDate, scheduleCallBodySchema, type SaleDetail } from '@backoffice/shared';
+import {
+  addDays,
+  CALL_BACK_MAX_DAYS,
+  CLOSED_SALE_MESSAGE,
+  isClosedStatus,
+  countryWallTime,
+  countryWallTimeToDate,
+  scheduleCallBodySchema,
+  type SaleDetail,
+} from '@backoffice/shared';
 import { Alert, Button, Card, CardContent, CardHeader, Stack, TextField, Typography } from '@mui/material';
 import { DateTimeField } from '../../../components/date-fields';
 import { useState, type FormEvent } from 'react';
@@ -10,11 +19,12 @@ import { useScheduleCallBack } from '../api/schedule-call-back';
 import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
 import { PendingCallBacks } from './pending-call-backs';
 
-
 /** Keyed by the sale's version: the mutation's state goes with the form (a save or a 409 starts afresh). */
 function ManagementForm({ sale }: { sale: SaleDetail }) {
   const setManagement = useSetSaleManagementStatus(sale.id);
-  return <ManagementStatusForm id="sale-management-status" current={sale.management_status} version={sale.version} mutation={setManagement} />;
+  return (
+    <ManagementStatusForm id="sale-management-status" current={sale.management_status} version={sale.version} mutation={setManagement} />
+  );
 }
 
 /** The picker's wall time ('YYYY-MM-DDTHH:mm'), a time on the country's clock (as every time shown), → ISO, which the shared schema checks. */

@@ -5,7 +5,6 @@ import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { date, dateTime, money } from '../../../lib/format';
 
-
 /** The application: status (with its sales name), step, amounts, seller, management and next call. */
 export function SaleSummary({ sale }: { sale: SaleDetail }) {
   const status = STATUSES[COUNTRY].find((s) => s.id === sale.status_id);
@@ -21,14 +20,30 @@ export function SaleSummary({ sale }: { sale: SaleDetail }) {
       <Divider />
       <CardContent>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto solicitado">{money(sale.requested_amount)}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Cuotas">{sale.term}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Monto ofrecido">{sale.offered_amount === null ? '' : money(sale.offered_amount)}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Paso">{step?.label}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Vendedor">{sale.seller?.name ?? 'Sin asignar'}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Gestión">{sale.management_status}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Próxima llamada">{sale.next_call_at ? dateTime(sale.next_call_at) : ''}</DetailField></Grid>
-          <Grid size={{ xs: 6, md: 3 }}><DetailField label="Celular">{sale.customer.cellphone}</DetailField></Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Monto solicitado">{money(sale.requested_amount)}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Cuotas">{sale.term}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Monto ofrecido">{sale.offered_amount === null ? '' : money(sale.offered_amount)}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Paso">{step?.label}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Vendedor">{sale.seller?.name ?? 'Sin asignar'}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Gestión">{sale.management_status}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Próxima llamada">{sale.next_call_at ? dateTime(sale.next_call_at) : ''}</DetailField>
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <DetailField label="Celular">{sale.customer.cellphone}</DetailField>
+          </Grid>
         </Grid>
       </CardContent>
     </Card>

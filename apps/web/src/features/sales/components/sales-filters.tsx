@@ -1,11 +1,28 @@
 import type { SalesListQuery } from '@backoffice/shared';
 import { useSearchParams } from 'react-router';
-import { AmountFilter, DataRateFilter, FilterBar, ManagementFilter, MultiSelect, SearchBox, StepFilter, strings } from '../../../components/list-filters';
+import {
+  AmountFilter,
+  DataRateFilter,
+  FilterBar,
+  ManagementFilter,
+  MultiSelect,
+  SearchBox,
+  StepFilter,
+  strings,
+} from '../../../components/list-filters';
 import { useFilterResource } from '../../../lib/filter-resources';
 import type { SalesFilterPatch } from '../hooks/use-sales-list-params';
 
 /** SPEC 3/4 filters of the sales list: sales status, step, amount range, management status and (col) data rate. */
-export function SalesFilters({ query, update, reset }: { query: SalesListQuery; update: (patch: SalesFilterPatch) => void; reset: () => void }) {
+export function SalesFilters({
+  query,
+  update,
+  reset,
+}: {
+  query: SalesListQuery;
+  update: (patch: SalesFilterPatch) => void;
+  reset: () => void;
+}) {
   const salesStatuses = useFilterResource('sales_statuses');
   // The box shows the URL's text as it is: one too short to search is not in `query` (nor in the request).
   const [searchParams] = useSearchParams();

@@ -43,11 +43,16 @@ export function SalesPool() {
     take.mutate(id, {
       onSuccess: () => {
         // Long enough to reach 'Abrir' (the SPEC default of 2 s is not).
-        notify({ message: `Tomaste la solicitud #${id}`, timeout: 8000, action: { label: 'Abrir', onClick: () => void navigate(applicationPath(id)) } });
+        notify({
+          message: `Tomaste la solicitud #${id}`,
+          timeout: 8000,
+          action: { label: 'Abrir', onClick: () => void navigate(applicationPath(id)) },
+        });
         setCursors([undefined]);
       },
       // A refusal stays until closed, as every refusal of the app does.
-      onError: (error) => notify({ message: error instanceof ApiError ? error.statusMessage : 'Ocurrió un error inesperado', color: 'error', timeout: null }),
+      onError: (error) =>
+        notify({ message: error instanceof ApiError ? error.statusMessage : 'Ocurrió un error inesperado', color: 'error', timeout: null }),
     });
 
   return (

@@ -1,7 +1,21 @@
 import { salesStatusesOf, type GridSettings, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
 import { useMemo } from 'react';
 import { KeysetDataGrid } from '../../../components/keyset-data-grid';
-import { amountColumns, customerContactColumns, customerNameColumn, dataRateColumns, dateTimeColumn, defaultColumnsFor, idLinkColumn, leadMobileRow, managementColumn, nextCallColumn, sellerColumn, statusColumn, stepColumn } from '../../../domain/lead-list-columns';
+import {
+  amountColumns,
+  customerContactColumns,
+  customerNameColumn,
+  dataRateColumns,
+  dateTimeColumn,
+  defaultColumnsFor,
+  idLinkColumn,
+  leadMobileRow,
+  managementColumn,
+  nextCallColumn,
+  sellerColumn,
+  statusColumn,
+  stepColumn,
+} from '../../../domain/lead-list-columns';
 import { type FittedColumn } from '../../../components/fitted-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';

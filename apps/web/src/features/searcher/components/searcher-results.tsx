@@ -117,7 +117,9 @@ function CustomerCard({ customer, terms, leadsLinked }: { customer: SearcherCust
                     </TableCell>
                     <TableCell>{date(application.created_at)}</TableCell>
                     {/* The chip keeps its whole width: the table narrows the other columns instead of cutting it. */}
-                    <TableCell sx={{ '& .MuiChip-root': { maxWidth: 'none' } }}>{status ? <StatusChip {...status} /> : application.status_id}</TableCell>
+                    <TableCell sx={{ '& .MuiChip-root': { maxWidth: 'none' } }}>
+                      {status ? <StatusChip {...status} /> : application.status_id}
+                    </TableCell>
                     <TableCell>{application.step ?? '—'}</TableCell>
                     <TableCell align="right">{money(application.requested_amount)}</TableCell>
                     <TableCell>{application.seller?.name ?? 'Sin asignar'}</TableCell>
@@ -156,7 +158,9 @@ export function SearcherResults({ data, q, leadsLinked }: { data: SearcherRespon
   return (
     <Stack spacing={2}>
       {data.more && (
-        <Alert severity="warning">Se muestran los {data.customers.length} clientes más recientes: precisa la búsqueda para ver otros.</Alert>
+        <Alert severity="warning">
+          Se muestran los {data.customers.length} clientes más recientes: precisa la búsqueda para ver otros.
+        </Alert>
       )}
       {data.customers.map((customer) => (
         <CustomerCard key={customer.id} customer={customer} terms={terms} leadsLinked={leadsLinked} />

@@ -23,8 +23,12 @@ export const useUpdateUser = () => useUsersMutation(({ id, ...body }: UpdateUser
 export const useResetPassword = () => useUsersMutation(({ id, password }: { id: number; password: string }) => resetPassword(id, password));
 export const useUnlockUser = () => useUsersMutation(unlockUser);
 export const useResetSecondFactor = () => useUsersMutation(resetSecondFactor);
-export const useSecondFactorRoles = (enabled: boolean) => useQuery({ queryKey: SECOND_FACTOR_ROLES_KEY, queryFn: getSecondFactorRoles, enabled });
+export const useSecondFactorRoles = (enabled: boolean) =>
+  useQuery({ queryKey: SECOND_FACTOR_ROLES_KEY, queryFn: getSecondFactorRoles, enabled });
 export function useSetSecondFactorRoles() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setSecondFactorRoles, onSuccess: (answer) => queryClient.setQueryData(SECOND_FACTOR_ROLES_KEY, answer) });
+  return useMutation({
+    mutationFn: setSecondFactorRoles,
+    onSuccess: (answer) => queryClient.setQueryData(SECOND_FACTOR_ROLES_KEY, answer),
+  });
 }

@@ -29,7 +29,10 @@ export function UserActions({ user }: { user: AdminUser }) {
     if (!ok) return;
     update.mutate(
       { id: user.id, active: !deactivate, version: user.version },
-      { onSuccess: () => notify({ message: deactivate ? 'Usuario desactivado' : 'Usuario reactivado', color: 'success' }), onError: failed },
+      {
+        onSuccess: () => notify({ message: deactivate ? 'Usuario desactivado' : 'Usuario reactivado', color: 'success' }),
+        onError: failed,
+      },
     );
   };
 
@@ -40,12 +43,20 @@ export function UserActions({ user }: { user: AdminUser }) {
       message: `${user.name} ingresará solo con su contraseña (y volverá a configurarla si su rol la exige). Sus sesiones se cerrarán.`,
     });
     if (!ok) return;
-    resetSecondFactor.mutate(user.id, { onSuccess: () => notify({ message: 'Verificación en dos pasos restablecida', color: 'success' }), onError: failed });
+    resetSecondFactor.mutate(user.id, {
+      onSuccess: () => notify({ message: 'Verificación en dos pasos restablecida', color: 'success' }),
+      onError: failed,
+    });
   };
 
   return (
     <>
-      <IconButton size="small" aria-label={`Acciones de ${user.name}`} onClick={(e) => setAnchor(e.currentTarget)} data-testid={`user-actions-${user.id}`}>
+      <IconButton
+        size="small"
+        aria-label={`Acciones de ${user.name}`}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid={`user-actions-${user.id}`}
+      >
         <IconDots size={18} />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>

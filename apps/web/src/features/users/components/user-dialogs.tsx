@@ -1,5 +1,19 @@
 import { ROLES, type AdminUser, type RoleId, type RoleKind } from '@backoffice/shared';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
@@ -11,7 +25,9 @@ type Errors = Record<string, string>;
 /** The server's field errors by field; another error as the dialog's alert. */
 function split(error: Error): { fields: Errors; message: string | null } {
   const fields = error instanceof ApiError ? error.fields : [];
-  return fields.length > 0 ? { fields: Object.fromEntries(fields.map((f) => [f.field, f.message])), message: null } : { fields: {}, message: error.message };
+  return fields.length > 0
+    ? { fields: Object.fromEntries(fields.map((f) => [f.field, f.message])), message: null }
+    : { fields: {}, message: error.message };
 }
 
 /** The stored role text ('2', 'seller') as the role id the country's API takes (arg a number). */
@@ -19,7 +35,16 @@ const roleIdOf = (stored: string): RoleId => ROLES[COUNTRY].find((r) => String(r
 
 function RoleField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   return (
-    <TextField select label="Rol" value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error} fullWidth slotProps={{ htmlInput: { 'data-testid': 'user-role-field' } }}>
+    <TextField
+      select
+      label="Rol"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={error}
+      fullWidth
+      slotProps={{ htmlInput: { 'data-testid': 'user-role-field' } }}
+    >
       {ROLES[COUNTRY].map((role) => (
         <MenuItem key={String(role.id)} value={String(role.id)}>
           {role.label}
@@ -30,7 +55,25 @@ function RoleField({ value, onChange, error }: { value: string; onChange: (value
 }
 
 /** A dialog around one form: its title, its fields, Cancelar and the submit button. */
-function FormDialog({ open = true, onClose, onSubmit, title, submitLabel, pending, maxWidth = 'xs', children }: { open?: boolean; onClose: () => void; onSubmit: (event: FormEvent) => void; title: string; submitLabel: string; pending: boolean; maxWidth?: 'xs' | 'sm'; children: ReactNode }) {
+function FormDialog({
+  open = true,
+  onClose,
+  onSubmit,
+  title,
+  submitLabel,
+  pending,
+  maxWidth = 'xs',
+  children,
+}: {
+  open?: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  maxWidth?: 'xs' | 'sm';
+  children: ReactNode;
+}) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth={maxWidth} fullWidth>
       <form onSubmit={onSubmit} noValidate>
@@ -60,7 +103,13 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
     event.preventDefault();
     if (!values.role) return setErrors({ role: 'Elige un rol' });
     create.mutate(
-      { name: values.name, email: values.email, role: roleIdOf(values.role), neotel_id: Number(values.neotel_id) || 0, password: values.password },
+      {
+        name: values.name,
+        email: values.email,
+        role: roleIdOf(values.role),
+        neotel_id: Number(values.neotel_id) || 0,
+        password: values.password,
+      },
       {
         onSuccess: () => {
           notify({ message: 'Usuario creado', color: 'success' });
@@ -78,13 +127,37 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <FormDialog open={open} onClose={onClose} onSubmit={submit} title="Nuevo usuario" submitLabel="Crear" pending={create.isPending} maxWidth="sm">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onSubmit={submit}
+      title="Nuevo usuario"
+      submitLabel="Crear"
+      pending={create.isPending}
+      maxWidth="sm"
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <TextField label="Nombre" value={values.name} onChange={set('name')} error={!!errors.name} helperText={errors.name} fullWidth />
-        <TextField label="Email" type="email" value={values.email} onChange={set('email')} error={!!errors.email} helperText={errors.email} fullWidth />
+        <TextField
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={!!errors.email}
+          helperText={errors.email}
+          fullWidth
+        />
         <RoleField value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} error={errors.role} />
-        <TextField label="Usuario de Neotel" type="number" value={values.neotel_id} onChange={set('neotel_id')} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
+        <TextField
+          label="Usuario de Neotel"
+          type="number"
+          value={values.neotel_id}
+          onChange={set('neotel_id')}
+          error={!!errors.neotel_id}
+          helperText={errors.neotel_id ?? '0: sin usuario'}
+          fullWidth
+        />
         <TextField
           label="Contraseña temporal"
           type="password"
@@ -132,7 +205,15 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
       <Stack spacing={2} sx={{ pt: 1 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <RoleField value={role} onChange={setRole} error={errors.role} />
-        <TextField label="Usuario de Neotel" type="number" value={neotel} onChange={(e) => setNeotel(e.target.value)} error={!!errors.neotel_id} helperText={errors.neotel_id ?? '0: sin usuario'} fullWidth />
+        <TextField
+          label="Usuario de Neotel"
+          type="number"
+          value={neotel}
+          onChange={(e) => setNeotel(e.target.value)}
+          error={!!errors.neotel_id}
+          helperText={errors.neotel_id ?? '0: sin usuario'}
+          fullWidth
+        />
       </Stack>
     </FormDialog>
   );
@@ -160,7 +241,13 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   };
 
   return (
-    <FormDialog onClose={onClose} onSubmit={submit} title={`Restablecer contraseña de ${user.name}`} submitLabel="Restablecer" pending={reset.isPending}>
+    <FormDialog
+      onClose={onClose}
+      onSubmit={submit}
+      title={`Restablecer contraseña de ${user.name}`}
+      submitLabel="Restablecer"
+      pending={reset.isPending}
+    >
       <TextField
         label="Contraseña temporal"
         type="password"
@@ -205,10 +292,18 @@ export function SecondFactorRolesDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormDialog onClose={onClose} onSubmit={submit} title="Verificación en dos pasos por rol" submitLabel="Guardar" pending={save.isPending || !current.data}>
+    <FormDialog
+      onClose={onClose}
+      onSubmit={submit}
+      title="Verificación en dos pasos por rol"
+      submitLabel="Guardar"
+      pending={save.isPending || !current.data}
+    >
       <Stack spacing={1}>
         {(failure ?? current.error) && <Alert severity="error">{failure ?? current.error?.message}</Alert>}
-        <Typography variant="body2">Los usuarios de los roles marcados deberán configurarla al ingresar, antes de poder hacer cualquier otra cosa.</Typography>
+        <Typography variant="body2">
+          Los usuarios de los roles marcados deberán configurarla al ingresar, antes de poder hacer cualquier otra cosa.
+        </Typography>
         <FormGroup>
           {COUNTRY_KINDS.map(([kind, label]) => (
             <FormControlLabel

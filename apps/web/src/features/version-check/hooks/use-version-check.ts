@@ -21,7 +21,12 @@ export function useVersionCheck() {
         if (!isNewBuild(await getLatestBuild(), BUILD_ID)) return;
         announced = true;
         const reload = { label: 'Recargar', onClick: () => window.location.reload() };
-        appNotifications.push({ id: 'new-version', title: 'Hay una nueva versión disponible', body: 'Recarga la página para usarla.', action: reload });
+        appNotifications.push({
+          id: 'new-version',
+          title: 'Hay una nueva versión disponible',
+          body: 'Recarga la página para usarla.',
+          action: reload,
+        });
         notify({ message: 'Hay una nueva versión disponible', color: 'info', timeout: null, action: reload });
       } catch (error) {
         console.warn('No se pudo comprobar la versión', error);

@@ -44,11 +44,25 @@ export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
         </Typography>
         <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} data-testid="voluntary-pay-form">
           <TextField size="small" label="Monto" value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" required />
-          <TextField size="small" label="Fecha de pago" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} required slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            label="Fecha de pago"
+            type="date"
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.target.value)}
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField size="small" label="Referencia" value={reference} onChange={(e) => setReference(e.target.value)} required />
           <Button variant="outlined" component="label">
             {file ? file.name : 'Adjuntar comprobante (PNG, JPEG o PDF)'}
-            <input hidden type="file" accept="image/png,image/jpeg,application/pdf" data-testid="voluntary-pay-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              hidden
+              type="file"
+              accept="image/png,image/jpeg,application/pdf"
+              data-testid="voluntary-pay-file"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </Button>
           {(problem ?? register.error) && <Alert severity="error">{problem ?? register.error?.message}</Alert>}
           {done && <Alert severity="success">Pago voluntario registrado: queda pendiente de revisión</Alert>}

@@ -9,9 +9,19 @@ import { receiptUrl } from '../api/register-voluntary-pay';
 export function ReceiptView({ pay }: { pay: VoluntaryPayRow }) {
   const url = receiptUrl(COUNTRY, pay.id);
   if (pay.receipt_type === 'application/pdf') {
-    return <Box component="iframe" title="Comprobante" src={url} data-testid="receipt-pdf" sx={{ width: '100%', height: 480, border: 0 }} />;
+    return (
+      <Box component="iframe" title="Comprobante" src={url} data-testid="receipt-pdf" sx={{ width: '100%', height: 480, border: 0 }} />
+    );
   }
-  return <Box component="img" src={url} alt="Comprobante" data-testid="receipt-image" sx={{ maxWidth: '100%', maxHeight: 480, objectFit: 'contain' }} />;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt="Comprobante"
+      data-testid="receipt-image"
+      sx={{ maxWidth: '100%', maxHeight: 480, objectFit: 'contain' }}
+    />
+  );
 }
 
 /**
