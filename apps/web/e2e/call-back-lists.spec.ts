@@ -1,4 +1,4 @@
-import { addDays, formatDateTime, isTerminalStatus, MESSAGES, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
+import { addDays, formatDateTime, isClosedStatus, MESSAGES, todayIn, type LeadListResponse, type SaleDetail } from '@backoffice/shared';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { COUNTRY, REMINDED_SELLERS, resolveEveryCallBack, signIn, typeDate, api } from './support';
 
@@ -30,7 +30,7 @@ async function sale(page: Page, id: number): Promise<SaleDetail> {
 /** The seller's sales still being worked with no call back pending (nothing of another file's on them). */
 async function freeSales(page: Page): Promise<LeadListResponse['rows']> {
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const free = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id) && row.next_call_at === null);
+  const free = own.rows.filter((row) => !isClosedStatus(COUNTRY, row.status_id) && row.next_call_at === null);
   expect(free.length, 'the seller has sales being worked without call backs').toBeGreaterThan(1);
   return free;
 }

@@ -3,7 +3,7 @@ import {
   CALL_BACK_MESSAGES,
   MESSAGES,
   countryWallTimeToDate,
-  isTerminalStatus,
+  isClosedStatus,
   todayIn,
   type LeadListResponse,
   type SaleDetail,
@@ -44,7 +44,7 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
   await signIn(page, SELLER);
   await expect(page).toHaveURL(/\/sales$/);
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const open = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id));
+  const open = own.rows.filter((row) => !isClosedStatus(COUNTRY, row.status_id));
   // The one with the fewest call backs of its own (other specs of the run book on the first ones).
   const saleId = open.at(-1)!.id;
   await page.goto(`/sale-detail?id=${saleId}`);
@@ -129,7 +129,7 @@ test('a reminder shown for a lead given to another seller goes: its call backs w
   await expect(page).toHaveURL(/\/sales$/);
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
   // Not the sale the other test of this file works.
-  const saleId = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id)).at(-2)!.id;
+  const saleId = own.rows.filter((row) => !isClosedStatus(COUNTRY, row.status_id)).at(-2)!.id;
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
   const booked = await page.request.post(`/api/${COUNTRY}/sales/${saleId}/call-back`, {
     data: { at: new Date(Date.now() + 2_000).toISOString() },

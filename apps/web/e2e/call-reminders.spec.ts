@@ -4,7 +4,7 @@ import {
   MESSAGES,
   formatDate,
   buildCuil,
-  isTerminalStatus,
+  isClosedStatus,
   type LeadListResponse,
   type SaleDetail,
 } from '@backoffice/shared';
@@ -47,7 +47,7 @@ async function dueCallBack(page: Page, leadId: number): Promise<void> {
 /** The ids of the seller's sales still being worked: a closed one takes no call backs. */
 async function openSales(page: Page): Promise<number[]> {
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const open = own.rows.filter((row) => !isTerminalStatus(COUNTRY, row.status_id)).map((row) => row.id);
+  const open = own.rows.filter((row) => !isClosedStatus(COUNTRY, row.status_id)).map((row) => row.id);
   expect(open.length, 'the seller has sales still being worked').toBeGreaterThan(1);
   return open;
 }

@@ -4,7 +4,7 @@ import {
   CURRENCY,
   DASHBOARD_MAX_DAYS,
   formatMoney,
-  isTerminalStatus,
+  isClosedStatus,
   MY_WORK_COUNTS,
   todayIn,
   type DashboardResponse,
@@ -352,7 +352,7 @@ test("a seller's work of today: their call back due later today, a link to the s
   await openDashboard(page, `seller@${COUNTRY}.example`);
   // A call back later today on a sale still being worked (one this test books: other specs resolve the seeded ones).
   const sales = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const free = sales.rows.find((row) => !isTerminalStatus(COUNTRY, row.status_id) && row.next_call_at === null)!;
+  const free = sales.rows.find((row) => !isClosedStatus(COUNTRY, row.status_id) && row.next_call_at === null)!;
   const endOfDay = Date.parse(`${addDays(todayIn(COUNTRY), 1)}T${COUNTRY === 'arg' ? '03' : '05'}:00:00Z`);
   const at = new Date(Math.min(Date.now() + 20 * 60_000, endOfDay - 60_000)).toISOString();
   const booked = await page.request.post(`/api/${COUNTRY}/sales/${free.id}/call-back`, {

@@ -1,4 +1,4 @@
-import { addDays, isTerminalStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
+import { addDays, isClosedStatus, todayIn, type LeadListResponse } from '@backoffice/shared';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { COUNTRY, signIn, snapshotOtherTabsOnFailure } from './support';
 
@@ -79,7 +79,7 @@ test('the sale detail’s “Ventas” goes back to the seller’s list as searc
   await page.setViewportSize({ width: 1600, height: 1000 });
   await signInAs(page, `seller@${COUNTRY}.example`);
   const own = (await (await page.request.get(`/api/${COUNTRY}/sales?pageSize=100`)).json()) as LeadListResponse;
-  const sale = own.rows.find((row) => !isTerminalStatus(COUNTRY, row.status_id))!;
+  const sale = own.rows.find((row) => !isClosedStatus(COUNTRY, row.status_id))!;
   await page.goto(`/sales?q=${sale.customer.doc_number}`);
   const grid = page.getByRole('grid', { name: 'Ventas' });
   await grid.getByRole('columnheader', { name: 'Monto' }).click();
