@@ -38,5 +38,7 @@ describe('a 401 from any call ends the local session', () => {
     storage.setItem('backoffice-theme', '"dark"');
     handleUnauthorized(new ApiError(401, 'Email o contraseña incorrectos'));
     expect(storage.getItem('backoffice-theme')).toBe('"dark"');
-  });
+    // The imports above compile the modules on first use (after the stub: they read localStorage as they load),
+    // which took over the default 5 s beside two browser suites.
+  }, 60_000);
 });
