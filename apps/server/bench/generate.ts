@@ -333,7 +333,7 @@ async function ensureLoans(client: pg.Client, url: string, n: number, log: (mess
   await client.query(
     `insert into loans (country, lead_id, customer_id, principal, term, rate, vat_rate, late_rate, disbursed_on, first_due_date, status, outstanding)
      select l.country, l.id, l.customer_id, l.requested_amount, 6, 89.5, 21, 44.75, d.disbursed_on, d.disbursed_on + 30, 'ACTIVE', 0
-       from leads l, lateral (select least(greatest((l.created_at at time zone $2)::date + 3, $3::date - 1 - (l.id * 7919 % 400)), $3::date - 1) as disbursed_on) d
+       from leads l, lateral (select least(greatest((l.created_at at time zone $2)::date + 3, $3::date - 1 - (l.id::bigint * 7919 % 400)::int), $3::date - 1) as disbursed_on) d
       where l.country = $1 and l.id % 10 < 3 order by l.id`,
     [COUNTRY, COUNTRY_TIME_ZONE[COUNTRY], today],
   );
