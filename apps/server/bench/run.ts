@@ -359,7 +359,9 @@ async function main() {
       ['deep_offset', () => `${list}?page=${1000 + Math.floor(Math.random() * 2001)}`],
       ['search', () => `${list}?q=${pick(fragments)}`],
       ['searcher', () => `/api/arg/searcher?q=${pick(fragments)}`],
-      ['search_name', () => `${list}?q=${pick(names)}`],
+      // A name's rows as the screen asks them (`count=later`), and its count, asked apart after them.
+      ['search_name', () => `${list}?q=${pick(names)}&count=later`],
+      ['search_name_count', () => `${list}/count?q=${pick(names)}`],
       ['searcher_name', () => `/api/arg/searcher?q=${pick(names)}`],
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
       // The collections desk over the loans in collections: a bucket, and a customer's name.
@@ -372,7 +374,10 @@ async function main() {
     ];
     // After the export: its reads of rows spread over the tables leave PostgreSQL's cache cold for whatever
     // follows. A seller's name search among their own applications (/sales, ~50,000 of them; reported).
-    const lastScenarios: Scenario[] = [['sales_name', () => `/api/arg/sales?q=${pick(sellerNames)}`, sellerToken]];
+    const lastScenarios: Scenario[] = [
+      ['sales_name', () => `/api/arg/sales?q=${pick(sellerNames)}&count=later`, sellerToken],
+      ['sales_name_count', () => `/api/arg/sales/count?q=${pick(sellerNames)}`, sellerToken],
+    ];
     // Warm-up: the first requests of each scenario compile code paths and fill caches.
     for (const [, paths, asker = token] of [...scenarios, ...lastScenarios]) {
       for (let i = 0; i < 20; i++) await getJson(base, asker, typeof paths === 'function' ? paths() : itemAt(paths, 0));
@@ -386,7 +391,7 @@ async function main() {
         results[name] = await load(base, asker, paths, processes);
         const r = results[name];
         console.log(
-          `${name.padEnd(12)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +
+          `${name.padEnd(16)} p50 ${String(r.p50).padStart(7)} ms  p95 ${String(r.p95).padStart(7)} ms  p99 ${String(r.p99).padStart(7)} ms  ${String(r.rps).padStart(6)} req/s  errors ${r.errors}` +
             `  cpu/req: server ${r.serverCpuMs.toFixed(3)} ms, postgres ${r.postgresCpuMs.toFixed(3)} ms  peak RSS ${peakRssMb(server.pid!)} MB`,
         );
       }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { COUNTRY_TIME_ZONE, type ListCount, type ListResponse } from '@backoffice/shared';
+import { COUNTRY_TIME_ZONE, type ListCount, type ListPageResponse, type ListResponse } from '@backoffice/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,8 @@ export interface PageRequest {
   pageSize: number;
   cursor?: string;
   exactCount?: boolean;
+  /** `count=later`: the page leaves out a count it would have to make (null), asked apart with `total`. */
+  count?: 'later';
 }
 
 interface Cursor {
@@ -53,7 +55,15 @@ export class ListEngine {
     return counts;
   }
 
-  async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListResponse<R>> {
+  /** A page; with its count unless asked with `count=later`. */
+  async page<F, R>(
+    definition: ListDefinition<F, R>,
+    context: ListContext,
+    filters: F,
+    request: PageRequest & { count?: undefined },
+  ): Promise<ListResponse<R>>;
+  async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListPageResponse<R>>;
+  async page<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: PageRequest): Promise<ListPageResponse<R>> {
     const { sort, dir } = this.order(definition, context, request);
     const where = listWhere(definition, context, filters);
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
@@ -64,8 +74,10 @@ export class ListEngine {
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
     const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
     const known = counts?.get(countKey);
+    const later = request.count === 'later';
     // The count rides on the page's statement (one round trip); a page that comes back empty has none,
-    // which is 0 on the first page and asked apart past it.
+    // which is 0 on the first page and asked apart past it. Asked for later, only a count at hand comes:
+    // a kept one, or the first page's when it holds every row.
     const page = await this.rows(
       definition,
       where,
@@ -74,16 +86,18 @@ export class ListEngine {
       cursor,
       offset,
       prepared,
-      known ? undefined : this.countQuery(countFrom, where, cap),
+      known || later ? undefined : this.countQuery(countFrom, where, cap),
     );
-    const count =
-      known ??
-      (page.total !== undefined
-        ? countOf(page.total, cap)
-        : cursor || offset > 0
-          ? await this.count(countFrom, where, cap, prepared)
-          : { total: 0, exact: true });
-    if (counts && !known) counts.set(countKey, count);
+    const firstAndLast = !cursor && offset === 0 && !page.more;
+    const count: ListCount | null = later
+      ? (known ?? (firstAndLast ? { total: page.rows.length, exact: true } : null))
+      : (known ??
+        (page.total !== undefined
+          ? countOf(page.total, cap)
+          : cursor || offset > 0
+            ? await this.countRows(countFrom, where, cap, prepared)
+            : { total: 0, exact: true }));
+    if (counts && !known && count) counts.set(countKey, count);
     const tag = [definition.name, sort, dir] as const;
     const first = page.rows[0];
     const last = page.rows.at(-1);
@@ -102,6 +116,23 @@ export class ListEngine {
     };
   }
 
+  /**
+   * The count a page asked with `count=later` left out: the same rows (the user's scope and the filters),
+   * the same cap and the same kept counts as a page's own.
+   */
+  async total<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: { exactCount?: boolean }): Promise<ListCount> {
+    const where = listWhere(definition, context, filters);
+    const countFrom = definition.countFrom?.(filters) ?? definition.from;
+    const cap = request.exactCount ? undefined : this.options.countThreshold;
+    const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
+    const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
+    const known = counts?.get(countKey);
+    if (known) return known;
+    const count = await this.countRows(countFrom, where, cap, definition.prepared?.(filters) ?? false);
+    counts?.set(countKey, count);
+    return count;
+  }
+
   /** The filtered set as `<name>-<country>-<local date>.csv|xlsx`, announced by X-Total-Count. */
   async export<F, R>(
     definition: ListDefinition<F, R>,
@@ -115,7 +146,7 @@ export class ListEngine {
     const columns = definition.export.columns(context.country);
     const order = this.order(definition, context, options);
     const where = listWhere(definition, context, filters);
-    const { total } = await this.count(definition.countFrom?.(filters) ?? definition.from, where, undefined);
+    const { total } = await this.countRows(definition.countFrom?.(filters) ?? definition.from, where, undefined);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
     void reply
       .header('content-disposition', `attachment; filename="${definition.name}-${context.country}-${today}.${options.format}"`)
@@ -175,7 +206,7 @@ export class ListEngine {
     return { rows: forward ? rows : rows.reverse(), more, total };
   }
 
-  private async count(from: SQL, where: SQL, cap: number | undefined, prepared = false): Promise<ListCount> {
+  private async countRows(from: SQL, where: SQL, cap: number | undefined, prepared = false): Promise<ListCount> {
     const [[total]] = (await this.run(sql`select ${this.countQuery(from, where, cap)}`, prepared)) as [[number]];
     return countOf(total, cap);
   }

@@ -1,4 +1,4 @@
-import { exportFormatSchema, listResponseSchema, type Country, type Screen } from '@backoffice/shared';
+import { exportFormatSchema, listCountSchema, listPageResponseSchema, type Country, type Screen } from '@backoffice/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -6,7 +6,15 @@ import type { ListDefinition } from './definition';
 import { SESSION_SECURITY, errorResponses } from '../routes/responses';
 import { signedInUser } from '../plugins/app/auth';
 
-type ListQuery = { page: number; pageSize: number; cursor?: string; sort?: string; dir?: 'asc' | 'desc'; exactCount?: boolean };
+type ListQuery = {
+  page: number;
+  pageSize: number;
+  cursor?: string;
+  sort?: string;
+  dir?: 'asc' | 'desc';
+  exactCount?: boolean;
+  count?: 'later';
+};
 
 export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
   country: Country;
@@ -26,7 +34,7 @@ export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
 
 const errors = errorResponses(400, 401, 403);
 
-/** The two routes of a list declared on the engine: its page and its export. */
+/** The routes of a list declared on the engine: its page, its count (asked after a page with `count=later`) and its export. */
 export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, options: ListRoutesOptions<Q, F, R>): void {
   const { country, path, screen, tag, summary, query, row, definition } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -39,13 +47,31 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
         summary,
         security: SESSION_SECURITY,
         querystring: query,
-        response: { 200: listResponseSchema(row), ...errors },
+        response: { 200: listPageResponseSchema(row), ...errors },
       },
     },
     async (request) => {
       const asked = request.query as ListQuery & z.infer<Q>;
       const filters = await options.filters(asked, request);
       return app.lists.page(definition, { country, user: signedInUser(request) }, filters, asked);
+    },
+  );
+  typed.get(
+    `${path}/count`,
+    {
+      onRequest: app.authorize(screen),
+      schema: {
+        tags: [tag],
+        summary: `${summary}: el total con los mismos filtros (lo que una página con count=later dejó para después)`,
+        security: SESSION_SECURITY,
+        querystring: query,
+        response: { 200: listCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const asked = request.query as ListQuery & z.infer<Q>;
+      const filters = await options.filters(asked, request);
+      return app.lists.total(definition, { country, user: signedInUser(request) }, filters, asked);
     },
   );
   typed.get(

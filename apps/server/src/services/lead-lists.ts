@@ -37,6 +37,8 @@ export interface ListPageRequest {
   pageSize: number;
   cursor?: string;
   exactCount?: boolean;
+  /** `count=later`: the page does not wait for a count it would have to make (then null; see `total`). */
+  count?: 'later';
 }
 
 type Problem = { field: string; message: string };
@@ -158,9 +160,16 @@ export class LeadLists {
       return { found, complete };
     };
     let result: Awaited<ReturnType<typeof read>>['found'];
-    let count: ListCount;
+    let count: ListCount | null;
     const text = known === undefined && filters.q !== undefined;
-    if (text && !filters.dense) {
+    if (request.count === 'later' && known === undefined) {
+      // The screen asks for the count apart (`total`) once the rows are shown: only a count at hand comes
+      // with them, the first page that holds every match.
+      const { found, complete } = await read();
+      result = found;
+      count = complete ? { total: found.rows.length, exact: true } : null;
+      if (count) this.counts.set(countKey, count);
+    } else if (text && !filters.dense) {
       // A free text mostly looks for someone: few matches, a text seldom repeated (no count cached). Its
       // first page, read first, usually holds them all, and the count is then not asked for.
       const { found, complete } = await read();
@@ -189,6 +198,14 @@ export class LeadLists {
       prevCursor: result.prevCursor,
     };
     return `{"rows":[${result.rows.join(',')}],"count":${JSON.stringify(count)},"pageInfo":${JSON.stringify(pageInfo)}}`;
+  }
+
+  /**
+   * The count a page asked with `count=later` left out: the same scope, filters, cap and per-node cache as a
+   * page's own count, so the pages after it find it there.
+   */
+  total(user: AuthUser, filters: LeadFilters, exactCount = false, scope = this.scopeOf(user)): Promise<ListCount> {
+    return this.count(scope, filters, exactCount);
   }
 
   /**

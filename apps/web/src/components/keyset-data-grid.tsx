@@ -30,7 +30,8 @@ export type KeysetListPatch = Partial<Record<'page' | 'pageSize' | 'cursor' | 's
 
 export interface KeysetPage<R> {
   rows: R[];
-  count: ListCount;
+  /** Undefined or null while it is on its way (a page asked with `count=later`: useDeferredCount). */
+  count?: ListCount | null;
   pageInfo: { nextCursor: string | null; prevCursor: string | null };
 }
 
@@ -114,7 +115,7 @@ export function KeysetDataGrid<R extends GridValidRowModel>({
   if (!rowless && lastFitted !== fitted.columns) setLastFitted(fitted.columns);
   const shownColumns = rowless ? lastFitted : fitted.columns;
   const sortModel = useMemo<GridSortModel>(() => [{ field: query.sort, sort: query.dir }], [query.sort, query.dir]);
-  const count = data?.count;
+  const count = data?.count ?? undefined;
   // No page and none loading: the list failed (its error is shown above). It stays on the page asked for,
   // so that trying again (or the server coming back) loads that page; only a page back is offered meanwhile.
   const failed = !data && !loading;

@@ -3,7 +3,8 @@ import { Button, Typography } from '@mui/material';
 import { count as formatCount } from '../lib/format';
 
 interface ListCountTextProps {
-  count: ListCount | undefined;
+  /** Undefined or null: still on its way. */
+  count: ListCount | null | undefined;
   /** The rows' name: "1 venta", "2 ventas". */
   plural: string;
   singular: string;
@@ -18,7 +19,7 @@ interface ListCountTextProps {
 export function ListCountText({ count, plural, singular, failed = false, onExactCount, 'data-testid': testId }: ListCountTextProps) {
   return (
     <Typography color="text.secondary" data-testid={testId}>
-      {count === undefined
+      {!count
         ? failed
           ? '—'
           : 'Cargando…'

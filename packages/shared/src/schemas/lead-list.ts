@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, DATA_RATE_VALUES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { idSchema } from './common';
-import { csvOf, isoDateSchema, listCountSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
+import { countModeQuery, csvOf, deferredCountSchema, isoDateSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
 
 // The lead lists (/leads, /sales): their query, row and answer, the export's parameters.
 
@@ -73,6 +73,7 @@ export const leadListQuerySchema = z.object({
   dir: sortDirSchema.default('desc'),
   ...paginationQuery,
   exactCount: queryBoolean,
+  ...countModeQuery,
 });
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 export type LeadListParams = z.input<typeof leadListQuerySchema>;
@@ -124,7 +125,7 @@ export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
 export const leadListResponseSchema = z.object({
   rows: z.array(leadListItemSchema),
-  count: listCountSchema,
+  count: deferredCountSchema,
   pageInfo: pageInfoSchema,
 });
 export type LeadListResponse = z.infer<typeof leadListResponseSchema>;

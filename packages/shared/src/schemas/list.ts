@@ -58,6 +58,16 @@ export const listCountSchema = z.object({
 });
 export type ListCount = z.infer<typeof listCountSchema>;
 
+/**
+ * `count=later`: the page answers without waiting for its count (`count: null` when the count is not at hand
+ * for free), and the screen asks the list's `/count` with the same query after the rows. Without it every
+ * page carries its count, as before.
+ */
+export const countModeQuery = { count: z.enum(['later']).optional() };
+
+/** A page's count: null only when the query said `count=later` and the count would have cost a query of its own. */
+export const deferredCountSchema = listCountSchema.nullable();
+
 export const pageInfoSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -77,6 +87,7 @@ export function listQuerySchema<S extends readonly [string, ...string[]], F exte
     sort: z.enum(sorts).optional(),
     dir: sortDirSchema.optional(),
     exactCount: queryBoolean,
+    ...countModeQuery,
     ...filters,
   });
 }
@@ -89,4 +100,12 @@ export interface ListResponse<R> {
   rows: R[];
   count: ListCount;
   pageInfo: z.infer<typeof pageInfoSchema>;
+}
+
+/** What a list's route may answer: a page asked with `count=later` may come without its count. */
+export function listPageResponseSchema<R extends z.ZodType>(row: R) {
+  return z.object({ rows: z.array(row), count: deferredCountSchema, pageInfo: pageInfoSchema });
+}
+export interface ListPageResponse<R> extends Omit<ListResponse<R>, 'count'> {
+  count: ListCount | null;
 }

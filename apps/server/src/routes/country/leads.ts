@@ -17,6 +17,7 @@ import {
   leadIdParamsSchema,
   leadListQuerySchema,
   leadListResponseSchema,
+  listCountSchema,
   newCustomerLeadCreateSchemas,
   reassignSellerBodySchema,
   saleCustomerUpdateSchemas,
@@ -114,11 +115,29 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
-      const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
+      const { sort, dir, page, pageSize, cursor, exactCount, count, ...filters } = request.query;
       return sendJsonText(
         reply,
-        await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount }),
+        await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount, count }),
       );
+    },
+  );
+
+  app.get(
+    '/leads/count',
+    {
+      onRequest: app.authorize('leads'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Total de la lista de leads con los mismos filtros (acotado salvo exactCount): lo que una página con count=later dejó para después',
+        security: SESSION_SECURITY,
+        querystring: leadListQuerySchema,
+        response: { 200: listCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, cursor: _cursor, exactCount, count: _count, ...filters } = request.query;
+      return lists.total(signedInUser(request), await lists.filters(filters), exactCount === true);
     },
   );
 

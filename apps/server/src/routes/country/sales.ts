@@ -7,6 +7,7 @@ import {
   isClosedStatus,
   leadIdParamsSchema,
   leadListResponseSchema,
+  listCountSchema,
   saleCustomerUpdateSchemas,
   saleDetailSchema,
   salesExportQuerySchema,
@@ -72,7 +73,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
   const filtersOf = ({
     sales_status: status,
     ...rest
-  }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount'>) => {
+  }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount' | 'count'>) => {
     const unknown = status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
     const problems = unknown.length > 0 ? [{ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` }] : [];
     // Said once, as the sales status it was sent as (not again as the list's `status`).
@@ -120,11 +121,29 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request, reply) => {
-      const { sort, dir, page, pageSize, cursor, exactCount, ...filters } = request.query;
+      const { sort, dir, page, pageSize, cursor, exactCount, count, ...filters } = request.query;
       return sendJsonText(
         reply,
-        await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount }),
+        await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount, count }),
       );
+    },
+  );
+
+  app.get(
+    '/sales/count',
+    {
+      onRequest: app.authorize('sales'),
+      schema: {
+        tags: ['sales'],
+        summary: 'Total de ventas con los mismos filtros y el mismo alcance (un vendedor cuenta solo las suyas): lo que count=later dejó para después',
+        security: SESSION_SECURITY,
+        querystring: salesListQuerySchema,
+        response: { 200: listCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, cursor: _cursor, exactCount, count: _count, ...filters } = request.query;
+      return lists.total(signedInUser(request), await filtersOf(filters), exactCount === true);
     },
   );
 
@@ -178,7 +197,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request, reply) => {
       requirePoolTaker(signedInUser(request));
-      const { sort, dir, page, pageSize, cursor, exactCount, sales_status: status, ...rest } = request.query;
+      const { sort, dir, page, pageSize, cursor, exactCount, count, sales_status: status, ...rest } = request.query;
       // Unassigned, in a sales status that can still move (the ones `take` accepts), narrowed by the query's
       // own filters. Any sales status may be asked for (others are a 400); a closed one holds nothing to take.
       const filters = await filtersOf({ ...rest, sales_status: status?.length ? status : poolStatusIds, seller: [NONE] });
@@ -192,7 +211,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
         await lists.page(
           signedInUser(request),
           { ...filters, status: workable },
-          { sort, dir, page, pageSize, cursor, exactCount },
+          { sort, dir, page, pageSize, cursor, exactCount, count },
           { country },
         ),
       );

@@ -41,7 +41,7 @@ export default function LeadsRoute() {
           </Typography>
           <ListCountText
             count={count}
-            failed={!!leads.error}
+            failed={!!leads.query.error}
             plural="leads"
             singular="lead"
             onExactCount={() => update({ exactCount: true })}
@@ -67,12 +67,12 @@ export default function LeadsRoute() {
           sellerFilter={!session || !isSellerOrWoAssignation(COUNTRY, session.role)}
         />
       </ListFiltersFrame>
-      <ListError error={leads.error} onRetry={() => void leads.refetch()} />
+      <ListError error={leads.query.error} onRetry={() => void leads.query.refetch()} />
       <LeadsTable
         query={query}
         data={leads.data}
-        loading={leads.isFetching}
-        stale={rowsOutOfDate(leads)}
+        loading={leads.query.isFetching}
+        stale={rowsOutOfDate(leads.query)}
         onClearFilters={reset}
         update={update}
         selection={selection}

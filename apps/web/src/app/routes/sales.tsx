@@ -28,7 +28,7 @@ export default function SalesRoute() {
           </Typography>
           <ListCountText
             count={count}
-            failed={!!sales.error}
+            failed={!!sales.query.error}
             plural="ventas"
             singular="venta"
             onExactCount={() => update({ exactCount: true })}
@@ -40,12 +40,12 @@ export default function SalesRoute() {
       <ListFiltersFrame active={activeFilterCount(query)}>
         <SalesFilters query={query} update={update} reset={reset} />
       </ListFiltersFrame>
-      <ListError error={sales.error} onRetry={() => void sales.refetch()} />
+      <ListError error={sales.query.error} onRetry={() => void sales.query.refetch()} />
       <SalesTable
         query={query}
         data={sales.data}
-        loading={sales.isFetching}
-        stale={rowsOutOfDate(sales)}
+        loading={sales.query.isFetching}
+        stale={rowsOutOfDate(sales.query)}
         onClearFilters={reset}
         update={update}
       />

@@ -1,10 +1,14 @@
 import type { LeadListResponse } from '@backoffice/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useDeferredCount, withCountLater } from '../../../lib/deferred-count';
 
-/** The list query travels as the URL's own search string, so the page and the API read the same params. */
+/**
+ * The list query travels as the URL's own search string, so the page and the API read the same params. The
+ * rows do not wait for their count (a name's count costs far more than its page): useLeads asks it after.
+ */
 export const getLeads = (search: string, signal?: AbortSignal) =>
-  api.get<LeadListResponse>(`leads${search ? `?${search}` : ''}`, { signal });
+  api.get<LeadListResponse>(`leads?${withCountLater(search)}`, { signal });
 
 export const leadsQueryOptions = (search: string) =>
   queryOptions({
@@ -13,6 +17,9 @@ export const leadsQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** The page (`query`) and the page with its count once known (`data`: its count undefined until then). */
 export function useLeads(search: string) {
-  return useQuery(leadsQueryOptions(search));
+  const query = useQuery(leadsQueryOptions(search));
+  const data = useDeferredCount(['leads', 'list'], 'leads', search, query.data);
+  return { query, data };
 }

@@ -1,7 +1,7 @@
-import type { GridSettings, LeadListItem, LeadListQuery, LeadListResponse } from '@backoffice/shared';
+import type { GridSettings, LeadListItem, LeadListQuery } from '@backoffice/shared';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { KeysetDataGrid } from '../../../components/keyset-data-grid';
+import { KeysetDataGrid, type KeysetPage } from '../../../components/keyset-data-grid';
 import { defaultColumnsFor, leadMobileRow } from '../../../domain/lead-list-columns';
 import { useListToolbar } from '../../../components/list-toolbar';
 import { COUNTRY } from '../../../config/env';
@@ -17,7 +17,7 @@ const rowHref = (row: LeadListItem) => `/lead-detail?id=${row.id}`;
 
 interface LeadsTableProps {
   query: LeadListQuery;
-  data: LeadListResponse | undefined;
+  data: KeysetPage<LeadListItem> | undefined;
   loading: boolean;
   /** The rows shown are out of date (rowsOutOfDate). */
   stale?: boolean;

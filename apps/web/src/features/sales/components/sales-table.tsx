@@ -1,6 +1,6 @@
-import { salesStatusesOf, type GridSettings, type LeadListItem, type LeadListResponse, type SalesListQuery } from '@backoffice/shared';
+import { salesStatusesOf, type GridSettings, type LeadListItem, type SalesListQuery } from '@backoffice/shared';
 import { useMemo } from 'react';
-import { KeysetDataGrid } from '../../../components/keyset-data-grid';
+import { KeysetDataGrid, type KeysetPage } from '../../../components/keyset-data-grid';
 import {
   amountColumns,
   customerContactColumns,
@@ -48,7 +48,7 @@ const rowHref = (row: LeadListItem) => `/sale-detail?id=${row.id}`;
 
 interface SalesTableProps {
   query: SalesListQuery;
-  data: LeadListResponse | undefined;
+  data: KeysetPage<LeadListItem> | undefined;
   loading: boolean;
   /** The rows shown are out of date (rowsOutOfDate). */
   stale?: boolean;
