@@ -503,6 +503,68 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
     }
   });
 
+  it('answers a count=later page without the count it would have to make, and /leads/count gives it apart', async () => {
+    // Many matches (80 over a cap of 50), a page of 10: the same rows and cursors, the count left out.
+    const later = await list('pageSize=10&count=later');
+    const now = await list('pageSize=10');
+    expect(later.rows).toEqual(now.rows);
+    expect(later.pageInfo).toEqual(now.pageInfo);
+    expect(later.count).toBeNull();
+    const countOf = async (query: string, client = admin) => {
+      const res = await client.get(`/api/arg/leads/count?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Paging and order do not change it; the cap and exactCount apply as to a page's own count.
+    expect(await countOf('pageSize=10&page=3&sort=id&dir=asc')).toEqual(now.count);
+    expect(await countOf('exactCount=1')).toEqual({ total: N_ARG, exact: true });
+    // A text over several pages: its rows now, its count apart, the same as a page with its count says.
+    const name = { q: 'correo' };
+    const want = expected(known, name);
+    expect(want.length).toBeGreaterThan(10);
+    const named = await list(queryOf({ ...name, pageSize: 10, count: 'later' }));
+    expect(named.rows.map((r) => r.id)).toEqual(want.slice(0, 10));
+    expect(named.count).toBeNull();
+    expect(await countOf(queryOf(name))).toEqual({ total: Math.min(want.length, THRESHOLD), exact: want.length <= THRESHOLD });
+    // A first page that holds every match is its own count: it comes with the rows.
+    const few = { management: ['Contestador'] };
+    expect((await list(queryOf({ ...few, count: 'later' }))).count).toEqual({ total: expected(known, few).length, exact: true });
+    // The filters are checked as for a page, naming the field; an unknown count mode too.
+    const bad = await admin.get('/api/arg/leads/count?status=999');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0].field).toBe('status');
+    const mode = await admin.get('/api/arg/leads?count=soon');
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json().fields[0].field).toBe('count');
+  });
+
+  it("counts a seller's own leads only, on /leads/count and /sales/count, and refuses the roles the lists refuse", async () => {
+    const seller = new TestClient(t.app);
+    expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);
+    const own = expected(known, { seller: [sellerId] });
+    expect(own.length).toBeLessThan(known.length);
+    for (const path of ['leads', 'sales']) {
+      const res = await seller.get(`/api/arg/${path}/count`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json(), path).toEqual({ total: own.length, exact: true });
+      // Another seller's leads, or the unassigned ones, are not counted for them either.
+      expect((await seller.get(`/api/arg/${path}/count?seller=${otherSellerId},none`)).json(), path).toEqual({ total: 0, exact: true });
+    }
+    // A name among their own leads: counted in their scope, as their page finds them.
+    const name = { q: 'mart' };
+    const ownNamed = expected(known, { ...name, seller: [sellerId] });
+    expect(ownNamed.length).toBeGreaterThan(0);
+    expect(expected(known, name).length).toBeGreaterThan(ownNamed.length);
+    expect((await seller.get(`/api/arg/sales/count?${queryOf(name)}`)).json()).toEqual({ total: ownNamed.length, exact: true });
+    const auditor = new TestClient(t.app);
+    expect((await auditor.login('arg', 'auditor@arg.example')).statusCode).toBe(200);
+    for (const path of ['leads', 'sales']) {
+      const list = await auditor.get(`/api/arg/${path}`);
+      expect((await auditor.get(`/api/arg/${path}/count`)).statusCode, path).toBe(list.statusCode);
+    }
+    expect((await auditor.get('/api/arg/sales/count')).statusCode).toBe(403);
+  });
+
   it('shows sellers only their own leads, in the list, the count, the export and the detail', async () => {
     const seller = new TestClient(t.app);
     expect((await seller.login('arg', 'seller@arg.example')).statusCode).toBe(200);

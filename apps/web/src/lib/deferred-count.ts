@@ -18,6 +18,14 @@ export function withCountLater(search: string): string {
   return search ? `${search}&count=later` : 'count=later';
 }
 
+/** The page as the screen shows it: its own count, else the one asked apart (undefined until it arrives). */
+export function pageWithCount<P extends { count: ListCount | null }>(
+  page: P | undefined,
+  deferred: ListCount | undefined,
+): (Omit<P, 'count'> & { count: ListCount | undefined }) | undefined {
+  return page ? { ...page, count: page.count ?? deferred } : undefined;
+}
+
 /**
  * The page with its count: the page's own when it came with one, otherwise the list's `/count` asked once the
  * rows are in (undefined until it arrives: the screen shows "…"). `key` is the page query's key root
@@ -35,6 +43,5 @@ export function useDeferredCount<P extends { count: ListCount | null }>(
     queryFn: ({ signal }) => api.get<ListCount>(`${path}/count${counted ? `?${counted}` : ''}`, { signal }),
     enabled: page !== undefined && page.count === null,
   });
-  const count = page?.count ?? (page ? total.data : undefined);
-  return useMemo(() => (page ? { ...page, count } : undefined), [page, count]);
+  return useMemo(() => pageWithCount(page, total.data), [page, total.data]);
 }
