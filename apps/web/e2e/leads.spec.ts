@@ -55,6 +55,8 @@ test('filters change the rows and the URL; a copied URL restores the view', asyn
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/management=Contestador/);
   await expect(page.getByTestId('leads-count')).not.toHaveText(before!);
+  // A total that comes after its rows reads "Cargando…" meanwhile.
+  await expect(page.getByTestId('leads-count')).not.toHaveText('Cargando…');
   const managementCells = page.getByRole('grid', { name: 'Leads' }).locator('[data-field="management_status"].MuiDataGrid-cell');
   await expect(managementCells.first()).toHaveText('Contestador');
   for (const text of await managementCells.allTextContents()) expect(text).toBe('Contestador');
@@ -135,6 +137,38 @@ test('on a wide screen the longest status names read on one line', async ({ page
       elements.filter((element) => element.getBoundingClientRect().height > 24).map((element) => element.textContent),
     ),
   ).toEqual([]);
+});
+
+test('the rows come before their total: "…" until the count arrives, then the total and the page numbers', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInAndWait(page, admin);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const countPath = `/api/${COUNTRY}/leads/count`;
+  await page.route(
+    (url) => url.pathname === countPath,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const pageAsked = page.waitForRequest((request) => new URL(request.url()).pathname === `/api/${COUNTRY}/leads`);
+  // A filter no other test asks for (every demo lead is newer): no count the server kept for it.
+  await page.goto('/leads?from=2001-02-03');
+  expect(new URL((await pageAsked).url()).searchParams.get('count')).toBe('later');
+  await expect(rows(page)).toHaveCount(25);
+  await expect(page.getByTestId('leads-count')).toHaveText('Cargando…');
+  await expect(page.getByText('1–25 de …', { exact: true })).toBeVisible();
+  const counted = page.waitForResponse((response) => new URL(response.url()).pathname === countPath);
+  release();
+  const answer = await counted;
+  expect(new URL(answer.url()).searchParams.get('from')).toBe('2001-02-03');
+  const { total } = (await answer.json()) as { total: number };
+  expect(total).toBeGreaterThan(50);
+  await expect(page.getByTestId('leads-count')).toHaveText(`${total.toLocaleString('es-AR')} leads`);
+  await expect(page.getByText(`1–25 de ${total.toLocaleString('es-AR')}`, { exact: true })).toBeVisible();
+  const last = Math.ceil(total / 25);
+  await expect(page.getByRole('navigation', { name: 'Páginas' }).getByRole('button', { name: `Página ${last}`, exact: true })).toBeVisible();
 });
 
 test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {
