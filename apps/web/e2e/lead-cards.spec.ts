@@ -22,14 +22,17 @@ const columnOf = (page: Page, column: StepEntry) => page.getByRole('region', { n
 const cardIn = (page: Page, column: StepEntry, id: number) =>
   columnOf(page, column).getByRole('article', { name: `Lead #${id}`, exact: true });
 
+/** A page asked without `count=later`: it always carries its count. */
+type CountedPage = LeadListResponse & { count: NonNullable<LeadListResponse['count']> };
+
 /** A column as the API lists it, with the same cookies as the page. */
-async function apiColumn(page: Page, column: StepEntry): Promise<LeadListResponse> {
+async function apiColumn(page: Page, column: StepEntry): Promise<CountedPage> {
   const response = await page.request.get(`/api/${COUNTRY}/leads?step=${column.id}&pageSize=25`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as LeadListResponse;
+  return (await response.json()) as CountedPage;
 }
 
-const countText = ({ count }: LeadListResponse) => (count.exact ? number.format(count.total) : `más de ${number.format(count.total)}`);
+const countText = ({ count }: CountedPage) => (count.exact ? number.format(count.total) : `más de ${number.format(count.total)}`);
 
 /** The first card of a column (it must have one) and its id. */
 async function firstCard(page: Page, column: StepEntry) {
@@ -219,7 +222,7 @@ test('the board takes the lists’ seller, amount and date filters: every column
   await page.goto(`/lead-cards?seller=${seller!.id}`);
   const filtered = (await (
     await page.request.get(`/api/${COUNTRY}/leads?step=${first.id}&seller=${seller!.id}&pageSize=25`)
-  ).json()) as LeadListResponse;
+  ).json()) as CountedPage;
   expect(filtered.rows.length).toBeGreaterThan(0);
   await eventually(columnOf(page, first).getByTestId('column-count')).toHaveText(countText(filtered));
   await eventually(columnOf(page, first).getByTestId('lead-card')).toHaveCount(filtered.rows.length);

@@ -168,7 +168,9 @@ test('the rows come before their total: "…" until the count arrives, then the 
   await expect(page.getByTestId('leads-count')).toHaveText(`${total.toLocaleString('es-AR')} leads`);
   await expect(page.getByText(`1–25 de ${total.toLocaleString('es-AR')}`, { exact: true })).toBeVisible();
   const last = Math.ceil(total / 25);
-  await expect(page.getByRole('navigation', { name: 'Páginas' }).getByRole('button', { name: `Página ${last}`, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Páginas' }).getByRole('button', { name: `Página ${last}`, exact: true }),
+  ).toBeVisible();
 });
 
 test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser’s language, and filter the rows', async ({ page }) => {

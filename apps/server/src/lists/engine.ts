@@ -120,7 +120,12 @@ export class ListEngine {
    * The count a page asked with `count=later` left out: the same rows (the user's scope and the filters),
    * the same cap and the same kept counts as a page's own.
    */
-  async total<F, R>(definition: ListDefinition<F, R>, context: ListContext, filters: F, request: { exactCount?: boolean }): Promise<ListCount> {
+  async total<F, R>(
+    definition: ListDefinition<F, R>,
+    context: ListContext,
+    filters: F,
+    request: { exactCount?: boolean },
+  ): Promise<ListCount> {
     const where = listWhere(definition, context, filters);
     const countFrom = definition.countFrom?.(filters) ?? definition.from;
     const cap = request.exactCount ? undefined : this.options.countThreshold;

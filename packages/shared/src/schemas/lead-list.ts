@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { AMOUNT_RANGES, DATA_RATE_VALUES, LEAD_SOURCES, MANAGEMENT_STATUSES } from '../catalogues/filters';
 import { idSchema } from './common';
-import { countModeQuery, csvOf, deferredCountSchema, isoDateSchema, pageInfoSchema, paginationQuery, queryBoolean, sortDirSchema } from './list';
+import {
+  countModeQuery,
+  csvOf,
+  deferredCountSchema,
+  isoDateSchema,
+  pageInfoSchema,
+  paginationQuery,
+  queryBoolean,
+  sortDirSchema,
+} from './list';
 
 // The lead lists (/leads, /sales): their query, row and answer, the export's parameters.
 

@@ -129,14 +129,24 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('leads'),
       schema: {
         tags: ['leads'],
-        summary: 'Total de la lista de leads con los mismos filtros (acotado salvo exactCount): lo que una página con count=later dejó para después',
+        summary:
+          'Total de la lista de leads con los mismos filtros (acotado salvo exactCount): lo que una página con count=later dejó para después',
         security: SESSION_SECURITY,
         querystring: leadListQuerySchema,
         response: { 200: listCountSchema, ...errors },
       },
     },
     async (request) => {
-      const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, cursor: _cursor, exactCount, count: _count, ...filters } = request.query;
+      const {
+        sort: _sort,
+        dir: _dir,
+        page: _page,
+        pageSize: _pageSize,
+        cursor: _cursor,
+        exactCount,
+        count: _count,
+        ...filters
+      } = request.query;
       return lists.total(signedInUser(request), await lists.filters(filters), exactCount === true);
     },
   );

@@ -135,14 +135,24 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       onRequest: app.authorize('sales'),
       schema: {
         tags: ['sales'],
-        summary: 'Total de ventas con los mismos filtros y el mismo alcance (un vendedor cuenta solo las suyas): lo que count=later dejó para después',
+        summary:
+          'Total de ventas con los mismos filtros y el mismo alcance (un vendedor cuenta solo las suyas): lo que count=later dejó para después',
         security: SESSION_SECURITY,
         querystring: salesListQuerySchema,
         response: { 200: listCountSchema, ...errors },
       },
     },
     async (request) => {
-      const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, cursor: _cursor, exactCount, count: _count, ...filters } = request.query;
+      const {
+        sort: _sort,
+        dir: _dir,
+        page: _page,
+        pageSize: _pageSize,
+        cursor: _cursor,
+        exactCount,
+        count: _count,
+        ...filters
+      } = request.query;
       return lists.total(signedInUser(request), await filtersOf(filters), exactCount === true);
     },
   );

@@ -7,8 +7,7 @@ import { useDeferredCount, withCountLater } from '../../../lib/deferred-count';
  * The list query travels as the URL's own search string, so the page and the API read the same params. The
  * rows do not wait for their count (a name's count costs far more than its page): useLeads asks it after.
  */
-export const getLeads = (search: string, signal?: AbortSignal) =>
-  api.get<LeadListResponse>(`leads?${withCountLater(search)}`, { signal });
+export const getLeads = (search: string, signal?: AbortSignal) => api.get<LeadListResponse>(`leads?${withCountLater(search)}`, { signal });
 
 export const leadsQueryOptions = (search: string) =>
   queryOptions({

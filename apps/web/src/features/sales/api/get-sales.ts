@@ -7,8 +7,7 @@ import { useDeferredCount, withCountLater } from '../../../lib/deferred-count';
  * The list query travels as the URL's own search string, so the page and the API read the same params. The
  * rows do not wait for their count (a name's count costs far more than its page): useSales asks it after.
  */
-export const getSales = (search: string, signal?: AbortSignal) =>
-  api.get<LeadListResponse>(`sales?${withCountLater(search)}`, { signal });
+export const getSales = (search: string, signal?: AbortSignal) => api.get<LeadListResponse>(`sales?${withCountLater(search)}`, { signal });
 
 export const salesQueryOptions = (search: string) =>
   queryOptions({
