@@ -29,19 +29,21 @@ export function pageWithCount<P extends { count: ListCount | null }>(
 /**
  * The page with its count: the page's own when it came with one, otherwise the list's `/count` asked once the
  * rows are in (undefined until it arrives: the screen shows "…"). `key` is the page query's key root
- * (['leads', 'list']), so what refreshes the list refreshes its count.
+ * (['leads', 'list']), so what refreshes the list refreshes its count. `countFailed`: the count was asked
+ * and refused, so the screen says "—" rather than loading for ever.
  */
 export function useDeferredCount<P extends { count: ListCount | null }>(
   key: QueryKey,
   path: string,
   search: string,
   page: P | undefined,
-): (Omit<P, 'count'> & { count: ListCount | undefined }) | undefined {
+): { data: (Omit<P, 'count'> & { count: ListCount | undefined }) | undefined; countFailed: boolean } {
   const counted = countSearch(search);
   const total = useQuery({
     queryKey: [...key, 'count', counted],
     queryFn: ({ signal }) => api.get<ListCount>(`${path}/count${counted ? `?${counted}` : ''}`, { signal }),
     enabled: page !== undefined && page.count === null,
   });
-  return useMemo(() => pageWithCount(page, total.data), [page, total.data]);
+  const data = useMemo(() => pageWithCount(page, total.data), [page, total.data]);
+  return { data, countFailed: total.isError && page?.count === null };
 }

@@ -41,7 +41,7 @@ export default function LeadsRoute() {
           </Typography>
           <ListCountText
             count={count}
-            failed={!!leads.query.error}
+            failed={!!leads.query.error || leads.countFailed}
             plural="leads"
             singular="lead"
             onExactCount={() => update({ exactCount: true })}

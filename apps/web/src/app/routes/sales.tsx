@@ -28,7 +28,7 @@ export default function SalesRoute() {
           </Typography>
           <ListCountText
             count={count}
-            failed={!!sales.query.error}
+            failed={!!sales.query.error || sales.countFailed}
             plural="ventas"
             singular="venta"
             onExactCount={() => update({ exactCount: true })}

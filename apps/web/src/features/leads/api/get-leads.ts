@@ -16,9 +16,9 @@ export const leadsQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** The page (`query`) and the page with its count once known (`data`: its count undefined until then). */
+/** The page (`query`), the page with its count once known (`data`: its count undefined until then), and whether the count was refused. */
 export function useLeads(search: string) {
   const query = useQuery(leadsQueryOptions(search));
-  const data = useDeferredCount(['leads', 'list'], 'leads', search, query.data);
-  return { query, data };
+  const { data, countFailed } = useDeferredCount(['leads', 'list'], 'leads', search, query.data);
+  return { query, data, countFailed };
 }

@@ -16,9 +16,9 @@ export const salesQueryOptions = (search: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** The page (`query`) and the page with its count once known (`data`: its count undefined until then). */
+/** The page (`query`), the page with its count once known (`data`: its count undefined until then), and whether the count was refused. */
 export function useSales(search: string) {
   const query = useQuery(salesQueryOptions(search));
-  const data = useDeferredCount(['sales', 'list'], 'sales', search, query.data);
-  return { query, data };
+  const { data, countFailed } = useDeferredCount(['sales', 'list'], 'sales', search, query.data);
+  return { query, data, countFailed };
 }
