@@ -17,7 +17,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
 
   beforeAll(async () => {
     // Two exports an hour, so the limit is reached within the test.
-    t = await createTestApp(driver, { rateLimits: { customerLookup: 0, searcher: 0, testCall: 0, exports: 2 } });
+    t = await createTestApp(driver, { rateLimits: { customerLookup: 0, searcher: 0, testCall: 0, exports: 2, lists: 0 } });
     admin = await client();
     expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
   });
@@ -82,6 +82,30 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     expect(exports).toHaveLength(2);
     expect(exports[0].details).toEqual({ list: 'leads', format: 'csv', rows: expect.any(Number), filters: { text: true } });
     expect(exports[1].details).toEqual({ list: 'leads', format: 'csv', rows: Number(second.headers['x-total-count']), filters: {} });
+    expect(JSON.stringify(exports)).not.toContain('Gonzalez');
+  });
+
+  it('writes and limits the export of every list on the list engine: catalogue and date filters as asked, free text as present', async () => {
+    const c = await client();
+    const login = loginResponseSchema.parse((await c.login('arg', 'atc@arg.example')).json());
+    const url = '/api/arg/daily-managements/export?format=csv&from=2020-01-01&to=2020-06-30&channel=call&q=Gonzalez&user=1,2&page=3';
+    const first = await c.get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await c.get('/api/arg/daily-managements/export?format=xlsx')).statusCode).toBe(200);
+    const third = await c.get(url);
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(59 * 60);
+
+    const exports = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');
+    expect(exports.map((r) => r.details)).toEqual([
+      {
+        list: 'gestiones',
+        format: 'csv',
+        rows: Number(first.headers['x-total-count']),
+        filters: { from: '2020-01-01', to: '2020-06-30', channel: ['call'], q: true, user: [1, 2] },
+      },
+      { list: 'gestiones', format: 'xlsx', rows: expect.any(Number), filters: {} },
+    ]);
     expect(JSON.stringify(exports)).not.toContain('Gonzalez');
   });
 

@@ -111,6 +111,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales',
     {
       onRequest: app.authorize('sales'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['sales'],
         summary: 'Ventas: leads en estados de venta (un vendedor ve solo los suyos); filtros, paginado y total como /leads',
