@@ -1,4 +1,4 @@
-import { loginResponseSchema, securityEventListResponseSchema, type SecurityEvent } from '@backoffice/shared';
+import { loginResponseSchema, securityEventListResponseSchema, todayIn, type SecurityEvent } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '../../src/db/schema';
@@ -114,14 +114,30 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     const res = await admin.get(`/api/arg/security-events?user_id=${operatorId}&type=login_failure`);
     expect(res.statusCode, res.body).toBe(200);
     const body = securityEventListResponseSchema.parse(res.json());
-    expect(body.total).toBe(3);
+    expect(body.count).toEqual({ total: 3, exact: true });
     expect(body.rows.every((r: SecurityEvent) => r.user_id === operatorId && r.type === 'login_failure')).toBe(true);
-    const page = securityEventListResponseSchema.parse((await admin.get('/api/arg/security-events?page_size=2&page=1')).json());
-    expect(page.rows).toHaveLength(2);
-    expect(page.total).toBeGreaterThan(5);
-    // Only this country's log.
-    expect(page.rows.every((r) => r.id > 0)).toBe(true);
-    expect((await admin.get('/api/arg/security-events?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z')).json().total).toBe(0);
+    const page = securityEventListResponseSchema.parse((await admin.get('/api/arg/security-events?pageSize=10')).json());
+    expect(page.rows).toHaveLength(10);
+    // Newest first, this country's only.
+    const times = page.rows.map((r) => r.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const next = securityEventListResponseSchema.parse(
+      (await admin.get(`/api/arg/security-events?pageSize=10&cursor=${encodeURIComponent(page.pageInfo.nextCursor!)}`)).json(),
+    );
+    expect(next.rows[0].id).toBeLessThan(page.rows.at(-1)!.id);
+    expect(
+      (await t.app.db.select().from(securityEvents).where(eq(securityEvents.country, 'col'))).some((r) =>
+        [...page.rows, ...next.rows].some((shown) => shown.id === r.id),
+      ),
+    ).toBe(false);
+    const empty = (url: string) => admin.get(url).then((r) => securityEventListResponseSchema.parse(r.json()).count.total);
+    expect(await empty('/api/arg/security-events?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z')).toBe(0);
+    // A day as the range's end includes that whole day (the country's calendar).
+    const today = todayIn('arg');
+    expect(await empty(`/api/arg/security-events?from=${today}&to=${today}&user_id=${operatorId}&type=login_failure`)).toBe(3);
+    const badDate = await admin.get('/api/arg/security-events?from=ayer');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().fields[0].field).toBe('from');
     expect((await admin.get('/api/arg/security-events?type=nope')).statusCode).toBe(400);
     const operator = await client();
     await operator.login('arg', 'operator@arg.example');
@@ -138,7 +154,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id;fecha;tipo;usuario;actor;ip;detalle');
+    expect(lines[0]).toBe('Id;Fecha;Tipo;Evento;Usuario;Actor;IP;Detalle');
     expect(lines.length - 1).toBe(Number(res.headers['x-total-count']));
     expect(lines.slice(1).every((line) => line.split(';')[2] === 'login_success')).toBe(true);
     const logged = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');
