@@ -275,7 +275,7 @@ export interface AppConfig {
   /** 0: this node never runs the daily delinquency run (`app.delinquency`). */
   delinquencyCheckSeconds: number;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
-  rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
+  rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number; lists: number };
   legal: LegalConfig;
   messaging: MessagingConfig;
 }
