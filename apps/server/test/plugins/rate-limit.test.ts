@@ -88,7 +88,9 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
       const refused = await user.get(page(3));
       expect(refused.statusCode, list).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json().message).toMatch(/^Alcanzaste el límite de 3 páginas por minuto de esta lista\. Espera \d+ segundos? para seguir\.$/);
+      expect(refused.json().message).toMatch(
+        /^Alcanzaste el límite de 3 páginas por minuto de esta lista\. Espera \d+ segundos? para seguir\.$/,
+      );
     }
     const other = await as('atc@arg.example');
     expect((await other.get('/api/arg/leads')).statusCode).toBe(200);

@@ -116,6 +116,8 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     const body = securityEventListResponseSchema.parse(res.json());
     expect(body.count).toEqual({ total: 3, exact: true });
     expect(body.rows.every((r: SecurityEvent) => r.user_id === operatorId && r.type === 'login_failure')).toBe(true);
+    const operatorName = (await t.app.db.select({ name: users.name }).from(users).where(eq(users.id, operatorId)))[0].name;
+    expect(body.rows[0]).toMatchObject({ user_name: operatorName, actor_id: null, actor_name: null, ip: expect.any(String) });
     const page = securityEventListResponseSchema.parse((await admin.get('/api/arg/security-events?pageSize=10')).json());
     expect(page.rows).toHaveLength(10);
     // Newest first, this country's only.
@@ -154,7 +156,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Id;Fecha;Tipo;Evento;Usuario;Actor;IP;Detalle');
+    expect(lines[0]).toBe('Id;Fecha;Tipo;Evento;Usuario;Nombre;Actor;Nombre del actor;IP;Detalle');
     expect(lines.length - 1).toBe(Number(res.headers['x-total-count']));
     expect(lines.slice(1).every((line) => line.split(';')[2] === 'login_success')).toBe(true);
     const logged = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');

@@ -51,7 +51,10 @@ export const securityEventSchema = z.object({
   created_at: z.string(),
   type: z.string(),
   user_id: z.number().int().nullable(),
+  /** The user's and the actor's names, read from the users table when shown (the log itself keeps ids). */
+  user_name: z.string().nullable(),
   actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
