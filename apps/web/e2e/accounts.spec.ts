@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES, SECOND_FACTOR_MESSAGES } from '@backoffice/shared';
 import { expect, request, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { COUNTRY, PASSWORD, signIn, snapshotOtherTabsOnFailure } from './support';
+import { COUNTRY, PASSWORD, signIn, signInAndWait, snapshotOtherTabsOnFailure } from './support';
 
 const OPERATOR_ROLE = COUNTRY === 'arg' ? 5 : 'operator';
 const FIRST = 'Tranvía azul de medianoche 47';
@@ -124,6 +124,19 @@ test.describe('accounts and sessions', () => {
     await expect(user).toHaveURL(/\/leads$/, slow);
     await expect(user.getByRole('heading', { name: 'Leads' })).toBeVisible(slow);
     await user.context().close();
+  });
+
+  test('an admin reads the security log: the user they created, filtered by event, with who did it', async ({ page, baseURL }) => {
+    await newUser(baseURL!, false);
+    await signInAndWait(page, `admin@${COUNTRY}.example`);
+    await page.getByRole('link', { name: 'Seguridad' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Registro de seguridad' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Evento' }).click();
+    await page.getByRole('option', { name: 'Usuario creado' }).click();
+    await expect(page).toHaveURL(/type=user_created/);
+    const row = page.getByRole('row').filter({ hasText: 'Prueba Cuentas' }).first();
+    await expect(row).toContainText('Usuario creado');
+    await expect(row).toContainText(`role: ${OPERATOR_ROLE}`);
   });
 
   test('a user ends another of their sessions from Mi cuenta; that one is signed out', async ({ page, browser, baseURL }) => {
