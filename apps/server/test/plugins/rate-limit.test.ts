@@ -81,7 +81,9 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
       [supervisor, '/api/arg/leads'],
       [supervisor, '/api/arg/collections'],
       [supervisor, '/api/arg/daily-managements'],
+      [supervisor, '/api/arg/audits'],
       [seller, '/api/arg/sales'],
+      [seller, '/api/arg/sales/pool'],
     ] as const) {
       const page = (i: number) => `${list}?page=${i + 1}`;
       expect(await statuses(user, 3, page), list).toEqual([200, 200, 200]);

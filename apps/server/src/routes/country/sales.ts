@@ -168,6 +168,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     {
       // Authenticated (same country) and checked below by role kind: see POOL_TAKERS.
       onRequest: app.authenticate,
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['sales'],
         summary:
