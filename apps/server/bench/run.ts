@@ -100,6 +100,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       // One signed-in user makes every request: per-user rate limits would turn the load into 429s.
       CUSTOMER_LOOKUP_RATE_LIMIT: '0',
       SEARCHER_RATE_LIMIT: '0',
+      LIST_RATE_LIMIT: '0',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'production',
     },

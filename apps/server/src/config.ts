@@ -56,8 +56,10 @@ const envSchema = z.object({
     .default(60),
   /** Days the security log keeps its rows (a periodic purge deletes older ones). */
   SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
-  /** Exports (leads, sales, security log) an hour per user, all nodes together; 0 = no limit. */
+  /** Exports (every list's and the security log) an hour per user, all nodes together; 0 = no limit. */
   EXPORT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** Pages of one list a minute per user (every list: leads, sales and the list engine's), all nodes together; 0 = no limit. */
+  LIST_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** `true`: the OpenAPI document and its UI (/api/docs) only for signed-in users (set it in production). */
   API_DOCS_REQUIRE_SESSION: flag(false),
   /** Encrypts the users' TOTP secrets at rest (AES-256-GCM under its sha-256); changing it voids every enrolment. */
@@ -273,7 +275,7 @@ export interface AppConfig {
   /** 0: this node never runs the daily delinquency run (`app.delinquency`). */
   delinquencyCheckSeconds: number;
   /** Requests a minute (test calls: an hour) per user, all nodes together; 0 = no limit. */
-  rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number };
+  rateLimits: { customerLookup: number; searcher: number; testCall: number; exports: number; lists: number };
   legal: LegalConfig;
   messaging: MessagingConfig;
 }
@@ -421,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       searcher: e.SEARCHER_RATE_LIMIT,
       testCall: e.TEST_CALL_RATE_LIMIT,
       exports: e.EXPORT_RATE_LIMIT,
+      lists: e.LIST_RATE_LIMIT,
     },
     legal: {
       companyName: e.COMPANY_NAME,

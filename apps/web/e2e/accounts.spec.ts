@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES, SECOND_FACTOR_MESSAGES } from '@backoffice/shared';
 import { expect, request, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { COUNTRY, PASSWORD, signIn, snapshotOtherTabsOnFailure } from './support';
+import { COUNTRY, PASSWORD, signIn, signInAndWait, snapshotOtherTabsOnFailure } from './support';
 
 const OPERATOR_ROLE = COUNTRY === 'arg' ? 5 : 'operator';
 const FIRST = 'Tranvía azul de medianoche 47';
@@ -124,6 +124,50 @@ test.describe('accounts and sessions', () => {
     await expect(user).toHaveURL(/\/leads$/, slow);
     await expect(user.getByRole('heading', { name: 'Leads' })).toBeVisible(slow);
     await user.context().close();
+  });
+
+  test('an admin reads the security log: the user they created, filtered by event, with who did it', async ({ page, baseURL }) => {
+    await newUser(baseURL!, false);
+    await signInAndWait(page, `admin@${COUNTRY}.example`);
+    await page.getByRole('link', { name: 'Seguridad' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Registro de seguridad' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Evento' }).click();
+    await page.getByRole('option', { name: 'Usuario creado' }).click();
+    await expect(page).toHaveURL(/type=user_created/);
+    const row = page.getByRole('row').filter({ hasText: 'Prueba Cuentas' }).first();
+    await expect(row).toContainText('Usuario creado');
+    await expect(row).toContainText(`role: ${OPERATOR_ROLE}`);
+  });
+
+  test('a minute before the idle timeout the shell asks whether the user is there; staying keeps the session, silence ends it', async ({
+    page,
+  }) => {
+    // The server's default timeout, 30 minutes; the shell warns a minute before (less the server's 15 s of lag).
+    await page.clock.install();
+    await signInAndWait(page, `operator@${COUNTRY}.example`);
+    const dialog = page.getByRole('dialog', { name: '¿Sigues ahí?' });
+    await page.clock.fastForward('28:00');
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward('01:00');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Lo que estés escribiendo se guarda como borrador');
+    const stayed = page.waitForResponse((res) => res.url().includes('/auth/user-info') && res.status() === 200);
+    await dialog.getByRole('button', { name: 'Seguir conectado' }).click();
+    await stayed;
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // Nobody answers this time, and the server has ended the session (its 401 stands in here): sign-in again.
+    await page.route('**/auth/user-info', (route) =>
+      route.fulfill({
+        status: 401,
+        json: { statusCode: 401, error: 'Unauthorized', message: 'No autenticado', statusMessage: 'No autenticado' },
+      }),
+    );
+    await page.clock.fastForward('29:00');
+    await expect(dialog).toBeVisible();
+    await page.clock.fastForward('01:00');
+    await expect(page).toHaveURL(/\/login/);
   });
 
   test('a user ends another of their sessions from Mi cuenta; that one is signed out', async ({ page, browser, baseURL }) => {

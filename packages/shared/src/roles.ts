@@ -151,6 +151,7 @@ export type Screen =
   | 'create-massive'
   | 'account'
   | 'users'
+  | 'security-log'
   | 'test';
 
 /** Access to a screen: either a SPEC 6 route rule, or the role kinds of DOMAIN 4. */
@@ -207,6 +208,8 @@ export const SCREEN_ACCESS: Record<Screen, ScreenAccess> = {
    * could then make themselves admins (docs/decisions/user-administration.md).
    */
   users: { kinds: ['admin'] },
+  /** The security log (issue 40): who signed in, failed, was refused, exported; the admins only, as /users. */
+  'security-log': { kinds: ['admin'] },
 };
 
 export function canAccess(screen: Screen, country: Country, roleId: RoleId): boolean {

@@ -27,6 +27,9 @@ export const MESSAGES = {
   xsrf: 'Token XSRF ausente o inválido',
   internal: 'Error interno del servidor',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.',
+  /** Pages of one list per user and minute (LIST_RATE_LIMIT): a scraper cannot page through the whole customer base. */
+  tooManyPages: (max: number, waitSeconds: number) =>
+    `Alcanzaste el límite de ${max} páginas por minuto de esta lista. Espera ${waitSeconds} ${waitSeconds === 1 ? 'segundo' : 'segundos'} para seguir.`,
   /** Exports per user and hour (EXPORT_RATE_LIMIT): a scraper cannot pull the whole customer base. */
   tooManyExports: (max: number, waitSeconds: number) => {
     const minutes = Math.ceil(waitSeconds / 60);

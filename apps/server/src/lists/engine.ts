@@ -145,13 +145,14 @@ export class ListEngine {
     filters: F,
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { sort?: string; dir?: 'asc' | 'desc'; format: 'csv' | 'xlsx' },
+    options: { sort?: string; dir?: 'asc' | 'desc'; format: 'csv' | 'xlsx'; counted?: (rows: number) => Promise<void> },
   ) {
     if (!definition.export) throw new Error(`The list ${definition.name} declares no export`);
     const columns = definition.export.columns(context.country);
     const order = this.order(definition, context, options);
     const where = listWhere(definition, context, filters);
     const { total } = await this.countRows(definition.countFrom?.(filters) ?? definition.from, where, undefined);
+    await options.counted?.(total);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
     void reply
       .header('content-disposition', `attachment; filename="${definition.name}-${context.country}-${today}.${options.format}"`)

@@ -5,6 +5,9 @@ import type { z } from 'zod';
 import type { ListDefinition } from './definition';
 import { SESSION_SECURITY, errorResponses } from '../routes/responses';
 import { signedInUser } from '../plugins/app/auth';
+import { perUserRateLimit } from '../plugins/external/rate-limit';
+import { MESSAGES } from '../lib/errors';
+import { loggedFilters } from './logged-filters';
 
 type ListQuery = {
   page: number;
@@ -32,9 +35,13 @@ export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
   filters: (query: z.infer<Q>, request: FastifyRequest) => F | Promise<F>;
 }
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 429);
 
-/** The routes of a list declared on the engine: its page, its count (asked after a page with `count=later`) and its export. */
+/**
+ * The routes of a list declared on the engine: its page, its count (asked after a page with `count=later`) and
+ * its export, each limited per user (LIST_RATE_LIMIT a minute, EXPORT_RATE_LIMIT an hour), every export on the
+ * security log.
+ */
 export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, options: ListRoutesOptions<Q, F, R>): void {
   const { country, path, screen, tag, summary, query, row, definition } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +49,7 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     path,
     {
       onRequest: app.authorize(screen),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: [tag],
         summary,
@@ -60,6 +68,7 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     `${path}/count`,
     {
       onRequest: app.authorize(screen),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: [tag],
         summary: `${summary}: el total con los mismos filtros (lo que una página con count=later dejó para después)`,
@@ -78,6 +87,7 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     `${path}/export`,
     {
       onRequest: app.authorize(screen),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.exports, '1 hour', MESSAGES.tooManyExports) },
       schema: {
         tags: [tag],
         summary: `${summary}: todo lo filtrado como CSV o XLSX`,
@@ -90,7 +100,16 @@ export function listRoutes<Q extends z.ZodObject, F, R>(app: FastifyInstance, op
     async (request, reply) => {
       const asked = request.query as ListQuery & z.infer<Q> & { format: 'csv' | 'xlsx' };
       const filters = await options.filters(asked, request);
-      return app.lists.export(definition, { country, user: signedInUser(request) }, filters, request, reply, asked);
+      const user = signedInUser(request);
+      const logExport = (rows: number) =>
+        app.securityEvents.record({
+          country,
+          type: 'export',
+          userId: user.id,
+          ip: request.ip,
+          details: { list: definition.name, format: asked.format, rows, filters: loggedFilters(query.shape, asked) },
+        });
+      return app.lists.export(definition, { country, user }, filters, request, reply, { ...asked, counted: logExport });
     },
   );
 }

@@ -1,7 +1,7 @@
-import type { Country, SecurityEvent, SecurityEventFilters, SecurityEventType } from '@backoffice/shared';
-import { and, count, desc, eq, gt, gte, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import type { Country, SecurityEventType } from '@backoffice/shared';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { securityEvents, type SecurityEventRow } from '../db/schema';
+import { securityEvents } from '../db/schema';
 import { oneRow } from '../db/rows';
 
 export interface NewSecurityEvent {
@@ -11,18 +11,6 @@ export interface NewSecurityEvent {
   actorId?: number | null;
   ip?: string | null;
   details?: Record<string, unknown>;
-}
-
-export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
-  return {
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    type: row.type,
-    user_id: row.userId,
-    actor_id: row.actorId,
-    ip: row.ip,
-    details: row.details,
-  };
 }
 
 /** The security log (db/tables/security.ts): written by the auth routes, the guards and the exports. */
@@ -60,55 +48,6 @@ export class SecurityEventsRepository {
         ),
     );
     return row.n;
-  }
-
-  private where(country: Country, filters: SecurityEventFilters): SQL {
-    return and(
-      eq(securityEvents.country, country),
-      filters.type ? eq(securityEvents.type, filters.type) : undefined,
-      filters.user_id ? eq(securityEvents.userId, filters.user_id) : undefined,
-      filters.ip ? eq(securityEvents.ip, filters.ip) : undefined,
-      filters.from ? gte(securityEvents.createdAt, new Date(filters.from)) : undefined,
-      filters.to ? lte(securityEvents.createdAt, new Date(filters.to)) : undefined,
-    )!;
-  }
-
-  /** A page of the country's log, newest first, and how many rows match. */
-  async list(
-    country: Country,
-    filters: SecurityEventFilters,
-    page: number,
-    pageSize: number,
-  ): Promise<{ rows: SecurityEventRow[]; total: number }> {
-    const where = this.where(country, filters);
-    const [rows, counted] = await Promise.all([
-      this.db
-        .select()
-        .from(securityEvents)
-        .where(where)
-        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db.select({ n: count() }).from(securityEvents).where(where),
-    ]);
-    return { rows, total: oneRow(counted).n };
-  }
-
-  /** Every matching row, newest first, in batches (the export): keyset on id, memory holds one batch. */
-  async *all(country: Country, filters: SecurityEventFilters, batch: number): AsyncGenerator<SecurityEventRow[]> {
-    let before: number | undefined;
-    for (;;) {
-      const rows = await this.db
-        .select()
-        .from(securityEvents)
-        .where(and(this.where(country, filters), before === undefined ? undefined : lt(securityEvents.id, before)))
-        .orderBy(desc(securityEvents.id))
-        .limit(batch);
-      const last = rows.at(-1);
-      if (last) yield rows;
-      if (!last || rows.length < batch) return;
-      before = last.id;
-    }
   }
 
   /** Deletes rows older than `days` (the retention); answers how many went. */

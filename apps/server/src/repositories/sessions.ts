@@ -120,6 +120,19 @@ export class SessionsRepository {
     return found;
   }
 
+  /**
+   * Ends a session found past its lifetime or its idle timeout (its row goes, so it is told once, whichever
+   * node sees it first): the user, country and why, or undefined when the token names no such session.
+   */
+  async endLapsed(token: string): Promise<{ userId: number; country: Country; reason: 'expired' | 'idle_timeout' } | undefined> {
+    const idle = this.idleMinutes > 0 ? sql`${sessions.lastUsedAt} <= now() - ${this.idleMinutes} * interval '1 minute'` : sql`false`;
+    const [row] = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.tokenHash, hashToken(token)), sql`(${sessions.expiresAt} <= now() or ${idle})`))
+      .returning({ userId: sessions.userId, country: sessions.country, expired: sql<boolean>`${sessions.expiresAt} <= now()` });
+    return row && { userId: row.userId, country: row.country as Country, reason: row.expired ? 'expired' : 'idle_timeout' };
+  }
+
   async delete(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     this.cache.delete(tokenHash);

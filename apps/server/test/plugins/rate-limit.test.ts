@@ -39,7 +39,7 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
   };
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { seedLeads: 0 });
+    t = await createTestApp(driver, { seedLeads: 0, rateLimits: { ...loadConfig({}).rateLimits, lists: 3 } });
   });
   afterAll(async () => {
     await t?.close();
@@ -72,6 +72,34 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
 
     const other = await as('supervisor@arg.example');
     expect((await other.get(search(61))).statusCode).toBe(200);
+  });
+
+  it('answers a 4th page or count of one list within a minute with 429 naming the limit, each list and each user apart', async () => {
+    const supervisor = await as('supervisor@arg.example');
+    const seller = await as('seller@arg.example');
+    for (const [user, list] of [
+      [supervisor, '/api/arg/leads'],
+      [supervisor, '/api/arg/collections'],
+      [supervisor, '/api/arg/daily-managements'],
+      [supervisor, '/api/arg/audits'],
+      [seller, '/api/arg/sales'],
+      [seller, '/api/arg/sales/pool'],
+      // A list's total asked apart (count=later) is a page's worth of reading too.
+      [supervisor, '/api/arg/leads/count'],
+      [supervisor, '/api/arg/collections/count'],
+      [seller, '/api/arg/sales/count'],
+    ] as const) {
+      const page = (i: number) => `${list}?page=${i + 1}`;
+      expect(await statuses(user, 3, page), list).toEqual([200, 200, 200]);
+      const refused = await user.get(page(3));
+      expect(refused.statusCode, list).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(
+        /^Alcanzaste el límite de 3 páginas por minuto de esta lista\. Espera \d+ segundos? para seguir\.$/,
+      );
+    }
+    const other = await as('atc@arg.example');
+    expect((await other.get('/api/arg/leads')).statusCode).toBe(200);
   });
 
   it('answers the 11th test call of a user within an hour with 429: /test dials any national number', async () => {
@@ -138,16 +166,22 @@ describe('rate limits across app nodes on postgres', () => {
 });
 
 describe('rate limit configuration', () => {
-  it('defaults to 30 lookups and 60 searches a minute, 10 test calls and 20 exports an hour; 0 turns a limit off', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60, testCall: 10, exports: 20 });
+  it('defaults to 30 lookups, 60 searches and 120 pages of a list a minute, 10 test calls and 20 exports an hour; 0 turns a limit off', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ customerLookup: 30, searcher: 60, testCall: 10, exports: 20, lists: 120 });
     expect(
-      loadConfig({ CUSTOMER_LOOKUP_RATE_LIMIT: '0', SEARCHER_RATE_LIMIT: '5', TEST_CALL_RATE_LIMIT: '0', EXPORT_RATE_LIMIT: '0' })
-        .rateLimits,
+      loadConfig({
+        CUSTOMER_LOOKUP_RATE_LIMIT: '0',
+        SEARCHER_RATE_LIMIT: '5',
+        TEST_CALL_RATE_LIMIT: '0',
+        EXPORT_RATE_LIMIT: '0',
+        LIST_RATE_LIMIT: '0',
+      }).rateLimits,
     ).toEqual({
       customerLookup: 0,
       searcher: 5,
       testCall: 0,
       exports: 0,
+      lists: 0,
     });
     expect(perUserRateLimit(0)).toBe(false);
     expect(perUserRateLimit(30)).toMatchObject({ max: 30, timeWindow: '1 minute' });

@@ -1,4 +1,4 @@
-import { loginResponseSchema, securityEventListResponseSchema, type SecurityEvent } from '@backoffice/shared';
+import { loginResponseSchema, securityEventListResponseSchema, todayIn, type SecurityEvent } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityEvents, users } from '../../src/db/schema';
@@ -17,7 +17,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
 
   beforeAll(async () => {
     // Two exports an hour, so the limit is reached within the test.
-    t = await createTestApp(driver, { rateLimits: { customerLookup: 0, searcher: 0, testCall: 0, exports: 2 } });
+    t = await createTestApp(driver, { rateLimits: { customerLookup: 0, searcher: 0, testCall: 0, exports: 2, lists: 0 } });
     admin = await client();
     expect((await admin.login('arg', 'admin@arg.example')).statusCode).toBe(200);
   });
@@ -85,19 +85,61 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     expect(JSON.stringify(exports)).not.toContain('Gonzalez');
   });
 
+  it('writes and limits the export of every list on the list engine: catalogue and date filters as asked, free text as present', async () => {
+    const c = await client();
+    const login = loginResponseSchema.parse((await c.login('arg', 'atc@arg.example')).json());
+    const url = '/api/arg/daily-managements/export?format=csv&from=2020-01-01&to=2020-06-30&channel=call&q=Gonzalez&user=1,2&page=3';
+    const first = await c.get(url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await c.get('/api/arg/daily-managements/export?format=xlsx')).statusCode).toBe(200);
+    const third = await c.get(url);
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(59 * 60);
+
+    const exports = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');
+    expect(exports.map((r) => r.details)).toEqual([
+      {
+        list: 'gestiones',
+        format: 'csv',
+        rows: Number(first.headers['x-total-count']),
+        filters: { from: '2020-01-01', to: '2020-06-30', channel: ['call'], q: true, user: [1, 2] },
+      },
+      { list: 'gestiones', format: 'xlsx', rows: expect.any(Number), filters: {} },
+    ]);
+    expect(JSON.stringify(exports)).not.toContain('Gonzalez');
+  });
+
   it('lets an admin browse the log with filters; nobody else', async () => {
     const operatorId = await idOf('operator@arg.example');
     const res = await admin.get(`/api/arg/security-events?user_id=${operatorId}&type=login_failure`);
     expect(res.statusCode, res.body).toBe(200);
     const body = securityEventListResponseSchema.parse(res.json());
-    expect(body.total).toBe(3);
+    expect(body.count).toEqual({ total: 3, exact: true });
     expect(body.rows.every((r: SecurityEvent) => r.user_id === operatorId && r.type === 'login_failure')).toBe(true);
-    const page = securityEventListResponseSchema.parse((await admin.get('/api/arg/security-events?page_size=2&page=1')).json());
-    expect(page.rows).toHaveLength(2);
-    expect(page.total).toBeGreaterThan(5);
-    // Only this country's log.
-    expect(page.rows.every((r) => r.id > 0)).toBe(true);
-    expect((await admin.get('/api/arg/security-events?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z')).json().total).toBe(0);
+    const operatorName = (await t.app.db.select({ name: users.name }).from(users).where(eq(users.id, operatorId)))[0].name;
+    expect(body.rows[0]).toMatchObject({ user_name: operatorName, actor_id: null, actor_name: null, ip: expect.any(String) });
+    const page = securityEventListResponseSchema.parse((await admin.get('/api/arg/security-events?pageSize=10')).json());
+    expect(page.rows).toHaveLength(10);
+    // Newest first, this country's only.
+    const times = page.rows.map((r) => r.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    const next = securityEventListResponseSchema.parse(
+      (await admin.get(`/api/arg/security-events?pageSize=10&cursor=${encodeURIComponent(page.pageInfo.nextCursor!)}`)).json(),
+    );
+    expect(next.rows[0].id).toBeLessThan(page.rows.at(-1)!.id);
+    expect(
+      (await t.app.db.select().from(securityEvents).where(eq(securityEvents.country, 'col'))).some((r) =>
+        [...page.rows, ...next.rows].some((shown) => shown.id === r.id),
+      ),
+    ).toBe(false);
+    const empty = (url: string) => admin.get(url).then((r) => securityEventListResponseSchema.parse(r.json()).count.total);
+    expect(await empty('/api/arg/security-events?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z')).toBe(0);
+    // A day as the range's end includes that whole day (the country's calendar).
+    const today = todayIn('arg');
+    expect(await empty(`/api/arg/security-events?from=${today}&to=${today}&user_id=${operatorId}&type=login_failure`)).toBe(3);
+    const badDate = await admin.get('/api/arg/security-events?from=ayer');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().fields[0].field).toBe('from');
     expect((await admin.get('/api/arg/security-events?type=nope')).statusCode).toBe(400);
     const operator = await client();
     await operator.login('arg', 'operator@arg.example');
@@ -114,7 +156,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id;fecha;tipo;usuario;actor;ip;detalle');
+    expect(lines[0]).toBe('Id;Fecha;Tipo;Evento;Usuario;Nombre;Actor;Nombre del actor;IP;Detalle');
     expect(lines.length - 1).toBe(Number(res.headers['x-total-count']));
     expect(lines.slice(1).every((line) => line.split(';')[2] === 'login_success')).toBe(true);
     const logged = (await eventsOf(login.user.id)).filter((r) => r.type === 'export');

@@ -1,8 +1,8 @@
 import { loginResponseSchema } from '@backoffice/shared';
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../src/db/schema';
+import { securityEvents, sessions, users } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 
 /** Sessions beyond their lifetime: the idle timeout (SESSION_IDLE_MINUTES). */
@@ -38,11 +38,36 @@ describe.each<Driver>(['pglite', 'postgres'])('sessions on %s', (driver) => {
     return { client: c, idleFor, idleMinutes };
   };
 
-  it('ends a session idle for longer than the timeout, well within its lifetime', async () => {
+  /** The security log's session ends of a user, as [reason, address]. */
+  const sessionEnds = async (email: string) => {
+    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const rows = await t.app.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, user.id), eq(securityEvents.type, 'session_ended')));
+    return rows.map((r) => [r.details, r.ip]);
+  };
+
+  it('ends a session idle for longer than the timeout, well within its lifetime, and logs it once', async () => {
     const { client, idleFor } = await signIn('operator@arg.example');
     await idleFor(31);
     const res = await client.get('/api/arg/auth/user-info');
     expect(res.statusCode).toBe(401);
+    expect((await Promise.all([client.get('/api/arg/leads'), client.get('/api/arg/auth/user-info')])).map((r) => r.statusCode)).toEqual([
+      401, 401,
+    ]);
+    expect(await sessionEnds('operator@arg.example')).toEqual([[{ reason: 'idle_timeout' }, client.remoteAddress]]);
+  });
+
+  it('logs a session found past its lifetime as expired', async () => {
+    const { client } = await signIn('auditor@arg.example');
+    const [user] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, 'auditor@arg.example'));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/arg/auth/user-info')).statusCode).toBe(401);
+    expect(await sessionEnds('auditor@arg.example')).toEqual([[{ reason: 'expired' }, client.remoteAddress]]);
   });
 
   it('a request within the timeout keeps the session alive and moves its last use forward', async () => {

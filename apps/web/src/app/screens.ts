@@ -1,6 +1,7 @@
 import type { Screen } from '@backoffice/shared';
 import {
   IconActivityHeartbeat,
+  IconShieldCheck,
   IconArrowBackUp,
   IconBan,
   IconCashBanknote,
@@ -185,6 +186,14 @@ export const SCREENS: ScreenRoute[] = [
     inNav: true,
   },
   { screen: 'users', path: '/users', label: 'Usuarios', icon: IconUserCog, load: () => import('./routes/users'), inNav: true },
+  {
+    screen: 'security-log',
+    path: '/security-log',
+    label: 'Seguridad',
+    icon: IconShieldCheck,
+    load: () => import('./routes/security-log'),
+    inNav: true,
+  },
   // Reached from the user menu.
   { screen: 'account', path: '/account', label: 'Mi cuenta', icon: IconUserCircle, load: () => import('./routes/account'), inNav: false },
   { screen: 'test', path: '/test', label: 'Diagnóstico', icon: IconActivityHeartbeat, load: () => import('./routes/test'), inNav: true },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { isoDateSchema, listQuerySchema, listResponseSchema } from './list';
 
 /** What the security log records (ASVS V7). The Spanish label is what the admin's filter shows. */
 export const SECURITY_EVENT_TYPES = {
@@ -25,44 +26,41 @@ export const securityEventTypeSchema = z.enum(Object.keys(SECURITY_EVENT_TYPES) 
   error: `Debe ser uno de: ${Object.keys(SECURITY_EVENT_TYPES).join(', ')}`,
 });
 
-const isoInstant = z.iso.datetime({ offset: true, error: 'Debe ser una fecha y hora ISO 8601 (2026-01-31T12:00:00Z)' });
+const isoInstant = z.iso.datetime({ offset: true });
+/** A day (the country's calendar, as the screen's date fields give it) or an exact instant (an API client's). */
+const dayOrInstant = z.union([isoDateSchema, isoInstant], {
+  error: 'Debe ser una fecha (2026-01-31) o una fecha y hora ISO 8601 (2026-01-31T12:00:00Z)',
+});
 
-/** The admin's filters of the security log (list and export alike). */
-export const securityEventFiltersSchema = z.object({
+export const SECURITY_EVENT_SORTS = ['created_at'] as const;
+
+/** The admin's filters of the security log (its page and export alike); `to` as a day includes that day. */
+export const securityEventFiltersShape = {
   type: securityEventTypeSchema.optional(),
   user_id: idSchema.optional(),
   ip: z.string().trim().max(64).optional(),
-  from: isoInstant.optional(),
-  to: isoInstant.optional(),
-});
-export type SecurityEventFilters = z.infer<typeof securityEventFiltersSchema>;
-
-export const securityEventListQuerySchema = securityEventFiltersSchema.extend({
-  page: z.preprocess((v) => (typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : v), z.number().int().min(1).default(1)),
-  page_size: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : v),
-    z.number().int().min(1).max(500).default(50),
-  ),
-});
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+};
+export const securityEventListQuerySchema = listQuerySchema(SECURITY_EVENT_SORTS, securityEventFiltersShape);
 export type SecurityEventListQuery = z.infer<typeof securityEventListQuerySchema>;
+export type SecurityEventFilters = Pick<SecurityEventListQuery, keyof typeof securityEventFiltersShape>;
 
 export const securityEventSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
   type: z.string(),
   user_id: z.number().int().nullable(),
+  /** The user's and the actor's names, read from the users table when shown (the log itself keeps ids). */
+  user_name: z.string().nullable(),
   actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
-export const securityEventListResponseSchema = z.object({
-  rows: z.array(securityEventSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const securityEventListResponseSchema = listResponseSchema(securityEventSchema);
 export type SecurityEventListResponse = z.infer<typeof securityEventListResponseSchema>;
 
 export const userIdParamsSchema = z.object({ id: idSchema });

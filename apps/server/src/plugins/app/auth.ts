@@ -101,13 +101,29 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorateRequest('routeCountry', null);
 
+    /** A session that ran out (lifetime or idle timeout) is on the security log as ended, once. */
+    const logLapsedSession = async (request: FastifyRequest, token: string) => {
+      const lapsed = await app.sessions.endLapsed(token);
+      if (!lapsed) return;
+      await app.securityEvents.record({
+        country: lapsed.country,
+        type: 'session_ended',
+        userId: lapsed.userId,
+        ip: request.ip,
+        details: { reason: lapsed.reason },
+      });
+    };
+
     const currentUser = async (request: FastifyRequest): Promise<AuthUser | null> => {
       if (request.user) return request.user;
       const token = sessionTokenOf(request);
       if (!token) return null;
       // A background poll (the call reminders') is no sign the user is there: it does not keep the session alive.
       const found = await app.sessions.findUser(token, { touch: request.routeOptions.config?.background !== true });
-      if (!found) return null;
+      if (!found) {
+        await logLapsedSession(request, token);
+        return null;
+      }
       request.user = sessionUser(found);
       return request.user;
     };

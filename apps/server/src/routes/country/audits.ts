@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CountCache } from '../../lib/count-cache';
 import { sendJsonText, type JsonText } from '../../lib/json-text';
 import { HttpError, MESSAGES, invalidData } from '../../lib/errors';
+import { perUserRateLimit } from '../../plugins/external/rate-limit';
 import { claimOf, type OpenRound } from '../../repositories/audits';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
@@ -84,6 +85,7 @@ const auditRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/audits',
     {
       onRequest: app.authorize('audits'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['audits'],
         summary: 'Cola de auditoría: leads en AUDIT_PENDING y AUDIT_RETRY, el más antiguo primero',

@@ -106,6 +106,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/leads',
     {
       onRequest: app.authorize('leads'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['leads'],
         summary: 'Lista de leads: filtros, orden, paginado por cursor (keyset) o por número y total acotado',
@@ -127,6 +128,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/leads/count',
     {
       onRequest: app.authorize('leads'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['leads'],
         summary:

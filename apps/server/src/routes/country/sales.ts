@@ -112,6 +112,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales',
     {
       onRequest: app.authorize('sales'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['sales'],
         summary: 'Ventas: leads en estados de venta (un vendedor ve solo los suyos); filtros, paginado y total como /leads',
@@ -133,6 +134,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     '/sales/count',
     {
       onRequest: app.authorize('sales'),
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['sales'],
         summary:
@@ -196,6 +198,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     {
       // Authenticated (same country) and checked below by role kind: see POOL_TAKERS.
       onRequest: app.authenticate,
+      config: { rateLimit: perUserRateLimit(app.config.rateLimits.lists, '1 minute', MESSAGES.tooManyPages) },
       schema: {
         tags: ['sales'],
         summary:
