@@ -5,7 +5,7 @@ CREATE TABLE "collection_customer_words" (
 );
 --> statement-breakpoint
 ALTER TABLE "collection_customer_words" ADD CONSTRAINT "collection_customer_words_loan_id_loans_id_fk" FOREIGN KEY ("loan_id") REFERENCES "public"."loans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "collection_customer_words_search_words_idx" ON "collection_customer_words" USING gin ("search_words");--> statement-breakpoint
+CREATE INDEX "collection_customer_words_search_words_idx" ON "collection_customer_words" USING gin ("search_words") WITH (fastupdate=false);--> statement-breakpoint
 -- A loan's row follows its in_collections (and its customer): every loan one statement wrote is handled at
 -- once from the statement's transition tables, so the delinquency run moving tens of thousands of loans
 -- costs two set-based statements, not a call per loan.

@@ -63,7 +63,8 @@ export class ListEngine {
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
     const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
-    const known = counts?.get(countKey);
+    const given = definition.knownCount?.(filters);
+    const known = given !== undefined ? countOf(given, cap) : counts?.get(countKey);
     // The count rides on the page's statement (one round trip); a page that comes back empty has none,
     // which is 0 on the first page and asked apart past it.
     const page = await this.rows(

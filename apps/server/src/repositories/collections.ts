@@ -55,6 +55,16 @@ const dayStart = (country: Country, day: string) => sql`(cast(${day} as date)::t
 const dueDate = sql`(select min(i.due_date) from installments i where i.loan_id = l.id and i.status in ${OPEN_INSTALLMENT})`;
 const latestPromise = sql`(select p.status from collection_promises p where p.loan_id = l.id order by p.created_at desc, p.id desc limit 1)`;
 
+/** Up to this many loans of a text looked up first, the page is a prepared statement (see `prepared`). */
+const PREPARED_TEXT_LOANS = 50;
+
+/** Whether the filters are a text and nothing else (no collector's scope either). */
+function textAlone(f: CollectionListFilters): boolean {
+  return Object.entries(f).every(
+    ([key, value]) => key === 'q' || key === 'loanIds' || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
+}
+
 /** The list's customer (`c` in its FROM), for a text checked on each loan's customer. */
 const listCustomer = alias(customers, 'c');
 
@@ -69,9 +79,13 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
     from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
     // Every loan has its customer: only a text filter checked on the customers needs the join.
     countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
-    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids.
-    prepared: (f) => !f.q || f.loanIds !== undefined,
+    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids. Past a few
+    // ids a generic plan probes each one by the primary key; planned for them, the list's order is walked and
+    // each loan checked against them (hashed), which stops at a page.
+    prepared: (f) => !f.q || (f.loanIds !== undefined && f.loanIds.length <= PREPARED_TEXT_LOANS),
     cachedCounts: true,
+    // The text's loans, looked up first, are the loans in collections of the country it matches.
+    knownCount: (f) => (f.loanIds !== undefined && textAlone(f) ? f.loanIds.length : undefined),
     id: sql`l.id`,
     sorts: {
       // The day's work: a promise due (today or before), a next action due by the end of today, the rest;
