@@ -24,13 +24,18 @@ describe.each<Driver>(['pglite', 'postgres'])('collections name search on %s', (
   beforeAll(async () => {
     t = await createTestApp(driver, { seedLeads: 0 });
     const leads = await insertKnownLeads(t.app, 'arg', 9, []);
-    [nunez, alvarez, acosta] = await insertLoans(t.app, 'arg', [leads[0]!, leads[8]!, leads[4]!], [
-      // Only the first installment past due: paying it takes the loan out of collections.
-      { daysPastDue: 20 },
-      { daysPastDue: 45 },
-      // Past due, but not yet in collections: the day's delinquency run puts it there.
-      { daysPastDue: 5, inCollections: false },
-    ]) as [KnownLoan, KnownLoan, KnownLoan];
+    [nunez, alvarez, acosta] = (await insertLoans(
+      t.app,
+      'arg',
+      [leads[0]!, leads[8]!, leads[4]!],
+      [
+        // Only the first installment past due: paying it takes the loan out of collections.
+        { daysPastDue: 20 },
+        { daysPastDue: 45 },
+        // Past due, but not yet in collections: the day's delinquency run puts it there.
+        { daysPastDue: 5, inCollections: false },
+      ],
+    )) as [KnownLoan, KnownLoan, KnownLoan];
   });
   afterAll(async () => {
     await t?.close();
