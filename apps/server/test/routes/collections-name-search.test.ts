@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../src/db/schema';
 import { runDelinquency } from '../../src/services/delinquency';
 import { createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
-import { insertKnownLeads } from '../helpers/leads-fixture';
+import { insertKnownLeads, userIdByEmail } from '../helpers/leads-fixture';
 import { insertLoans, type KnownLoan } from '../helpers/loans-fixture';
 
 /*
@@ -93,6 +93,20 @@ describe.each<Driver>(['pglite', 'postgres'])('collections name search on %s', (
     await runDelinquency(t.app.db, 'arg', todayIn('arg'));
     expect(await followed()).toContain(acosta.id);
     expect(await found('sofia acosta')).toEqual([acosta.id]);
+  });
+
+  it("assigns by a text, checked on each loan's customer by the same word rules", async () => {
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const collector = await userIdByEmail(t.app, 'arg', 'collector@arg.example');
+    const byName = await supervisor.post(`/api/arg/collections/assign?q=${encodeURIComponent('María')}`, { collector_id: collector });
+    expect(byName.json()).toEqual({ matched: 2, assigned: 2 });
+    const [{ doc }] = await t.app.db.select({ doc: customers.docNumber }).from(customers).where(eq(customers.id, acosta.customerId));
+    const byDocument = await supervisor.post(`/api/arg/collections/assign?q=${doc.slice(2)}`, { collector_id: collector });
+    expect(byDocument.json()).toEqual({ matched: 1, assigned: 1 });
+    const assigned = await t.app.db.execute<{ id: number }>(sql`select id from loans where collector_id = ${collector} order by 1`);
+    expect((assigned as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id))).toEqual(
+      [nunez.id, alvarez.id, acosta.id].sort((a, b) => a - b),
+    );
   });
 
   it("follows a change of the customer's name", async () => {
