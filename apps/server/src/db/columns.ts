@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** Keeps a typo from creating a third country. */
 export const countryCheck = (table: string, column: { name: string }) =>
@@ -12,3 +12,6 @@ export const timestamps = {
 
 /** Optimistic concurrency: a write names the version it read; a stale one gets 409. */
 export const version = { version: integer('version').notNull().default(1) };
+
+/** PostgreSQL's text-search vector (drizzle has no built-in column for it). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -58,6 +58,11 @@ export interface ListDefinition<F, R> {
    * does; the list's writes through the node drop them (`ListEngine.changed`).
    */
   cachedCounts?: boolean;
+  /**
+   * The count of these filters when the list already knows it (its matches looked up before the page):
+   * the page then asks none. Undefined: counted.
+   */
+  knownCount?: (filters: F) => number | undefined;
   /** A row as a JSON object (json_build_object), the shape the list's row schema declares. */
   row: SQL;
   export?: { sheet: string; columns: (country: Country) => ExportColumn<R>[] };

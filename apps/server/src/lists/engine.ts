@@ -73,7 +73,8 @@ export class ListEngine {
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
     const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
-    const known = counts?.get(countKey);
+    const given = definition.knownCount?.(filters);
+    const known = given !== undefined ? countOf(given, cap) : counts?.get(countKey);
     const later = request.count === 'later';
     // The count rides on the page's statement (one round trip); a page that comes back empty has none,
     // which is 0 on the first page and asked apart past it. Asked for later, only a count at hand comes:
@@ -129,6 +130,8 @@ export class ListEngine {
     const where = listWhere(definition, context, filters);
     const countFrom = definition.countFrom?.(filters) ?? definition.from;
     const cap = request.exactCount ? undefined : this.options.countThreshold;
+    const given = definition.knownCount?.(filters);
+    if (given !== undefined) return countOf(given, cap);
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
     const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
     const known = counts?.get(countKey);

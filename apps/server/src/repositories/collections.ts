@@ -9,7 +9,6 @@ import {
   catalogueLabel,
   findRole,
   formatMoney,
-  searchTerms,
   type CollectionDetail,
   type CollectionFilters,
   type CollectionManagementBody,
@@ -19,15 +18,14 @@ import {
   type RoleKind,
 } from '@backoffice/shared';
 import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
-import { customers, loanEvents, loans, managements, collectionPromises } from '../db/schema';
+import { collectionCustomerWords, customers, loanEvents, loans, managements, collectionPromises } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { storedRolesOfKinds } from '../lib/roles';
-import { digitWindows, escapeLike } from '../lib/search';
 import { defineList, type ListContext, type ListDefinition } from '../lists/definition';
 import { listWhere } from '../lists/engine';
-import { customerMatch, customerSearch, pairWordsMatch, prefixCandidates, prefixPair, type CustomerSearch } from './customer-search';
+import { customerMatch, customerSearch, customerTextConditions, wordsMatch, type CustomerSearch } from './customer-search';
 import { oneRow } from '../db/rows';
 
 /** The collections list's name (its cursors, export files and kept counts). */
@@ -57,22 +55,18 @@ const dayStart = (country: Country, day: string) => sql`(cast(${day} as date)::t
 const dueDate = sql`(select min(i.due_date) from installments i where i.loan_id = l.id and i.status in ${OPEN_INSTALLMENT})`;
 const latestPromise = sql`(select p.status from collection_promises p where p.loan_id = l.id order by p.created_at desc, p.id desc limit 1)`;
 
-/**
- * Free text over the loan's customer, when its loans were not looked up first (more than the cap match, or
- * a bulk assignment's filter): the same columns and word rules as the leads' customer search
- * (repositories/customer-search.ts), bound inline because the list engine plans each query for its values.
- */
-function customerText(q: string): SQL[] {
-  const terms = searchTerms(q);
-  const words: SQL[] = [];
-  for (const digits of terms.digits) {
-    words.push(sql`c.search_windows @> ${`{${digitWindows(digits).join(',')}}`}::integer[]`, sql`strpos(c.search_text, ${digits}) > 0`);
-  }
-  for (const letters of terms.letters) words.push(sql`c.search_words @@ ${`${letters}:*`}::tsquery`);
-  for (const word of terms.indexed) words.push(sql`c.search_text like ${`%${escapeLike(word)}%`}`);
-  for (const word of terms.other) words.push(sql`strpos(c.search_text, ${word}) > 0`);
-  return words;
+/** Up to this many loans of a text looked up first, the page is a prepared statement (see `prepared`). */
+const PREPARED_TEXT_LOANS = 50;
+
+/** Whether the filters are a text and nothing else (no collector's scope either). */
+function textAlone(f: CollectionListFilters): boolean {
+  return Object.entries(f).every(
+    ([key, value]) => key === 'q' || key === 'loanIds' || value === undefined || (Array.isArray(value) && value.length === 0),
+  );
 }
+
+/** The list's customer (`c` in its FROM), for a text checked on each loan's customer. */
+const listCustomer = alias(customers, 'c');
 
 /**
  * /collections on the list engine: the country's loans in collections (a collector's own), filtered by
@@ -85,9 +79,13 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
     from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
     // Every loan has its customer: only a text filter checked on the customers needs the join.
     countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
-    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids.
-    prepared: (f) => !f.q || f.loanIds !== undefined,
+    // Every filter but a text checked on each loan's customer is on indexed loan columns or ids. Past a few
+    // ids a generic plan probes each one by the primary key; planned for them, the list's order is walked and
+    // each loan checked against them (hashed), which stops at a page.
+    prepared: (f) => !f.q || (f.loanIds !== undefined && f.loanIds.length <= PREPARED_TEXT_LOANS),
     cachedCounts: true,
+    // The text's loans, looked up first, are the loans in collections of the country it matches.
+    knownCount: (f) => (f.loanIds !== undefined && textAlone(f) ? f.loanIds.length : undefined),
     id: sql`l.id`,
     sorts: {
       // The day's work: a promise due (today or before), a next action due by the end of today, the rest;
@@ -138,7 +136,9 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         f.next_action_from ? sql`l.next_action_at >= ${dayStart(country, f.next_action_from)}` : undefined,
         f.next_action_to ? sql`l.next_action_at < ${dayStart(country, addDays(f.next_action_to, 1))}` : undefined,
         f.loanIds ? sql`l.id = any(cast(${`{${f.loanIds.join(',')}}`} as integer[]))` : undefined,
-        ...(f.q && !f.loanIds ? customerText(f.q) : []),
+        // A text not looked up first (more than the cap match, or a bulk assignment's filter): on each loan's
+        // customer, bound inline because the list engine plans such a query for its values.
+        ...(f.q && !f.loanIds ? customerTextConditions(f.q, listCustomer) : []),
       ];
     },
     row: sql`json_build_object(
@@ -214,48 +214,44 @@ export class CollectionsRepository {
   private readonly statements = new StatementCache('collections');
 
   /**
-   * The country's loans in collections whose customer matches the text, customers first, by the leads'
-   * indexes and conditions (repositories/customer-search.ts), then their loans through
-   * loans_collections_customer_idx; undefined when more than `cap` match (the list then checks each loan's
-   * customer). A first name and a surname: the customers under both prefixes in customer_word_prefixes whose
-   * words there match, from its primary key alone (no customer row read); any other text (a document
-   * fragment, one word) through the customers' indexes alone (bitmap scans), as the leads' probe does.
+   * The country's loans in collections whose customer matches the text; undefined when more than `cap` match
+   * (the list then checks each loan's customer). Words of letters only (a name, as typed): in the words of
+   * the loans in collections alone (collection_customer_words' GIN index), tens of thousands of loans where
+   * the customers' indexes hold every customer; any other text (a document fragment, letters with digits)
+   * through the customers' indexes, then their loans through loans_collections_customer_idx.
    */
   async loansOfText(country: Country, q: string, cap: number): Promise<number[] | undefined> {
     const params: Params = { country };
     const search = customerSearch(q, params);
     if (search.words.length === 0) return undefined;
-    const pair = search.selective ? undefined : prefixPair(search);
-    if (pair) Object.assign(params, pair.params);
-    const kind = pair ? (pair.whole ? 'pair' : 'pair-more') : 'indexed';
-    const statement = this.statements.get(`text|${search.key}|${kind}|${cap}`, () => this.loansOfTextQuery(search, kind, cap));
+    const named = search.letters.length === search.words.length;
+    const statement = this.statements.get(`text|${search.key}|${named ? 'named' : 'indexed'}|${cap}`, () =>
+      named ? this.loansOfNameQuery(search, cap) : this.loansOfCustomersQuery(search, cap),
+    );
     const values = fillPlaceholders(statement.params, params);
-    // The prefix merge has one plan whatever the words (prepared); the indexes' answer depends on them.
-    const rows = pair
+    // The GIN lookup has one plan whatever the words (prepared); the customers' indexes' answer depends on them.
+    const rows = named
       ? await queryRows(this.db, statement.text, values, statement.name)
       : await queryRowsByIndex(this.db, statement.text, values);
     return rows.length > cap ? undefined : rows.map((row) => Number(row[0]));
   }
 
-  private loansOfTextQuery(search: CustomerSearch, kind: 'pair' | 'pair-more' | 'indexed', cap: number) {
-    const inCollections = and(eq(loans.country, ph('country')), sql`${loans.inCollections}`);
-    if (kind === 'indexed') {
-      return this.db
-        .select({ id: loans.id })
-        .from(customers)
-        .innerJoin(loans, eq(loans.customerId, customers.id))
-        .where(and(customerMatch(search), inCollections))
-        .limit(literalLimit(cap + 1));
-    }
-    const candidates = prefixCandidates(this.db, 'candidates');
-    const query = this.db
+  private loansOfNameQuery(search: CustomerSearch, cap: number) {
+    const words = search.letters.map((_word, i) => wordsMatch(collectionCustomerWords.searchWords, ph(`p${i}`)));
+    return this.db
+      .select({ id: collectionCustomerWords.loanId })
+      .from(collectionCustomerWords)
+      .where(and(eq(collectionCustomerWords.country, ph('country')), ...words))
+      .limit(literalLimit(cap + 1));
+  }
+
+  private loansOfCustomersQuery(search: CustomerSearch, cap: number) {
+    return this.db
       .select({ id: loans.id })
-      .from(candidates)
-      .innerJoin(loans, eq(loans.customerId, candidates.customerId))
-      .$dynamic();
-    // Words beyond the two are checked on the customer's row, for the candidates that have the two.
-    if (kind === 'pair-more') query.innerJoin(customers, and(eq(customers.id, candidates.customerId), customerMatch(search)));
-    return query.where(and(pairWordsMatch(candidates), inCollections)).limit(literalLimit(cap + 1));
+      .from(customers)
+      .innerJoin(loans, eq(loans.customerId, customers.id))
+      .where(and(customerMatch(search), eq(loans.country, ph('country')), sql`${loans.inCollections}`))
+      .limit(literalLimit(cap + 1));
   }
 
   /** The loan's owner and customer's cellphone (for permission checks and calls); undefined: not this country's. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, customerWordPrefixes } from '../db/schema';
 import { literalLimit, ph, type Params } from '../db/statements';
@@ -19,38 +19,59 @@ export interface CustomerSearch {
   letters: string[];
 }
 
+/** Where a word's value goes: a named placeholder (the statement compiled once per shape) or bound inline. */
+type Bind = (name: string, value: unknown) => SQL | Placeholder;
+
+/** The customers' columns a text is matched on: the table's, or an alias's (`c` in a list's FROM). */
+type SearchColumns = Record<'searchWindows' | 'searchText' | 'searchWords', SQLWrapper>;
+
+/** A word of letters' condition on a words tsvector (customers.search_words or a copy of it). */
+export const wordsMatch = (words: SQL | SQLWrapper, value: SQL | Placeholder) => sql`${words} @@ ${value}::tsquery`;
+
 /**
- * Free text over customers (document, CUIL, names, cellphone, email), as conditions with placeholders whose
- * values go into `params`. Shared by the leads list and the searcher, so both find the same customers.
+ * Free text over customers (document, CUIL, names, cellphone, email): one condition per word, each value
+ * given to `bind`. The only statement of the word rules, for the leads, the searcher and collections.
  */
-export function customerSearch(q: string, params: Params): CustomerSearch {
+function textConditions(q: string, columns: SearchColumns, bind: Bind) {
   const terms = searchTerms(q);
   const words: Condition[] = [];
   // Long digit fragments: the digit-window index finds the customers holding all of the fragment's
   // six-digit windows; strpos (which no index serves, so the planner does not also scan the slow
   // plain-digit trigrams) checks the digits are contiguous.
   terms.digits.forEach((word, i) => {
-    params[`w${i}`] = digitWindows(word);
-    params[`d${i}`] = word;
-    words.push(() => sql`${customers.searchWindows} @> ${ph(`w${i}`)}::integer[]`);
-    words.push(() => sql`strpos(${customers.searchText}, ${ph(`d${i}`)}) > 0`);
+    const windows = bind(`w${i}`, digitWindows(word));
+    const digits = bind(`d${i}`, word);
+    words.push(() => sql`${columns.searchWindows} @> ${windows}::integer[]`);
+    words.push(() => sql`strpos(${columns.searchText}, ${digits}) > 0`);
   });
   // Letters only (so nothing in it is tsquery syntax): the beginning of a name or email word.
+  // Folded and lower-cased already, a word of letters is its own lexeme (what to_tsquery('simple', …)
+  // would make of it). Bound as a tsquery, it is read once per run; to_tsquery of a parameter in a
+  // prepared statement's generic plan ran once per row the walk over the newest customers checked.
   terms.letters.forEach((word, i) => {
-    // Folded and lower-cased already, a word of letters is its own lexeme (what to_tsquery('simple', …)
-    // would make of it). Bound as a tsquery, it is read once per run; to_tsquery of a parameter in a
-    // prepared statement's generic plan ran once per row the walk over the newest customers checked.
-    params[`p${i}`] = `${word}:*`;
-    words.push(() => sql`${customers.searchWords} @@ ${ph(`p${i}`)}::tsquery`);
+    const prefix = bind(`p${i}`, `${word}:*`);
+    words.push(() => wordsMatch(columns.searchWords, prefix));
   });
   terms.indexed.forEach((word, i) => {
-    params[`q${i}`] = `%${escapeLike(word)}%`;
-    words.push(() => sql`${customers.searchText} like ${ph(`q${i}`)}`);
+    const pattern = bind(`q${i}`, `%${escapeLike(word)}%`);
+    words.push(() => sql`${columns.searchText} like ${pattern}`);
   });
   // Too short for trigrams: strpos keeps the planner from asking the trigram index for them.
   terms.other.forEach((word, i) => {
-    params[`o${i}`] = word;
-    words.push(() => sql`strpos(${customers.searchText}, ${ph(`o${i}`)}) > 0`);
+    const value = bind(`o${i}`, word);
+    words.push(() => sql`strpos(${columns.searchText}, ${value}) > 0`);
+  });
+  return { terms, words };
+}
+
+/**
+ * Free text over customers as conditions with placeholders whose values go into `params`. Shared by the
+ * leads list, the searcher and collections, so all find the same customers.
+ */
+export function customerSearch(q: string, params: Params): CustomerSearch {
+  const { terms, words } = textConditions(q, customers, (name, value) => {
+    params[name] = value;
+    return ph(name);
   });
   return {
     words,
@@ -58,6 +79,16 @@ export function customerSearch(q: string, params: Params): CustomerSearch {
     selective: terms.digits.length > 0,
     letters: terms.letters,
   };
+}
+
+/**
+ * The text's conditions on `columns` with their values bound inline, for a statement planned for its
+ * values (the list engine's): the same words and rules as customerSearch.
+ */
+export function customerTextConditions(q: string, columns: SearchColumns): SQL[] {
+  // An array bound inline would be spread into a list by drizzle: it goes as PostgreSQL's array literal.
+  const { words } = textConditions(q, columns, (_name, value) => sql`${Array.isArray(value) ? `{${value.join(',')}}` : value}`);
+  return words.map((word) => word());
 }
 
 /**

@@ -1,14 +1,11 @@
 import { COL_WALLETS, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, type ColAccountType } from '@backoffice/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { countryCheck, timestamps } from '../columns';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { countryCheck, timestamps, tsvector } from '../columns';
 import { jsonObjectText } from '../json-sql';
 
 /** What splits the names and the email into the words of customers.search_words (each becomes a space). */
 const WORD_SEPARATORS = '@._-+0123456789';
-
-/** PostgreSQL's text-search vector (drizzle has no built-in column for it). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const customers = pgTable(
   'customers',

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { countryCheck, timestamps, version } from '../columns';
+import { countryCheck, timestamps, tsvector, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
 import { calls, leads } from './leads';
 import { customers } from './customers';
@@ -99,6 +99,26 @@ export const loans = pgTable(
     countryCheck('loans', t.country),
     check('loans_amounts_check', sql`${t.principal} > 0 and ${t.outstanding} >= 0 and ${t.creditBalance} >= 0`),
   ],
+);
+
+/**
+ * The customer's words (customers.search_words) of each loan in collections, and only of those: a name
+ * typed in /collections is looked up in tens of thousands of loans' words rather than among every customer's
+ * (repositories/collections.ts). Kept by triggers (migration 0044): a loan entering or leaving collections,
+ * whatever writes it (the delinquency run, a payment, its reversal), adds or removes its row; a change of
+ * the customer's words rewrites its loans' rows.
+ */
+export const collectionCustomerWords = pgTable(
+  'collection_customer_words',
+  {
+    loanId: integer('loan_id')
+      .primaryKey()
+      .references(() => loans.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    searchWords: tsvector('search_words').notNull(),
+  },
+  // Written straight into the index (no pending list): a search never scans the day's run's new rows unsorted.
+  (t) => [index('collection_customer_words_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false })],
 );
 
 /** The French schedule's rows; paid parts grow as payments are allocated (and shrink on a reversal). */

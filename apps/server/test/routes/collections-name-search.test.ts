@@ -1,0 +1,118 @@
+import { todayIn, type CollectionRow, type ListResponse } from '@backoffice/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../src/db/schema';
+import { runDelinquency } from '../../src/services/delinquency';
+import { createTestApp, signedIn, type Driver, type TestApp } from '../helpers/app';
+import { insertKnownLeads, userIdByEmail } from '../helpers/leads-fixture';
+import { insertLoans, type KnownLoan } from '../helpers/loans-fixture';
+
+/*
+ * A name typed in /collections is looked up in collection_customer_words, the words of the loans in
+ * collections only: the table follows loans into and out of collections (a payment, its reversal, the
+ * delinquency run) and the customer's words, and the search finds what the queue holds.
+ */
+
+describe.each<Driver>(['pglite', 'postgres'])('collections name search on %s', (driver) => {
+  let t: TestApp;
+  const as = signedIn(() => t.app);
+  // Leads 0 María Núñez, 8 María Álvarez and 4 Sofía Acosta (leads-fixture's names).
+  let nunez: KnownLoan;
+  let alvarez: KnownLoan;
+  let acosta: KnownLoan;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { seedLeads: 0 });
+    const leads = await insertKnownLeads(t.app, 'arg', 9, []);
+    [nunez, alvarez, acosta] = (await insertLoans(
+      t.app,
+      'arg',
+      [leads[0]!, leads[8]!, leads[4]!],
+      [
+        // Only the first installment past due: paying it takes the loan out of collections.
+        { daysPastDue: 20 },
+        { daysPastDue: 45 },
+        // Past due, but not yet in collections: the day's delinquency run puts it there.
+        { daysPastDue: 5, inCollections: false },
+      ],
+    )) as [KnownLoan, KnownLoan, KnownLoan];
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The loans whose customer's words the table holds, checked against the queue and the customers. */
+  const followed = async () => {
+    const rows = await t.app.db.execute<{ loan_id: number; same: boolean }>(
+      sql`select w.loan_id, w.search_words = c.search_words and w.country = l.country as same
+            from collection_customer_words w join loans l on l.id = w.loan_id join customers c on c.id = l.customer_id order by 1`,
+    );
+    const queue = await t.app.db.execute<{ id: number }>(sql`select id from loans where in_collections order by 1`);
+    const held = (rows as unknown as { rows: { loan_id: number; same: boolean }[] }).rows;
+    expect(held.map((r) => Number(r.loan_id))).toEqual((queue as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+    expect(held.every((r) => r.same)).toBe(true);
+    return held.map((r) => Number(r.loan_id));
+  };
+
+  const found = async (q: string) => {
+    const res = await (await as('arg', 'admin@arg.example')).get(`/api/arg/collections?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<ListResponse<CollectionRow>>();
+    expect(page.count.total).toBe(page.rows.length);
+    return page.rows.map((r) => r.id);
+  };
+
+  it('holds the words of the loans in collections only, and finds them by name', async () => {
+    expect(await followed()).toEqual([nunez.id, alvarez.id].sort((a, b) => a - b));
+    expect(await found('maria nunez')).toEqual([nunez.id]);
+    expect(await found('María')).toEqual([alvarez.id, nunez.id]);
+    expect(await found('sofia acosta')).toEqual([]);
+  });
+
+  it('drops a loan paid out of collections and takes it back when the payment is reversed', async () => {
+    const admin = await as('arg', 'admin@arg.example');
+    const paid = await admin.post(`/api/arg/loans/${nunez.id}/payments`, {
+      amount: 25_000,
+      paid_on: todayIn('arg'),
+      channel: 'transfer',
+      reference: `N-${nunez.id}`,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await followed()).toEqual([alvarez.id]);
+    expect(await found('maria nunez')).toEqual([]);
+
+    const reversed = await admin.post(`/api/arg/loans/${nunez.id}/payments/${paid.json<{ payment_id: number }>().payment_id}/reversal`, {
+      reason: 'Cheque rechazado',
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await followed()).toEqual([nunez.id, alvarez.id].sort((a, b) => a - b));
+    expect(await found('maria nunez')).toEqual([nunez.id]);
+  });
+
+  it('takes in the loans the delinquency run puts in collections', async () => {
+    await runDelinquency(t.app.db, 'arg', todayIn('arg'));
+    expect(await followed()).toContain(acosta.id);
+    expect(await found('sofia acosta')).toEqual([acosta.id]);
+  });
+
+  it("assigns by a text, checked on each loan's customer by the same word rules", async () => {
+    const supervisor = await as('arg', 'supervisor@arg.example');
+    const collector = await userIdByEmail(t.app, 'arg', 'collector@arg.example');
+    const byName = await supervisor.post(`/api/arg/collections/assign?q=${encodeURIComponent('María')}`, { collector_id: collector });
+    expect(byName.json()).toEqual({ matched: 2, assigned: 2 });
+    const [{ doc }] = await t.app.db.select({ doc: customers.docNumber }).from(customers).where(eq(customers.id, acosta.customerId));
+    const byDocument = await supervisor.post(`/api/arg/collections/assign?q=${doc.slice(2)}`, { collector_id: collector });
+    expect(byDocument.json()).toEqual({ matched: 1, assigned: 1 });
+    const assigned = await t.app.db.execute<{ id: number }>(sql`select id from loans where collector_id = ${collector} order by 1`);
+    expect((assigned as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id))).toEqual(
+      [nunez.id, alvarez.id, acosta.id].sort((a, b) => a - b),
+    );
+  });
+
+  it("follows a change of the customer's name", async () => {
+    await t.app.db.update(customers).set({ firstName: 'Rosalía' }).where(eq(customers.id, alvarez.customerId));
+    await followed();
+    expect(await found('rosalia alvarez')).toEqual([alvarez.id]);
+    expect(await found('maria alvarez')).toEqual([]);
+  });
+});
