@@ -254,10 +254,22 @@ test('an auditor takes a case on a phone: one line a case with its Tomar, the ca
   await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
 });
 
-test('staff create a lead on a phone: the form fills the screen, every field in it, a refusal told on its field', async ({ page }) => {
+test('staff open a lead and create one on a phone: the detail and the form fit the screen, a refusal told on its field', async ({
+  page,
+}) => {
   await signInAndWait(page, emailOf('admin'));
   await page.goto('/leads');
   await expect(page.getByTestId('mobile-list').getByTestId('mobile-row').first()).toBeVisible();
+  // A lead's detail: its actions in the bar, its summary and history within the screen.
+  await page.getByTestId('mobile-list').getByTestId('mobile-row').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+$/);
+  await expect(page.getByRole('toolbar', { name: 'Acciones' })).toBeInViewport();
+  await expect(page.getByRole('region', { name: 'Resumen del lead' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/leads');
   await page.getByRole('button', { name: 'Nuevo lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nuevo lead' });
   await expect(dialog).toBeVisible();
