@@ -58,6 +58,23 @@ async function upperSnakeCodes(page: Page): Promise<string[]> {
   return [...new Set(text.match(/\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/g) ?? [])];
 }
 
+/** The router's pages outside the shell a signed-out visitor reaches (the held-session pages need a held session). */
+const PAGES_OUTSIDE_THE_SHELL = ['/login', '/verificar', '/unauthorized', '/that-path'];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`),
+      count: violation.nodes.length,
+    }));
+}
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1440, height: 900 } });
@@ -74,21 +91,19 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(url!);
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
         await settled(page);
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({
-            id: violation.id,
-            impact: violation.impact,
-            nodes: violation.nodes
-              .slice(0, 5)
-              .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`),
-            count: violation.nodes.length,
-          }));
-        expect(serious, `${screen} (${scheme})`).toEqual([]);
+        expect(await seriousViolations(page), `${screen} (${scheme})`).toEqual([]);
         expect(await upperSnakeCodes(page), `${screen}: status codes shown as text`).toEqual([]);
       });
     }
+
+    test('the pages outside the shell: no serious or critical axe violation', async ({ page }) => {
+      for (const path of PAGES_OUTSIDE_THE_SHELL) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
+        await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+        expect(await seriousViolations(page), `${path} (${scheme})`).toEqual([]);
+      }
+    });
   });
 }
 

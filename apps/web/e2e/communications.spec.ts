@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { COUNTRY, createApplication, signInAndWait } from './support';
 
 const CELLPHONE = COUNTRY === 'arg' ? '1155554444' : '3001234567';
@@ -26,6 +26,13 @@ async function inboundFromProvider(page: Page, body: { channel: string; from: st
     await provider.dispose();
   }
 }
+
+/** How many lines an empty text area shows: its height in its own line heights. */
+const textAreaRows = (field: Locator) =>
+  field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return Math.round(parseFloat(style.height) / parseFloat(style.lineHeight));
+  });
 
 test('a seller sends a WhatsApp from a template on their sale, sees it on the timeline and the customer’s reply arrives live', async ({
   page,
@@ -67,6 +74,8 @@ test('an admin manages templates with a live preview, and opens a customer’s c
   await dialog.getByRole('button', { name: 'Nueva plantilla' }).click();
   const name = `Saludo ${Date.now()}`;
   await dialog.getByRole('textbox', { name: 'Nombre' }).fill(name);
+  // SPEC 9: a text area opens 3 rows high, as every multi-line field does.
+  expect(await textAreaRows(dialog.getByRole('textbox', { name: 'Texto' }))).toBe(3);
   await dialog.getByRole('textbox', { name: 'Texto' }).fill('Hola {{nombre}}, tu cuota de {{monto}} vence el {{vencimiento}}.');
   await expect(dialog.getByTestId('template-preview')).toContainText('Hola María, tu cuota de $ 25.000,00 vence el 10/06/2026.');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -83,6 +92,9 @@ test('an admin manages templates with a live preview, and opens a customer’s c
   await expect(page.getByRole('heading', { name: 'Conversación con el cliente', level: 1 })).toBeVisible();
   await expect(page.getByTestId('conversation-message').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Vista previa' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Canal' }).click();
+  await page.getByRole('option', { name: 'SMS' }).click();
+  expect(await textAreaRows(page.getByRole('textbox', { name: 'Mensaje' }))).toBe(3);
 });
 
 test('a collector sends the payment reminder from their loan, with its amount and due date, and sees it on the loan’s timeline', async ({

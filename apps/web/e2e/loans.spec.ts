@@ -1,4 +1,14 @@
-import { DISBURSED_STATUS, formatMoney, type LeadListResponse, type LoanDetail } from '@backoffice/shared';
+import {
+  DISBURSED_STATUS,
+  INSTALLMENT_STATES,
+  INSTALLMENT_STATUS_CODES,
+  LOAN_STATUSES,
+  catalogueLabel,
+  formatMoney,
+  type InstallmentStatus,
+  type LeadListResponse,
+  type LoanDetail,
+} from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { COUNTRY, signInAndWait } from './support';
 
@@ -37,6 +47,14 @@ test('the lead detail of a disbursed application shows its schedule, and an admi
   await expect(schedule.locator('tbody tr')).toHaveCount(loan!.installments.length);
   const first = loan!.installments[0];
   await expect(schedule.locator('tbody tr').first()).toContainText(formatMoney(COUNTRY, first.principal));
+  // Statuses read as their labels; the codes the API gives stay at hand in the chips' tooltips.
+  await expect(panel.getByTitle(loan!.loan.status, { exact: true })).toHaveText(catalogueLabel(LOAN_STATUSES, loan!.loan.status));
+  await expect(
+    schedule
+      .locator('tbody tr')
+      .first()
+      .getByTitle(INSTALLMENT_STATUS_CODES[COUNTRY][first.status as InstallmentStatus], { exact: true }),
+  ).toHaveText(catalogueLabel(INSTALLMENT_STATES, first.status));
   // arg shows the VAT on interest apart.
   if (COUNTRY === 'arg') await expect(schedule.getByRole('columnheader', { name: 'IVA (21%)' })).toBeVisible();
   else await expect(schedule.getByRole('columnheader', { name: /IVA/ })).toHaveCount(0);

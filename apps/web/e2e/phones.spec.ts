@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { salesStatusesOf, type LeadListResponse } from '@backoffice/shared';
+import { salesStatusesOf, type AuditQueueResponse, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { ROLES, demoEmail } from './roles-fixture';
 import { COUNTRY, signInAndWait } from './support';
@@ -127,6 +127,7 @@ test('a seller works /sales on a phone: one line a sale, a status filter behind 
   const content = (await page.locator('main .MuiGrid-container').first().boundingBox())!;
   expect(content.y + content.height, 'the last of the record ends above the bar').toBeLessThanOrEqual(barTop + 1);
   await expectNoSidewaysScroll(page);
+  expect(await overflowing(page)).toEqual([]);
 
   // The bar holds the call, the status and the note: the page does not show a second copy of them.
   await expect(page.getByRole('button', { name: 'Llamar', exact: true })).toHaveCount(1);
@@ -219,5 +220,70 @@ test('a supervisor reads the dashboard on a phone: nothing wider than the screen
   await expect(page).toHaveURL(/\/leads/);
   await expect(nav).toBeHidden();
   await expect(page.getByTestId('mobile-list').getByTestId('mobile-row').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('an auditor takes a case on a phone: one line a case with its Tomar, the case, its checklist and decision fit the screen', async ({
+  page,
+}) => {
+  await signInAndWait(page, emailOf('auditor'));
+  await expect(page).toHaveURL(/\/audits$/);
+  const rows = page.getByTestId('mobile-list').getByTestId('mobile-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const queue = (await (await page.request.get(`/api/${COUNTRY}/audits?pageSize=25`)).json()) as AuditQueueResponse;
+  const free = queue.rows.find((item) => item.claim === null && item.decision === null);
+  expect(free, "a free case on the queue's first page").toBeDefined();
+  await page.goto(`/audits?q=${free!.customer.doc_number}`);
+  const line = rows.filter({ hasText: `#${free!.lead_id}` });
+  await line.getByRole('button', { name: 'Tomar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${free!.lead_id}$`));
+  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+
+  // The checklist and the decision are within reach, nothing runs past the screen's edge.
+  await expect(page.getByRole('checkbox', { name: 'Identidad' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aprobar' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Given back: the case stays free for the other specs' auditors.
+  await page.getByRole('button', { name: 'Liberar' }).click();
+  await expect(page.getByText('Nadie tomó este caso.')).toBeVisible();
+});
+
+test('staff open a lead and create one on a phone: the detail and the form fit the screen, a refusal told on its field', async ({
+  page,
+}) => {
+  await signInAndWait(page, emailOf('admin'));
+  await page.goto('/leads');
+  await expect(page.getByTestId('mobile-list').getByTestId('mobile-row').first()).toBeVisible();
+  // A lead's detail: its actions in the bar, its summary and history within the screen.
+  await page.getByTestId('mobile-list').getByTestId('mobile-row').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/lead-detail\?id=\d+$/);
+  await expect(page.getByRole('toolbar', { name: 'Acciones' })).toBeInViewport();
+  await expect(page.getByRole('region', { name: 'Resumen del lead' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Nuevo lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo lead' });
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x, 'the form starts at the screen edge').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'the form ends within the screen').toBeLessThanOrEqual(WIDTH);
+  await expectNoSidewaysScroll(page);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+  // Sent empty: each field says what it needs, under itself.
+  await dialog.getByRole('button', { name: 'Crear lead' }).click();
+  const document = dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' });
+  await expect(document).toHaveAttribute('aria-invalid', 'true');
+  await document.scrollIntoViewIfNeeded();
+  await expect(document).toBeInViewport();
   await expectNoSidewaysScroll(page);
 });

@@ -23,7 +23,13 @@ test('a detail screen says whether its id is missing or not a number', async ({ 
   );
 });
 
-test('each screen names its tab, a detail with its record', async ({ page }) => {
+test('each screen names its tab, a detail with its record, the pages outside the shell too', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Iniciar sesión · Back-office');
+  await page.goto('/verificar');
+  await expect(page).toHaveTitle('Verificar certificado de libre deuda · Back-office');
+  await page.goto('/that-path');
+  await expect(page).toHaveTitle('Página no encontrada · Back-office');
   await signInAndWait(page, admin);
   await page.goto('/leads');
   await expect(page).toHaveTitle('Leads · Back-office');
@@ -31,6 +37,8 @@ test('each screen names its tab, a detail with its record', async ({ page }) => 
   await expect(page).toHaveTitle('Lead #3 · Back-office');
   await page.goto('/searcher');
   await expect(page).toHaveTitle('Buscador · Back-office');
+  await page.goto('/unauthorized');
+  await expect(page).toHaveTitle('No autorizado · Back-office');
 });
 
 test('the first Tab offers to skip to the screen, past the navigation', async ({ page }) => {

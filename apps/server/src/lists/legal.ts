@@ -4,6 +4,7 @@ import {
   findRole,
   formatDateTime,
   regretStatusLabel,
+  regretStatusName,
   type DebtFreeRow,
   type RegretRow,
 } from '@backoffice/shared';
@@ -135,6 +136,8 @@ export const regretList = defineList<RegretFilters, RegretRow>({
       { header: 'Plazo legal', width: 12, kind: 'text', value: (r) => r.deadline },
       { header: 'A devolver', width: 14, kind: 'money', value: (r) => r.amount / 100 },
       { header: 'Devuelto', width: 14, kind: 'money', value: (r) => r.returned / 100 },
+      // The status as the return-request catalogue names it, for whoever matches the file against other systems.
+      { header: 'Código de estado', width: 22, kind: 'text', value: (r) => regretStatusName(country, r.status) },
     ],
   },
 });

@@ -167,6 +167,8 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         { header: 'Promesa', width: 12, kind: 'text', value: (r) => r.promise_due_on },
         { header: 'Estado de promesa', width: 14, kind: 'text', value: (r) => catalogueLabel(PROMISE_STATUSES, r.promise_status) },
         { header: 'Cobrador', width: 22, kind: 'text', value: (r) => r.collector?.name ?? '' },
+        // The loan's status code, as the API names it, beside its label.
+        { header: 'Código de estado', width: 12, kind: 'text', value: (r) => r.status },
       ],
     },
   });

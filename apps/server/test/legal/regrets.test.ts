@@ -194,6 +194,18 @@ describe.each<Driver>(['pglite', 'postgres'])('regrets on %s', (driver) => {
     expect(rest).toMatchObject({ status: arg('transferred'), returned: 300_000 });
   });
 
+  it('exports the status as its label and, in a column of its own, its return-request catalogue name', async () => {
+    const { loan } = await loanFor(2);
+    const id = (await file(loan.id)).json().id as number;
+    const res = await (await as('arg', 'admin@arg.example')).get('/api/arg/regrets/export?format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...lines] = res.rawPayload.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    const columns = header!.split(';');
+    const cells = lines.map((line) => line.split(';')).find((row) => row[0] === String(id))!;
+    expect(cells[columns.indexOf('Estado')]).toBe('Pendiente');
+    expect(cells[columns.indexOf('Código de estado')]).toBe('pending');
+  });
+
   it("shows each country its own rows only, and a collector their own loans' regrets", async () => {
     const { loan } = await loanFor(2);
     const id = (await file(loan.id, 'collector@arg.example')).json().id as number;

@@ -1,4 +1,5 @@
 import {
+  LOAN_STATUSES,
   addDays,
   todayIn,
   type CollectionDetail,
@@ -105,6 +106,19 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
     const [{ doc }] = await t.app.db.select({ doc: customers.docNumber }).from(customers).where(eq(customers.id, theirs[1]!.customerId));
     const byDoc = await list('admin@arg.example', `?q=${doc}`);
     expect(byDoc.rows.map((r) => r.id)).toEqual([theirs[1]!.id]);
+  });
+
+  it("exports each loan's status as its label and, in a column of its own, the code the API names it by", async () => {
+    const res = await (await as('arg', 'admin@arg.example')).get('/api/arg/collections/export?format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...lines] = res.rawPayload.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    const columns = header!.split(';');
+    // Read from the row's end: the fixtures' names hold quoted semicolons.
+    const cell = (cells: string[], column: string) => cells[cells.length - columns.length + columns.indexOf(column)];
+    expect(columns).toContain('Código de estado');
+    const statuses = lines.map((line) => line.split(';')).map((cells) => [cell(cells, 'Estado'), cell(cells, 'Código de estado')]);
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const [shown, stored] of statuses) expect(shown).toBe(LOAN_STATUSES.find((status) => status.id === stored)?.label);
   });
 
   it("finds a loan's customer by the beginnings of their words, accented or not, and by a document fragment", async () => {

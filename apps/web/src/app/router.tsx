@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LoadingIndicator } from '../components/loading-indicator';
+import { useScreenTitle } from '../hooks/use-page-title';
 import { RequireAccess } from './guards';
 import ProtectedLayout from './protected-layout';
 import ChangePasswordRoute from './routes/change-password';
@@ -12,19 +14,27 @@ import UnauthorizedRoute from './routes/unauthorized';
 import VerifyDebtFreeRoute from './routes/verify-debt-free';
 import { SCREENS } from './screens';
 
+function Titled({ title, children }: { title: string; children: ReactNode }) {
+  useScreenTitle(title);
+  return children;
+}
+
+/** A page outside the shell names its tab too, as the shell names its screens from `SCREENS`. */
+const titled = (title: string, page: ReactNode) => <Titled title={title}>{page}</Titled>;
+
 export const router = createBrowserRouter([
   {
-    errorElement: <RouteErrorBoundary />,
+    errorElement: titled('Error', <RouteErrorBoundary />),
     hydrateFallbackElement: <LoadingIndicator loading />,
     children: [
-      { path: '/login', element: <LoginRoute /> },
-      { path: '/unauthorized', element: <UnauthorizedRoute /> },
+      { path: '/login', element: titled('Iniciar sesión', <LoginRoute />) },
+      { path: '/unauthorized', element: titled('No autorizado', <UnauthorizedRoute />) },
       // Outside the shell: a session held to a password change cannot make the shell's requests.
-      { path: '/change-password', element: <ChangePasswordRoute /> },
-      { path: '/second-factor', element: <SecondFactorRoute /> },
-      { path: '/second-factor/enrol', element: <SecondFactorEnrolRoute /> },
+      { path: '/change-password', element: titled('Cambiar contraseña', <ChangePasswordRoute />) },
+      { path: '/second-factor', element: titled('Verificación en dos pasos', <SecondFactorRoute />) },
+      { path: '/second-factor/enrol', element: titled('Verificación en dos pasos', <SecondFactorEnrolRoute />) },
       // Public: a certificate's QR code opens it without signing in.
-      { path: '/verificar', element: <VerifyDebtFreeRoute /> },
+      { path: '/verificar', element: titled('Verificar certificado de libre deuda', <VerifyDebtFreeRoute />) },
       {
         element: <ProtectedLayout />,
         children: SCREENS.map(({ path, screen, load }) => ({
@@ -41,7 +51,7 @@ export const router = createBrowserRouter([
           },
         })),
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', element: titled('Página no encontrada', <NotFoundRoute />) },
     ],
   },
 ]);

@@ -147,7 +147,12 @@ export function createAppTheme({ scheme, primary, direction, bordered }: ThemeIn
         // A card's title is a section of its screen, under the screen's h1: an h2 for screen readers' outline,
         // drawn as before (in the h5 style). MUI types the theme's title as its default element, a span; the
         // component prop takes any element.
-        MuiCardHeader: { defaultProps: { slotProps: { title: { component: 'h2' as ElementType as 'span' } } } },
+        // On a phone a header's action (a status chip, the history's filter) that does not fit beside the title goes
+        // under it, instead of running past the card's edge.
+        MuiCardHeader: {
+          defaultProps: { slotProps: { title: { component: 'h2' as ElementType as 'span' } } },
+          styleOverrides: { root: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', rowGap: theme.spacing(1) } }) },
+        },
         MuiCard: {
           defaultProps: bordered ? { variant: 'outlined' } : { elevation: 0 },
           styleOverrides: {

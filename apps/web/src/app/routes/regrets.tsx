@@ -1,4 +1,4 @@
-import { LOAN_STATUSES, catalogueLabel, regretStatusLabel, regretStatusesOf, type RegretRow } from '@backoffice/shared';
+import { LOAN_STATUSES, catalogueLabel, regretStatusLabel, regretStatusName, regretStatusesOf, type RegretRow } from '@backoffice/shared';
 import { Checkbox, Chip, FormControlLabel } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { DateField } from '../../components/date-fields';
@@ -66,7 +66,9 @@ const columns: GridColDef<RegretRow>[] = [
 const mobileRow = (row: RegretRow): MobileRow => ({
   primary: row.customer_name,
   secondary: row.revocation_code,
-  status: <Chip size="small" variant="outlined" label={regretStatusLabel(COUNTRY, row.status)} />,
+  status: (
+    <Chip size="small" variant="outlined" label={regretStatusLabel(COUNTRY, row.status)} title={regretStatusName(COUNTRY, row.status)} />
+  ),
   amount: money(row.amount),
   age: age(row.created_at),
   action: <RegretActions row={row} />,

@@ -181,7 +181,6 @@ export function SendMessageForm({
             changed();
           }}
           multiline
-          minRows={compact ? 2 : 3}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
       )}

@@ -108,7 +108,6 @@ function TemplateEditor({ draft, onClose }: { draft: Draft; onClose: () => void 
         value={value.body}
         onChange={(e) => set({ body: e.target.value })}
         multiline
-        minRows={4}
         slotProps={{ htmlInput: { maxLength: 1000 } }}
         error={!!problem?.fields.body}
         helperText={problem?.fields.body ?? `Variables: ${TEMPLATE_VARIABLES.map((v) => `{{${v.id}}}`).join(' ')}`}

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatMoney,
   INSTALLMENT_STATES,
+  INSTALLMENT_STATUS_CODES,
   LOAN_STATUSES,
   PAYMENT_CHANNELS,
   type LoanDetail,
@@ -37,6 +38,8 @@ import { useReversePayment } from '../api/reverse-payment';
 import { PaymentForm } from './payment-form';
 
 const money = (minor: number) => formatMoney(COUNTRY, minor);
+const installmentCode = (status: string): string =>
+  (INSTALLMENT_STATUS_CODES[COUNTRY] as Record<string, string | undefined>)[status] ?? status;
 type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
 const chipColor = (catalogue: readonly { id: string; color: string }[], id: string) =>
   (catalogue.find((e) => e.id === id)?.color ?? 'default') as ChipColor;
@@ -94,6 +97,8 @@ function Schedule({ detail }: { detail: LoanDetail }) {
                     variant="outlined"
                     color={chipColor(INSTALLMENT_STATES, i.status)}
                     label={catalogueLabel(INSTALLMENT_STATES, i.status)}
+                    // The country's catalogue code (arg PENDING, col pending) for whoever talks to the API.
+                    title={installmentCode(i.status)}
                   />
                 </TableCell>
               </TableRow>
@@ -191,7 +196,9 @@ export function LoanView({ detail }: { detail: LoanDetail }) {
       <CardHeader
         title={`Préstamo #${loan.id}`}
         subheader={`${money(loan.principal)} en ${loan.term} cuotas · ${loan.rate}% nominal anual · desembolsado el ${formatCalendarDate(loan.disbursed_on)}`}
-        action={<Chip color={chipColor(LOAN_STATUSES, loan.status)} label={catalogueLabel(LOAN_STATUSES, loan.status)} />}
+        action={
+          <Chip color={chipColor(LOAN_STATUSES, loan.status)} label={catalogueLabel(LOAN_STATUSES, loan.status)} title={loan.status} />
+        }
       />
       <CardContent>
         <Stack spacing={3}>
