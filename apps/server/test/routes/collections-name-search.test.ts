@@ -55,10 +55,14 @@ describe.each<Driver>(['pglite', 'postgres'])('collections name search on %s', (
   };
 
   const found = async (q: string) => {
-    const res = await (await as('arg', 'admin@arg.example')).get(`/api/arg/collections?q=${encodeURIComponent(q)}`);
+    const admin = await as('arg', 'admin@arg.example');
+    const res = await admin.get(`/api/arg/collections?q=${encodeURIComponent(q)}`);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<ListResponse<CollectionRow>>();
     expect(page.count.total).toBe(page.rows.length);
+    // The total asked apart (after a count=later page) is the same known count.
+    const total = await admin.get(`/api/arg/collections/count?q=${encodeURIComponent(q)}`);
+    expect(total.json()).toEqual({ total: page.rows.length, exact: true });
     return page.rows.map((r) => r.id);
   };
 
