@@ -255,7 +255,7 @@ describe.each<Driver>(['pglite', 'postgres'])('second factor on %s', (driver) =>
     expect((await c.get('/api/col/auth/sessions')).statusCode).toBe(200);
     const refused = await c.post('/api/col/auth/second-factor/disable', { code: codeAt(secret) });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(SECOND_FACTOR_MESSAGES.requiredByRole);
+    expect(refused.json().message).toBe(inVoice('col', SECOND_FACTOR_MESSAGES.requiredByRole));
     expect(await eventsOf(auditorId, 'second_factor_disabled')).toHaveLength(0);
 
     // The next sign-in asks the code, as any enrolled user's.
