@@ -1,4 +1,5 @@
 import {
+  inVoice,
   AUDIT_DECISION_LABELS,
   decisionStatusId,
   statusIdOf,
@@ -11,7 +12,7 @@ import { COUNTRY, gridFit, signInAndWait } from './support';
 
 // The demo auditor of the built country (arg role 4, col 'audit').
 const auditor = COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example';
-const COMMENT_REQUIRED = 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información';
+const COMMENT_REQUIRED = inVoice(COUNTRY, 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información');
 
 const queueRows = (page: Page) => page.getByRole('grid', { name: 'Cola de auditoría' }).locator('.MuiDataGrid-row');
 

@@ -1,4 +1,5 @@
 import {
+  inVoice,
   addDays,
   CALL_BACK_MESSAGES,
   MESSAGES,
@@ -84,7 +85,7 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
   await expect(timeline.first()).toContainText('Llamada reprogramada');
   await expect(timeline.first()).toContainText(`Llamada del ${shown(day)}, 10:30 reprogramada al ${shown(later)}, 09:15`);
   // The booking form around the list heard nothing of the dialog's submit.
-  await expect(page.getByText('Indica fecha y hora de la llamada')).toHaveCount(0);
+  await expect(page.getByText(inVoice(COUNTRY, 'Indica fecha y hora de la llamada'))).toHaveCount(0);
   // The sale's next call is now the other one (11:30), the moved one keeps its row.
   const moved = await sale(page, saleId);
   expect(moved.next_call_at).toBe(at(day, '11:30'));

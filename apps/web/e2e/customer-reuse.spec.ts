@@ -1,4 +1,4 @@
-import { BANK_ACCOUNT_LOCKED_STATUSES, type CustomerLookup } from '@backoffice/shared';
+import { BANK_ACCOUNT_LOCKED_STATUSES, inVoice, type CustomerLookup } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { COUNTRY, leadSummary, signInAndWait } from './support';
 
@@ -55,7 +55,7 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   for (const label of identityFields) await expect(dialog.getByRole('textbox', { name: label, exact: true })).toBeVisible();
   await expect(birthDate).toBeVisible();
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
-  await expect(dialog.getByText('Ingresa el celular')).toBeVisible();
+  await expect(dialog.getByText(inVoice(COUNTRY, 'Ingresa el celular'))).toBeVisible();
   // The existing one, typed as people write it: the notice, with its stored name, before saving.
   await docField.fill(COUNTRY === 'arg' ? doc.replace(/(\d+)(\d{3})(\d{3})$/, '$1.$2.$3') : doc);
   const applications = found.applications;
@@ -65,9 +65,9 @@ test('an existing customer’s document: the form tells it, asks only for the ap
       'se actualizan celular, email y domicilio si los completas.',
   );
   // What an existing customer may leave blank is no longer told missing; the application still is.
-  await expect(dialog.getByText('Ingresa el celular')).toHaveCount(0);
+  await expect(dialog.getByText(inVoice(COUNTRY, 'Ingresa el celular'))).toHaveCount(0);
   await expect(dialog.getByRole('textbox', { name: 'Celular' })).toHaveAccessibleDescription('Opcional: vacío conserva el guardado');
-  await expect(dialog.getByText('Ingresa el monto solicitado')).toBeVisible();
+  await expect(dialog.getByText(inVoice(COUNTRY, 'Ingresa el monto solicitado'))).toBeVisible();
   // Its identity is not asked; its contact data are optional.
   for (const label of identityFields) await expect(dialog.getByRole('textbox', { name: label, exact: true })).toHaveCount(0);
   await expect(birthDate).toHaveCount(0);

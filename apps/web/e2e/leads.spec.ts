@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  inVoice,
   birthDateRange,
   buildCuil,
   canAccess,
@@ -383,7 +384,9 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   if (COUNTRY === 'arg') await account.fill('2850590940090418135202');
   else await dialog.getByRole('combobox', { name: 'Banco' }).selectOption('Davivienda');
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
-  await expect(dialog.getByText(COUNTRY === 'arg' ? /CBU inválido/ : 'Indica el banco y el número de cuenta, o ninguno')).toBeVisible();
+  await expect(
+    dialog.getByText(COUNTRY === 'arg' ? /CBU inválido/ : inVoice(COUNTRY, 'Indica el banco y el número de cuenta, o ninguno')),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/leads/);
 
   const valid = COUNTRY === 'arg' ? '2850590940090418135201' : '0550123456';
@@ -391,7 +394,7 @@ test('staff create a lead from the form: each field says what is wrong, the bank
   if (COUNTRY === 'col') {
     // A bank's account needs its type (a wallet's would not).
     await dialog.getByRole('button', { name: 'Crear lead' }).click();
-    await expect(dialog.getByText('Elige el tipo de cuenta: ahorros o corriente')).toBeVisible();
+    await expect(dialog.getByText(inVoice(COUNTRY, 'Elige el tipo de cuenta: ahorros o corriente'))).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Tipo de cuenta' }).selectOption('Ahorros');
   }
   // A refusal naming a field is told once, on that field (not again in an alert above the form).

@@ -41,3 +41,4 @@ export * from './schemas/legal';
 export * from './schemas/bans';
 export * from './schemas/communications';
 export * from './schemas/lead-documents';
+export * from './voice';

@@ -1,4 +1,5 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { inVoice } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app';
@@ -86,7 +87,7 @@ describe('PostgreSQL restarted under load', () => {
         const res = i % 2 === 0 ? await c.login('arg', 'auditor@arg.example') : await reader.get('/api/arg/auth/user-info');
         slowest = Math.max(slowest, Date.now() - started);
         statuses.push(res.statusCode);
-        if (res.statusCode === 503) expect(res.json().message).toBe(MESSAGES.databaseUnavailable);
+        if (res.statusCode === 503) expect(res.json().message).toBe(inVoice('arg', MESSAGES.databaseUnavailable));
         if (i % 2 === 0 && res.statusCode === 200) acknowledged.push(res.json().token);
       }
     };

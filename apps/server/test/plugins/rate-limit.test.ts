@@ -8,7 +8,10 @@ import { perUserRateLimit } from '../../src/plugins/external/rate-limit';
 import { RateLimitCounters } from '../../src/repositories/rate-limit-counters';
 import { TestClient, createTestApp, testConfig, type Driver, type TestApp } from '../helpers/app';
 
-const TOO_MANY = 'Demasiadas solicitudes. Espera un momento y vuelve a intentar.';
+const TOO_MANY = {
+  arg: 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.',
+  col: 'Demasiadas solicitudes. Espere un momento y vuelva a intentar.',
+};
 
 /** Sends `n` requests one after another, answering their status codes. */
 async function statuses(client: TestClient, n: number, url: (i: number) => string): Promise<number[]> {
@@ -17,13 +20,13 @@ async function statuses(client: TestClient, n: number, url: (i: number) => strin
   return codes;
 }
 
-function expectTooMany(res: Awaited<ReturnType<TestClient['get']>>) {
+function expectTooMany(res: Awaited<ReturnType<TestClient['get']>>, country: 'arg' | 'col' = 'arg') {
   expect(res.statusCode).toBe(429);
   expect(errorBodySchema.parse(res.json())).toEqual({
     statusCode: 429,
     error: 'Too Many Requests',
-    message: TOO_MANY,
-    statusMessage: TOO_MANY,
+    message: TOO_MANY[country],
+    statusMessage: TOO_MANY[country],
   });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -95,7 +98,7 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
       expect(refused.statusCode, list).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json().message).toMatch(
-        /^Alcanzaste el límite de 3 páginas por minuto de esta lista\. Espera \d+ segundos? para seguir\.$/,
+        /^Alcanzaste el límite de 3 páginas por minuto de esta lista\. Esperá \d+ segundos? para seguir\.$/,
       );
     }
     const other = await as('atc@arg.example');
@@ -109,7 +112,7 @@ describe.each<Driver>(['pglite', 'postgres'])('per-user rate limits on %s', (dri
     const call = () => seller.post('/api/col/diagnostics/test-call', { cellphone: '3109998877' });
     for (let i = 0; i < 10; i++) expect((await call()).statusCode, `call ${i + 1}`).toBe(200);
     const refused = await call();
-    expectTooMany(refused);
+    expectTooMany(refused, 'col');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
   });
 });

@@ -140,7 +140,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security on %s', (driver) => {
       expect((await client.login('arg', email)).statusCode).toBe(200);
       const res = await client.get(`/api/arg/test-only/${screen}`);
       expect(res.statusCode).toBe(status);
-      if (status === 403) expect(res.json().message).toBe('No tienes permiso para esta acción');
+      if (status === 403) expect(res.json().message).toBe('No tenés permiso para esta acción');
     });
 
     it('refuses a user of the other country before looking at the role', async () => {

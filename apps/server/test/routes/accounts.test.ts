@@ -179,7 +179,7 @@ describe.each<Driver>(['pglite', 'postgres'])('accounts on %s', (driver) => {
       // The server, not the web app, holds the session to the change form.
       const blocked = await c.get('/api/arg/sales');
       expect(blocked.statusCode).toBe(403);
-      expect(blocked.json().message).toBe('Debes cambiar tu contraseña antes de continuar');
+      expect(blocked.json().message).toBe('Debés cambiar tu contraseña antes de continuar');
       expect((await c.get('/api/arg/auth/sessions')).statusCode).toBe(403);
 
       const changed = await c.post('/api/arg/auth/password', { current_password: temporary, new_password: STRONG[3] });

@@ -1,4 +1,5 @@
 import {
+  inVoice,
   ARG_STATUS_IDS as A,
   COL_STATUS_IDS as C,
   auditDetailSchema,
@@ -236,7 +237,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const winner = winnerIndex === 0 ? { id: auditorId, client: first } : { id: otherAuditor.id, client: second };
     const loser = winnerIndex === 0 ? second : first;
     const winnerName = winner.id === auditorId ? auditorName : otherAuditor.name;
-    expect(results[1 - winnerIndex].json().message).toBe(`Este caso ya lo tomó ${winnerName}. Elige otro de la cola.`);
+    expect(results[1 - winnerIndex].json().message).toBe(`Este caso ya lo tomó ${winnerName}. Elegí otro de la cola.`);
     const detail = auditDetailSchema.parse(results[winnerIndex].json());
     expect(detail.claim).toMatchObject({ user: { id: winner.id, name: winnerName } });
     expect((await roundsOf(id))[0]).toMatchObject({ auditorId: winner.id, decidedAt: null });
@@ -291,7 +292,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const afterClaim = await snapshot(id);
     const res = await decide(other, id, { decision: 'reject', comment: 'No corresponde' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^Este caso ya lo tomó .+\. Elige otro de la cola\.$/);
+    expect(res.json().message).toMatch(/^Este caso ya lo tomó .+\. Elegí otro de la cola\.$/);
     // A supervisor may audit, but not a case someone else holds either.
     const supervisor = await as('arg', 'supervisor@arg.example');
     expect((await decide(supervisor, id, { decision: 'approve' })).statusCode).toBe(409);
@@ -422,7 +423,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
       const res = await decide(auditor, id, { decision, comment: '   ' });
       expect(res.statusCode, decision).toBe(400);
       expect(res.json().fields).toEqual([
-        { field: 'comment', message: 'Escribe un comentario: es obligatorio para rechazar, re-auditar o pedir información' },
+        { field: 'comment', message: 'Escribí un comentario: es obligatorio para rechazar, re-auditar o pedir información' },
       ]);
     }
     const incomplete = await decide(auditor, id, { decision: 'approve', checklist: { ...ALL_CHECKED, identity: false, phone: false } });
@@ -434,7 +435,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     // A stale version is the workflow's 409.
     const stale = await decide(auditor, id, { decision: 'approve', version: 7 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
+    expect(stale.json().message).toBe('El lead fue modificado por otro usuario: revisá sus cambios y volvé a intentarlo.');
     expect(await snapshot(id)).toEqual(before);
   });
 
@@ -450,7 +451,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const before = await snapshot(withoutType);
     const refused = await decide(auditor, withoutType, { decision: 'approve' }, 'col');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(AUDIT_MESSAGES.noBankAccount);
+    expect(refused.json().message).toBe(inVoice('col', AUDIT_MESSAGES.noBankAccount));
     expect(await snapshot(withoutType)).toEqual(before);
 
     const wallet = await insertLead('col', C.AUDIT_PENDING, 630);
@@ -470,7 +471,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
     const before = await snapshot(id);
     const refused = await decide(auditor, id, { decision: 'approve' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(AUDIT_MESSAGES.noBankAccount);
+    expect(refused.json().message).toBe(inVoice('arg', AUDIT_MESSAGES.noBankAccount));
     expect(await snapshot(id)).toEqual(before);
     const asked = await decide(auditor, id, { decision: 'request_information', comment: 'Falta la cuenta bancaria del cliente' });
     expect(asked.statusCode, asked.body).toBe(200);

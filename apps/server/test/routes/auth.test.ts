@@ -178,7 +178,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       const slowed = await owner.login('arg', email);
       expect(slowed.statusCode).toBe(429);
       expect(retryAfter(slowed)).toBe(2);
-      expect(slowed.json().message).toBe('Demasiados intentos fallidos. Espera 2 segundos antes de volver a intentar.');
+      expect(slowed.json().message).toBe('Demasiados intentos fallidos. Esperá 2 segundos antes de volver a intentar.');
       expect(setCookieHeader(slowed, 'sid')).toBeUndefined();
       // Asking again early does not push the wait further (a refused attempt leaves no failure).
       expect(await failuresOf({ country: 'arg', email })).toBe(5);
@@ -191,7 +191,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
         waits.push(retryAfter(await owner.login('arg', email)));
       }
       expect(waits).toEqual([4, 8, 16, 32, 60, 60, 60]);
-      expect((await owner.login('arg', email)).json().message).toMatch(/^Demasiados intentos fallidos\. Espera 1 minuto /);
+      expect((await owner.login('arg', email)).json().message).toMatch(/^Demasiados intentos fallidos\. Esperá 1 minuto /);
 
       // Never a lock: once the wait has passed, the owner's right password signs in, and they are told.
       await age('arg', email, 60);
@@ -276,7 +276,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       expect(slowed.statusCode).toBe(429);
       expect(slowed.json()).toMatchObject({
         statusCode: 429,
-        message: 'Demasiados intentos fallidos. Espera 10 minutos antes de volver a intentar.',
+        message: 'Demasiados intentos fallidos. Espere 10 minutos antes de volver a intentar.',
       });
       expect(await failuresOf(account)).toBe(5);
     });
@@ -362,7 +362,7 @@ describe.each<Driver>(['pglite', 'postgres'])('auth routes on %s', (driver) => {
       await client.login('arg', 'admin@arg.example');
       const res = await client.get('/api/col/auth/user-info');
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Tu usuario no pertenece a este país');
+      expect(res.json().message).toBe('Su usuario no pertenece a este país');
     });
   });
 

@@ -2,6 +2,7 @@ import {
   CALL_BACK_MAX_DAYS,
   CALL_BACK_MAX_PENDING,
   CALL_BACK_MESSAGES,
+  inVoice,
   formatDateTime,
   isTerminalStatus,
   REALTIME_EVENTS,
@@ -213,7 +214,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
     // The first tab, on what it read before that move, is told instead of silently undoing it.
     const stale = await reschedule(seller, lead.id, id, new Date(Date.now() + 6 * HOUR), 'arg', read.version);
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json().statusMessage).toBe(CALL_BACK_MESSAGES.stale);
+    expect(stale.json().statusMessage).toBe(inVoice('arg', CALL_BACK_MESSAGES.stale));
     expect(await snapshot(lead.id)).toEqual(after);
     const body = (await seller.patch(`/api/arg/sales/${lead.id}/call-back/${id}`, { at: first.toISOString() })).json();
     expect(body).toMatchObject({ statusCode: 400, fields: [{ field: 'version' }] });
@@ -247,8 +248,8 @@ describe.each<Driver>(['pglite', 'postgres'])('call back cancel and reschedule o
         new Date(Date.now() + (CALL_BACK_MAX_DAYS + 1) * 24 * HOUR),
         `La llamada debe programarse dentro de los próximos ${CALL_BACK_MAX_DAYS} días`,
       ],
-      ['mañana', 'Indica fecha y hora de la llamada'],
-      [undefined, 'Indica fecha y hora de la llamada'],
+      ['mañana', 'Indicá fecha y hora de la llamada'],
+      [undefined, 'Indicá fecha y hora de la llamada'],
     ];
     for (const [at, message] of cases) {
       const res = await reschedule(seller, lead.id, id, at);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   ARG_STATUS_IDS,
   DIAL_MESSAGES,
+  inVoice,
   callActionResponseSchema,
   leadDetailSchema,
   saleDetailSchema,
@@ -341,7 +342,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     // The body's user must be the signed-in user's telephony number.
     let res = await seller.post('/api/arg/customers/calls/start', { user: neotel + 1, cellphone: lead.cellphone });
     expect(res.statusCode).toBe(403);
-    expect(res.json().statusMessage).toBe(CALL_ERRORS.wrongNeotelUser);
+    expect(res.json().statusMessage).toBe(inVoice('arg', CALL_ERRORS.wrongNeotelUser));
     res = await seller.post('/api/arg/customers/calls/hang-up', { user: 0 });
     expect(res.statusCode).toBe(403);
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel });
@@ -417,7 +418,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     const beforeStranger = (await t.app.db.select().from(calls)).length;
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '11-2222-3333' });
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json().fields).toEqual([{ field: 'cellphone', message: CALL_ERRORS.notYourCustomer }]);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: inVoice('arg', CALL_ERRORS.notYourCustomer) }]);
     expect((await t.app.db.select().from(calls)).length).toBe(beforeStranger);
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone });
     expect(res.statusCode, res.body).toBe(200);
@@ -428,7 +429,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
       [0, 1, 2].map(() => seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: lead.cellphone })),
     );
     expect(repeated.map((r) => r.statusCode)).toEqual([409, 409, 409]);
-    expect(repeated[0].json().statusMessage).toBe(CALL_ERRORS.callInProgress);
+    expect(repeated[0].json().statusMessage).toBe(inVoice('arg', CALL_ERRORS.callInProgress));
     expect(await callCount()).toBe(before);
     expect((await seller.post('/api/arg/customers/calls/hang-up', { user: neotel })).statusCode).toBe(200);
     // With none open, starts sent at the same moment place exactly one call.
@@ -469,7 +470,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     res = await seller.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155550000', lead_id: lead.id });
     await t.app.db.update(customers).set({ cellphone: lead.cellphone }).where(eq(customers.id, customerId));
     expect(res.statusCode).toBe(502);
-    expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
+    expect(res.json().statusMessage).toBe(inVoice('arg', CALL_ERRORS.startFailed));
     const failed = (await t.app.db.select().from(calls).where(eq(calls.cellphone, '1155550000')))[0];
     expect(failed).toMatchObject({ status: 'failed', leadId: lead.id, outcome: expect.stringMatching(/terminados en 0000/) });
     expect((await eventsOf(lead.id)).at(-1)!.body).toMatch(/^Llamada a 1155550000 fallida: Simulador/);
@@ -485,7 +486,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: '3001112222' });
     expect(res.statusCode).toBe(403);
     expect(res.json().fields).toEqual([
-      { field: 'cellphone', message: 'Ese celular no es el de un cliente de tus leads: solo puedes llamar a tus clientes' },
+      { field: 'cellphone', message: 'Ese celular no es el de un cliente de sus leads: solo puede llamar a sus clientes' },
     ]);
     res = await colSeller.post('/api/col/customers/calls/start', { user: colNeotel, cellphone: own.cellphone });
     expect(res.statusCode, res.body).toBe(200);
@@ -555,7 +556,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
     expect(renovatorNeotel).toBeGreaterThan(0);
     res = await start(renovator, { user: renovatorNeotel, cellphone: lead.cellphone });
     expect(res.statusCode).toBe(403);
-    expect(res.json().fields).toEqual([{ field: 'cellphone', message: CALL_ERRORS.leadRequired }]);
+    expect(res.json().fields).toEqual([{ field: 'cellphone', message: inVoice('arg', CALL_ERRORS.leadRequired) }]);
     res = await start(renovator, { user: renovatorNeotel, cellphone: '1199998888', lead_id: lead.id });
     expect(res.statusCode).toBe(409);
     res = await start(renovator, { user: renovatorNeotel, cellphone: lead.cellphone, lead_id: lead.id });
@@ -643,7 +644,7 @@ describe.each<Driver>(['pglite', 'postgres'])('call reminders and telephony on %
 
       res = await client.post('/api/arg/customers/calls/start', { user: neotel, cellphone: '1155559999' });
       expect(res.statusCode).toBe(502);
-      expect(res.json().statusMessage).toBe(CALL_ERRORS.startFailed);
+      expect(res.json().statusMessage).toBe(inVoice('arg', CALL_ERRORS.startFailed));
       const [failed] = await app.app.db.select().from(calls).where(eq(calls.cellphone, '1155559999'));
       expect(failed).toMatchObject({ adapter: 'neotel', status: 'failed', outcome: expect.stringMatching(/Neotel respondió 500/) });
       // A failed start leaves nothing open: the next call goes through.

@@ -164,7 +164,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
       statusCode: 409,
-      message: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.',
+      message: 'El lead fue modificado por otro usuario: revisá sus cambios y volvé a intentarlo.',
     });
     const seller = (await userIds(t.app, 'arg', ['2'])).find((id) => id !== before.sellerId)!;
     const staleSeller = await admin.patch(`/api/arg/leads/${lead.id}/seller`, { seller_id: seller, version: 1 });
@@ -224,7 +224,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
     // On the version read: someone saved first.
     const stale = await (await as('arg', 'supervisor@arg.example')).patch(url, { ...body, email: 'otro@example.com' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
+    expect(stale.json().message).toBe('El cliente fue modificado por otro usuario: revisá sus cambios y volvé a intentarlo.');
     // What the audit checked stays while an application of the customer is in audit, for the back office too.
     await t.app.db.update(leads).set({ statusId: ARG_STATUS_IDS.AUDIT_PENDING }).where(eq(leads.id, lead.id));
     const admin = await as('arg', 'admin@arg.example');
@@ -483,7 +483,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
       .limit(1);
     expect((await seller.get(`/api/arg/leads/${unassigned.id}`)).json()).toMatchObject({
       statusCode: 403,
-      message: 'Este lead no está asignado a ti',
+      message: 'Este lead no está asignado a vos',
     });
     expect((await seller.post(`/api/arg/leads/${others.id}/notes`, { body: 'x' })).statusCode).toBe(403);
     expect(
@@ -1016,7 +1016,7 @@ describe.each<Driver>(['pglite', 'postgres'])('lead detail, actions and creation
         ...account,
       });
       expect(refused.statusCode, refused.body).toBe(409);
-      const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: no puedes crearle otra. Pide a un supervisor que te la reasigne.`;
+      const message = `Otro vendedor gestiona la solicitud #${theirs.id} de este cliente: no puede crearle otra. Pida a un supervisor que se la reasigne.`;
       expect(refused.json()).toMatchObject({ message, fields: [{ field: 'doc_number', message }] });
       expect({ customer: await customerOf(), leads: await leadCount() }).toEqual(before);
       // The lookup says so before the form is sent; the back office's lookup does not.

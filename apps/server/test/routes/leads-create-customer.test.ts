@@ -57,6 +57,23 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     await t?.close();
   });
 
+  it('says a refused document in the country’s voice: arg voseo, col usted (the schemas write tú)', async () => {
+    const before = await tableCounts();
+    const argRes = await (
+      await as('arg', 'admin@arg.example')
+    ).post('/api/arg/leads', { ...argCustomer('33444555'), doc_number: undefined, ...argApplication });
+    expect(argRes.statusCode, argRes.body).toBe(400);
+    expect(argRes.json().fields).toEqual([{ field: 'doc_number', message: 'Ingresá el DNI' }]);
+    expect(argRes.json().statusMessage).toBe('Datos inválidos: doc_number: Ingresá el DNI');
+    const colRes = await (
+      await as('col', 'admin@col.example')
+    ).post('/api/col/leads', { ...colCustomer('765431'), doc_type: 'CC', doc_number: ' ', ...colApplication });
+    expect(colRes.statusCode, colRes.body).toBe(400);
+    expect(colRes.json().fields).toEqual([{ field: 'doc_number', message: 'Ingrese el número de documento' }]);
+    expect(colRes.json().statusMessage).toBe('Datos inválidos: doc_number: Ingrese el número de documento');
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it('refuses a new document without the customer’s data: 400 naming each missing field, nothing written', async () => {
     const before = await tableCounts();
     const argAdmin = await as('arg', 'admin@arg.example');
@@ -70,21 +87,21 @@ describe.each<Driver>(['pglite', 'postgres'])('a new application’s customer da
     expect(res.json().fields).toEqual([
       { field: 'first_name', message: 'Nombre: campo obligatorio' },
       { field: 'last_name', message: 'Apellido: campo obligatorio' },
-      { field: 'birth_date', message: 'Ingresa una fecha válida' },
-      { field: 'email', message: 'Ingresa el email' },
-      { field: 'cuil', message: 'Ingresa el CUIL' },
-      { field: 'cellphone', message: 'Ingresa el celular' },
+      { field: 'birth_date', message: 'Ingresá una fecha válida' },
+      { field: 'email', message: 'Ingresá el email' },
+      { field: 'cuil', message: 'Ingresá el CUIL' },
+      { field: 'cellphone', message: 'Ingresá el celular' },
     ]);
     expect(res.json().statusMessage).toBe(
-      'Datos inválidos: first_name: Nombre: campo obligatorio; last_name: Apellido: campo obligatorio; birth_date: Ingresa una fecha válida; ' +
-        'email: Ingresa el email; cuil: Ingresa el CUIL; cellphone: Ingresa el celular',
+      'Datos inválidos: first_name: Nombre: campo obligatorio; last_name: Apellido: campo obligatorio; birth_date: Ingresá una fecha válida; ' +
+        'email: Ingresá el email; cuil: Ingresá el CUIL; cellphone: Ingresá el celular',
     );
     // Blank is not given: the form's empty fields say the same.
     res = await argAdmin.post('/api/arg/leads', { ...argCustomer('33444555'), first_name: ' ', email: '', ...argApplication });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields).toEqual([
       { field: 'first_name', message: 'Nombre: campo obligatorio' },
-      { field: 'email', message: 'Ingresa el email' },
+      { field: 'email', message: 'Ingresá el email' },
     ]);
     // With another field wrong too, everything at once.
     res = await argAdmin.post('/api/arg/leads', {

@@ -1,4 +1,5 @@
 import {
+  inVoice,
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_MESSAGES,
   adminUserSchema,
@@ -119,7 +120,7 @@ describe.each<Driver>(['pglite', 'postgres'])('second factor on %s', (driver) =>
 
     const held = await c.get('/api/arg/auth/sessions');
     expect(held.statusCode).toBe(403);
-    expect(held.json().message).toBe(MESSAGES.secondFactorPending);
+    expect(held.json().message).toBe(inVoice('arg', MESSAGES.secondFactorPending));
     expect((await c.get('/api/arg/audits?page=1')).statusCode).toBe(403);
     expect((await c.post('/api/arg/auth/second-factor/disable', { password: DEMO_PASSWORD })).statusCode).toBe(403);
     expect(userInfoSchema.parse((await c.get('/api/arg/auth/user-info')).json()).second_factor_required).toBe(true);
@@ -244,7 +245,7 @@ describe.each<Driver>(['pglite', 'postgres'])('second factor on %s', (driver) =>
     expect(login.second_factor_enrolment_required).toBe(true);
     const held = await c.get('/api/col/auth/sessions');
     expect(held.statusCode).toBe(403);
-    expect(held.json().message).toBe(MESSAGES.mustEnrolSecondFactor);
+    expect(held.json().message).toBe(inVoice('col', MESSAGES.mustEnrolSecondFactor));
     expect((await c.get('/api/col/audits?page=1')).statusCode).toBe(403);
     expect(userInfoSchema.parse((await c.get('/api/col/auth/user-info')).json()).second_factor_enrolment_required).toBe(true);
     expect((await c.get('/api/col/auth/second-factor')).json()).toEqual({ enrolled: false, required: true, recovery_codes_left: 0 });
@@ -254,7 +255,7 @@ describe.each<Driver>(['pglite', 'postgres'])('second factor on %s', (driver) =>
     expect((await c.get('/api/col/auth/sessions')).statusCode).toBe(200);
     const refused = await c.post('/api/col/auth/second-factor/disable', { code: codeAt(secret) });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(SECOND_FACTOR_MESSAGES.requiredByRole);
+    expect(refused.json().message).toBe(inVoice('col', SECOND_FACTOR_MESSAGES.requiredByRole));
     expect(await eventsOf(auditorId, 'second_factor_disabled')).toHaveLength(0);
 
     // The next sign-in asks the code, as any enrolled user's.

@@ -74,7 +74,7 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     const third = await c.get('/api/arg/leads/export?format=csv');
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(59 * 60);
-    expect(third.json().message).toBe('Alcanzaste el límite de 2 exportaciones por hora. Espera 60 minutos para volver a exportar.');
+    expect(third.json().message).toBe('Alcanzaste el límite de 2 exportaciones por hora. Esperá 60 minutos para volver a exportar.');
     // Another user still exports.
     expect((await admin.get('/api/arg/leads/export?format=csv')).statusCode).toBe(200);
 

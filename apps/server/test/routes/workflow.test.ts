@@ -25,7 +25,7 @@ import { userIdByEmail, userIds } from '../helpers/leads-fixture';
  * one transaction), concurrency, and the automated stages' simulators (outcome by the document's last digit).
  */
 
-const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
+const STALE = 'El lead fue modificado por otro usuario: revisá sus cambios y volvé a intentarlo.';
 
 describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
   let t: TestApp;
@@ -269,7 +269,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const before = await snapshot(lead.id);
       const list = await seller.get(`/api/arg/leads/${lead.id}/transitions`);
       expect(list.statusCode).toBe(403);
-      expect(list.json().message).toBe(lead === others ? 'Este lead está asignado a otro vendedor' : 'Este lead no está asignado a ti');
+      expect(list.json().message).toBe(lead === others ? 'Este lead está asignado a otro vendedor' : 'Este lead no está asignado a vos');
       const to = lead === others ? A.PENDING_CUSTOMER_APPROVAL : A.PREFILTER;
       expect((await move(seller, 'arg', lead.id, { to_status: to, version: 1 })).statusCode).toBe(403);
       expect(await snapshot(lead.id)).toEqual(before);
@@ -343,7 +343,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
         ...(reason === undefined ? {} : { reason }),
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indica el motivo del cambio de estado' }]);
+      expect(res.json().fields).toEqual([{ field: 'reason', message: 'Indicá el motivo del cambio de estado' }]);
     }
     const tooLong = await move(supervisor, 'arg', lead.id, { to_status: A.CANCELLED, version: 1, reason: 'x'.repeat(501) });
     expect(tooLong.statusCode).toBe(400);
@@ -1021,7 +1021,7 @@ describe.each<Driver>(['pglite', 'postgres'])('workflow on %s', (driver) => {
       const res = await automate(admin, 'arg', lead.id, before.lead.version);
       expect(res.statusCode, res.body).toBe(502);
       expect(res.json().message).toBe(
-        'El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.',
+        'El servicio externo de esta etapa no respondió: el estado no cambió. Volvé a intentarlo en unos minutos.',
       );
       expect(await snapshot(lead.id)).toEqual(before);
       // The system's own run fails the same way and is queued for its retry.

@@ -9,7 +9,7 @@ import {
   type SaleCustomerUpdate,
   type SaleCustomerUpdateInput,
 } from '@backoffice/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { voicedZodResolver } from '../lib/voiced-resolver';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -37,7 +37,7 @@ import { RestoredDraftAlert } from '../components/restored-draft-alert';
 // Both countries' schemas have the same fields; they differ in the cellphone rule and the bank account
 // (arg a CBU, col a bank from the list, the account's type and its number).
 const schema = saleCustomerUpdateSchemas[COUNTRY] as z.ZodType<SaleCustomerUpdate, SaleCustomerUpdateInput>;
-const resolver = zodResolver(schema);
+const resolver = voicedZodResolver(schema);
 const withoutAccount = ({ bank: _bank, bank_account: _account, bank_account_type: _type, ...rest }: SaleCustomerUpdateInput) => rest;
 
 /** `lockedBecause`: why the names and the cellphone cannot change now (as the account): shown, not editable. */

@@ -11,7 +11,7 @@ import {
   type SetManagementStatusBody,
   type TimelineEntry,
 } from '@backoffice/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { voicedZodResolver } from '../lib/voiced-resolver';
 import { Alert, Button, FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -79,7 +79,7 @@ export function NoteForm({
   const notifyError = useNotifyError();
   const userId = useSession()?.id;
   const { register, handleSubmit, reset, formState } = useForm<AddNoteBody>({
-    resolver: zodResolver(addNoteBodySchema),
+    resolver: voicedZodResolver(addNoteBodySchema),
     defaultValues: { body: readDraft(userId, draftKey) },
   });
   // The textarea itself (TextField's own ref is its wrapper): the button was disabled while saving, which

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorBody, FieldError } from '@backoffice/shared';
+import { type Country, type ErrorBody, type FieldError, inVoice, isCountry } from '@backoffice/shared';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../lib/database-availability';
@@ -53,6 +53,12 @@ export function fieldOf(issue: FastifySchemaValidationError, context: string | u
   return path || context || 'body';
 }
 
+/** The country of a request to /api/{country}/…; none for the country-less routes (health, auth's own). */
+function countryOfUrl(url: string): Country | undefined {
+  const country = /^\/api\/([a-z]+)\//.exec(url)?.[1];
+  return isCountry(country) ? country : undefined;
+}
+
 /**
  * The one error handler: every error answers errorBodySchema. 4xx keep their message (they are written
  * for the user); 5xx are logged in full and answer a generic message, so internals never leak.
@@ -96,6 +102,13 @@ export default fp(
         }
       } else {
         request.log.info({ statusCode, message }, 'request refused');
+      }
+
+      // Messages are written in tú; a country's request hears them in its voice (arg voseo, col usted).
+      const country = countryOfUrl(request.url);
+      if (country) {
+        message = inVoice(country, message);
+        fields = fields?.map((field) => ({ ...field, message: inVoice(country, field.message) }));
       }
 
       const body: ErrorBody = {

@@ -1,5 +1,5 @@
 import { failedAttemptsNotice, loginBodySchema } from '@backoffice/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { voicedZodResolver } from '../../../lib/voiced-resolver';
 import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField } from '@mui/material';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function LoginForm() {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
-    resolver: zodResolver(formSchema),
+    resolver: voicedZodResolver(formSchema),
     defaultValues: { email: '', password: '' },
   });
   // A refused sign-in is the mutation's error, shown above the fields.

@@ -9,7 +9,7 @@ import {
   todayIn,
   type ColDocType,
 } from '@backoffice/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { voicedZodResolver } from '../../../lib/voiced-resolver';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type Resolver } from 'react-hook-form';
@@ -29,9 +29,9 @@ import { useApplicationPath } from '../../../lib/application-path';
 const limits = LEAD_LIMITS[COUNTRY];
 // The schema is chosen by the build's country, so its field types are only known as a union here.
 /** A document new to the country: the customer's identity and contact data are required. */
-const newCustomerResolver = zodResolver(newCustomerLeadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
+const newCustomerResolver = voicedZodResolver(newCustomerLeadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
 /** An existing customer's document: none of them is (its identity stays; a contact field left blank too). */
-const existingCustomerResolver = zodResolver(leadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
+const existingCustomerResolver = voicedZodResolver(leadCreateSchemas[COUNTRY]) as unknown as Resolver<FieldValues>;
 
 /** What an existing customer's application does not send: the identity it keeps, the cellphone while it is kept. */
 const keptByCustomer = (customer: ExistingCustomer): Set<string> =>
