@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES, SECOND_FACTOR_MESSAGES } from '@backoffice/shared';
 import { expect, request, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { COUNTRY, PASSWORD, signIn, signInAndWait, snapshotOtherTabsOnFailure } from './support';
+import { COUNTRY, PASSWORD, say, signIn, signInAndWait, snapshotOtherTabsOnFailure } from './support';
 
 const OPERATOR_ROLE = COUNTRY === 'arg' ? 5 : 'operator';
 const FIRST = 'Tranvía azul de medianoche 47';
@@ -145,12 +145,12 @@ test.describe('accounts and sessions', () => {
     // The server's default timeout, 30 minutes; the shell warns a minute before (less the server's 15 s of lag).
     await page.clock.install();
     await signInAndWait(page, `operator@${COUNTRY}.example`);
-    const dialog = page.getByRole('dialog', { name: '¿Sigues ahí?' });
+    const dialog = page.getByRole('dialog', { name: say('¿Sigues ahí?') });
     await page.clock.fastForward('28:00');
     await expect(dialog).toBeHidden();
     await page.clock.fastForward('01:00');
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Lo que estés escribiendo se guarda como borrador');
+    await expect(dialog).toContainText(say('Lo que estés escribiendo se guarda como borrador'));
     const stayed = page.waitForResponse((res) => res.url().includes('/auth/user-info') && res.status() === 200);
     await dialog.getByRole('button', { name: 'Seguir conectado' }).click();
     await stayed;

@@ -8,7 +8,7 @@ import {
   type AuditQueueResponse,
 } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, gridFit, signInAndWait } from './support';
+import { COUNTRY, gridFit, signInAndWait, say } from './support';
 
 // The demo auditor of the built country (arg role 4, col 'audit').
 const auditor = COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example';
@@ -109,7 +109,7 @@ test('the auditor claims a free case from the queue and approves it; a reject wi
   const row = queueRows(page).filter({ has: page.getByRole('link', { name: `#${leadId}`, exact: true }) });
   await row.getByRole('button', { name: 'Tomar' }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${leadId}$`));
-  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  await expect(page.getByTestId('audit-claim')).toContainText(say('Lo tienes tomado tú'));
 
   // Rejecting needs a comment: refused before anything is sent, with the message.
   await page.getByRole('button', { name: 'Rechazar' }).click();
@@ -205,7 +205,7 @@ test('a refusal of the decision form goes once put right, once a decision is tak
   const leadId = await freeCase(page);
   await page.goto(`/audit-detail?id=${leadId}`);
   await page.getByRole('button', { name: 'Tomar caso' }).click();
-  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  await expect(page.getByTestId('audit-claim')).toContainText(say('Lo tienes tomado tú'));
   const missing = (items: string) => page.getByText(`Para aprobar falta verificar: ${items}`, { exact: true });
   const anyMissing = page.getByText(/^Para aprobar falta verificar/);
 
@@ -236,7 +236,7 @@ test('a refusal of the decision form goes once put right, once a decision is tak
 
   // A refusal on a case left (given back, then the queue opened) goes with it.
   await page.getByRole('button', { name: 'Tomar caso' }).click();
-  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  await expect(page.getByTestId('audit-claim')).toContainText(say('Lo tienes tomado tú'));
   await page.getByRole('button', { name: 'Rechazar' }).click();
   await expect(page.getByText(COMMENT_REQUIRED)).toHaveCount(1);
   await page.getByRole('button', { name: 'Liberar' }).click();

@@ -1,7 +1,7 @@
 import { canAccess } from '@backoffice/shared';
 import { ROLES, demoEmail, sessionKeysFor } from './roles-fixture';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, PASSWORD, signIn, api } from './support';
+import { COUNTRY, PASSWORD, signIn, api, say } from './support';
 
 test.describe('sign-in', () => {
   for (const role of ROLES[COUNTRY]) {
@@ -41,7 +41,7 @@ test.describe('sign-in', () => {
     expect((await page.request.get(`/api/${COUNTRY}/auth/logout`, { headers: (await api(page)).headers })).ok()).toBe(true);
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('alert')).toHaveText('Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.');
+    await expect(page.getByRole('alert')).toHaveText(say('Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.'));
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/leads\?management=none&page=2$/);
   });

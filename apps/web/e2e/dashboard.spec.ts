@@ -10,7 +10,7 @@ import {
   type DashboardResponse,
   type LeadListResponse,
 } from '@backoffice/shared';
-import { api, COUNTRY, openCalendar, PASSWORD, REMINDED_SELLERS, resolveEveryCallBack, signInAndWait, typeDate } from './support';
+import { api, COUNTRY, openCalendar, PASSWORD, REMINDED_SELLERS, resolveEveryCallBack, signInAndWait, typeDate, say } from './support';
 
 const number = new Intl.NumberFormat(CURRENCY[COUNTRY].locale);
 
@@ -133,7 +133,7 @@ test('a user with nothing in the period reads that, not charts of zeros', async 
     },
   );
   await openDashboard(page, `seller@${COUNTRY}.example`);
-  await expect(page.getByTestId('block-funnel')).toContainText('No tienes leads en ningún paso.');
+  await expect(page.getByTestId('block-funnel')).toContainText(say('No tienes leads en ningún paso.'));
   await expect(funnelLabels(page)).toHaveCount(0);
   await expect(page.getByTestId('block-daily')).toContainText('Ninguna solicitud creada ni desembolsada en el período.');
   await expect(page.getByTestId('block-daily').locator('svg')).toHaveCount(0);
@@ -210,7 +210,7 @@ test('the period lives in the URL', async ({ page }) => {
 
   // A period longer than the dashboard allows (a hand-edited link): the reason in words, and a way back.
   await page.goto(`/?from=${addDays(to, -120)}&to=${to}`);
-  await expect(page.getByRole('alert')).toContainText(`Revisa el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`);
+  await expect(page.getByRole('alert')).toContainText(say(`Revisa el período: El rango admite hasta ${DASHBOARD_MAX_DAYS} días`));
   // The fields show the link's period, and no preset is lit as if it were the one shown.
   const shownIn = (field: string) =>
     page.getByRole('group', { name: field }).evaluate((element) => element.textContent!.replace(/[^\d/]/g, ''));
@@ -243,7 +243,7 @@ test('the period ends today at the latest; a start further back than the dashboa
   const shown = (day: string) => day.split('-').reverse().join('/');
   const from = page.getByRole('group', { name: 'Desde' });
   await typeDate(page, from, shown(addDays(today, 7)));
-  await expect(page.getByText(`Elige una fecha hasta el ${shown(today)}`)).toBeVisible();
+  await expect(page.getByText(say(`Elige una fecha hasta el ${shown(today)}`))).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
@@ -251,7 +251,7 @@ test('the period ends today at the latest; a start further back than the dashboa
   const start = addDays(today, -200);
   await typeDate(page, from, shown(start));
   await expect(page).toHaveURL(new RegExp(`\\?from=${start}&to=${addDays(start, DASHBOARD_MAX_DAYS - 1)}$`));
-  await expect(page.getByText(/^Elige una fecha/)).toHaveCount(0);
+  await expect(page.getByText(new RegExp(`^${say('Elige una fecha')}`))).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Solicitudes por día', includeHidden: true }).locator('tbody tr')).toHaveCount(
     DASHBOARD_MAX_DAYS,
   );

@@ -18,7 +18,7 @@ import {
   type LeadListResponse,
 } from '@backoffice/shared';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, snapshotOtherTabsOnFailure, typeDate } from './support';
+import { COUNTRY, gridFit, leadSummary, openCalendar, signInAndWait, snapshotOtherTabsOnFailure, typeDate, say } from './support';
 
 snapshotOtherTabsOnFailure();
 
@@ -222,7 +222,7 @@ test('the creation dates are typed and shown as DD/MM/AAAA, whatever the browser
   // no count, nothing to page through.
   const dayBefore = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[COUNTRY] }).format(Date.now() - 6 * 24 * 3_600_000);
   await page.goto(`/leads?from=${since}&to=${dayBefore}`);
-  await expect(page.getByRole('alert')).toHaveText('Revisa los filtros: La fecha hasta no puede ser anterior a la fecha desde');
+  await expect(page.getByRole('alert')).toHaveText(say('Revisa los filtros: La fecha hasta no puede ser anterior a la fecha desde'));
   await expect(page.getByTestId('leads-count')).toHaveText('—');
   await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ir a la página siguiente' })).toBeDisabled();
@@ -582,7 +582,7 @@ test('the detail offers the role’s status changes; a stale change shows the se
   await expect(dialog.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   await dialog.getByLabel('Motivo').fill('El cliente ya no quiere el préstamo');
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(other.getByText('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.')).toBeVisible();
+  await expect(other.getByText(say('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.'))).toBeVisible();
   // It reloads the lead: the step it was moved to.
   await expect(other.getByRole('button', { name: toLabel })).toHaveCount(0);
   await expect(other.getByTestId('timeline-item').first()).toContainText(`${statusLabelOf(COUNTRY, from)} → ${toLabel}`);
@@ -685,7 +685,7 @@ test('a management status saved meanwhile in another tab: the stale tab is told,
   await choose(other, late!);
   const refusal = other
     .getByRole('alert')
-    .filter({ hasText: 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' });
+    .filter({ hasText: say('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.') });
   await expect(refusal).toBeVisible();
   await expect(select(other)).toHaveText(saved!);
   await other.waitForTimeout(2500);
@@ -707,7 +707,7 @@ test('with the server out of reach the list says so in Spanish, stays on the pag
   await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
   const failure = page
     .getByRole('alert')
-    .filter({ hasText: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+    .filter({ hasText: say('No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.') });
   await expect(failure).toBeVisible();
   await expect(page.getByText('No se pudo cargar la lista')).toBeVisible();
   // The grid does not send the user back to the first page on its own; only the way back is offered.

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, signInAndWait, say } from './support';
 
 /* The lists' search box, column chooser and filter options, as a reviewer on a 1366 × 768 laptop uses them. */
 
 const admin = `admin@${COUNTRY}.example`;
-const HINT = 'Escribe al menos 3 letras o números para buscar';
+const HINT = say('Escribe al menos 3 letras o números para buscar');
 
 /** The list requests (`/api/{country}/leads?…`, `/sales?…`) the page sends from now on, by their params. */
 function listRequests(page: Page, list: 'leads' | 'sales'): URLSearchParams[] {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { salesStatusesOf, type AuditQueueResponse, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { ROLES, demoEmail } from './roles-fixture';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, signInAndWait, say } from './support';
 
 /*
  * The main flows on a phone (390 × 844): every list reads one record a line with its filters behind
@@ -241,7 +241,7 @@ test('an auditor takes a case on a phone: one line a case with its Tomar, the ca
   const line = rows.filter({ hasText: `#${free!.lead_id}` });
   await line.getByRole('button', { name: 'Tomar' }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-detail\\?id=${free!.lead_id}$`));
-  await expect(page.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+  await expect(page.getByTestId('audit-claim')).toContainText(say('Lo tienes tomado tú'));
 
   // The checklist and the decision are within reach, nothing runs past the screen's edge.
   await expect(page.getByRole('checkbox', { name: 'Identidad' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { statusIdOf, saleStatusLabelOf, STEP_LABELS, type AuditQueueResponse, type LeadDetail } from '@backoffice/shared';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, signInAndWait, snapshotOtherTabsOnFailure, transitionByApi } from './support';
+import { COUNTRY, createApplication, signInAndWait, snapshotOtherTabsOnFailure, transitionByApi, say } from './support';
 
 snapshotOtherTabsOnFailure();
 
@@ -22,7 +22,7 @@ const EMAIL = {
   admin: `admin@${COUNTRY}.example`,
   auditor: COUNTRY === 'arg' ? 'auditor@arg.example' : 'audit@col.example',
 };
-const STALE = 'El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.';
+const STALE = say('El lead fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.');
 
 const idOf = (status: string) => statusIdOf(COUNTRY, status)!;
 /**
@@ -174,7 +174,7 @@ test('a seller takes an application from its first step to AUDITORIA, an auditor
       await expect(row).toContainText('Libre');
       await row.getByRole('button', { name: 'Tomar' }).click();
       await expect(auditor).toHaveURL(new RegExp(`/audit-detail\\?id=${id}$`));
-      await expect(auditor.getByTestId('audit-claim')).toContainText('Lo tienes tomado tú');
+      await expect(auditor.getByTestId('audit-claim')).toContainText(say('Lo tienes tomado tú'));
 
       for (const item of ['Identidad', 'Documentación', 'Firma', 'Cuenta bancaria', 'Teléfono']) {
         await auditor.getByRole('checkbox', { name: item }).check();

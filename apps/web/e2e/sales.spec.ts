@@ -21,6 +21,7 @@ import {
   snapshotOtherTabsOnFailure,
   transitionByApi,
   typeDate,
+  say,
 } from './support';
 
 snapshotOtherTabsOnFailure();
@@ -318,7 +319,9 @@ test('a customer saved meanwhile in another tab: the stale tab is told, keeps wh
   expect((await refused).status()).toBe(409);
   await other.waitForTimeout(2500);
   await expect(
-    other.getByRole('alert').filter({ hasText: 'El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.' }),
+    other
+      .getByRole('alert')
+      .filter({ hasText: say('El cliente fue modificado por otro usuario: revisa sus cambios y vuelve a intentarlo.') }),
   ).toBeVisible();
   // Nothing typed is lost; the email the other tab saved (untouched here) is taken, not overwritten.
   await expect(address(other)).toHaveValue(`Calle Segunda ${stamp}`);
@@ -327,10 +330,10 @@ test('a customer saved meanwhile in another tab: the stale tab is told, keeps wh
   const changed = other.getByTestId('customer-changed-by-other');
   await expect(changed).toContainText('Otro usuario modificó este cliente mientras lo editabas');
   await expect(changed.getByRole('listitem')).toHaveText([
-    `Email: guardó «primera.${stamp}@example.com», que ya ves en el formulario.`,
-    `Domicilio: guardó «Calle Primera ${stamp}»; tú escribiste otro valor, que es el que se guardará.`,
+    `Email: guardó «primera.${stamp}@example.com»${say(', que ya ves en el formulario.')}`,
+    `Domicilio: guardó «Calle Primera ${stamp}»${say('; tú escribiste otro valor, que es el que se guardará.')}`,
   ]);
-  await expect(other.getByText(`Otro usuario guardó «Calle Primera ${stamp}»: se guardará lo que escribiste`)).toBeVisible();
+  await expect(other.getByText(say(`Otro usuario guardó «Calle Primera ${stamp}»: se guardará lo que escribiste`))).toBeVisible();
 
   // Saved again, deliberately, on the stored version: it goes through, with both users' changes.
   await other.getByRole('button', { name: 'Guardar cliente' }).click();
@@ -377,7 +380,7 @@ test('the customer’s data being edited survives a reload until saved; a draft 
   await expect(address(page)).toHaveValue(`Calle Vieja ${stamp}`);
   await expect(restored(page)).toBeVisible();
   await expect(page.getByTestId('customer-changed-by-other').getByRole('listitem')).toHaveText([
-    `Domicilio: guardó «Calle Nueva ${stamp}»; tú escribiste otro valor, que es el que se guardará.`,
+    `Domicilio: guardó «Calle Nueva ${stamp}»${say('; tú escribiste otro valor, que es el que se guardará.')}`,
   ]);
   await page.getByRole('button', { name: 'Guardar cliente' }).click();
   await expect(page.getByText('Datos del cliente guardados')).toBeVisible();

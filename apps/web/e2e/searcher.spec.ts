@@ -1,6 +1,6 @@
 import { buildCuil, SEARCHER_APPLICATIONS, STATUSES, type LeadListResponse, type SearcherResponse } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
-import { COUNTRY, signInAndWait } from './support';
+import { COUNTRY, signInAndWait, say } from './support';
 
 test('the navbar search finds a customer by a document fragment and opens the application', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -74,7 +74,7 @@ test('typing in the searcher updates the URL; a too short text says why', async 
   await page.goto('/searcher');
   const input = page.getByRole('textbox', { name: 'Buscar clientes' });
   await input.fill('ab');
-  await expect(page.getByText('Escribe al menos 3 letras o números para buscar')).toBeVisible();
+  await expect(page.getByText(say('Escribe al menos 3 letras o números para buscar'))).toBeVisible();
   await input.fill('zzzzqqq');
   await expect(page).toHaveURL(/q=zzzzqqq/);
   await expect(page.getByText('No hay clientes que coincidan con la búsqueda.')).toBeVisible();

@@ -7,6 +7,7 @@ import {
   type LeadDetail,
   type LeadListResponse,
   type SaleDetail,
+  inVoice,
 } from '@backoffice/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, request, test } from '@playwright/test';
@@ -14,6 +15,8 @@ import { TAB_SNAPSHOT_PREFIX } from './reporters/error-context';
 
 /** The browser tests run against the default build country. */
 export const COUNTRY = (process.env.VITE_COUNTRY ?? 'arg') as 'arg' | 'col';
+/** A text the app writes in tú, as this build says it (arg voseo, col usted). */
+export const say = (text: string): string => inVoice(COUNTRY, text);
 export const PASSWORD = 'demo1234';
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -111,7 +114,7 @@ export async function typeDate(page: Page, field: Locator, text: string) {
 
 /** Opens a date field's calendar (date-fields.tsx): the dialog it shows. Clicks may follow at once. */
 export async function openCalendar(page: Page, field: Locator): Promise<Locator> {
-  await field.getByRole('button', { name: /^Elige la fecha/ }).click();
+  await field.getByRole('button', { name: new RegExp(`^${say('Elige la fecha')}`) }).click();
   return page.getByRole('dialog').filter({ has: page.locator('.MuiPickerPopper-paper') });
 }
 

@@ -140,7 +140,8 @@ describe('api client', () => {
       .get('x')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.' });
+    // The tests' build is arg's: voseo.
+    expect(error).toMatchObject({ status: 0, message: 'No se pudo conectar con el servidor. Revisá tu conexión e intentalo de nuevo.' });
 
     const controller = new AbortController();
     const aborted = vi.fn(async () => {

@@ -28,6 +28,33 @@ describe('inVoice', () => {
     expect(inVoice('col', stale)).toBe('El lead fue modificado por otro usuario: revise sus cambios y vuelva a intentarlo.');
   });
 
+  it("speaks the screens' own texts: the sign-in, the unauthorized page, a conflict on the customer form", () => {
+    const expired = 'Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.';
+    expect(inVoice('arg', expired)).toBe('Tu sesión terminó. Ingresá de nuevo para continuar donde estabas.');
+    expect(inVoice('col', expired)).toBe('Su sesión terminó. Ingrese de nuevo para continuar donde estaba.');
+    const refused = 'No tienes permiso para abrir esta página. Si crees que es un error, pídele acceso a un supervisor.';
+    expect(inVoice('arg', refused)).toBe(
+      'No tenés permiso para abrir esta página. Si creés que es un error, pedile acceso a un supervisor.',
+    );
+    expect(inVoice('col', refused)).toBe(
+      'No tiene permiso para abrir esta página. Si cree que es un error, pídale acceso a un supervisor.',
+    );
+    const kept = 'Conservamos lo que escribiste. Revisa lo que cambió y vuelve a guardar: tú escribiste otro valor, que ya ves.';
+    expect(inVoice('arg', kept)).toBe(
+      'Conservamos lo que escribiste. Revisá lo que cambió y volvé a guardar: vos escribiste otro valor, que ya ves.',
+    );
+    expect(inVoice('col', kept)).toBe(
+      'Conservamos lo que escribió. Revise lo que cambió y vuelva a guardar: usted escribió otro valor, que ya ve.',
+    );
+    const limit = 'Alcanzaste el límite de 120 páginas por minuto de esta lista. Espera 5 segundos para seguir.';
+    expect(inVoice('arg', limit)).toBe('Alcanzaste el límite de 120 páginas por minuto de esta lista. Esperá 5 segundos para seguir.');
+    expect(inVoice('col', limit)).toBe('Alcanzó el límite de 120 páginas por minuto de esta lista. Espere 5 segundos para seguir.');
+    expect(inVoice('col', '¿Sigues ahí?')).toBe('¿Sigue ahí?');
+    expect(inVoice('col', 'Guarda estos códigos. El sistema los guarda cifrados.')).toBe(
+      'Guarde estos códigos. El sistema los guarda cifrados.',
+    );
+  });
+
   it('leaves the third person, nouns and words that only contain a form alone', () => {
     const message = '¿Pedir información? La solicitud vuelve al vendedor (DEVUELTO). Una consulta que usa tutores.';
     expect(inVoice('arg', message)).toBe(message);

@@ -3,6 +3,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { esES, type PickersInputLocaleText } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/es';
 import type { ReactNode } from 'react';
+import { say } from '../lib/voice';
 
 const CLOCK_VIEWS = { hours: 'las horas', minutes: 'los minutos', seconds: 'los segundos', meridiem: 'a. m. o p. m.' } as const;
 
@@ -17,8 +18,8 @@ const LOCALE_TEXT: PickersInputLocaleText = {
   openPreviousView: 'Abrir la vista anterior',
   calendarViewSwitchingButtonAriaLabel: (view) =>
     view === 'year' ? 'la vista de años está abierta, pasa al calendario' : 'el calendario está abierto, pasa a la vista de años',
-  openDatePickerDialogue: (formattedDate) => (formattedDate ? `Elige la fecha; la elegida es ${formattedDate}` : 'Elige la fecha'),
-  openTimePickerDialogue: (formattedTime) => (formattedTime ? `Elige la hora; la elegida es ${formattedTime}` : 'Elige la hora'),
+  openDatePickerDialogue: (formattedDate) => say(formattedDate ? `Elige la fecha; la elegida es ${formattedDate}` : 'Elige la fecha'),
+  openTimePickerDialogue: (formattedTime) => say(formattedTime ? `Elige la hora; la elegida es ${formattedTime}` : 'Elige la hora'),
   dateTableLabel: 'elige la fecha',
   timeTableLabel: 'elige la hora',
   clockLabelText: (view, formattedTime) =>

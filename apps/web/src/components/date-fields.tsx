@@ -2,6 +2,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { say } from '../lib/voice';
 
 /*
  * Dates typed and shown as DD/MM/AAAA (and times on a 24-hour clock) whatever the browser's language: a
@@ -100,10 +101,10 @@ function usePickerValue(props: FieldProps, format: string, shownFormat: string) 
       const shown = (bound: string) => dayjs(bound).format(shownFormat);
       setRefused(
         min && max
-          ? `Elige una fecha entre el ${shown(min)} y el ${shown(max)}`
+          ? say(`Elige una fecha entre el ${shown(min)} y el ${shown(max)}`)
           : min
-            ? `Elige una fecha desde el ${shown(min)}`
-            : `Elige una fecha hasta el ${shown(max!)}`,
+            ? say(`Elige una fecha desde el ${shown(min)}`)
+            : say(`Elige una fecha hasta el ${shown(max!)}`),
       );
       return;
     }

@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import { ApiError, describeError } from '../lib/api-client';
+import { say } from '../lib/voice';
 
 /**
  * Why a list could not load; a 400 names the filters the server refused (describeError). Anything else
@@ -19,7 +20,7 @@ export function ListError({ error, onRetry }: { error: Error | null; onRetry: ()
         )
       }
     >
-      {describeError(error, 'Revisa los filtros')}
+      {describeError(error, say('Revisa los filtros'))}
     </Alert>
   );
 }

@@ -4,6 +4,7 @@ import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useFilterResource } from '../lib/filter-resources';
 import { LABEL_FONT, textWidth } from '../lib/text-width';
+import { say } from '../lib/voice';
 
 /* Filter controls every list shares (leads, sales): a multiple choice select, a debounced search box, the step, amount and management filters and the bar that holds them. */
 
@@ -66,7 +67,8 @@ export function MultiSelect({
 /** Why a list's free text cannot search yet (the shared schema's reason: too short), or nothing when it can. */
 export function searchTextProblem(text: string): string | undefined {
   const parsed = searchTextSchema.safeParse(text);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const reason = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return reason === undefined ? undefined : say(reason);
 }
 
 /**

@@ -171,7 +171,7 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
     return {
       ...spec,
       helper: change.conflict
-        ? `Otro usuario guardó ${shownValue(spec, change.stored)}: se guardará lo que escribiste`
+        ? say(`Otro usuario guardó ${shownValue(spec, change.stored)}: se guardará lo que escribiste`)
         : 'Cambiado por otro usuario',
     };
   });
@@ -202,14 +202,14 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
             <Grid size={12}>
               <Alert severity="warning" data-testid="customer-changed-by-other" onClose={() => setChanges([])}>
                 <AlertTitle>Otro usuario modificó este cliente mientras lo editabas</AlertTitle>
-                Conservamos lo que escribiste. Revisa lo que cambió y vuelve a guardar:
+                {say('Conservamos lo que escribiste. Revisa lo que cambió y vuelve a guardar:')}
                 <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                   {changes.map((change) => {
                     const spec = baseFields.find((f) => f.name === change.field);
                     return (
                       <li key={change.field}>
                         <strong>{spec?.label ?? change.field}</strong>: guardó {shownValue(spec, change.stored)}
-                        {change.conflict ? '; tú escribiste otro valor, que es el que se guardará.' : ', que ya ves en el formulario.'}
+                        {say(change.conflict ? '; tú escribiste otro valor, que es el que se guardará.' : ', que ya ves en el formulario.')}
                       </li>
                     );
                   })}

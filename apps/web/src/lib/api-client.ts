@@ -1,6 +1,7 @@
 import { MESSAGES, type FieldError } from '@backoffice/shared';
 import { COUNTRY } from '../config/env';
 import { sessionActivity } from './session-activity';
+import { say } from './voice';
 
 /** SPEC 7: statuses worth one more try, for methods that carry no body. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -120,7 +121,7 @@ export function createApiClient(deps: ApiClientDeps) {
         // A cancelled request stays a cancellation (the query layer and downloads tell it apart by name).
         if (options.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
         // No answer at all (server down, network gone): the browser's "Failed to fetch" says nothing to a person.
-        throw new ApiError(0, MESSAGES.networkError);
+        throw new ApiError(0, say(MESSAGES.networkError));
       }
       if (response.ok) {
         if (options.raw) return response as T;

@@ -18,6 +18,7 @@ import { useDashboardRange } from '../../features/dashboard/hooks/use-dashboard-
 import { describeError } from '../../lib/api-client';
 import { initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { say } from '../../lib/voice';
 
 /** `/`: who is signed in, the period, and the dashboard blocks of their role (decided by the server). */
 export default function HomeRoute() {
@@ -61,7 +62,7 @@ export default function HomeRoute() {
             </Button>
           }
         >
-          {describeError(dashboard.error, 'Revisa el período')}
+          {describeError(dashboard.error, say('Revisa el período'))}
         </Alert>
       )}
 

@@ -6,6 +6,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { useSession } from '../../lib/session';
 import { postLoginPath } from '../post-login';
 import { SCREENS } from '../screens';
+import { say } from '../../lib/voice';
 
 export default function LoginRoute() {
   const session = useSession();
@@ -37,11 +38,11 @@ export default function LoginRoute() {
             Bienvenido
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Ingresa con tu cuenta de {COUNTRY_NAME}.
+            {say(`Ingresa con tu cuenta de ${COUNTRY_NAME}.`)}
           </Typography>
           {state?.expired === true && (
             <Alert severity="warning" sx={{ mb: 3 }}>
-              Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.
+              {say('Tu sesión terminó. Ingresa de nuevo para continuar donde estabas.')}
             </Alert>
           )}
           <LoginForm />

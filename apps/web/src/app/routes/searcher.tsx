@@ -8,6 +8,7 @@ import { useSearchCustomers } from '../../features/searcher/api/search-customers
 import { SearcherResults } from '../../features/searcher/components/searcher-results';
 import { COUNTRY } from '../../config/env';
 import { useSession } from '../../lib/session';
+import { say } from '../../lib/voice';
 
 /** How long typing pauses before the URL (and so the search) follows the text. */
 const DEBOUNCE_MS = 300;
@@ -61,7 +62,7 @@ export default function SearcherRoute() {
           },
         }}
       />
-      {!q.trim() && <Typography color="text.secondary">Escribe al menos 3 letras o números para buscar.</Typography>}
+      {!q.trim() && <Typography color="text.secondary">{say('Escribe al menos 3 letras o números para buscar.')}</Typography>}
       {results.isFetching && !results.data && <LoadingIndicator loading loadingText="Buscando…" />}
       {results.error && <Alert severity="error">{results.error.message}</Alert>}
       {parsed.success && results.data && (

@@ -7,6 +7,7 @@ import { SecondFactorForm } from '../../features/auth/components/second-factor-f
 import { landingPath } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { HeldSessionPage } from '../held-session-page';
+import { say } from '../../lib/voice';
 
 /**
  * /second-factor: where a session signed in with the password waits for its second factor's code (the server
@@ -20,7 +21,7 @@ export default function SecondFactorRoute() {
   return (
     <HeldSessionPage title="Verificación en dos pasos" maxWidth={440}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Ingresa el código que muestra tu aplicación de autenticación.
+        {say('Ingresa el código que muestra tu aplicación de autenticación.')}
       </Typography>
       <SecondFactorForm
         onVerified={({ failed_attempts: failed, recovery_codes_left: left }) => {

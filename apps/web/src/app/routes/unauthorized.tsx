@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { COUNTRY } from '../../config/env';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../sign-out';
+import { say } from '../../lib/voice';
 
 export default function UnauthorizedRoute() {
   const session = useSession();
@@ -21,10 +22,9 @@ export default function UnauthorizedRoute() {
           No autorizado
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {role
-            ? `Tu rol (${role.label}) no tiene permiso para abrir ${from ?? 'esta página'}.`
-            : 'No tienes permiso para abrir esta página.'}{' '}
-          Si crees que es un error, pídele acceso a un supervisor.
+          {say(
+            `${role ? `Tu rol (${role.label}) no tiene permiso para abrir ${from ?? 'esta página'}.` : 'No tienes permiso para abrir esta página.'} Si crees que es un error, pídele acceso a un supervisor.`,
+          )}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 4 }}>
           <Button component={Link} to="/" variant="contained">

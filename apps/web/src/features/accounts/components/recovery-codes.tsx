@@ -1,12 +1,14 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
+import { say } from '../../../lib/voice';
 
 /** The recovery codes, shown once at enrolment: each signs in once when the phone is not at hand. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="success" sx={{ alignSelf: 'stretch' }}>
-        Verificación en dos pasos activada. Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve para ingresar una sola
-        vez si no tienes tu teléfono, y no se volverán a mostrar.
+        {say(
+          'Verificación en dos pasos activada. Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve para ingresar una sola vez si no tienes tu teléfono, y no se volverán a mostrar.',
+        )}
       </Alert>
       <Box
         component="ul"

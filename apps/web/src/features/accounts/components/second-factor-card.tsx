@@ -4,6 +4,7 @@ import { useNotify } from '../../../components/notifications';
 import { ApiError } from '../../../lib/api-client';
 import { useDisableSecondFactor, useSecondFactorRefresh, useSecondFactorStatus } from '../api/second-factor';
 import { SecondFactorEnrolment } from './second-factor-enrolment';
+import { say } from '../../../lib/voice';
 
 /** /account's second factor: set it up, or see how many recovery codes are left and turn it off. */
 export function SecondFactorCard() {
@@ -40,7 +41,7 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
     event.preventDefault();
     setErrors({});
     if (!code.trim() && !password) {
-      setErrors({ code: 'Ingresa un código de verificación o tu contraseña' });
+      setErrors({ code: say('Ingresa un código de verificación o tu contraseña') });
       return;
     }
     disable.mutate(code.trim() ? { code: code.trim() } : { password }, {
@@ -59,7 +60,7 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
         recuperación.
       </Typography>
       {required ? (
-        <Alert severity="info">Tu rol exige la verificación en dos pasos: no puedes desactivarla.</Alert>
+        <Alert severity="info">{say('Tu rol exige la verificación en dos pasos: no puedes desactivarla.')}</Alert>
       ) : (
         <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="second-factor-disable">
           <Typography variant="subtitle2" component="h3">

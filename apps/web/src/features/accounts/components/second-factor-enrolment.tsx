@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmEnrolment, useStartEnrolment } from '../api/second-factor';
 import { RecoveryCodes } from './recovery-codes';
+import { say } from '../../../lib/voice';
 
 /**
  * Setting up the second factor: a QR code (and the secret as text, for an app that cannot scan) for the
@@ -38,7 +39,7 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     setError(null);
     if (!/^\d{6}$/.test(code.trim())) {
-      setError('Ingresa el código de 6 dígitos que muestra la aplicación');
+      setError(say('Ingresa el código de 6 dígitos que muestra la aplicación'));
       return;
     }
     confirm.mutate(code.trim(), {
@@ -57,12 +58,12 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
         sx={{ width: 220, height: 220, bgcolor: '#fff' }}
       />
       <Typography>
-        ¿No puedes escanearlo? Ingresa esta clave en la aplicación:{' '}
+        {say('¿No puedes escanearlo? Ingresa esta clave en la aplicación:')}{' '}
         <Box component="code" data-testid="second-factor-secret" sx={{ fontFamily: 'monospace', fontWeight: 600, wordBreak: 'break-all' }}>
           {enrolment.secret}
         </Box>
       </Typography>
-      <Typography>2. Ingresa el código de 6 dígitos que muestra la aplicación.</Typography>
+      <Typography>{say('2. Ingresa el código de 6 dígitos que muestra la aplicación.')}</Typography>
       <TextField
         label="Código de verificación"
         value={code}

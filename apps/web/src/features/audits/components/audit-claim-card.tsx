@@ -6,6 +6,7 @@ import { time } from '../../../lib/format';
 import { useClaimAudit } from '../api/claim-audit';
 import { useReleaseAudit } from '../api/release-audit';
 import { NextCaseButton } from './next-case-button';
+import { say } from '../../../lib/voice';
 
 /** Who works the case: take it (only one auditor at a time) or give it back to the queue. */
 export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId: number | undefined }) {
@@ -29,7 +30,7 @@ export function AuditClaimCard({ detail, userId }: { detail: AuditDetail; userId
         <Stack spacing={1.5}>
           <Typography data-testid="audit-claim">
             {holder
-              ? `${mine ? 'Lo tienes tomado tú' : `Lo tiene tomado ${holder.user.name}`} desde las ${time(holder.claimed_at)} (vence a las ${time(holder.expires_at)}).`
+              ? `${mine ? say('Lo tienes tomado tú') : `Lo tiene tomado ${holder.user.name}`} desde las ${time(holder.claimed_at)} (vence a las ${time(holder.expires_at)}).`
               : 'Nadie tomó este caso.'}
           </Typography>
           {mine ? (

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { sessionActivity } from '../../../lib/session-activity';
 import { getUserInfo, userInfoQueryOptions } from '../api/user-info';
+import { say } from '../../../lib/voice';
 
 /** How long before the idle timeout the warning shows. */
 const WARN_BEFORE_MS = 60_000;
@@ -34,10 +35,10 @@ export function IdleWarning() {
 
   return (
     <Dialog open={secondsLeft !== null} aria-labelledby="idle-warning-title">
-      <DialogTitle id="idle-warning-title">¿Sigues ahí?</DialogTitle>
+      <DialogTitle id="idle-warning-title">{say('¿Sigues ahí?')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          Tu sesión se cerrará por inactividad en {secondsLeft} segundos. Lo que estés escribiendo se guarda como borrador.
+          {say(`Tu sesión se cerrará por inactividad en ${secondsLeft} segundos. Lo que estés escribiendo se guarda como borrador.`)}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -13,6 +13,7 @@ import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { describeError } from '../../../lib/api-client';
 import { useRecordManagement } from '../api/record-management';
+import { say } from '../../../lib/voice';
 
 const EMPTY = { channel: 'call', result: '', note: '', nextAction: '', promiseOn: '', promiseAmount: '' };
 
@@ -26,7 +27,7 @@ export function ManagementForm({ loanId }: { loanId: number }) {
   const promise = form.result === 'promise';
 
   const submit = () => {
-    if (!form.result) return setProblem('Elige el resultado');
+    if (!form.result) return setProblem(say('Elige el resultado'));
     const amount = Math.round(Number(form.promiseAmount.replace(',', '.')) * 100);
     if (promise && (!form.promiseOn || !(amount > 0))) return setProblem('Indica la fecha y el monto de la promesa');
     const next = form.nextAction ? countryWallTimeToDate(COUNTRY, form.nextAction) : undefined;
@@ -43,7 +44,7 @@ export function ManagementForm({ loanId }: { loanId: number }) {
         setForm(EMPTY);
         notify({ message: 'Gestión registrada', color: 'success' });
       },
-      onError: (error) => setProblem(describeError(error, 'Revisa la gestión')),
+      onError: (error) => setProblem(describeError(error, say('Revisa la gestión'))),
     });
   };
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { count } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
 import { funnelStepPath, type FunnelList } from './funnel-list';
+import { say } from '../../../lib/voice';
 
 const ROW_HEIGHT = 34;
 
@@ -32,7 +33,7 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
   if (total === 0) {
     return (
       <DashboardCard id="funnel" title={title} subheader="0 leads hoy en algún paso">
-        <Typography color="text.secondary">{own ? 'No tienes leads en ningún paso.' : 'No hay leads en ningún paso.'}</Typography>
+        <Typography color="text.secondary">{own ? say('No tienes leads en ningún paso.') : 'No hay leads en ningún paso.'}</Typography>
       </DashboardCard>
     );
   }

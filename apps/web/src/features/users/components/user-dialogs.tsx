@@ -19,6 +19,7 @@ import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser, useResetPassword, useSecondFactorRoles, useSetSecondFactorRoles, useUpdateUser } from '../api/user-mutations';
+import { say } from '../../../lib/voice';
 
 type Errors = Record<string, string>;
 
@@ -101,7 +102,7 @@ export function NewUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.role) return setErrors({ role: 'Elige un rol' });
+    if (!values.role) return setErrors({ role: say('Elige un rol') });
     create.mutate(
       {
         name: values.name,

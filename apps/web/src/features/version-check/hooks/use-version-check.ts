@@ -3,6 +3,7 @@ import { useNotify } from '../../../components/notifications';
 import { BUILD_ID, VERSION_CHECK_INTERVAL_MS } from '../../../config/env';
 import { appNotifications } from '../../../lib/app-notifications';
 import { getLatestBuild, isNewBuild } from '../api/get-latest-build';
+import { say } from '../../../lib/voice';
 
 /**
  * Polls the deployed build every five minutes and when the window regains focus; once another build is
@@ -24,7 +25,7 @@ export function useVersionCheck() {
         appNotifications.push({
           id: 'new-version',
           title: 'Hay una nueva versión disponible',
-          body: 'Recarga la página para usarla.',
+          body: say('Recarga la página para usarla.'),
           action: reload,
         });
         notify({ message: 'Hay una nueva versión disponible', color: 'info', timeout: null, action: reload });
