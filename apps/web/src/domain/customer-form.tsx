@@ -10,6 +10,7 @@ import {
   type SaleCustomerUpdateInput,
 } from '@backoffice/shared';
 import { voicedZodResolver } from '../lib/voiced-resolver';
+import { say } from '../lib/voice';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CardHeader, Grid } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
