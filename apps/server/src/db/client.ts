@@ -266,20 +266,6 @@ export function queryRowsInIndexOrder(db: Db, text: string, values: unknown[]): 
   return queryRowsPlannedWith(db, `set local enable_bitmapscan = off; set local enable_seqscan = off; ${NO_PARALLEL}`, text, values);
 }
 
-/**
- * queryRows in a transaction whose plans join posting lists by merging them in their index order (no hash
- * joins, sorts, bitmap or sequential scans, no parallel workers): for lead_words (lists/lead-words.ts),
- * whose lists PostgreSQL cannot tell apart by length and would otherwise hash whole.
- */
-export function queryRowsMerged(db: Db, text: string, values: unknown[]): Promise<unknown[][]> {
-  return queryRowsPlannedWith(
-    db,
-    `set local enable_hashjoin = off; set local enable_sort = off; set local enable_bitmapscan = off; set local enable_seqscan = off; ${NO_PARALLEL}`,
-    text,
-    values,
-  );
-}
-
 /** queryRows in a transaction whose planner `settings` (`set local …`) hold for that statement only. */
 async function queryRowsPlannedWith(db: Db, settings: string, text: string, values: unknown[]): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | PgliteClient }).$client;

@@ -1,6 +1,6 @@
 import type { Country } from '@backoffice/shared';
 import { aliasedTable, and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryRowsMerged, type Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { leadWords } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import type { CustomerSearch } from '../repositories/customer-search';
@@ -10,7 +10,9 @@ import type { CustomerSearch } from '../repositories/customer-search';
  * default order per word): a text of words of letters alone, each of which begins exactly one word of the
  * country's customers, is a merge join of those words' posting lists, newest first, that stops at the page
  * or at the count's cap. A typed word that begins several words ("martin": martin, martinez) keeps the
- * list's other ways: an ordered union of posting lists is not a plan PostgreSQL makes.
+ * list's other ways: an ordered union of posting lists is not a plan PostgreSQL makes. The page and the
+ * count are named prepared statements on the pool that keeps generic plans: planned for any words, the join
+ * of two lists sorted alike is a merge join of two index-only scans (with the LIMIT, nothing else is cheaper).
  */
 
 /** More words than this take the list's other ways (each is one more merge join). */
@@ -50,7 +52,7 @@ export class LeadWordsSearch {
    */
   async wordsOf(country: Country, text: CustomerSearch): Promise<string[] | undefined> {
     if (text.letters.length === 0 || text.letters.length > MAX_WORDS || text.words.length !== text.letters.length) return undefined;
-    const rows = await queryRows(this.db, VOCABULARY, [country, text.letters]);
+    const rows = await queryRows(this.db, VOCABULARY, [country, text.letters], 'lead_words_vocabulary');
     if (rows.some((row) => row[1] === null)) return [];
     if (rows.some((row) => row[2] === true)) return undefined;
     return rows.map((row) => String(row[1]));
@@ -69,7 +71,7 @@ export class LeadWordsSearch {
       if (range.offset) page.offset(ph('offset'));
       return page;
     });
-    const rows = await queryRowsMerged(this.db, statement.text, fillValues(statement.params, words, range.ownSellerId, params));
+    const rows = await queryRows(this.db, statement.text, fillValues(statement.params, words, range.ownSellerId, params), statement.name);
     return rows.map((row) => Number(row[0]));
   }
 
@@ -80,7 +82,7 @@ export class LeadWordsSearch {
       if (cap !== undefined) joined.limit(literalLimit(cap + 1));
       return this.db.select({ n: count() }).from(joined.as('matching'));
     });
-    const rows = await queryRowsMerged(this.db, statement.text, fillValues(statement.params, words, ownSellerId, params));
+    const rows = await queryRows(this.db, statement.text, fillValues(statement.params, words, ownSellerId, params), statement.name);
     return Number(rows[0]?.[0] ?? 0);
   }
 
