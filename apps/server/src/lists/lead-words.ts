@@ -59,20 +59,15 @@ export class LeadWordsSearch {
   }
 
   /**
-   * The ids of a page of leads whose customer has every word, in the list's default order (created_at, id)
-   * from `cursorValue`/`cursorId` (exclusive) and past `offset`, values bound in `params`.
+   * The ids of a page of leads whose customer has every word (as a subquery `page_ids`), in the list's
+   * default order (created_at, id) from `cursorValue`/`cursorId` (exclusive) and past `offset`.
    */
-  async pageIds(words: string[], range: LeadWordsRange, params: Params, cursorValue: () => SQL): Promise<number[]> {
-    const shape = `page|${words.length}|${range.ownSellerId !== undefined}|${range.direction}|${range.cursor}|${range.offset}|${range.limit}`;
-    const statement = this.statements.get(shape, () => {
-      const { first, joined } = this.merged(words.length, range.ownSellerId !== undefined, range.cursor ? { direction: range.direction, cursorValue } : undefined);
-      const order = range.direction === 'desc' ? [desc(first.createdAt), desc(first.leadId)] : [asc(first.createdAt), asc(first.leadId)];
-      const page = joined.orderBy(...order).limit(literalLimit(range.limit));
-      if (range.offset) page.offset(ph('offset'));
-      return page;
-    });
-    const rows = await queryRows(this.db, statement.text, fillValues(statement.params, words, range.ownSellerId, params), statement.name);
-    return rows.map((row) => Number(row[0]));
+  pageIds(n: number, range: LeadWordsRange, cursorValue: () => SQL) {
+    const { first, joined } = this.merged(n, range.ownSellerId !== undefined, range.cursor ? { direction: range.direction, cursorValue } : undefined);
+    const order = range.direction === 'desc' ? [desc(first.createdAt), desc(first.leadId)] : [asc(first.createdAt), asc(first.leadId)];
+    const page = joined.orderBy(...order).limit(literalLimit(range.limit));
+    if (range.offset) page.offset(ph('offset'));
+    return page.as('page_ids');
   }
 
   /** How many leads' customers have every word, up to `cap` + 1 (all without a cap). */
@@ -82,7 +77,7 @@ export class LeadWordsSearch {
       if (cap !== undefined) joined.limit(literalLimit(cap + 1));
       return this.db.select({ n: count() }).from(joined.as('matching'));
     });
-    const rows = await queryRows(this.db, statement.text, fillValues(statement.params, words, ownSellerId, params), statement.name);
+    const rows = await queryRows(this.db, statement.text, fillPlaceholders(statement.params, wordValues(words, params)), statement.name);
     return Number(rows[0]?.[0] ?? 0);
   }
 
@@ -111,9 +106,8 @@ export class LeadWordsSearch {
 }
 
 /** The statement's values: the list's (`country`, `own`, the cursor's, `offset`) and the words as `lw0`…. */
-function fillValues(placeholders: unknown[], words: string[], ownSellerId: number | undefined, params: Params): unknown[] {
+export function wordValues(words: string[], params: Params): Params {
   const values: Params = { ...params };
   words.forEach((word, i) => (values[`lw${i}`] = word));
-  if (ownSellerId !== undefined) values.own = ownSellerId;
-  return fillPlaceholders(placeholders, values);
+  return values;
 }
