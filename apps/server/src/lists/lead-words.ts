@@ -63,7 +63,11 @@ export class LeadWordsSearch {
    * default order (created_at, id) from `cursorValue`/`cursorId` (exclusive) and past `offset`.
    */
   pageIds(n: number, range: LeadWordsRange, cursorValue: () => SQL) {
-    const { first, joined } = this.merged(n, range.ownSellerId !== undefined, range.cursor ? { direction: range.direction, cursorValue } : undefined);
+    const { first, joined } = this.merged(
+      n,
+      range.ownSellerId !== undefined,
+      range.cursor ? { direction: range.direction, cursorValue } : undefined,
+    );
     const order = range.direction === 'desc' ? [desc(first.createdAt), desc(first.leadId)] : [asc(first.createdAt), asc(first.leadId)];
     const page = joined.orderBy(...order).limit(literalLimit(range.limit));
     if (range.offset) page.offset(ph('offset'));

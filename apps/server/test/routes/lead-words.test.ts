@@ -50,7 +50,9 @@ describe.each<Driver>(['pglite', 'postgres'])('lead_words on %s', (driver) => {
     let cursor: string | null = null;
     let total = -1;
     do {
-      const res = await user.get(`${path}?q=${encodeURIComponent(q)}&pageSize=10${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await user.get(
+        `${path}?q=${encodeURIComponent(q)}&pageSize=10${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json<ListResponse<LeadListItem>>();
       if (total < 0) total = page.count.total;
