@@ -157,6 +157,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
       await client.query('vacuum analyze customers');
       await client.query('vacuum analyze customer_word_prefixes');
       await client.query('vacuum analyze leads');
+      await client.query('vacuum analyze lead_words');
       await client.query('vacuum analyze audits');
       log(`bench database already holds ${n} leads: reused`);
       await ensureLoans(client, url, n, log);
@@ -296,6 +297,7 @@ export async function generate(url: string, n: number, log: (message: string) =>
     await client.query('vacuum analyze customers');
     await client.query('vacuum analyze customer_word_prefixes');
     await client.query('vacuum analyze leads');
+    await client.query('vacuum analyze lead_words');
     await client.query('vacuum analyze lead_status_history');
     // The audit rounds the history's trigger opened: without a visibility map the queue's index-only
     // count visits every round's row (the audit queue: PostgreSQL 4.3 → 2.6 ms a page at 85,000 queued).

@@ -25,6 +25,7 @@ import {
 } from '../repositories/customer-search';
 import { customerColumns, isoText, listItemJson, STEP_LABEL_ARRAYS } from '../repositories/leads';
 import { FreeTextResolver } from './free-text';
+import { LeadWordsSearch, wordValues } from './lead-words';
 import { firstValue } from '../db/rows';
 
 /*
@@ -380,6 +381,7 @@ function leadCustomerMatching(db: Db, text: CustomerSearch | undefined) {
 /** The statements of the lists over leads: pages, counts, export batches and the free text's resolution. */
 export class LeadListQueries {
   private readonly freeText: FreeTextResolver;
+  private readonly leadWords: LeadWordsSearch;
 
   /** @param textProbeCap up to this many customers matching a text, its leads are read by customer id (resolveText). */
   constructor(
@@ -387,6 +389,7 @@ export class LeadListQueries {
     textProbeCap = 2_000,
   ) {
     this.freeText = new FreeTextResolver(db, textProbeCap);
+    this.leadWords = new LeadWordsSearch(db);
   }
 
   /** The text of `filters` resolved to its customers when they are few, or marked dense (FreeTextResolver.resolveText). */
@@ -604,14 +607,47 @@ export class LeadListQueries {
     // comes within a few thousand rows, where PostgreSQL, underestimating prefix words, would first collect
     // every match through the word index. (Other filters might match none of those customers and turn the
     // walk into one over their whole range; exports read every match anyway.)
+    // A name (words of letters) in the default order: its words' posting lists merged (lists/lead-words.ts).
+    if (textAlone && text && output === 'page' && sort === 'created_at') {
+      const words = await this.leadWords.wordsOf(scope.country, text);
+      if (words?.length === 0) return [];
+      if (words) {
+        // The page's ids and their rows in one prepared statement (a generic plan: see lists/lead-words.ts).
+        const statement = this.statements.get(`words|${words.length}|${shape}`, () => {
+          const range = { ownSellerId: scope.ownSellerId, direction: effective, cursor: cursor !== undefined, offset: offset > 0, limit };
+          const pageIds = this.leadWords.pageIds(words.length, range, () => sortValueOf(sort, sql`${ph('cursorValue')}`));
+          return rows()
+            .innerJoin(pageIds, eq(pageIds.id, leads.id))
+            .orderBy(...order);
+        });
+        return this.run(statement, { ...wordValues(words, params), ...selected }, true);
+      }
+    }
     const walking = textAlone && output === 'page';
     const idsStatement = walking ? this.statements.get(`walk|${shape}`, walk) : this.statements.get(`ids|${shape}`, ids);
     const idRows = walking
       ? await queryRowsInIndexOrder(this.db, idsStatement.text, fillPlaceholders(idsStatement.params, params))
       : await this.run(idsStatement, params);
-    const found = idRows.map((row) => Number(row[0]));
+    return this.rowsOfIds(
+      idRows.map((row) => Number(row[0])),
+      { sort, dir },
+      output,
+      selected,
+    );
+  }
+
+  /** The rows of leads found by id, in the order of `found`. */
+  private async rowsOfIds(found: number[], { sort, dir }: LeadSort, output: 'page' | 'export', selected: Params): Promise<unknown[][]> {
     if (found.length === 0) return [];
-    const byIds = this.statements.get(`rows|${sorted}|${output}`, () => rows().where(sql`${leads.id} = any(${ph('ids')}::integer[])`));
+    const sorted = sort === 'next_call_at' ? `${sort}:${dir}` : sort;
+    const byIds = this.statements.get(`rows|${sorted}|${output}`, () =>
+      this.db
+        .select(listSelection(sort, dir, output))
+        .from(leads)
+        .innerJoin(customers, eq(customers.id, leads.customerId))
+        .leftJoin(users, eq(users.id, leads.sellerId))
+        .where(sql`${leads.id} = any(${ph('ids')}::integer[])`),
+    );
     const byId = new Map<number, unknown[]>();
     for (const row of await this.run(byIds, { ids: found, ...selected }, true)) byId.set(row[0] as number, row);
     // A row deleted between the two statements is just left out.
@@ -633,6 +669,11 @@ export class LeadListQueries {
     // where the cap is seldom reached, meant reading every one of them, twice (whole words, then
     // beginnings), then reading each candidate's customer row; with the words on the index entries (migration
     // 0030) no customer row is read.
+    // A name of words of letters: its words' posting lists merged until the cap (lists/lead-words.ts).
+    if (textAlone && text) {
+      const words = await this.leadWords.wordsOf(scope.country, text);
+      if (words) return capped(words.length === 0 ? 0 : await this.leadWords.count(words, scope.ownSellerId, params, cap));
+    }
     const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
     if (pair && text) {
       const statement = this.statements.get(`count-paired|${key}|${pair.whole}|${cap}`, () =>

@@ -267,7 +267,10 @@ describe.each<Driver>(['pglite', 'postgres'])('leads list, count, paging and exp
           queries.mockClear();
           const count = await t.app.leadQueries.count(scope, { q }, THRESHOLD);
           expect(count, `${q} ${scope.ownSellerId ?? 'staff'}`).toEqual({ total: Math.min(want, THRESHOLD), exact: want <= THRESHOLD });
-          expect(queries.mock.calls.some(([, text]) => text.includes('customer_word_prefixes'))).toBe(true);
+          // A text whose every word begins one word only is counted from lead_words (lists/lead-words.ts);
+          // "mar" begins two (maria, martin), so "mar example" still merges the prefixes.
+          const through = q === 'mar example' ? 'customer_word_prefixes' : /customer_word_prefixes|lead_words/;
+          expect(queries.mock.calls.some(([, text]) => text.match(through) !== null)).toBe(true);
         }
       }
       expect(expected(known, { q: 'maria example' }).length).toBeLessThan(expected(known, { q: 'mar example' }).length);

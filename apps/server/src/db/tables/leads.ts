@@ -9,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -98,6 +99,32 @@ export const leads = pgTable(
     countryCheck('leads', t.country),
     check('leads_amounts_check', sql`${t.requestedAmount} > 0 and (${t.offeredAmount} is null or ${t.offeredAmount} > 0)`),
     check('leads_data_rate_check', sql`${t.dataRate} is null or ${t.dataRate} between 1 and 7`),
+  ],
+);
+
+/**
+ * Each lead's customer's search words (one row per lexeme of `search_words`), in the lists' default order
+ * (newest first) per word: a name typed in the leads or sales list is a merge join of its words' posting
+ * lists that stops at the page, where walking the list checked ~220 leads' customers per match. Kept by
+ * triggers (migration 0045) on leads (insert; a change of customer, seller, country or creation time) and on
+ * customers (a change of `search_words`). `word` is in the "C" collation (set in the migration): a typed
+ * word's words are a byte range, as tsquery prefixes compare.
+ */
+export const leadWords = pgTable(
+  'lead_words',
+  {
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    country: text('country').notNull(),
+    sellerId: integer('seller_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadId, t.word] }),
+    index('lead_words_list_idx').on(t.country, t.word, t.createdAt.desc().nullsFirst(), t.leadId.desc().nullsFirst()),
+    index('lead_words_seller_idx').on(t.country, t.sellerId, t.word, t.createdAt.desc().nullsFirst(), t.leadId.desc().nullsFirst()),
   ],
 );
 
