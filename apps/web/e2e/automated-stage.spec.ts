@@ -1,6 +1,6 @@
 import { statusIdOf, statusLabelOf, type DashboardResponse, type LeadListResponse } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, createApplication, signInAndWait, transitionByApi } from './support';
+import { COUNTRY, createApplication, signInAndWait, transitionByApi, say } from './support';
 
 /*
  * An application waiting on an automated stage (identity validation here: the seed leaves some there) has no
@@ -72,7 +72,7 @@ test('a stage whose service does not answer is stopped and says so, a person run
   await card.getByRole('button', { name: first.run }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(
-    page.getByText('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.'),
+    page.getByText(say('El servicio externo de esta etapa no respondió: el estado no cambió. Vuelve a intentarlo en unos minutos.')),
   ).toBeVisible();
   await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', first.status);
 

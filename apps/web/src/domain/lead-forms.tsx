@@ -23,6 +23,7 @@ import { RecentNotes } from './activity-timeline';
 import { useConfirm } from '../components/confirm-dialog';
 import { DateTimeField } from '../components/date-fields';
 import { useNotify, useNotifyError } from '../components/notifications';
+import { say } from '../lib/voice';
 
 /*
  * Forms that record work on a lead, wherever it is shown (lead detail, sale detail). They only present:
@@ -169,7 +170,7 @@ export function ManagementStatusForm({ id, current, version, mutation }: Managem
       note,
       next_action_at: nextAction ? wallTimeToIso(nextAction) : undefined,
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    if (!parsed.success) return setProblem(say(parsed.error.issues[0]?.message ?? 'Datos inválidos'));
     setProblem(null);
     if (!(await confirm({ message: `¿Registrar la gestión “${value}”?` }))) return;
     mutation.mutate(

@@ -7,6 +7,7 @@ import { automatedStageWait, stageFailureMessage } from './automated-stage-wait'
 import { useConfirm, usePrompt } from '../components/confirm-dialog';
 import { LoadingIndicator } from '../components/loading-indicator';
 import { useNotifyError } from '../components/notifications';
+import { say } from '../lib/voice';
 
 interface StatusTransitionsProps {
   /** The workflow's `GET /leads/:id/transitions`, as each feature queries it. */
@@ -40,7 +41,8 @@ const offerSchema = wholeAmountSchemas[COUNTRY];
 function offerProblem(text: string): string | undefined {
   if (text.trim() === '') return undefined;
   const parsed = offerSchema.safeParse(text);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const reason = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  return reason === undefined ? undefined : say(reason);
 }
 
 /**

@@ -36,7 +36,8 @@ export default function SearcherRoute() {
 
   const parsed = searcherQuerySchema.safeParse({ q });
   const results = useSearchCustomers(q, parsed.success);
-  const problem = q.trim() && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const reason = q.trim() && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const problem = reason ? say(reason) : undefined;
 
   return (
     <Stack spacing={2.5}>

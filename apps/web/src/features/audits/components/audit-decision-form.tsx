@@ -33,6 +33,7 @@ import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { ApiError } from '../../../lib/api-client';
 import { useDecideAudit } from '../api/decide-audit';
+import { say } from '../../../lib/voice';
 
 const BUTTON_COLOR: Record<AuditDecision, 'success' | 'error' | 'warning' | 'info'> = {
   approve: 'success',
@@ -59,7 +60,7 @@ const conjunction = new Intl.ListFormat('es', { type: 'conjunction' });
 function checklistProblem(errors: Record<string, string>): string | undefined {
   const missing = AUDIT_CHECKLIST_ITEMS.filter((item) => errors[`checklist.${item}`]);
   return missing.length > 0
-    ? AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item])))
+    ? say(AUDIT_MESSAGES.checklistIncomplete(conjunction.format(missing.map((item) => AUDIT_CHECKLIST_LABELS[item]))))
     : undefined;
 }
 
@@ -73,7 +74,7 @@ function formErrors(body: {
   const parsed = auditDecisionBodySchema.safeParse(body);
   if (parsed.success) return {};
   const found: Record<string, string> = {};
-  for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+  for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= say(issue.message);
   return found;
 }
 
@@ -166,7 +167,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
       <CardContent>
         <Stack spacing={2}>
           {!mine && <Alert severity="info">Toma el caso para decidir.</Alert>}
-          {noAccount && <Alert severity="warning">{AUDIT_MESSAGES.noBankAccount}</Alert>}
+          {noAccount && <Alert severity="warning">{say(AUDIT_MESSAGES.noBankAccount)}</Alert>}
           <FormGroup aria-label="Checklist de documentos">
             {AUDIT_CHECKLIST_ITEMS.map((item) => (
               <FormControlLabel

@@ -3,6 +3,7 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useVerifySecondFactor, type SecondFactorVerified } from '../api/second-factor-sign-in';
+import { say } from '../../../lib/voice';
 
 /** The second step of signing in: the authenticator app's 6-digit code, or one of the recovery codes. */
 export function SecondFactorForm({ onVerified }: { onVerified: (answer: SecondFactorVerified) => void }) {
@@ -16,7 +17,7 @@ export function SecondFactorForm({ onVerified }: { onVerified: (answer: SecondFa
     setError(null);
     setFailure(null);
     if (!code.trim()) {
-      setError(SECOND_FACTOR_MESSAGES.codeRequired);
+      setError(say(SECOND_FACTOR_MESSAGES.codeRequired));
       return;
     }
     verify.mutate(code.trim(), {

@@ -7,6 +7,7 @@ import { COUNTRY } from '../../../config/env';
 import { useSession } from '../../../lib/session';
 import { usePlaceTestCall } from '../api/place-test-call';
 import { time } from '../../../lib/format';
+import { say } from '../../../lib/voice';
 
 /**
  * A test call through the telephony adapter, from the signed-in user's telephony number. As every call
@@ -24,7 +25,7 @@ export function TestCallForm() {
     event.preventDefault();
     const parsed = testCallBodySchemas[COUNTRY].safeParse({ cellphone });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Celular inválido');
+      setError(say(parsed.error.issues[0]?.message ?? 'Celular inválido'));
       return;
     }
     setError(null);

@@ -5,6 +5,7 @@ import { DateField } from '../../../components/date-fields';
 import { useNotify } from '../../../components/notifications';
 import { COUNTRY } from '../../../config/env';
 import { useRegisterPayment } from '../api/register-payment';
+import { say } from '../../../lib/voice';
 
 /** '12.345,67' or '12345.67' as typed in the country, in minor units; NaN when it is no amount. */
 export function minorUnitsOf(text: string): number {
@@ -31,7 +32,7 @@ export function PaymentForm({ loan }: { loan: LoanDetail }) {
   const submit = () => {
     const parsed = paymentBodySchema.safeParse({ amount: minorUnitsOf(amount), paid_on: paidOn, channel, reference });
     if (!parsed.success) {
-      setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setProblems(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), say(issue.message)])));
       return;
     }
     setProblems({});

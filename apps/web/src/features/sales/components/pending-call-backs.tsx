@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { dateTime } from '../../../lib/format';
 import { useCancelCallBack } from '../api/cancel-call-back';
 import { useRescheduleCallBack } from '../api/reschedule-call-back';
+import { say } from '../../../lib/voice';
 
 /** The picker's wall time ('YYYY-MM-DDTHH:mm'), a time on the country's clock (as every time shown), → ISO, which the shared schema checks. */
 const toIso = (local: string) => countryWallTimeToDate(COUNTRY, local)?.toISOString() ?? '';
@@ -45,9 +46,10 @@ function RescheduleDialog({ saleId, call, onClose }: { saleId: number; call: Sch
     // React carries the event up its own tree, through the portal: not to the booking form around the list.
     event.stopPropagation();
     const parsed = rescheduleCallBodySchema.safeParse({ at: toIso(at), version: call.version });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    if (!parsed.success) return setError(say(parsed.error.issues[0]?.message ?? 'Datos inválidos'));
     // The same time is no move (the server would write nothing): say so rather than 'Llamada reprogramada'.
-    if (new Date(parsed.data.at).getTime() === new Date(call.schedule_time).getTime()) return setError(CALL_BACK_MESSAGES.sameAsBefore);
+    if (new Date(parsed.data.at).getTime() === new Date(call.schedule_time).getTime())
+      return setError(say(CALL_BACK_MESSAGES.sameAsBefore));
     setError(null);
     reschedule.mutate(
       { callId: call.id, ...parsed.data },

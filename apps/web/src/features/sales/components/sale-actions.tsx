@@ -18,6 +18,7 @@ import { useAddSaleNote } from '../api/add-sale-note';
 import { useScheduleCallBack } from '../api/schedule-call-back';
 import { useSetSaleManagementStatus } from '../api/set-sale-management-status';
 import { PendingCallBacks } from './pending-call-backs';
+import { say } from '../../../lib/voice';
 
 /** Keyed by the sale's version: the mutation's state goes with the form (a save or a 409 starts afresh). */
 function ManagementForm({ sale }: { sale: SaleDetail }) {
@@ -41,7 +42,7 @@ function CallBackForm({ sale }: { sale: SaleDetail }) {
     event.preventDefault();
     // The shared schema: a valid date-time in the future, a note of bounded length.
     const parsed = scheduleCallBodySchema.safeParse({ at: toIso(at), note });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Datos inválidos');
+    if (!parsed.success) return setError(say(parsed.error.issues[0]?.message ?? 'Datos inválidos'));
     setError(null);
     schedule.mutate(
       { at: parsed.data.at, note: parsed.data.note },
