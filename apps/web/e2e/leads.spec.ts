@@ -426,7 +426,7 @@ test('staff create a lead from the form: each field says what is wrong, the bank
     await route.abort('connectionreset');
   });
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
-  await expect(dialog.getByText(MESSAGES.networkError)).toBeVisible();
+  await expect(dialog.getByText(say(MESSAGES.networkError))).toBeVisible();
   await dialog.getByRole('button', { name: 'Crear lead' }).click();
   await expect(page).toHaveURL(/\/lead-detail\?id=\d+/);
   const created = (await (await page.request.get(`/api/${COUNTRY}/leads?q=${doc}`)).json()) as { rows: { id: number }[] };
@@ -522,7 +522,7 @@ test('the detail shows the timeline and a note added appears at once', async ({ 
   const once = `Nota sin respuesta ${Date.now()}`;
   await field.fill(once);
   await page.getByRole('button', { name: 'Agregar nota' }).click();
-  await expect(page.getByText(MESSAGES.networkError)).toBeVisible();
+  await expect(page.getByText(say(MESSAGES.networkError))).toBeVisible();
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   await expect(field).toHaveValue('');
   await expect(page.getByTestId('timeline-item').filter({ hasText: once })).toHaveCount(1);
@@ -640,7 +640,7 @@ if (COUNTRY === 'col') {
     await page.getByRole('button', { name: toLabel, exact: true }).click();
     const dialog = page.getByRole('dialog');
     const field = dialog.getByLabel('Monto ofrecido (vacío: se mantiene la oferta)');
-    const refusal = dialog.getByText('Monto inválido: escribe pesos enteros, p. ej. 2.500.000', { exact: true });
+    const refusal = dialog.getByText(say('Monto inválido: escribe pesos enteros, p. ej. 2.500.000'), { exact: true });
 
     // Cents the amount cannot have: refused in the dialog, which stays open with what was typed; nothing is sent.
     await field.fill(`${thousands(offer)},50`);
