@@ -69,7 +69,7 @@ test('a seller reschedules and cancels a pending call back from the sale detail'
   const field = dialog.getByRole('group', { name: 'Nueva fecha y hora' });
   // Its own time is no move.
   await dialog.getByRole('button', { name: 'Reprogramar' }).click();
-  await expect(dialog.getByText(CALL_BACK_MESSAGES.sameAsBefore)).toBeVisible();
+  await expect(dialog.getByText(inVoice(COUNTRY, CALL_BACK_MESSAGES.sameAsBefore))).toBeVisible();
   await typeDate(page, field, `${shown(addDays(todayIn(COUNTRY), -1))} 10:30`);
   await dialog.getByRole('button', { name: 'Reprogramar' }).click();
   await expect(dialog.getByText('La llamada debe programarse en el futuro')).toBeVisible();
