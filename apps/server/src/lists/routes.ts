@@ -19,6 +19,12 @@ type ListQuery = {
   count?: 'later';
 };
 
+/** A list query split into what its count depends on (the filters) and whether the count is exact: page, order and count mode left out. */
+export function countRequest<Q extends Partial<ListQuery>>(query: Q): { filters: Omit<Q, keyof ListQuery>; exactCount: boolean } {
+  const { sort: _sort, dir: _dir, page: _page, pageSize: _pageSize, cursor: _cursor, exactCount, count: _count, ...filters } = query;
+  return { filters, exactCount: exactCount === true };
+}
+
 export interface ListRoutesOptions<Q extends z.ZodObject, F, R> {
   country: Country;
   /** '/collections': the page answers there, the export at `${path}/export`. */

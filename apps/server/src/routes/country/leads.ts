@@ -43,6 +43,7 @@ import { editCustomer } from '../../services/customer-edit';
 import { screenNewLead } from '../../services/lead-screening';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
+import { countRequest } from '../../lists/routes';
 
 /** Roles a lead can be assigned to (and whose own creations are assigned to themselves). */
 const ASSIGNABLE: readonly RoleKind[] = ['seller', 'seller_wo_assignation', 'seller_renovator'];
@@ -139,17 +140,8 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request) => {
-      const {
-        sort: _sort,
-        dir: _dir,
-        page: _page,
-        pageSize: _pageSize,
-        cursor: _cursor,
-        exactCount,
-        count: _count,
-        ...filters
-      } = request.query;
-      return lists.total(signedInUser(request), await lists.filters(filters), exactCount === true);
+      const { filters, exactCount } = countRequest(request.query);
+      return lists.total(signedInUser(request), await lists.filters(filters), exactCount);
     },
   );
 

@@ -33,6 +33,7 @@ import { SalesRepository } from '../../repositories/sales';
 import { editCustomer } from '../../services/customer-edit';
 import type { CountryOptions } from './options';
 import { SESSION_SECURITY, errorResponses } from '../responses';
+import { countRequest } from '../../lists/routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -145,17 +146,8 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       },
     },
     async (request) => {
-      const {
-        sort: _sort,
-        dir: _dir,
-        page: _page,
-        pageSize: _pageSize,
-        cursor: _cursor,
-        exactCount,
-        count: _count,
-        ...filters
-      } = request.query;
-      return lists.total(signedInUser(request), await filtersOf(filters), exactCount === true);
+      const { filters, exactCount } = countRequest(request.query);
+      return lists.total(signedInUser(request), await filtersOf(filters), exactCount);
     },
   );
 
