@@ -53,7 +53,7 @@ async function generateLoans(url: string, n: number, today: string, log: (messag
         `update installments set status = case when paid_principal >= principal then 'paid' else 'pending' end, late_interest = 0, late_interest_through = null`,
       );
       await client.query(
-        `update loans set status = 'ACTIVE', days_past_due = 0, bucket = null, overdue_amount = 0, in_collections = false`,
+        `update loans set status = 'ACTIVE', days_past_due = 0, overdue_since = null, bucket = null, overdue_amount = 0, in_collections = false`,
       );
       await client.query('vacuum analyze installments, loans');
       return;

@@ -382,7 +382,7 @@ async function ensureLoans(client: pg.Client, url: string, n: number, log: (mess
      update loans l set promise_due_on = p.due_on from promised p where p.loan_id = l.id and p.status = 'pending'`,
     [COUNTRY, today],
   );
-  await client.query('vacuum analyze loans, installments, collection_promises');
+  await client.query('vacuum analyze loans, installments, collection_promises, collection_words');
   log(`loans: ${expected} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -365,9 +365,11 @@ async function main() {
       ['search_name_count', () => `${list}/count?q=${pick(names)}`],
       ['searcher_name', () => `/api/arg/searcher?q=${pick(names)}`],
       ['detail', () => `${list}/${ids[Math.floor(Math.random() * ids.length)]}`],
-      // The collections desk over the loans in collections: a bucket, and a customer's name.
+      // The collections desk over the loans in collections: a bucket, and a customer's name as the screen asks
+      // it (`count=later`), then its count.
       ['collections', [`/api/arg/collections?bucket=31-60`]],
-      ['collections_name', () => `/api/arg/collections?q=${pick(collectionNames)}`],
+      ['collections_name', () => `/api/arg/collections?q=${pick(collectionNames)}&count=later`],
+      ['collections_name_count', () => `/api/arg/collections/count?q=${pick(collectionNames)}`],
       // The auditors' queue (~85,000 cases waiting) and a case (reported, no target).
       ['audit_queue', ['/api/arg/audits']],
       ['audit_case', () => `/api/arg/audits/${pick(auditCases)}`],

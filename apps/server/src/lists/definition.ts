@@ -10,6 +10,8 @@ export type SortType = 'integer' | 'bigint' | 'numeric' | 'timestamptz' | 'date'
 export interface SortKey {
   expr: SQL;
   type: SortType;
+  /** The key grows as the sort's value shrinks (days past due are read by the date they began): read the other way. */
+  reversed?: boolean;
 }
 
 export interface ListOrder {
@@ -33,8 +35,8 @@ export type ExportColumn<R> = Column<R>;
 export interface ListDefinition<F, R> {
   /** Names the list's cursors (a cursor of another list is ignored) and its export files. */
   name: string;
-  /** FROM with its joins. */
-  from: SQL;
+  /** FROM with its joins; a function when some filters read the rows another way (a name's word lists). */
+  from: SQL | ((filters: F) => SQL);
   /**
    * FROM for the count when these filters touch no joined table: a count of thousands of matches then reads
    * one index instead of joining a row of each table per match. Undefined: `from`.

@@ -69,7 +69,8 @@ export class ListEngine {
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
     const prepared = definition.prepared?.(filters) ?? false;
     const offset = cursor ? 0 : (request.page - 1) * request.pageSize;
-    const countFrom = definition.countFrom?.(filters) ?? definition.from;
+    const from = fromOf(definition, filters);
+    const countFrom = definition.countFrom?.(filters) ?? from;
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
     const countKey = counts ? countCacheKey(context, cap, countFrom, where) : '';
@@ -81,6 +82,7 @@ export class ListEngine {
     // a kept one, or the first page's when it holds every row.
     const page = await this.rows(
       definition,
+      from,
       where,
       { sort, dir },
       request.pageSize,
@@ -128,7 +130,7 @@ export class ListEngine {
     request: { exactCount?: boolean },
   ): Promise<ListCount> {
     const where = listWhere(definition, context, filters);
-    const countFrom = definition.countFrom?.(filters) ?? definition.from;
+    const countFrom = definition.countFrom?.(filters) ?? fromOf(definition, filters);
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const given = definition.knownCount?.(filters);
     if (given !== undefined) return countOf(given, cap);
@@ -154,14 +156,15 @@ export class ListEngine {
     const columns = definition.export.columns(context.country);
     const order = this.order(definition, context, options);
     const where = listWhere(definition, context, filters);
-    const { total } = await this.countRows(definition.countFrom?.(filters) ?? definition.from, where, undefined);
+    const from = fromOf(definition, filters);
+    const { total } = await this.countRows(definition.countFrom?.(filters) ?? from, where, undefined);
     await options.counted?.(total);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
     void reply
       .header('content-disposition', `attachment; filename="${definition.name}-${context.country}-${today}.${options.format}"`)
       .header('x-total-count', String(total))
       .header('cache-control', 'no-store');
-    const batches = this.batches(definition, where, order);
+    const batches = this.batches(definition, from, where, order);
     if (options.format === 'csv') {
       const csv = tableCsvStream(columns, batches);
       void reply.type('text/csv; charset=utf-8').header('vary', 'accept-encoding');
@@ -183,6 +186,7 @@ export class ListEngine {
 
   private async rows<F, R>(
     definition: ListDefinition<F, R>,
+    from: SQL,
     where: SQL,
     order: { sort: string; dir: 'asc' | 'desc' },
     limit: number,
@@ -194,13 +198,13 @@ export class ListEngine {
     const key = definition.sorts[order.sort]!;
     // A page before the cursor is read in the opposite order, then turned around.
     const forward = cursor?.direction !== 'prev';
-    const ascending = (order.dir === 'asc') === forward;
+    const ascending = ((order.dir === 'asc') !== (key.reversed === true)) === forward;
     const direction = sql.raw(ascending ? 'asc' : 'desc');
     const after = cursor
       ? sql`(${key.expr}, ${definition.id}) ${sql.raw(ascending ? '>' : '<')} (cast(${cursor.value} as ${sql.raw(key.type)}), cast(${cursor.id} as bigint))`
       : sql`true`;
     const query = sql`select (${definition.row})::text, (${key.expr})::text, (${definition.id})::bigint${counted ? sql`, (${counted})` : sql``}
-      from ${definition.from}
+      from ${from}
      where ${where} and ${after}
      order by ${key.expr} ${direction}, ${definition.id} ${direction}
      limit ${sql.raw(String(limit + 1))} offset ${sql.raw(String(offset))}`;
@@ -229,12 +233,13 @@ export class ListEngine {
   /** The filtered set in keyset batches: memory holds one batch whatever the set's size. */
   private async *batches<F, R>(
     definition: ListDefinition<F, R>,
+    from: SQL,
     where: SQL,
     order: { sort: string; dir: 'asc' | 'desc' },
   ): AsyncGenerator<R[]> {
     let cursor: Cursor | undefined;
     for (;;) {
-      const { rows, more } = await this.rows(definition, where, order, this.options.exportBatch, cursor, 0);
+      const { rows, more } = await this.rows(definition, from, where, order, this.options.exportBatch, cursor, 0);
       if (rows.length > 0) yield rows.map((row) => row.json);
       const last = rows.at(-1);
       if (!more || !last) return;
@@ -248,6 +253,10 @@ export class ListEngine {
     const name = prepared ? `list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
     return queryRows(this.db, text, params, name);
   }
+}
+
+function fromOf<F, R>(definition: ListDefinition<F, R>, filters: F): SQL {
+  return typeof definition.from === 'function' ? definition.from(filters) : definition.from;
 }
 
 /** A count's key: the user's country, the cap, and the count's statement with its values. */

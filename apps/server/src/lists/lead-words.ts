@@ -4,32 +4,17 @@ import { queryRows, type Db } from '../db/client';
 import { leadWords } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import type { CustomerSearch } from '../repositories/customer-search';
+import { nameIn, type TypedName } from './word-lists';
 
 /*
  * A name typed in the leads or sales list, read from lead_words (each lead's customer's words, in the list's
- * default order per word): a text of words of letters alone, each of which begins exactly one word of the
- * country's customers, is a merge join of those words' posting lists, newest first, that stops at the page
- * or at the count's cap. A typed word that begins several words ("martin": martin, martinez) keeps the
- * list's other ways: an ordered union of posting lists is not a plan PostgreSQL makes. The page and the
- * count are named prepared statements on the pool that keeps generic plans: planned for any words, the join
- * of two lists sorted alike is a merge join of two index-only scans (with the LIMIT, nothing else is cheaper).
+ * default order per word; lists/word-lists.ts): a merge join of its words' posting lists, newest first, that
+ * stops at the page or at the count's cap. A typed word that begins several words ("martin": martin,
+ * martinez) keeps the list's other ways: an ordered union of posting lists is not a plan PostgreSQL makes.
+ * The page and the count are named prepared statements on the pool that keeps generic plans: planned for any
+ * words, the join of two lists sorted alike is a merge join of two index-only scans (with the LIMIT, nothing
+ * else is cheaper).
  */
-
-/** More words than this take the list's other ways (each is one more merge join). */
-const MAX_WORDS = 4;
-
-/**
- * For each typed word, the first word of lead_words it begins and whether another one follows: two
- * descents of lead_words_list_idx, however many leads hold the words. `word` is in the "C" collation, so a
- * typed word's words are the byte range [word, word || U+10FFFF), as a tsquery prefix compares them.
- */
-const VOCABULARY = `select t.i, f.word, f.word is not null and exists (
-    select 1 from lead_words x where x.country = $1 and x.word > f.word and x.word < t.w || chr(1114111))
-  from unnest($2::text[]) with ordinality as t(w, i)
-  left join lateral (
-    select w.word from lead_words w where w.country = $1 and w.word >= t.w and w.word < t.w || chr(1114111)
-     order by w.word limit 1) f on true
-  order by t.i`;
 
 /** The scope and order a page is read in from lead_words. */
 export interface LeadWordsRange {
@@ -45,26 +30,18 @@ export class LeadWordsSearch {
 
   constructor(private readonly db: Db) {}
 
-  /**
-   * The whole words a text stands for in lead_words: one per typed word when each begins exactly one;
-   * `[]` when some typed word begins none (no lead matches); undefined when the text is not words of
-   * letters alone, has too many, or a word begins several (the caller reads the list its other ways).
-   */
-  async wordsOf(country: Country, text: CustomerSearch): Promise<string[] | undefined> {
-    if (text.letters.length === 0 || text.letters.length > MAX_WORDS || text.words.length !== text.letters.length) return undefined;
-    const rows = await queryRows(this.db, VOCABULARY, [country, text.letters], 'lead_words_vocabulary');
-    if (rows.some((row) => row[1] === null)) return [];
-    if (rows.some((row) => row[2] === true)) return undefined;
-    return rows.map((row) => String(row[1]));
+  /** How a text is read from lead_words (nameIn). */
+  nameOf(country: Country, text: CustomerSearch): Promise<TypedName | 'none' | undefined> {
+    return nameIn(this.db, 'lead_words', country, text);
   }
 
   /**
    * The ids of a page of leads whose customer has every word (as a subquery `page_ids`), in the list's
    * default order (created_at, id) from `cursorValue`/`cursorId` (exclusive) and past `offset`.
    */
-  pageIds(n: number, range: LeadWordsRange, cursorValue: () => SQL) {
+  pageIds(name: TypedName, range: LeadWordsRange, cursorValue: () => SQL) {
     const { first, joined } = this.merged(
-      n,
+      name,
       range.ownSellerId !== undefined,
       range.cursor ? { direction: range.direction, cursorValue } : undefined,
     );
@@ -75,26 +52,33 @@ export class LeadWordsSearch {
   }
 
   /** How many leads' customers have every word, up to `cap` + 1 (all without a cap). */
-  async count(words: string[], ownSellerId: number | undefined, params: Params, cap?: number): Promise<number> {
-    const statement = this.statements.get(`count|${words.length}|${ownSellerId !== undefined}|${cap ?? 'all'}`, () => {
-      const { joined } = this.merged(words.length, ownSellerId !== undefined);
+  async count(name: TypedName, ownSellerId: number | undefined, params: Params, cap?: number): Promise<number> {
+    const statement = this.statements.get(`count|${nameShape(name)}|${ownSellerId !== undefined}|${cap ?? 'all'}`, () => {
+      const { joined } = this.merged(name, ownSellerId !== undefined);
       if (cap !== undefined) joined.limit(literalLimit(cap + 1));
       return this.db.select({ n: count() }).from(joined.as('matching'));
     });
-    const rows = await queryRows(this.db, statement.text, fillPlaceholders(statement.params, wordValues(words, params)), statement.name);
+    const rows = await queryRows(this.db, statement.text, fillPlaceholders(statement.params, nameValues(name, params)), statement.name);
     return Number(rows[0]?.[0] ?? 0);
   }
 
   /**
    * The leads holding every word (`lw0`, `lw1`…) in the country (and the seller's, `own`): each word's
-   * posting list joined to the first's on (created_at, lead_id), the key both lists are sorted by.
+   * posting list joined to the first's on (created_at, lead_id), the key both lists are sorted by; and a word
+   * in each typed word's range (`lp0`…), checked on each lead through the primary key.
    */
-  private merged(n: number, own: boolean, cursor?: { direction: 'asc' | 'desc'; cursorValue: () => SQL }) {
-    const lists = Array.from({ length: n }, (_, i) => aliasedTable(leadWords, `w${i}`));
+  private merged(name: TypedName, own: boolean, cursor?: { direction: 'asc' | 'desc'; cursorValue: () => SQL }) {
+    const lists = name.words.map((_word, i) => aliasedTable(leadWords, `w${i}`));
     const first = lists[0]!;
     const inScope = (list: typeof first, i: number) =>
       and(eq(list.country, ph('country')), own ? eq(list.sellerId, ph('own')) : undefined, eq(list.word, ph(`lw${i}`)));
     const conditions = lists.map(inScope);
+    name.prefixes.forEach((_prefix, i) => {
+      const prefix = ph(`lp${i}`);
+      conditions.push(
+        sql`exists (select 1 from ${leadWords} x where x.lead_id = ${first.leadId} and x.word >= ${prefix} and x.word < ${prefix} || chr(1114111) offset 0)`,
+      );
+    });
     // On every list, so that none is read from its start up to the cursor.
     if (cursor)
       for (const list of lists) {
@@ -109,9 +93,15 @@ export class LeadWordsSearch {
   }
 }
 
-/** The statement's values: the list's (`country`, `own`, the cursor's, `offset`) and the words as `lw0`…. */
-export function wordValues(words: string[], params: Params): Params {
+/** The statement's values: the list's (`country`, `own`, the cursor's, `offset`), the words as `lw0`…, the prefixes as `lp0`…. */
+export function nameValues(name: TypedName, params: Params): Params {
   const values: Params = { ...params };
-  words.forEach((word, i) => (values[`lw${i}`] = word));
+  name.words.forEach((word, i) => (values[`lw${i}`] = word));
+  name.prefixes.forEach((prefix, i) => (values[`lp${i}`] = prefix));
   return values;
+}
+
+/** A name's statement shape: how many merged lists and how many checked prefixes. */
+export function nameShape(name: TypedName): string {
+  return `${name.words.length}.${name.prefixes.length}`;
 }

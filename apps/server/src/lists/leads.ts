@@ -25,7 +25,8 @@ import {
 } from '../repositories/customer-search';
 import { customerColumns, isoText, listItemJson, STEP_LABEL_ARRAYS } from '../repositories/leads';
 import { FreeTextResolver } from './free-text';
-import { LeadWordsSearch, wordValues } from './lead-words';
+import { LeadWordsSearch, nameShape, nameValues } from './lead-words';
+import type { TypedName } from './word-lists';
 import { firstValue } from '../db/rows';
 
 /*
@@ -65,6 +66,11 @@ export interface LeadFilters {
    * so its count is asked for beside the page rather than after it (LeadLists.page).
    */
   dense?: boolean;
+  /**
+   * The text as lead_words reads it, looked up instead of resolveText for a list read the way lead_words
+   * serves (LeadLists.filters): the page in the default order and the count merge its words' lists.
+   */
+  name?: TypedName | 'none';
 }
 
 export interface LeadSort {
@@ -397,6 +403,11 @@ export class LeadListQueries {
     return this.freeText.resolveText(country, filters);
   }
 
+  /** The text as lead_words reads it (nameIn), or undefined when lead_words cannot. */
+  nameOf(country: Country, q: string): Promise<TypedName | 'none' | undefined> {
+    return this.leadWords.nameOf(country, customerSearch(q, {}));
+  }
+
   /** One page: keyset from a cursor, or by position (offset over an index, ids only) without one. */
   async page(scope: LeadScope, filters: LeadFilters, request: LeadPageRequest): Promise<LeadPage> {
     const { sort, dir, pageSize } = request;
@@ -609,18 +620,18 @@ export class LeadListQueries {
     // walk into one over their whole range; exports read every match anyway.)
     // A name (words of letters) in the default order: its words' posting lists merged (lists/lead-words.ts).
     if (textAlone && text && output === 'page' && sort === 'created_at') {
-      const words = await this.leadWords.wordsOf(scope.country, text);
-      if (words?.length === 0) return [];
-      if (words) {
+      const name = filters.name ?? (await this.leadWords.nameOf(scope.country, text));
+      if (name === 'none') return [];
+      if (name) {
         // The page's ids and their rows in one prepared statement (a generic plan: see lists/lead-words.ts).
-        const statement = this.statements.get(`words|${words.length}|${shape}`, () => {
+        const statement = this.statements.get(`words|${nameShape(name)}|${shape}`, () => {
           const range = { ownSellerId: scope.ownSellerId, direction: effective, cursor: cursor !== undefined, offset: offset > 0, limit };
-          const pageIds = this.leadWords.pageIds(words.length, range, () => sortValueOf(sort, sql`${ph('cursorValue')}`));
+          const pageIds = this.leadWords.pageIds(name, range, () => sortValueOf(sort, sql`${ph('cursorValue')}`));
           return rows()
             .innerJoin(pageIds, eq(pageIds.id, leads.id))
             .orderBy(...order);
         });
-        return this.run(statement, { ...wordValues(words, params), ...selected }, true);
+        return this.run(statement, { ...nameValues(name, params), ...selected }, true);
       }
     }
     const walking = textAlone && output === 'page';
@@ -671,8 +682,8 @@ export class LeadListQueries {
     // 0030) no customer row is read.
     // A name of words of letters: its words' posting lists merged until the cap (lists/lead-words.ts).
     if (textAlone && text) {
-      const words = await this.leadWords.wordsOf(scope.country, text);
-      if (words) return capped(words.length === 0 ? 0 : await this.leadWords.count(words, scope.ownSellerId, params, cap));
+      const name = filters.name ?? (await this.leadWords.nameOf(scope.country, text));
+      if (name) return capped(name === 'none' ? 0 : await this.leadWords.count(name, scope.ownSellerId, params, cap));
     }
     const pair = textAlone && text && cap !== undefined ? prefixPair(text) : undefined;
     if (pair && text) {

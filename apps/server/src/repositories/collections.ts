@@ -20,12 +20,13 @@ import {
 import { and, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect } from 'drizzle-orm/pg-core';
 import { queryRows, queryRowsByIndex, type Db } from '../db/client';
-import { collectionCustomerWords, customers, loanEvents, loans, managements, collectionPromises } from '../db/schema';
+import { customers, loanEvents, loans, managements, collectionPromises } from '../db/schema';
 import { literalLimit, ph, StatementCache, type Params } from '../db/statements';
 import { storedRolesOfKinds } from '../lib/roles';
 import { defineList, type ListContext, type ListDefinition } from '../lists/definition';
 import { listWhere } from '../lists/engine';
-import { customerMatch, customerSearch, customerTextConditions, wordsMatch, type CustomerSearch } from './customer-search';
+import { customerMatch, customerSearch, customerTextConditions, type CustomerSearch } from './customer-search';
+import { nameIn, type TypedName } from '../lists/word-lists';
 import { oneRow } from '../db/rows';
 
 /** The collections list's name (its cursors, export files and kept counts). */
@@ -44,6 +45,11 @@ export interface CollectionListFilters extends Omit<CollectionFilters, 'q'> {
    * when set, the list reads them by id instead of checking each loan's customer against the text.
    */
   loanIds?: number[];
+  /**
+   * A name as collection_words reads it (CollectionsRepository.nameOf): when set, the list reads its words'
+   * lists merged, in days past due order.
+   */
+  name?: TypedName;
 }
 
 const OPEN_INSTALLMENT = sql.raw(`('pending', 'partial', 'overdue')`);
@@ -58,12 +64,43 @@ const latestPromise = sql`(select p.status from collection_promises p where p.lo
 /** Up to this many loans of a text looked up first, the page is a prepared statement (see `prepared`). */
 const PREPARED_TEXT_LOANS = 50;
 
+const TEXT_KEYS = new Set(['q', 'loanIds', 'name']);
+
 /** Whether the filters are a text and nothing else (no collector's scope either). */
 function textAlone(f: CollectionListFilters): boolean {
   return Object.entries(f).every(
-    ([key, value]) => key === 'q' || key === 'loanIds' || value === undefined || (Array.isArray(value) && value.length === 0),
+    ([key, value]) => TEXT_KEYS.has(key) || value === undefined || (Array.isArray(value) && value.length === 0),
   );
 }
+
+/**
+ * The loans in collections whose customer has every word, as `w0`: the words' lists of collection_words
+ * joined on (overdue_since, loan_id), the order each list is kept in, so read in days past due order the
+ * join is a merge that stops at the page. The first word's conditions and the prefixes' are the list's
+ * (`nameConditions`).
+ */
+function wordLists(country: Country, name: TypedName): SQL {
+  const joins = name.words.slice(1).map((word, i) => {
+    const w = sql.raw(`w${i + 1}`);
+    return sql` join collection_words ${w} on ${w}.country = ${country} and ${w}.word = ${word}
+          and ${w}.overdue_since = w0.overdue_since and ${w}.loan_id = w0.loan_id`;
+  });
+  return sql`collection_words w0${sql.join(joins, sql``)}`;
+}
+
+/** The first word's list, and a word in each typed word's range that begins several, checked on each loan by the primary key. */
+function nameConditions(country: Country, name: TypedName): SQL[] {
+  return [
+    sql`w0.country = ${country}`,
+    sql`w0.word = ${name.words[0]}`,
+    ...name.prefixes.map(
+      (prefix) =>
+        sql`exists (select 1 from collection_words x where x.loan_id = w0.loan_id and x.word >= ${prefix} and x.word < ${prefix} || chr(1114111) offset 0)`,
+    ),
+  ];
+}
+
+const LIST_FROM = sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`;
 
 /** The list's customer (`c` in its FROM), for a text checked on each loan's customer. */
 const listCustomer = alias(customers, 'c');
@@ -76,13 +113,24 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
   const now = today(country);
   return defineList<CollectionListFilters, CollectionRow>({
     name: COLLECTIONS_LIST,
-    from: sql`loans l join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`,
-    // Every loan has its customer: only a text filter checked on the customers needs the join.
-    countFrom: (f) => (f.q && !f.loanIds ? undefined : sql`loans l`),
+    // A name's loans come from its words' lists, each loan joined on the key they are kept in, so that the
+    // list's days past due order is theirs.
+    from: (f) =>
+      f.name
+        ? sql`${wordLists(country, f.name)} join loans l on l.id = w0.loan_id and l.overdue_since = w0.overdue_since
+            join customers c on c.id = l.customer_id left join users u on u.id = l.collector_id`
+        : LIST_FROM,
+    // Every loan has its customer: only a text filter checked on the customers needs the join. A name alone is
+    // counted in its words' lists (every loan they hold is in collections, in the list's country).
+    countFrom: (f) => {
+      if (f.name) return textAlone(f) ? wordLists(country, f.name) : sql`${wordLists(country, f.name)} join loans l on l.id = w0.loan_id`;
+      return f.q && !f.loanIds ? undefined : sql`loans l`;
+    },
     // Every filter but a text checked on each loan's customer is on indexed loan columns or ids. Past a few
     // ids a generic plan probes each one by the primary key; planned for them, the list's order is walked and
-    // each loan checked against them (hashed), which stops at a page.
-    prepared: (f) => !f.q || (f.loanIds !== undefined && f.loanIds.length <= PREPARED_TEXT_LOANS),
+    // each loan checked against them (hashed), which stops at a page. A name's merged word lists have one plan
+    // whatever the words.
+    prepared: (f) => !f.q || f.name !== undefined || (f.loanIds !== undefined && f.loanIds.length <= PREPARED_TEXT_LOANS),
     cachedCounts: true,
     // The text's loans, looked up first, are the loans in collections of the country it matches.
     knownCount: (f) => (f.loanIds !== undefined && textAlone(f) ? f.loanIds.length : undefined),
@@ -95,7 +143,9 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         expr: sql`((case when l.promise_due_on <= ${now} then 0 when l.next_action_at < ((${now} + 1)::timestamp at time zone ${tz(country)}) then 1 else 2 end) * 1000000 - least(l.days_past_due, 999999))`,
         type: 'integer',
       },
-      days_past_due: { expr: sql`l.days_past_due`, type: 'integer' },
+      // Most days past due first is the oldest unpaid due date first (the same order on the day's run; a key
+      // that stays put from day to day, so a name's word lists keep it: docs/decisions/collections-overdue-since.md).
+      days_past_due: { expr: sql`l.overdue_since`, type: 'date', reversed: true },
       overdue_amount: { expr: sql`l.overdue_amount`, type: 'bigint' },
       outstanding: { expr: sql`l.outstanding`, type: 'bigint' },
       next_action_at: { expr: sql`coalesce(l.next_action_at, 'infinity'::timestamptz)`, type: 'timestamptz' },
@@ -109,8 +159,8 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
       const collectors = f.collector ?? [];
       const named = collectors.filter((id) => id > 0);
       return [
-        sql`l.country = ${country}`,
-        sql`l.in_collections`,
+        // Rows of a name's word lists are loans in collections of the country (their triggers keep them so).
+        ...(f.name ? nameConditions(country, f.name) : [sql`l.country = ${country}`, sql`l.in_collections`]),
         f.ownCollectorId !== undefined ? sql`l.collector_id = ${f.ownCollectorId}` : undefined,
         f.ownCollectorId === undefined && collectors.length > 0
           ? sql`(${
@@ -138,7 +188,7 @@ export function collectionsList(country: Country): ListDefinition<CollectionList
         f.loanIds ? sql`l.id = any(cast(${`{${f.loanIds.join(',')}}`} as integer[]))` : undefined,
         // A text not looked up first (more than the cap match, or a bulk assignment's filter): on each loan's
         // customer, bound inline because the list engine plans such a query for its values.
-        ...(f.q && !f.loanIds ? customerTextConditions(f.q, listCustomer) : []),
+        ...(f.q && !f.loanIds && !f.name ? customerTextConditions(f.q, listCustomer) : []),
       ];
     },
     row: sql`json_build_object(
@@ -215,36 +265,49 @@ export class CollectionsRepository {
   /** The text lookups' SQL per shape (which words, which way); values are always bound. */
   private readonly statements = new StatementCache('collections');
 
+  /** How a text is read from collection_words (nameIn): 'none' when no loan in collections can match it. */
+  nameOf(country: Country, q: string): Promise<TypedName | 'none' | undefined> {
+    return nameIn(this.db, 'collection_words', country, customerSearch(q, {}));
+  }
+
   /**
    * The country's loans in collections whose customer matches the text; undefined when more than `cap` match
-   * (the list then checks each loan's customer). Words of letters only (a name, as typed): in the words of
-   * the loans in collections alone (collection_customer_words' GIN index), tens of thousands of loans where
-   * the customers' indexes hold every customer; any other text (a document fragment, letters with digits)
-   * through the customers' indexes, then their loans through loans_collections_customer_idx.
+   * (the list then checks each loan's customer). Words of letters only, each beginning several stored words
+   * ("martin": martin and martinez): each word's range of collection_words, intersected, from the index alone; any other text (a document fragment, letters with digits) through the customers'
+   * indexes, then their loans through loans_collections_customer_idx.
    */
   async loansOfText(country: Country, q: string, cap: number): Promise<number[] | undefined> {
     const params: Params = { country };
     const search = customerSearch(q, params);
     if (search.words.length === 0) return undefined;
     const named = search.letters.length === search.words.length;
-    const statement = this.statements.get(`text|${search.key}|${named ? 'named' : 'indexed'}|${cap}`, () =>
-      named ? this.loansOfNameQuery(search, cap) : this.loansOfCustomersQuery(search, cap),
-    );
-    const values = fillPlaceholders(statement.params, params);
-    // The GIN lookup has one plan whatever the words (prepared); the customers' indexes' answer depends on them.
-    const rows = named
-      ? await queryRows(this.db, statement.text, values, statement.name)
-      : await queryRowsByIndex(this.db, statement.text, values);
+    if (named) {
+      const statement = this.statements.get(`text|${search.key}|ranges|${cap}`, () =>
+        this.loansOfWordRangesQuery(search.letters.length, cap),
+      );
+      const rows = await queryRows(
+        this.db,
+        statement.text,
+        fillPlaceholders(statement.params, { country, letters: search.letters }),
+        statement.name,
+      );
+      return rows.length > cap ? undefined : rows.map((row) => Number(row[0]));
+    }
+    const statement = this.statements.get(`text|${search.key}|indexed|${cap}`, () => this.loansOfCustomersQuery(search, cap));
+    // The customers' indexes' answer depends on the words: planned for them.
+    const rows = await queryRowsByIndex(this.db, statement.text, fillPlaceholders(statement.params, params));
     return rows.length > cap ? undefined : rows.map((row) => Number(row[0]));
   }
 
-  private loansOfNameQuery(search: CustomerSearch, cap: number) {
-    const words = search.letters.map((_word, i) => wordsMatch(collectionCustomerWords.searchWords, ph(`p${i}`)));
-    return this.db
-      .select({ id: collectionCustomerWords.loanId })
-      .from(collectionCustomerWords)
-      .where(and(eq(collectionCustomerWords.country, ph('country')), ...words))
-      .limit(literalLimit(cap + 1));
+  /** The loans having a word in each typed word's range ([word, word || U+10FFFF) in the "C" collation). */
+  private loansOfWordRangesQuery(n: number, cap: number) {
+    const range = (i: number) =>
+      sql`select loan_id from collection_words where country = ${ph('country')}
+            and word >= (${ph('letters')}::text[])[${sql.raw(String(i + 1))}] and word < (${ph('letters')}::text[])[${sql.raw(String(i + 1))}] || chr(1114111)`;
+    const ranges = Array.from({ length: n }, (_, i) => range(i));
+    const loans = n === 1 ? sql`select distinct loan_id from (${ranges[0]}) one` : sql.join(ranges, sql` intersect `);
+    const query = sql`select loan_id from (${loans}) found limit ${sql.raw(String(cap + 1))}`;
+    return { toSQL: () => dialect.sqlToQuery(query) };
   }
 
   private loansOfCustomersQuery(search: CustomerSearch, cap: number) {

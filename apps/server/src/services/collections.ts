@@ -81,11 +81,16 @@ export class CollectionsService {
   }
 
   /**
-   * The filters with a free text's loans looked up first (customers, then their loans in collections), so
-   * that the page and its count read those loans by id; as they are when the text matches more than the cap.
+   * The filters with a free text resolved before the page: a name with a word that begins one word of the loans
+   * in collections reads its words' lists (`name`); any other text has its loans looked up first
+   * (customers, then their loans in collections) so the page and its count read them by id, unless more than
+   * the cap match (then as they are).
    */
   async searched(filters: CollectionListFilters): Promise<CollectionListFilters> {
     if (!filters.q) return filters;
+    const name = await this.app.collections.nameOf(this.country, filters.q);
+    if (name === 'none') return { ...filters, loanIds: [] };
+    if (name) return { ...filters, name };
     const loanIds = await this.app.collections.loansOfText(this.country, filters.q, this.app.config.listTextProbeCap);
     return loanIds ? { ...filters, loanIds } : filters;
   }

@@ -87,7 +87,7 @@ const BUCKET_CASE = sql.raw(
 
 /**
  * A loan's figures from its installments: outstanding, overdue amount, days past due (from the oldest unpaid
- * installment past due), bucket, status (ACTIVE, OVERDUE, PAID once nothing is open) and in_collections.
+ * installment past due, kept as overdue_since), bucket, status (ACTIVE, OVERDUE, PAID once nothing is open) and in_collections.
  * Only rows whose figures change are written; a status change leaves a 'status' event on the timeline.
  * Loans in a final status set by a person (CLOSED, BAD_DEBT, CANCELLED, ANNULED) are left alone.
  */
@@ -107,6 +107,7 @@ export async function refreshLoans(db: Executor, country: Country, asOf: string,
              coalesce(agg.outstanding, 0)::bigint as outstanding,
              coalesce(agg.overdue, 0)::bigint as overdue,
              coalesce(${asOf}::date - agg.oldest, 0) as dpd,
+             agg.oldest,
              agg.loan_id is null as settled
         from loans l left join agg on agg.loan_id = l.id
        where l.country = ${country} and l.status in ('ACTIVE', 'OVERDUE', 'PAID')${onLoan('l.id', loanId)}
@@ -124,13 +125,13 @@ export async function refreshLoans(db: Executor, country: Country, asOf: string,
     updated as (
       update loans l
          set outstanding = c.outstanding, overdue_amount = c.overdue, days_past_due = c.dpd, bucket = c.bucket,
-             status = c.status, in_collections = c.dpd > 0,
+             overdue_since = c.oldest, status = c.status, in_collections = c.dpd > 0,
              paid_at = case when c.settled then coalesce(l.paid_at, now()) else null end,
              updated_at = now(), version = l.version + 1
         from calc c
        where l.id = c.id
-         and (l.outstanding, l.overdue_amount, l.days_past_due, l.bucket, l.status, l.in_collections)
-             is distinct from (c.outstanding, c.overdue, c.dpd, c.bucket, c.status, c.dpd > 0)
+         and (l.outstanding, l.overdue_amount, l.days_past_due, l.bucket, l.status, l.in_collections, l.overdue_since)
+             is distinct from (c.outstanding, c.overdue, c.dpd, c.bucket, c.status, c.dpd > 0, c.oldest)
       returning l.id
     )
     select count(*)::int as n from updated`);

@@ -52,7 +52,7 @@ const KEPT_TEXT_MS = 10 * 60_000;
  * the text, which stays in the key instead of a (long) list of ids.
  */
 function asAsked(filters: LeadFilters): LeadFilters {
-  return { ...filters, customerIds: undefined, dense: undefined };
+  return { ...filters, customerIds: undefined, dense: undefined, name: undefined };
 }
 
 /**
@@ -60,7 +60,7 @@ function asAsked(filters: LeadFilters): LeadFilters {
  * customer's name or document, personal data the log must not hold), selected rows as their number.
  */
 function loggedFilters(filters: LeadFilters): Record<string, unknown> {
-  const { q, ids, customerIds: _customerIds, dense: _dense, ...rest } = filters;
+  const { q, ids, customerIds: _customerIds, dense: _dense, name: _name, ...rest } = filters;
   return { ...rest, ...(q ? { text: true } : {}), ...(ids ? { selected: ids.length } : {}) };
 }
 
@@ -94,9 +94,11 @@ export class LeadLists {
   /**
    * The filters of a list query, checked against the country's catalogues: 400 naming each field otherwise,
    * together with the caller's own `problems` (e.g. the sales statuses). A broad free text is resolved
-   * to its customers here (LeadListQueries.resolveText, lists/free-text.ts), once for the page, its count and exports.
+   * to its customers here (LeadListQueries.resolveText, lists/free-text.ts), once for the page, its count and exports;
+   * a name alone in a list read the way lead_words serves it (`byWords`: a page in the default order, a count)
+   * is looked up there instead (`name`), which costs two index descents where resolveText samples customers.
    */
-  async filters(query: ListFilterQuery, problems: Problem[] = []): Promise<LeadFilters> {
+  async filters(query: ListFilterQuery, problems: Problem[] = [], byWords = false): Promise<LeadFilters> {
     const unknownOf = (ids: number[] | undefined, known: Set<number>) => ids?.filter((id) => !known.has(id)) ?? [];
     const unknownStatuses = unknownOf(query.status, this.statusIds);
     if (unknownStatuses.length > 0) problems.push({ field: 'status', message: `Estado desconocido: ${unknownStatuses.join(', ')}` });
@@ -117,6 +119,13 @@ export class LeadLists {
     const { status, step, management, seller, data_rate: dataRate, from, to, q, ids } = query;
     const filters: LeadFilters = { status, step, amount, management, seller, dataRate, from, to, q, ids };
     if (!q) return filters;
+    const textAlone = Object.entries(filters).every(
+      ([key, value]) => key === 'q' || value === undefined || (Array.isArray(value) && value.length === 0),
+    );
+    if (byWords && textAlone) {
+      const name = await this.app.leadQueries.nameOf(this.country, q);
+      if (name) return { ...filters, name };
+    }
     const kept = this.textsKept.get(q);
     if (kept) return kept === 'dense' ? { ...filters, dense: true } : filters;
     const resolved = await this.app.leadQueries.resolveText(this.country, filters);

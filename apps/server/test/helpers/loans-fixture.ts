@@ -59,6 +59,7 @@ export async function insertLoans(app: App, country: Country, knownLeads: KnownL
         outstanding: spec.outstanding ?? 90_000 + i,
         overdueAmount: spec.overdueAmount ?? (inCollections ? 20_000 + i : 0),
         daysPastDue: dpd,
+        overdueSince: dpd > 0 || inCollections ? dueDate : null,
         bucket: bucketOf(dpd),
         inCollections,
         collectorId: spec.collectorId ?? null,

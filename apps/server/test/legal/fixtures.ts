@@ -58,6 +58,7 @@ export async function insertLoan(
       status: o.status ?? 'ACTIVE',
       outstanding: o.outstanding ?? 360_000,
       inCollections: o.status === 'OVERDUE',
+      overdueSince: o.status === 'OVERDUE' ? '2026-02-05' : null,
       collectorId: o.collectorId ?? null,
       paidAt: o.paidAt ?? null,
     })

@@ -109,11 +109,12 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     const byIndex = vi.spyOn(dbClient, 'queryRowsByIndex');
     try {
       const callsWith = (value: string) => byIndex.mock.calls.filter(([, , values]) => values.includes(value)).length;
-      // Pages of 10, so that the first page does not hold every match and its count is asked for.
-      const first = (await admin.get('/api/arg/leads?q=correo&pageSize=10')).json();
+      // Pages of 10, so that the first page does not hold every match and its count is asked for; sorted
+      // otherwise than lead_words keeps them, so the text is resolved (LeadLists.filters).
+      const first = (await admin.get('/api/arg/leads?q=correo&pageSize=10&sort=updated_at')).json();
       expect(first.count).toEqual({ total: 3, exact: false });
       expect(first.rows).toHaveLength(10);
-      const again = (await admin.get('/api/arg/leads?q=correo&pageSize=10')).json();
+      const again = (await admin.get('/api/arg/leads?q=correo&pageSize=10&sort=updated_at')).json();
       expect(again.count).toEqual({ total: 3, exact: false });
       expect(again.rows).toEqual(first.rows);
       // The whole word settled the first request's look for its customers (12 > the probe's 2); its
@@ -122,7 +123,7 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       expect(callsWith('correo:*')).toBe(0);
       expect(callsWith('correo')).toBe(1);
       // A word's beginning is no whole word: the look reads the beginnings too.
-      expect((await admin.get('/api/arg/leads?q=corr&pageSize=10')).json().count).toEqual({ total: 3, exact: false });
+      expect((await admin.get('/api/arg/leads?q=corr&pageSize=10&sort=updated_at')).json().count).toEqual({ total: 3, exact: false });
       expect(callsWith('corr')).toBe(1);
       expect(callsWith('corr:*')).toBe(1);
       expect((await admin.get('/api/arg/leads?q=correo&exactCount=1')).json().count).toEqual({ total: 12, exact: true });
@@ -153,13 +154,13 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
     };
     try {
       // "correo" is a whole word of all 12 customers' emails: more than the look's 2, dense.
-      const dense = await order('q=correo&pageSize=10');
+      const dense = await order('q=correo&pageSize=10&sort=updated_at');
       expect(dense.events).toEqual(['count asked', 'page read']);
       expect(dense.body.count).toEqual({ total: 3, exact: false });
       // Known dense a moment ago: the same, without looking again.
-      expect((await order('q=correo&pageSize=10')).events).toEqual(['count asked', 'page read']);
+      expect((await order('q=correo&pageSize=10&sort=updated_at')).events).toEqual(['count asked', 'page read']);
       // A page that holds every match says the exact total, whatever the count (capped at 3) answered.
-      const whole = await order('q=correo&pageSize=25');
+      const whole = await order('q=correo&pageSize=25&sort=updated_at');
       expect(whole.body.rows).toHaveLength(12);
       expect(whole.body.count).toEqual({ total: 12, exact: true });
 
@@ -170,6 +171,29 @@ describe.each<Driver>(['pglite', 'postgres'])('count and session caches on %s', 
       expect(one.body.count).toEqual({ total: 1, exact: true });
     } finally {
       vi.restoreAllMocks();
+      await small.close();
+    }
+  });
+
+  it('reads a name in the default order and its count from lead_words without resolving it first', async () => {
+    const { small, admin } = await smallApp({ countCacheSeconds: 0, listTextCountThreshold: 3, listTextProbeCap: 2 }, 12);
+    const resolve = vi.spyOn(small.app.leadQueries, 'resolveText');
+    try {
+      const page = (await admin.get('/api/arg/leads?q=correo&pageSize=10&count=later')).json();
+      expect(page.rows).toHaveLength(10);
+      expect((await admin.get('/api/arg/leads/count?q=correo')).json()).toMatchObject({ total: 3, exact: false });
+      expect((await admin.get('/api/arg/leads/count?q=correo&exactCount=1')).json()).toMatchObject({ total: 12, exact: true });
+      // A word typed that begins no stored word: nothing, and nothing resolved either.
+      expect((await admin.get('/api/arg/leads?q=zzzz&count=later')).json()).toMatchObject({ rows: [], count: { total: 0, exact: true } });
+      expect(resolve).not.toHaveBeenCalled();
+      // Another order, or another filter beside the name: resolved as before (lead_words keeps the default order alone).
+      const sorted = (await admin.get('/api/arg/leads?q=correo&pageSize=10&sort=updated_at&dir=asc')).json();
+      expect(sorted.rows).toHaveLength(10);
+      expect(resolve).toHaveBeenCalledTimes(1);
+      await admin.get('/api/arg/leads?q=cliente&from=2026-01-01');
+      expect(resolve).toHaveBeenCalledTimes(2);
+    } finally {
+      resolve.mockRestore();
       await small.close();
     }
   });

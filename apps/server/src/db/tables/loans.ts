@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { countryCheck, timestamps, tsvector, version } from '../columns';
+import { countryCheck, timestamps, version } from '../columns';
 // Imported from the table files, not schema.ts, which re-exports this file.
 import { calls, leads } from './leads';
 import { customers } from './customers';
@@ -59,6 +59,12 @@ export const loans = pgTable(
     /** Overpayments kept for the customer. */
     creditBalance: bigint('credit_balance', { mode: 'number' }).notNull().default(0),
     daysPastDue: integer('days_past_due').notNull().default(0),
+    /**
+     * The oldest unpaid installment's due date once it is past (null while current): days past due are the
+     * delinquency run's day minus it, so ordered by it the queue is in days past due order without changing
+     * every day (collection_words' lists).
+     */
+    overdueSince: date('overdue_since', { mode: 'string' }),
     /** BUCKETS id ('1-30', '31-60', '61-90', '90+'); null while current. */
     bucket: text('bucket'),
     /** In the collections queue: has overdue installments (set by the delinquency run and by payments). */
@@ -75,12 +81,13 @@ export const loans = pgTable(
   (t) => [
     uniqueIndex('loans_lead_id_key').on(t.leadId),
     index('loans_customer_id_idx').on(t.customerId),
-    index('loans_collections_idx').on(t.country, t.inCollections, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('loans_collector_idx').on(t.country, t.collectorId, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Days past due order is overdue_since's (the list's `days_past_due` sort): a key that stays put from day to day.
+    index('loans_collections_idx').on(t.country, t.inCollections, t.overdueSince, t.id),
+    index('loans_collector_idx').on(t.country, t.collectorId, t.overdueSince, t.id),
     index('loans_status_idx').on(t.country, t.status),
     // /collections' filters and sorts (repositories/collections.ts): the same expressions as its sort keys.
     index('loans_collections_bucket_idx')
-      .on(t.country, t.bucket, t.daysPastDue.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.country, t.bucket, t.overdueSince, t.id)
       .where(sql`${t.inCollections}`),
     index('loans_collections_next_action_idx')
       .on(t.country, sql`coalesce(${t.nextActionAt}, 'infinity'::timestamptz)`, t.id)
@@ -97,28 +104,30 @@ export const loans = pgTable(
       .on(t.customerId)
       .where(sql`${t.inCollections}`),
     countryCheck('loans', t.country),
+    check('loans_collections_overdue_check', sql`not ${t.inCollections} or ${t.overdueSince} is not null`),
     check('loans_amounts_check', sql`${t.principal} > 0 and ${t.outstanding} >= 0 and ${t.creditBalance} >= 0`),
   ],
 );
 
 /**
- * The customer's words (customers.search_words) of each loan in collections, and only of those: a name
- * typed in /collections is looked up in tens of thousands of loans' words rather than among every customer's
- * (repositories/collections.ts). Kept by triggers (migration 0044): a loan entering or leaving collections,
- * whatever writes it (the delinquency run, a payment, its reversal), adds or removes its row; a change of
- * the customer's words rewrites its loans' rows.
+ * The words of each loan in collections' customer (customers.search_words, one row a word), with the loan's
+ * overdue_since: each word's loans in the order of most days past due, so a name typed in /collections is a
+ * merge of its words' lists that stops at the page (repositories/collections.ts). Kept by triggers
+ * (migration 0046): a loan entering or leaving collections or changing its oldest unpaid due date, whatever
+ * writes it, and a change of the customer's words. `word` is in the "C" collation (byte order), so a typed
+ * word's words are one range of the index.
  */
-export const collectionCustomerWords = pgTable(
-  'collection_customer_words',
+export const collectionWords = pgTable(
+  'collection_words',
   {
     loanId: integer('loan_id')
-      .primaryKey()
+      .notNull()
       .references(() => loans.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
     country: text('country').notNull(),
-    searchWords: tsvector('search_words').notNull(),
+    overdueSince: date('overdue_since', { mode: 'string' }).notNull(),
   },
-  // Written straight into the index (no pending list): a search never scans the day's run's new rows unsorted.
-  (t) => [index('collection_customer_words_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false })],
+  (t) => [primaryKey({ columns: [t.loanId, t.word] }), index('collection_words_list_idx').on(t.country, t.word, t.overdueSince, t.loanId)],
 );
 
 /** The French schedule's rows; paid parts grow as payments are allocated (and shrink on a reversal). */

@@ -120,7 +120,15 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { sort, dir, page, pageSize, cursor, exactCount, count, ...filters } = request.query;
       return sendJsonText(
         reply,
-        await lists.page(signedInUser(request), await lists.filters(filters), { sort, dir, page, pageSize, cursor, exactCount, count }),
+        await lists.page(signedInUser(request), await lists.filters(filters, [], sort === 'created_at'), {
+          sort,
+          dir,
+          page,
+          pageSize,
+          cursor,
+          exactCount,
+          count,
+        }),
       );
     },
   );
@@ -141,7 +149,7 @@ const leadsRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request) => {
       const { filters, exactCount } = countRequest(request.query);
-      return lists.total(signedInUser(request), await lists.filters(filters), exactCount);
+      return lists.total(signedInUser(request), await lists.filters(filters, [], true), exactCount);
     },
   );
 

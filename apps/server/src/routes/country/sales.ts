@@ -71,14 +71,14 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
    * The working list is every application in the user's scope, at any step: the SPEC 4 sales statuses
    * (checked here: 400 naming `sales_status` for any other id) and the steps narrow it.
    */
-  const filtersOf = ({
-    sales_status: status,
-    ...rest
-  }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount' | 'count'>) => {
+  const filtersOf = (
+    { sales_status: status, ...rest }: Omit<SalesListQuery, 'sort' | 'dir' | 'page' | 'pageSize' | 'cursor' | 'exactCount' | 'count'>,
+    byWords = false,
+  ) => {
     const unknown = status?.filter((id) => !salesStatusIds.includes(id)) ?? [];
     const problems = unknown.length > 0 ? [{ field: 'sales_status', message: `Estado de venta desconocido: ${unknown.join(', ')}` }] : [];
     // Said once, as the sales status it was sent as (not again as the list's `status`).
-    return lists.filters({ ...rest, status: status?.filter((id) => salesStatusIds.includes(id)) }, problems);
+    return lists.filters({ ...rest, status: status?.filter((id) => salesStatusIds.includes(id)) }, problems, byWords);
   };
   const changed = () => lists.changed();
   const requirePoolTaker = (user: AuthUser) => {
@@ -126,7 +126,15 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
       const { sort, dir, page, pageSize, cursor, exactCount, count, ...filters } = request.query;
       return sendJsonText(
         reply,
-        await lists.page(signedInUser(request), await filtersOf(filters), { sort, dir, page, pageSize, cursor, exactCount, count }),
+        await lists.page(signedInUser(request), await filtersOf(filters, sort === 'created_at'), {
+          sort,
+          dir,
+          page,
+          pageSize,
+          cursor,
+          exactCount,
+          count,
+        }),
       );
     },
   );
@@ -147,7 +155,7 @@ const salesRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { country
     },
     async (request) => {
       const { filters, exactCount } = countRequest(request.query);
-      return lists.total(signedInUser(request), await filtersOf(filters), exactCount);
+      return lists.total(signedInUser(request), await filtersOf(filters, true), exactCount);
     },
   );
 
