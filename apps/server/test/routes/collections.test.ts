@@ -130,7 +130,7 @@ describe.each<Driver>(['pglite', 'postgres'])('collections on %s', (driver) => {
       return page.rows.map((r) => r.id).sort((a, b) => a - b);
     };
     const sorted = (loans: KnownLoan[]) => loans.map((l) => l.id).sort((a, b) => a - b);
-    // A first name and a surname by their beginnings (collection_customer_words), typed with or without accents.
+    // A first name and a surname by their beginnings (collection_words), typed with or without accents.
     expect(await ids('admin@arg.example', 'mar alv')).toEqual(sorted([unassigned[0]!]));
     expect(await ids('admin@arg.example', 'María Núñez')).toEqual(sorted([mine[0]!]));
     expect(await ids('admin@arg.example', 'maria nunez')).toEqual(sorted([mine[0]!]));
