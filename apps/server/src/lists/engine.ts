@@ -69,7 +69,7 @@ export class ListEngine {
     const cursor = decodeCursor(request.cursor, [definition.name, sort, dir], definition.sorts[sort]!.type);
     const prepared = definition.prepared?.(filters) ?? false;
     const offset = cursor ? 0 : (request.page - 1) * request.pageSize;
-    const from = fromOf(definition, filters);
+    const from = listFrom(definition, filters);
     const countFrom = definition.countFrom?.(filters) ?? from;
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const counts = definition.cachedCounts ? this.countsOf(definition.name) : undefined;
@@ -130,7 +130,7 @@ export class ListEngine {
     request: { exactCount?: boolean },
   ): Promise<ListCount> {
     const where = listWhere(definition, context, filters);
-    const countFrom = definition.countFrom?.(filters) ?? fromOf(definition, filters);
+    const countFrom = definition.countFrom?.(filters) ?? listFrom(definition, filters);
     const cap = request.exactCount ? undefined : this.options.countThreshold;
     const given = definition.knownCount?.(filters);
     if (given !== undefined) return countOf(given, cap);
@@ -156,7 +156,7 @@ export class ListEngine {
     const columns = definition.export.columns(context.country);
     const order = this.order(definition, context, options);
     const where = listWhere(definition, context, filters);
-    const from = fromOf(definition, filters);
+    const from = listFrom(definition, filters);
     const { total } = await this.countRows(definition.countFrom?.(filters) ?? from, where, undefined);
     await options.counted?.(total);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: COUNTRY_TIME_ZONE[context.country] }).format(new Date());
@@ -255,7 +255,8 @@ export class ListEngine {
   }
 }
 
-function fromOf<F, R>(definition: ListDefinition<F, R>, filters: F): SQL {
+/** The FROM a list reads these filters' rows from: with listWhere, what a write over "every row of this filter" touches. */
+export function listFrom<F, R>(definition: ListDefinition<F, R>, filters: F): SQL {
   return typeof definition.from === 'function' ? definition.from(filters) : definition.from;
 }
 

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { invalidData } from '../lib/errors';
 import { defineList } from '../lists/definition';
-import { listWhere } from '../lists/engine';
+import { listFrom, listWhere } from '../lists/engine';
 import type { AuthUser } from '../plugins/app/auth';
 import { CollectionsService } from '../services/collections';
 
@@ -108,7 +108,7 @@ export const MASSIVE_LIST_SOURCES: Record<MassiveList, MassiveListSource> = {
       // The list's own checks (due-date bounds, ranges) and scope (a collector's queue).
       const filters = service.filters(parsedFilters(collectionListQuerySchema, text) as CollectionListQuery, user);
       const where = listWhere(service.list, { country, user }, filters);
-      const from = service.list.from;
+      const from = listFrom(service.list, filters);
       const counted = (await app.db.execute(
         sql`select count(*)::int as n from (select l.id from ${from} where ${where} limit ${MASSIVE_LIST_CAP + 1}) matched`,
       )) as unknown as {
