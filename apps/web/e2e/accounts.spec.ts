@@ -204,7 +204,7 @@ test.describe('accounts and sessions', () => {
     const card = page.getByTestId('second-factor-card');
     await expect(card.getByText('Desactivada', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Configurar verificación en dos pasos' }).click();
-    await expect(card.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeVisible();
+    await expect(card.getByRole('img', { name: say('Código QR para tu aplicación de autenticación') })).toBeVisible();
     const secret = (await card.getByTestId('second-factor-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     // The previous step's code (within the window): the current one stays unused for the sign-in below.
@@ -215,7 +215,7 @@ test.describe('accounts and sessions', () => {
     const recovery = (await codes.first().textContent())!.trim();
     await card.getByRole('button', { name: 'Ya guardé los códigos' }).click();
     await expect(card.getByText('Activada', { exact: true })).toBeVisible();
-    await expect(card.getByText('Te quedan 10 códigos de recuperación', { exact: false })).toBeVisible();
+    await expect(card.getByText(say('Te quedan 10 códigos de recuperación'), { exact: false })).toBeVisible();
     await expect(card.getByTestId('second-factor-secret')).toHaveCount(0);
 
     const other = await (await browser.newContext()).newPage();
@@ -239,7 +239,7 @@ test.describe('accounts and sessions', () => {
     await third.getByTestId('second-factor-code').fill(recovery);
     await third.getByRole('button', { name: 'Verificar' }).click();
     await expect(third).toHaveURL(/\/leads$/, slow);
-    await expect(third.getByText('Usaste un código de recuperación: te quedan 9')).toBeVisible();
+    await expect(third.getByText(say('Usaste un código de recuperación: te quedan 9'))).toBeVisible();
     await third.context().close();
   });
 });

@@ -95,7 +95,7 @@ test.describe('sign-in', () => {
     await signIn(page, admin);
     await expect(page).toHaveURL(/\/leads$/);
     await page.getByRole('button', { name: 'Nuevo lead' }).click();
-    await expect(dialog.getByText('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.')).toBeVisible();
+    await expect(dialog.getByText(say('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.'))).toBeVisible();
     await expect(dialog.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
     await expect(dialog.getByRole('textbox', { name: 'Apellido' })).toHaveValue(surname);
     await expect(dialog.getByRole('spinbutton', { name: 'Cuotas' })).toHaveValue('12');

@@ -10,7 +10,7 @@ import { COUNTRY, createApplication, signInAndWait, transitionByApi, say } from 
 
 // col's risk team may run the stage too (the workflow's table).
 const WAITING = `La solicitud espera la validación de identidad: la procesa ${COUNTRY === 'col' ? 'el sistema, el back office o el equipo de riesgo' : 'el sistema o el back office'}.`;
-const NOTHING = 'No hay cambios de estado disponibles para tu rol desde el estado actual.';
+const NOTHING = say('No hay cambios de estado disponibles para tu rol desde el estado actual.');
 
 /** The first lead at the status, as the signed-in user's API lists them. */
 async function leadAt(page: Page, name: string): Promise<number> {

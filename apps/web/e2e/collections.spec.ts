@@ -2,7 +2,7 @@ import type { CollectionDetail, CollectionRow, ListResponse } from '@backoffice/
 import { addDays, todayIn } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { ROLES, demoEmail } from './roles-fixture';
-import { COUNTRY, api, signInAndWait, snapshotOtherTabsOnFailure, typeDate } from './support';
+import { COUNTRY, api, say, signInAndWait, snapshotOtherTabsOnFailure, typeDate } from './support';
 
 /*
  * The collections desk against the demo data (the loans area seeds overdue loans, a good share of them
@@ -101,7 +101,7 @@ test("a supervisor reassigns a loan and the collector's open list shows it", asy
   await expect(supervisor.getByTestId('collection-collector')).toHaveText(me!);
 
   // The collector is told, and their open list shows it without a reload.
-  await expect(page.getByText(`Se te asignó el préstamo #${loan.id}`)).toBeVisible();
+  await expect(page.getByText(say(`Se te asignó el préstamo #${loan.id}`))).toBeVisible();
   await expect(page.getByTestId('collections-grid').getByRole('link', { name: `#${loan.id}` })).toBeVisible();
   await supervisorContext.close();
 });

@@ -1,6 +1,6 @@
 import { BANK_ACCOUNT_LOCKED_STATUSES, inVoice, type CustomerLookup } from '@backoffice/shared';
 import { expect, test, type Page } from '@playwright/test';
-import { COUNTRY, leadSummary, signInAndWait } from './support';
+import { COUNTRY, leadSummary, say, signInAndWait } from './support';
 
 interface Customer {
   doc_number: string;
@@ -60,9 +60,11 @@ test('an existing customer’s document: the form tells it, asks only for the ap
   await docField.fill(COUNTRY === 'arg' ? doc.replace(/(\d+)(\d{3})(\d{3})$/, '$1.$2.$3') : doc);
   const applications = found.applications;
   await expect(notice).toHaveText(
-    `Cliente existente: ${customer.last_name}, ${customer.first_name} · ${applications} ${applications === 1 ? 'solicitud' : 'solicitudes'}. ` +
-      `Se mantienen su nombre, fecha de nacimiento${COUNTRY === 'arg' ? ', CUIL' : ''} y cuenta bancaria; ` +
-      'se actualizan celular, email y domicilio si los completas.',
+    say(
+      `Cliente existente: ${customer.last_name}, ${customer.first_name} · ${applications} ${applications === 1 ? 'solicitud' : 'solicitudes'}. ` +
+        `Se mantienen su nombre, fecha de nacimiento${COUNTRY === 'arg' ? ', CUIL' : ''} y cuenta bancaria; ` +
+        'se actualizan celular, email y domicilio si los completas.',
+    ),
   );
   // What an existing customer may leave blank is no longer told missing; the application still is.
   await expect(dialog.getByText(inVoice(COUNTRY, 'Ingresa el celular'))).toHaveCount(0);
@@ -134,7 +136,7 @@ test('a customer with an application in audit or transfer: the notice says the c
   await dialog.getByRole('textbox', { name: COUNTRY === 'arg' ? 'DNI' : 'Cédula (CC)' }).fill(customer.doc_number);
   const notice = dialog.getByTestId('existing-customer');
   await expect(notice).toContainText('celular (tiene una solicitud en auditoría o transferencia)');
-  await expect(notice).toContainText('se actualizan email y domicilio si los completas');
+  await expect(notice).toContainText(say('se actualizan email y domicilio si los completas'));
   await expect(dialog.getByRole('textbox', { name: 'Celular' })).toBeDisabled();
 
   // A new email alone is saved; the cellphone the audit checked stays.

@@ -95,14 +95,14 @@ test('a seller sees only their own blocks and numbers', async ({ page }) => {
   expect(api.audit_queue).toBeUndefined();
   expect(api.seller_ranking).toBeUndefined();
 
-  await expect(page.getByTestId('dashboard-scope')).toHaveText('Tus números');
-  await expect(page.getByRole('heading', { name: 'Tus leads por paso' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-scope')).toHaveText(say('Tus números'));
+  await expect(page.getByRole('heading', { name: say('Tus leads por paso') })).toBeVisible();
   await expect(funnelLabels(page)).toHaveText(api.funnel!.map((step) => number.format(step.count)));
   await expect(page.getByTestId('block-daily')).toBeVisible();
   // The conversion once: its own card, not again among the headline numbers.
   await expect(page.getByTestId('block-conversion')).toBeVisible();
-  await expect(page.getByTestId('block-conversion')).toContainText('Tu conversión');
-  await expect(page.getByText('Tu conversión', { exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('block-conversion')).toContainText(say('Tu conversión'));
+  await expect(page.getByText(say('Tu conversión'), { exact: true })).toHaveCount(1);
   await expect(page.getByTestId('kpi-conversion')).toHaveCount(0);
   await expect(page.getByTestId('block-audit')).toHaveCount(0);
   await expect(page.getByTestId('block-ranking')).toHaveCount(0);
@@ -332,7 +332,7 @@ async function expectMyWork(page: Page, api: DashboardResponse, path: (id: numbe
   const block = page.getByTestId('block-my-work');
   await expect(block.getByRole('heading', { name: 'Mi trabajo de hoy' })).toBeVisible();
   for (const { id, count } of api.my_work.counts) {
-    await expect(block.getByTestId(`my-work-${id}`)).toContainText(MY_WORK_COUNTS[id]);
+    await expect(block.getByTestId(`my-work-${id}`)).toContainText(say(MY_WORK_COUNTS[id]));
     await expect(block.getByTestId(`my-work-${id}`).getByTestId('my-work-count')).toHaveText(number.format(count));
   }
   const links = block.getByRole('list', { name: 'Pendientes de hoy' }).getByRole('link');

@@ -1,7 +1,7 @@
 import { SOCKET_MAX_ATTEMPTS, SOCKET_RETRY_DELAY_MS } from '@backoffice/shared';
 import { expect, test } from '@playwright/test';
 import { ROLES, demoEmail } from './roles-fixture';
-import { COUNTRY, PASSWORD, signInAndWait } from './support';
+import { COUNTRY, PASSWORD, say, signInAndWait } from './support';
 
 /*
  * The realtime bridge in the browser (SPEC 4, 8, 9; issue 5): a lead assigned to the signed-in seller shows a
@@ -54,10 +54,10 @@ test('a lead reassigned to the signed-in seller shows the toast at once; reassig
   });
   expect(res.status).toBe(200);
 
-  await expect(page.getByText(`Se te asignó el lead #${leadId}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(say(`Se te asignó el lead #${leadId}`), { exact: true })).toBeVisible();
   // It stays in the navbar's notifications after the toast, and opens the application.
   await page.getByRole('button', { name: 'Notificaciones' }).click();
-  await page.getByRole('menuitem', { name: `Se te asignó el lead #${leadId}` }).click();
+  await page.getByRole('menuitem', { name: say(`Se te asignó el lead #${leadId}`) }).click();
   await expect(page).toHaveURL(new RegExp(`/(sale|lead)-detail\\?id=${leadId}$`));
 
   // Taken from them while they have it open: told, and the screen stops offering its work.

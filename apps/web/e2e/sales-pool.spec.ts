@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COUNTRY, signIn } from './support';
+import { COUNTRY, say, signIn } from './support';
 
 test('a seller without assignation takes an application from the unassigned pool and then works it', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -25,7 +25,7 @@ test('a seller without assignation takes an application from the unassigned pool
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await first.getByRole('button', { name: 'Tomar' }).click();
-  await expect(page.getByText(`Tomaste la solicitud #${id}`)).toBeVisible();
+  await expect(page.getByText(say(`Tomaste la solicitud #${id}`))).toBeVisible();
   // It left the pool and is now in the seller's own list, with its detail open to them.
   await expect(pool.getByRole('cell', { name: `#${id}`, exact: true })).toHaveCount(0);
   // The notification stays long enough to reach its 'Abrir' (past the 2 s default), which opens the detail.
@@ -33,11 +33,11 @@ test('a seller without assignation takes an application from the unassigned pool
   // Said once: the realtime echo of their own take ('Se te asignó el lead #…') adds no second toast.
   await expect(page.getByRole('alert').filter({ hasText: `#${id}` })).toHaveCount(1);
   const shown = await page.evaluate(() => (window as unknown as { shownAlerts: string[] }).shownAlerts);
-  expect(shown.some((text) => text.includes(`Tomaste la solicitud #${id}`))).toBe(true);
-  expect(shown.filter((text) => text.includes(`Se te asignó el lead #${id}`))).toEqual([]);
+  expect(shown.some((text) => text.includes(say(`Tomaste la solicitud #${id}`)))).toBe(true);
+  expect(shown.filter((text) => text.includes(say(`Se te asignó el lead #${id}`)))).toEqual([]);
   await page
     .getByRole('alert')
-    .filter({ hasText: `Tomaste la solicitud #${id}` })
+    .filter({ hasText: say(`Tomaste la solicitud #${id}`) })
     .getByRole('button', { name: 'Abrir' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/lead-detail\\?id=${id}$`));

@@ -328,7 +328,7 @@ test('a customer saved meanwhile in another tab: the stale tab is told, keeps wh
   await expect(email(other)).toHaveValue(`primera.${stamp}@example.com`);
   // Each field the other user changed is named, with what they saved.
   const changed = other.getByTestId('customer-changed-by-other');
-  await expect(changed).toContainText('Otro usuario modificó este cliente mientras lo editabas');
+  await expect(changed).toContainText(say('Otro usuario modificó este cliente mientras lo editabas'));
   await expect(changed.getByRole('listitem')).toHaveText([
     `Email: guardó «primera.${stamp}@example.com»${say(', que ya ves en el formulario.')}`,
     `Domicilio: guardó «Calle Primera ${stamp}»${say('; tú escribiste otro valor, que es el que se guardará.')}`,
@@ -354,7 +354,7 @@ test('the customer’s data being edited survives a reload until saved; a draft 
   await page.getByRole('grid', { name: 'Ventas' }).locator('.MuiDataGrid-row').nth(2).getByRole('link').click();
   await expect(page).toHaveURL(/\/sale-detail\?id=\d+/);
   const address = (tab: typeof page) => tab.getByRole('textbox', { name: 'Domicilio' });
-  const restored = (tab: typeof page) => tab.getByText('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.');
+  const restored = (tab: typeof page) => tab.getByText(say('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.'));
   const stamp = Date.now();
 
   await address(page).fill(`Calle Borrador ${stamp}`);

@@ -42,8 +42,9 @@ describe('lead cards board', () => {
     // The auditor (4) is no role of the seller steps' moves.
     expect(dropVerdict('arg', { status_id: 26, seller }, 4, 4)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
     expect(dropVerdict('arg', { status_id: 26, seller }, 4, undefined)).toEqual({ ok: false, reason: 'tu rol no puede hacer este cambio' });
-    // col: Paso 6 (10) → EXPIRADO (16) for an admin.
+    // col: Paso 6 (10) → EXPIRADO (16) for an admin; the refusal said in usted.
     expect(dropVerdict('col', { status_id: 10, seller }, 16, 'admin')).toEqual({ ok: true });
+    expect(dropVerdict('col', { status_id: 10, seller }, 16, 'audit')).toEqual({ ok: false, reason: 'su rol no puede hacer este cambio' });
     expect(refusedText(boardColumns('arg')[2], 'no es un paso siguiente de Paso 2')).toBe(
       'No se puede mover a Paso 4: no es un paso siguiente de Paso 2',
     );

@@ -55,6 +55,129 @@ describe('inVoice', () => {
     );
   });
 
+  it("speaks each form of the screens' copy and the batches' row results: [tú, arg, col]", () => {
+    const said: [string, string, string][] = [
+      ['Se te asignó el lead #7', 'Se te asignó el lead #7', 'Se le asignó el lead #7'],
+      [
+        '3 de tus leads se asignaron a otro vendedor',
+        '3 de tus leads se asignaron a otro vendedor',
+        '3 de sus leads se asignaron a otro vendedor',
+      ],
+      [
+        'Usaste un código de recuperación: te quedan 9',
+        'Usaste un código de recuperación: te quedan 9',
+        'Usó un código de recuperación: le quedan 9',
+      ],
+      [
+        'Al ingresar te pedimos un código de tu aplicación. Te queda 1 código de recuperación.',
+        'Al ingresar te pedimos un código de tu aplicación. Te queda 1 código de recuperación.',
+        'Al ingresar le pedimos un código de su aplicación. Le queda 1 código de recuperación.',
+      ],
+      ['al ingresar te pediremos un código', 'al ingresar te pediremos un código', 'al ingresar le pediremos un código'],
+      ['Tomaste la solicitud #12', 'Tomaste la solicitud #12', 'Tomó la solicitud #12'],
+      ['Lo que recuperaste por día', 'Lo que recuperaste por día', 'Lo que recuperó por día'],
+      [
+        'Recuperamos lo que estabas escribiendo: revísalo antes de guardar.',
+        'Recuperamos lo que estabas escribiendo: revisalo antes de guardar.',
+        'Recuperamos lo que estaba escribiendo: revíselo antes de guardar.',
+      ],
+      ['Falta el tipo de cuenta: complétalo', 'Falta el tipo de cuenta: completalo', 'Falta el tipo de cuenta: complételo'],
+      [
+        'Nequi no tiene tipo de cuenta: déjalo vacío',
+        'Nequi no tiene tipo de cuenta: dejalo vacío',
+        'Nequi no tiene tipo de cuenta: déjelo vacío',
+      ],
+      [
+        'El archivo supera las 100.000 filas: divídelo',
+        'El archivo supera las 100.000 filas: dividilo',
+        'El archivo supera las 100.000 filas: divídalo',
+      ],
+      [
+        'El archivo XLSX no se puede leer: ábrelo y guárdalo de nuevo como XLSX, o súbelo como CSV',
+        'El archivo XLSX no se puede leer: abrilo y guardalo de nuevo como XLSX, o subilo como CSV',
+        'El archivo XLSX no se puede leer: ábralo y guárdelo de nuevo como XLSX, o súbalo como CSV',
+      ],
+      [
+        'El archivo no es un CSV de texto: sube un CSV o un XLSX',
+        'El archivo no es un CSV de texto: subí un CSV o un XLSX',
+        'El archivo no es un CSV de texto: suba un CSV o un XLSX',
+      ],
+      [
+        'El filtro abarca más de 5.000 préstamos: acótalo',
+        'El filtro abarca más de 5.000 préstamos: acotalo',
+        'El filtro abarca más de 5.000 préstamos: acótelo',
+      ],
+      [
+        'un lote toma hasta 100.000: acota el filtro',
+        'un lote toma hasta 100.000: acotá el filtro',
+        'un lote toma hasta 100.000: acote el filtro',
+      ],
+      [
+        'Etapa automática detenida: ejecútala a mano',
+        'Etapa automática detenida: ejecutala a mano',
+        'Etapa automática detenida: ejecútela a mano',
+      ],
+      ['Adjunta el comprobante', 'Adjuntá el comprobante', 'Adjunte el comprobante'],
+      [
+        'Toma una para trabajarla: queda asignada a ti.',
+        'Tomá una para trabajarla: queda asignada a vos.',
+        'Tome una para trabajarla: queda asignada a usted.',
+      ],
+      [
+        'Arrastra una tarjeta a otra columna o elige «Mover a…».',
+        'Arrastrá una tarjeta a otra columna o elegí «Mover a…».',
+        'Arrastre una tarjeta a otra columna o elija «Mover a…».',
+      ],
+      ['1. Escanea este código QR', '1. Escaneá este código QR', '1. Escanee este código QR'],
+      ['Configura la verificación en dos pasos', 'Configurá la verificación en dos pasos', 'Configure la verificación en dos pasos'],
+      [
+        '12 leads hoy · haz clic en una barra para verlos',
+        '12 leads hoy · hacé clic en una barra para verlos',
+        '12 leads hoy · haga clic en una barra para verlos',
+      ],
+      [
+        'Otro usuario modificó este cliente mientras lo editabas',
+        'Otro usuario modificó este cliente mientras lo editabas',
+        'Otro usuario modificó este cliente mientras lo editaba',
+      ],
+      ['La solicitud cambió mientras la mirabas', 'La solicitud cambió mientras la mirabas', 'La solicitud cambió mientras la miraba'],
+      ['El caso cambió mientras decidías', 'El caso cambió mientras decidías', 'El caso cambió mientras decidía'],
+      ['se guarda la que indiques', 'se guarda la que indiques', 'se guarda la que indique'],
+      [
+        'se actualizan email y domicilio si los completas.',
+        'se actualizan email y domicilio si los completás.',
+        'se actualizan email y domicilio si los completa.',
+      ],
+      [
+        'Se muestran los 20 clientes más recientes: precisa la búsqueda para ver otros.',
+        'Se muestran los 20 clientes más recientes: precisá la búsqueda para ver otros.',
+        'Se muestran los 20 clientes más recientes: precise la búsqueda para ver otros.',
+      ],
+      [
+        'la vista de años está abierta, pasa al calendario',
+        'la vista de años está abierta, pasá al calendario',
+        'la vista de años está abierta, pase al calendario',
+      ],
+      [
+        'el calendario está abierto, pasa a la vista de años',
+        'el calendario está abierto, pasá a la vista de años',
+        'el calendario está abierto, pase a la vista de años',
+      ],
+      ['Tú', 'Vos', 'Usted'],
+    ];
+    for (const [tu, arg, col] of said) {
+      expect(inVoice('arg', tu)).toBe(arg);
+      expect(inVoice('col', tu)).toBe(col);
+    }
+  });
+
+  it('leaves the new forms alone where they are nouns, adjectives or the third person', () => {
+    const message =
+      'La copia adjunta. ¿Aprobar la solicitud? Pasa a transferencia. El precio sube un 5 %. Una fecha precisa. Cuotas completas. Se toma el caso.';
+    expect(inVoice('arg', message)).toBe(message);
+    expect(inVoice('col', message)).toBe(message);
+  });
+
   it('leaves the third person, nouns and words that only contain a form alone', () => {
     const message = '¿Pedir información? La solicitud vuelve al vendedor (DEVUELTO). Una consulta que usa tutores.';
     expect(inVoice('arg', message)).toBe(message);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   MASSIVE_ERRORS_SHOWN,
+  inVoice,
   type Country,
   type MassiveBatch,
   type MassiveBatchStatus,
@@ -128,6 +129,8 @@ export class MassiveService {
               error = operation.validate(entry.value as never, loaded, context);
             }
           }
+          // A row's result is read by the batch's users: stored in their country's voice, as the API's errors are said.
+          if (error) error = inVoice(country, error);
           if (error && errors.length < MASSIVE_ERRORS_SHOWN) errors.push({ row: entry.fileRow.line, error });
           return { row: entry.fileRow.line, data: entry.fileRow.cells, status: error ? 'invalid' : 'pending', recordId, error };
         });
@@ -336,8 +339,12 @@ export class MassiveService {
           }
           marks.push({ row, status: error ? 'failed' : 'done', error, recordId: typeof created === 'number' ? created : recordId });
         }
-        // Every row's mark in one statement, in the transaction of the rows' effects.
-        await this.repository.markRows(tx, id, marks);
+        // Every row's mark in one statement, in the transaction of the rows' effects; its error in the batch's country's voice.
+        await this.repository.markRows(
+          tx,
+          id,
+          marks.map((mark) => (mark.error ? { ...mark, error: inVoice(country, mark.error) } : mark)),
+        );
         ran += rows.length;
         return 'more' as const;
       });

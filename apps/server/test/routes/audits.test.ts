@@ -286,7 +286,7 @@ describe.each<Driver>(['pglite', 'postgres'])('audits on %s', (driver) => {
 
     const unclaimed = await decide(holder, id, { decision: 'approve' });
     expect(unclaimed.statusCode).toBe(409);
-    expect(unclaimed.json().message).toBe('Toma el caso antes de decidir: nadie lo tiene tomado.');
+    expect(unclaimed.json().message).toBe('Tomá el caso antes de decidir: nadie lo tiene tomado.');
 
     expect((await claim(holder, id)).statusCode).toBe(200);
     const afterClaim = await snapshot(id);

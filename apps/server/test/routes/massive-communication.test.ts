@@ -137,7 +137,7 @@ describe.each<Driver>(['pglite', 'postgres'])('massive communications and collec
       { row: 8, error: 'Falta el valor de {{vencimiento}}' },
       { row: 9, error: 'Fila repetida: la misma plantilla al mismo cliente ya está en la fila 2' },
       { row: 10, error: 'La plantilla no existe o está desactivada' },
-      { row: 11, error: 'lead_id: Indica la solicitud (lead_id) o el préstamo (loan_id)' },
+      { row: 11, error: 'lead_id: Indicá la solicitud (lead_id) o el préstamo (loan_id)' },
       { row: 12, error: `El préstamo ${colLoan.id} no existe en este país` },
       { row: 14, error: 'Falta el valor de {{link}}' },
     ]);

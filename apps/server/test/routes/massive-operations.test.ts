@@ -171,9 +171,9 @@ describe.each<Driver>(['pglite', 'postgres'])('massive operation types on %s', {
     expect(result.batch.counts).toMatchObject({ total: 7, pending: 2, invalid: 5 });
     expect(result.errors.map((e) => e.row)).toEqual([4, 5, 6, 7, 8]);
     expect(result.errors[0].error).toBe('Fila repetida: el mismo valor ya está en la fila 2');
-    expect(result.errors[1].error).toMatch(/^kind: Usa document, cellphone, email, bank_account/);
+    expect(result.errors[1].error).toMatch(/^kind: Usá document, cellphone, email, bank_account/);
     expect(result.errors[2].error).toMatch(/^value: /);
-    expect(result.errors[3].error).toMatch(/^reason: Usa fraud/);
+    expect(result.errors[3].error).toMatch(/^reason: Usá fraud/);
     expect(result.errors[4].error).toMatch(/^Ese valor ya tiene un bloqueo de crédito sin levantar \(#\d+\)$/);
     expect(await t.app.db.select().from(customerBans).where(eq(customerBans.value, '30111222'))).toHaveLength(0);
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isClosedStatus, type MassiveValidation } from '@backoffice/shared';
+import { isClosedStatus, type Country, type MassiveValidation } from '@backoffice/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadEvents, leadStatusHistory, leads, massiveBatchRows, users } from '../../src/db/schema';
 import { storedRolesOfKinds } from '../../src/lib/roles';
+import { closeTargetOf } from '../../src/massive/operations/leads';
 import { MassiveService } from '../../src/services/massive';
 import { createTestApp, signedIn, type Driver, type TestApp, type TestClient } from '../helpers/app';
 
@@ -32,9 +33,10 @@ async function upload(
   type: string,
   file: { name: string; content: Buffer | string },
   fields: Record<string, string> = {},
+  country: Country = 'arg',
 ) {
   const { body, headers } = multipart({ type, ...fields }, file);
-  return client.request('POST', '/api/arg/massive-batches/validate', body, { headers });
+  return client.request('POST', `/api/${country}/massive-batches/validate`, body, { headers });
 }
 
 async function xlsxOf(rows: (string | number | { formula: string; result?: number })[][]): Promise<Buffer> {
@@ -198,7 +200,8 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     const result = validation(await upload(supervisor, 'change-status', { name: 'estados.csv', content: file }));
     expect(result.delimiter).toBe(',');
     expect(result.batch.counts).toMatchObject({ pending: 2, invalid: 2 });
-    expect(result.errors.find((x) => x.row === 4)!.error).toBe('Indica el motivo del cambio de estado');
+    // Said in the batch's country's voice (arg voseo), as the API's errors are.
+    expect(result.errors.find((x) => x.row === 4)!.error).toBe('Indicá el motivo del cambio de estado');
     await start(supervisor, result.batch.id);
     await run();
     const moved = await db()
@@ -290,7 +293,48 @@ describe.each<Driver>(['pglite', 'postgres'])('massive batches on %s', { timeout
     ]);
     const result = validation(await upload(admin, 'close-applications', { name: 'c.xlsx', content: xlsx }));
     expect(result.batch.counts).toMatchObject({ pending: 1, invalid: 1 });
-    expect(result.errors[0]).toEqual({ row: 3, error: 'La celda B3 tiene una fórmula: escribe el valor, no una fórmula' });
+    expect(result.errors[0]).toEqual({ row: 3, error: 'La celda B3 tiene una fórmula: escribí el valor, no una fórmula' });
+  });
+
+  it("says a col batch's catalogue and row results in usted: refused at validation and when applied", async () => {
+    const supervisor = await as('col', 'supervisor@col.example');
+    const catalogue = JSON.parse((await supervisor.get('/api/col/massives')).body) as {
+      types: { type: string; columns: { name: string; rule: string }[] }[];
+    };
+    const rule = (type: string, column: string) =>
+      catalogue.types.find((t) => t.type === type)!.columns.find((c) => c.name === column)!.rule;
+    expect(rule('change-status', 'status')).toMatch(/desde el estado actual para su rol\.$/);
+    expect(rule('send-communication', 'lead_id')).toMatch(/Indique la solicitud o el préstamo\.$/);
+
+    const [role] = storedRolesOfKinds('col', ['supervisor']);
+    const colLeads = await db()
+      .select({ id: leads.id, statusId: leads.statusId })
+      .from(leads)
+      .where(eq(leads.country, 'col'))
+      .orderBy(leads.id);
+    const [a, b] = colLeads.filter(
+      (lead) => !isClosedStatus('col', lead.statusId) && closeTargetOf('col', role!, lead.statusId) !== undefined,
+    );
+    const file = ['lead_id;reason', `${a!.id};Duplicada`, `${b!.id};`].join('\n');
+    const result = validation(await upload(supervisor, 'close-applications', { name: 'cerrar.csv', content: file }, {}, 'col'));
+    expect(result.errors).toEqual([{ row: 3, error: 'reason: Indique el motivo' }]);
+    const started = await supervisor.post(`/api/col/massive-batches/${result.batch.id}/start`, {});
+    expect(started.statusCode, started.body).toBe(200);
+    // The creator's role changes before the worker runs: the row fails with the refusal, in usted.
+    const me = await db().select({ id: users.id, role: users.role }).from(users).where(eq(users.email, 'supervisor@col.example'));
+    await db().update(users).set({ role: 'seller' }).where(eq(users.id, me[0]!.id));
+    try {
+      await run();
+    } finally {
+      await db().update(users).set({ role: me[0]!.role }).where(eq(users.id, me[0]!.id));
+    }
+    const rows = JSON.parse((await supervisor.get(`/api/col/massive-batches/${result.batch.id}/rows`)).body) as {
+      rows: { row: number; status: string; error: string | null }[];
+    };
+    expect(rows.rows.map(({ row, status, error }) => ({ row, status, error }))).toEqual([
+      { row: 2, status: 'failed', error: 'Su rol no puede ejecutar este tipo de operación masiva' },
+      { row: 3, status: 'invalid', error: 'reason: Indique el motivo' },
+    ]);
   });
 
   it('cancels (applied rows stay, pending ones are not applied) and retries only the failed rows', async () => {

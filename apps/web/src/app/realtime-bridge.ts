@@ -9,18 +9,19 @@ import { refreshApplicationDetails, refreshApplicationLists } from '../lib/appli
 import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
 import { realtime, useRealtimeEvent } from '../lib/socket';
+import { say } from '../lib/voice';
 
 const ASSIGNED_PREFIX = 'lead-assigned-';
 
-export const leadAssignedMessage = (leadId: number) => `Se te asignó el lead #${leadId}`;
+export const leadAssignedMessage = (leadId: number) => say(`Se te asignó el lead #${leadId}`);
 export const loansAssignedMessage = (loanIds: number[], count: number) =>
-  count === 1 ? `Se te asignó el préstamo #${loanIds[0]}` : `Se te asignaron ${count} préstamos`;
+  say(count === 1 ? `Se te asignó el préstamo #${loanIds[0]}` : `Se te asignaron ${count} préstamos`);
 
 export const leadTakenMessage = (leadId: number) => `El lead #${leadId} se asignó a otro vendedor`;
 export const leadsAssignedMessage = (leadIds: number[], count: number) =>
-  count === 1 ? leadAssignedMessage(leadIds[0]!) : `Se te asignaron ${count} leads`;
+  count === 1 ? leadAssignedMessage(leadIds[0]!) : say(`Se te asignaron ${count} leads`);
 export const leadsTakenMessage = (leadIds: number[], count: number) =>
-  count === 1 ? leadTakenMessage(leadIds[0]!) : `${count} de tus leads se asignaron a otro vendedor`;
+  count === 1 ? leadTakenMessage(leadIds[0]!) : say(`${count} de tus leads se asignaron a otro vendedor`);
 
 /**
  * What an assignment tells the signed-in user: 'assigned' (it is theirs now: a toast and the navbar's

@@ -17,13 +17,13 @@ const LOCALE_TEXT: PickersInputLocaleText = {
   weekDay: 'Día de la semana',
   openPreviousView: 'Abrir la vista anterior',
   calendarViewSwitchingButtonAriaLabel: (view) =>
-    view === 'year' ? 'la vista de años está abierta, pasa al calendario' : 'el calendario está abierto, pasa a la vista de años',
+    say(view === 'year' ? 'la vista de años está abierta, pasa al calendario' : 'el calendario está abierto, pasa a la vista de años'),
   openDatePickerDialogue: (formattedDate) => say(formattedDate ? `Elige la fecha; la elegida es ${formattedDate}` : 'Elige la fecha'),
   openTimePickerDialogue: (formattedTime) => say(formattedTime ? `Elige la hora; la elegida es ${formattedTime}` : 'Elige la hora'),
-  dateTableLabel: 'elige la fecha',
-  timeTableLabel: 'elige la hora',
+  dateTableLabel: say('elige la fecha'),
+  timeTableLabel: say('elige la hora'),
   clockLabelText: (view, formattedTime) =>
-    `Elige ${CLOCK_VIEWS[view]}. ${formattedTime ? `La hora elegida es ${formattedTime}` : 'No hay hora elegida'}`,
+    say(`Elige ${CLOCK_VIEWS[view]}. ${formattedTime ? `La hora elegida es ${formattedTime}` : 'No hay hora elegida'}`),
 };
 
 /** Spanish calendars and texts for the date fields (date-fields.tsx); apart from them, so the pickers load with the screens that use them. */

@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mui/material';
 import type { FormDraft } from '../hooks/use-form-draft';
+import { say } from '../lib/voice';
 
 /** Says that a form shows what the user had typed before (useFormDraft), with the way back to a clean form. */
 export function RestoredDraftAlert({ draft }: { draft: FormDraft }) {
@@ -13,7 +14,7 @@ export function RestoredDraftAlert({ draft }: { draft: FormDraft }) {
         </Button>
       }
     >
-      Recuperamos lo que estabas escribiendo: revísalo antes de guardar.
+      {say('Recuperamos lo que estabas escribiendo: revísalo antes de guardar.')}
     </Alert>
   );
 }

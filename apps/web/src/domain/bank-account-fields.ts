@@ -2,6 +2,7 @@ import { COL_ACCOUNT_TYPES, COL_ACCOUNT_TYPE_LABELS, COL_BANKS } from '@backoffi
 import type { FieldValues, Path } from 'react-hook-form';
 import type { FormFieldSpec } from '../components/form-fields';
 import { COUNTRY } from '../config/env';
+import { say } from '../lib/voice';
 
 /**
  * The customer's bank account (DOMAIN 2): arg a CBU, which names its bank; col a bank, the account's type and
@@ -11,7 +12,7 @@ import { COUNTRY } from '../config/env';
  */
 export function bankAccountFieldSpecs<T extends FieldValues>(lockedBecause?: string, { typeMissing = false } = {}): FormFieldSpec<T>[] {
   const lock = lockedBecause ? { disabled: true, helper: lockedBecause } : {};
-  const typeLock = typeMissing ? { helper: 'Falta el tipo de cuenta: complétalo' } : { ...lock, helper: undefined };
+  const typeLock = typeMissing ? { helper: say('Falta el tipo de cuenta: complétalo') } : { ...lock, helper: undefined };
   return COUNTRY === 'arg'
     ? [{ name: 'bank_account' as Path<T>, label: 'CBU', size: 12, helper: '22 dígitos (opcional)', ...lock }]
     : [

@@ -202,7 +202,7 @@ export function CustomerForm({ application: sale, mutation: update }: { applicat
           {changes.length > 0 && (
             <Grid size={12}>
               <Alert severity="warning" data-testid="customer-changed-by-other" onClose={() => setChanges([])}>
-                <AlertTitle>Otro usuario modificó este cliente mientras lo editabas</AlertTitle>
+                <AlertTitle>{say('Otro usuario modificó este cliente mientras lo editabas')}</AlertTitle>
                 {say('Conservamos lo que escribiste. Revisa lo que cambió y vuelve a guardar:')}
                 <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                   {changes.map((change) => {

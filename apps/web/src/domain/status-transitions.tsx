@@ -119,7 +119,7 @@ export function StatusTransitions({
         ) : options.data.transitions.length === 0 && !children ? (
           // At an automated stage nobody picks the next status: say what it waits for, not "nothing for you".
           <Typography color="text.secondary" data-testid={waiting ? 'automated-stage-wait' : undefined}>
-            {waiting ?? 'No hay cambios de estado disponibles para tu rol desde el estado actual.'}
+            {waiting ?? say('No hay cambios de estado disponibles para tu rol desde el estado actual.')}
           </Typography>
         ) : (
           <Stack spacing={1} data-testid={testId}>

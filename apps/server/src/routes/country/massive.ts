@@ -3,6 +3,7 @@ import {
   COUNTRY_TIME_ZONE,
   exportFormatSchema,
   canAccess,
+  inVoice,
   MASSIVE_CATALOGUE,
   MASSIVE_LIST_CAP,
   MASSIVE_LIST_LABELS,
@@ -107,14 +108,15 @@ const massiveRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { count
         } catch {
           allowed = false;
         }
+        // The rules address the user ("para tu rol", "Indica…"): said in the country's voice, as its errors are.
         return {
           type,
           label: entry.label,
-          description: entry.description,
+          description: inVoice(country, entry.description),
           roles: [...entry.roles],
           allowed,
           from_list: entry.fromList.map((source) => source.list),
-          columns: entry.columns.map((column) => ({ ...column })),
+          columns: entry.columns.map((column) => ({ ...column, rule: inVoice(country, column.rule) })),
         };
       }),
       planned: MASSIVE_PLANNED.map((planned) => ({ ...planned })),

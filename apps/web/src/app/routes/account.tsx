@@ -3,6 +3,7 @@ import { useNotify } from '../../components/notifications';
 import { ActiveSessions } from '../../features/accounts/components/active-sessions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form';
 import { SecondFactorCard } from '../../features/accounts/components/second-factor-card';
+import { say } from '../../lib/voice';
 
 /** /account, from the user menu: the user's password, second factor and active sessions (issue 40). */
 export default function AccountRoute() {
@@ -21,7 +22,7 @@ export default function AccountRoute() {
             notify({
               message:
                 ended > 0
-                  ? `Contraseña cambiada. Se cerraron tus otras ${ended === 1 ? 'sesión' : `${ended} sesiones`}.`
+                  ? say(`Contraseña cambiada. ${ended === 1 ? 'Se cerró tu otra sesión' : `Se cerraron tus otras ${ended} sesiones`}.`)
                   : 'Contraseña cambiada',
               color: 'success',
             })

@@ -45,7 +45,9 @@ export default function HomeRoute() {
             <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
               {role && <Chip label={role.label} color="primary" variant="outlined" size="small" data-testid="home-role" />}
               <Chip icon={<IconMapPin size={16} />} label={COUNTRY_NAME} size="small" variant="outlined" />
-              {data && <Chip label={own ? 'Tus números' : 'Todo el país'} size="small" variant="outlined" data-testid="dashboard-scope" />}
+              {data && (
+                <Chip label={own ? say('Tus números') : 'Todo el país'} size="small" variant="outlined" data-testid="dashboard-scope" />
+              )}
             </Stack>
           </Box>
           <RangeSelector range={range} invalid={asked.invalid} onChange={setRange} />

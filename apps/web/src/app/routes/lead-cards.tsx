@@ -5,6 +5,7 @@ import { BoardFilters } from '../../features/lead-cards/components/board-filters
 import { LeadCardsBoard } from '../../features/lead-cards/components/lead-cards-board';
 import { useBoardFilters } from '../../features/lead-cards/hooks/use-board-filters';
 import { useSession } from '../../lib/session';
+import { say } from '../../lib/voice';
 
 /** /lead-cards: the pipeline as a board, one column per step. */
 export default function LeadCardsRoute() {
@@ -17,7 +18,7 @@ export default function LeadCardsRoute() {
           Tablero de leads
         </Typography>
         <Typography color="text.secondary">
-          Una columna por paso. Arrastra una tarjeta a otra columna o usa «Mover a…» en la tarjeta.
+          {say('Una columna por paso. Arrastra una tarjeta a otra columna o elige «Mover a…» en la tarjeta.')}
         </Typography>
       </Box>
       <Card sx={{ p: 2 }}>

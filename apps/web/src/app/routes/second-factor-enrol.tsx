@@ -3,6 +3,7 @@ import { useSecondFactorRefresh } from '../../features/accounts/api/second-facto
 import { SecondFactorEnrolment } from '../../features/accounts/components/second-factor-enrolment';
 import { useNotifyError } from '../../components/notifications';
 import { HeldSessionPage, useLandAfterHold } from '../held-session-page';
+import { say } from '../../lib/voice';
 
 /**
  * /second-factor/enrol: where a user whose role requires a second factor, not set up yet, is held after the
@@ -13,9 +14,9 @@ export default function SecondFactorEnrolRoute() {
   const land = useLandAfterHold();
   const notifyError = useNotifyError();
   return (
-    <HeldSessionPage title="Configura la verificación en dos pasos" maxWidth={560}>
+    <HeldSessionPage title={say('Configura la verificación en dos pasos')} maxWidth={560}>
       <Alert severity="info" sx={{ mb: 3 }}>
-        Tu rol exige la verificación en dos pasos. Configúrala para continuar.
+        {say('Tu rol exige la verificación en dos pasos. Configúrala para continuar.')}
       </Alert>
       <SecondFactorEnrolment onDone={() => void refresh().then(land).catch(notifyError)} />
     </HeldSessionPage>

@@ -25,8 +25,8 @@ export default function SecondFactorRoute() {
       </Typography>
       <SecondFactorForm
         onVerified={({ failed_attempts: failed, recovery_codes_left: left }) => {
-          if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: 12_000 });
-          else if (left !== undefined) notify({ message: `Usaste un código de recuperación: te quedan ${left}`, color: 'info' });
+          if (failed) notify({ message: say(failedAttemptsNotice(failed)), color: 'warning', timeout: 12_000 });
+          else if (left !== undefined) notify({ message: say(`Usaste un código de recuperación: te quedan ${left}`), color: 'info' });
           if (session) void navigate(landingPath(COUNTRY, session.role), { replace: true });
         }}
       />

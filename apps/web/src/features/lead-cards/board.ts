@@ -3,6 +3,7 @@ import {
   findTransition,
   funnelStepsOf,
   GUARD_MESSAGES,
+  inVoice,
   RELATIVE_TIME_JUST_NOW_S,
   roleMayTake,
   statusLabelOf,
@@ -66,7 +67,8 @@ export function dropVerdict(
   }
   if (transition.auditDecision) return { ok: false, reason: 'se decide en Auditorías, con el caso tomado' };
   if (transition.automated) return { ok: false, reason: 'lo decide una etapa automática' };
-  if (roleId === undefined || !roleMayTake(country, transition, roleId)) return { ok: false, reason: 'tu rol no puede hacer este cambio' };
+  if (roleId === undefined || !roleMayTake(country, transition, roleId))
+    return { ok: false, reason: inVoice(country, 'tu rol no puede hacer este cambio') };
   if (transition.guards.includes('hasSeller') && card.seller === null) return { ok: false, reason: lowerFirst(GUARD_MESSAGES.hasSeller) };
   return { ok: true };
 }

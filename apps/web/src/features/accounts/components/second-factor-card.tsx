@@ -56,8 +56,9 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
   return (
     <Stack spacing={2}>
       <Typography>
-        Al ingresar te pedimos un código de tu aplicación de autenticación. Te {left === 1 ? 'queda 1 código' : `quedan ${left} códigos`} de
-        recuperación.
+        {say(
+          `Al ingresar te pedimos un código de tu aplicación de autenticación. Te ${left === 1 ? 'queda 1 código' : `quedan ${left} códigos`} de recuperación.`,
+        )}
       </Typography>
       {required ? (
         <Alert severity="info">{say('Tu rol exige la verificación en dos pasos: no puedes desactivarla.')}</Alert>
@@ -77,7 +78,7 @@ function Enrolled({ required, left }: { required: boolean; left: number }) {
               slotProps={{ htmlInput: { 'data-testid': 'second-factor-disable-code' } }}
             />
             <TextField
-              label="o tu contraseña"
+              label={say('o tu contraseña')}
               type="password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}

@@ -24,8 +24,9 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>
-          Además de tu contraseña, al ingresar te pediremos un código de 6 dígitos de una aplicación de autenticación (Google Authenticator,
-          Microsoft Authenticator u otra) instalada en tu teléfono.
+          {say(
+            'Además de tu contraseña, al ingresar te pediremos un código de 6 dígitos de una aplicación de autenticación (Google Authenticator, Microsoft Authenticator u otra) instalada en tu teléfono.',
+          )}
         </Typography>
         {start.error && <Alert severity="error">{start.error.message}</Alert>}
         <Button variant="contained" disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}>
@@ -50,11 +51,11 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} data-testid="second-factor-enrolment">
-      <Typography>1. Escanea este código QR con tu aplicación de autenticación.</Typography>
+      <Typography>{say('1. Escanea este código QR con tu aplicación de autenticación.')}</Typography>
       <Box
         component="img"
         src={enrolment.qr_code}
-        alt="Código QR para tu aplicación de autenticación"
+        alt={say('Código QR para tu aplicación de autenticación')}
         sx={{ width: 220, height: 220, bgcolor: '#fff' }}
       />
       <Typography>

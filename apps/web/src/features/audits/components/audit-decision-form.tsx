@@ -166,7 +166,7 @@ export function AuditDecisionForm({ detail, userId }: { detail: AuditDetail; use
       <CardHeader title="Decisión" />
       <CardContent>
         <Stack spacing={2}>
-          {!mine && <Alert severity="info">Toma el caso para decidir.</Alert>}
+          {!mine && <Alert severity="info">{say('Toma el caso para decidir.')}</Alert>}
           {noAccount && <Alert severity="warning">{say(AUDIT_MESSAGES.noBankAccount)}</Alert>}
           <FormGroup aria-label="Checklist de documentos">
             {AUDIT_CHECKLIST_ITEMS.map((item) => (

@@ -17,6 +17,7 @@ import { CELL_FONT, textWidth, widestTextWidth } from '../../../lib/text-width';
 import { FONT_FAMILY } from '../../../lib/theme';
 import { auditStatusLabel } from '../audit-status-label';
 import type { AuditQueuePatch } from '../hooks/use-audit-queue-params';
+import { say } from '../../../lib/voice';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 const queueStatuses = new Set(auditQueueStatusIds(COUNTRY));
@@ -106,7 +107,7 @@ export function AuditQueueTable({
       textColumn({
         field: 'claim',
         headerName: 'Tomado por',
-        text: (row) => (row.claim ? (row.claim.user.id === userId ? 'Tú' : row.claim.user.name) : row.decision ? '—' : 'Libre'),
+        text: (row) => (row.claim ? (row.claim.user.id === userId ? say('Tú') : row.claim.user.name) : row.decision ? '—' : 'Libre'),
         wrap: true,
       }),
       textColumn({ field: 'queued_at', headerName: 'En cola desde', text: (row) => dateTime(row.queued_at) }),

@@ -1,5 +1,6 @@
 import { failedAttemptsNotice, loginBodySchema } from '@backoffice/shared';
 import { voicedZodResolver } from '../../../lib/voiced-resolver';
+import { say } from '../../../lib/voice';
 import { Alert, Button, CircularProgress, IconButton, InputAdornment, Stack, TextField } from '@mui/material';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,7 +28,7 @@ export function LoginForm() {
     login.mutate(values, {
       // Failed attempts since the last sign-in: someone may be guessing this password.
       onSuccess: ({ failed_attempts: failed }) => {
-        if (failed) notify({ message: failedAttemptsNotice(failed), color: 'warning', timeout: FAILED_ATTEMPTS_NOTICE_MS });
+        if (failed) notify({ message: say(failedAttemptsNotice(failed)), color: 'warning', timeout: FAILED_ATTEMPTS_NOTICE_MS });
       },
     }),
   );

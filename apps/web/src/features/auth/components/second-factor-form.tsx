@@ -43,7 +43,7 @@ export function SecondFactorForm({ onVerified }: { onVerified: (answer: SecondFa
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={!!error}
-        helperText={error ?? 'El código de 6 dígitos de tu aplicación, o uno de tus códigos de recuperación'}
+        helperText={error ?? say('El código de 6 dígitos de tu aplicación, o uno de tus códigos de recuperación')}
         autoComplete="one-time-code"
         autoFocus
         fullWidth

@@ -29,7 +29,7 @@ export function ManagementForm({ loanId }: { loanId: number }) {
   const submit = () => {
     if (!form.result) return setProblem(say('Elige el resultado'));
     const amount = Math.round(Number(form.promiseAmount.replace(',', '.')) * 100);
-    if (promise && (!form.promiseOn || !(amount > 0))) return setProblem('Indica la fecha y el monto de la promesa');
+    if (promise && (!form.promiseOn || !(amount > 0))) return setProblem(say('Indica la fecha y el monto de la promesa'));
     const next = form.nextAction ? countryWallTimeToDate(COUNTRY, form.nextAction) : undefined;
     const body: CollectionManagementBody = {
       channel: form.channel as CollectionManagementBody['channel'],

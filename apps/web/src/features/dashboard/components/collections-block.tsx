@@ -6,6 +6,7 @@ import { compactMoney, count, money } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
 import { longDay, percent, shortDay } from './format';
 import { Stat } from './stat';
+import { say } from '../../../lib/voice';
 
 /** A chart's numbers as a table for screen readers (the chart is only a picture of them). */
 function ChartTable({ label, head, rows }: { label: string; head: string[]; rows: { key: string; cells: string[] }[] }) {
@@ -46,7 +47,7 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
       <Grid size={{ xs: 12, lg: 6 }}>
         <DashboardCard
           id="collections-risk"
-          title={own ? 'Tu cartera en mora por tramo' : 'Cartera en mora por tramo'}
+          title={own ? say('Tu cartera en mora por tramo') : 'Cartera en mora por tramo'}
           subheader={`${count(risk.reduce((n, b) => n + b.count, 0))} préstamos · ${money(risk.reduce((n, b) => n + b.amount, 0))}`}
         >
           {/* Loans and money side by side, each on its own scale (never twin axes on one chart). */}
@@ -91,7 +92,7 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
       <Grid size={{ xs: 12, lg: 6 }}>
         <DashboardCard
           id="collections-promises"
-          title={own ? 'Tus promesas de pago' : 'Promesas de pago'}
+          title={own ? say('Tus promesas de pago') : 'Promesas de pago'}
           subheader="Vencidas en el período"
         >
           <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
@@ -130,7 +131,7 @@ export function CollectionsBlock({ data, own }: { data: Collections; own: boolea
       <Grid size={12}>
         <DashboardCard
           id="collections-recovered"
-          title={own ? 'Lo que recuperaste por día' : 'Recuperado por día'}
+          title={own ? say('Lo que recuperaste por día') : 'Recuperado por día'}
           subheader={`${money(recovered.total)} en el período`}
         >
           <Box sx={{ height: 280 }}>

@@ -4,6 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { compactMoney, count, money } from '../../../lib/format';
 import { DashboardCard, visuallyHidden } from './dashboard-card';
 import { longDay, shortDay } from './format';
+import { say } from '../../../lib/voice';
 
 type Daily = NonNullable<DashboardResponse['daily']>;
 type Measure = 'created' | 'disbursed' | 'requested_amount' | 'disbursed_amount';
@@ -60,7 +61,7 @@ function Panel({ daily, measure, title, total, color, format, axis }: Omit<Panel
  */
 export function DailyChart({ daily, own }: { daily: Daily; own: boolean }) {
   const theme = useTheme();
-  const title = own ? 'Tus solicitudes creadas y desembolsadas por día' : 'Solicitudes creadas y desembolsadas por día';
+  const title = own ? say('Tus solicitudes creadas y desembolsadas por día') : 'Solicitudes creadas y desembolsadas por día';
   const subheader = `${count(daily.created_total)} creadas por ${money(daily.requested_amount_total)} · ${count(daily.disbursed_total)} desembolsadas por ${money(daily.disbursed_amount_total)}`;
   if (daily.created_total === 0 && daily.disbursed_total === 0) {
     return (

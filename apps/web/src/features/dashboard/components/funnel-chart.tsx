@@ -28,7 +28,7 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
   const navigate = useNavigate();
   const linkable = list !== null;
   const total = steps.reduce((sum, step) => sum + step.count, 0);
-  const title = own ? 'Tus leads por paso' : 'Embudo por paso';
+  const title = own ? say('Tus leads por paso') : 'Embudo por paso';
   // No bars to draw (a seller with nothing assigned): say so instead of a column of zeros.
   if (total === 0) {
     return (
@@ -41,7 +41,7 @@ export function FunnelChart({ steps, own, list }: { steps: FunnelStep[]; own: bo
     <DashboardCard
       id="funnel"
       title={title}
-      subheader={`${count(total)} leads hoy en algún paso${linkable ? ' · haz clic en una barra para verlos' : ''}`}
+      subheader={`${count(total)} leads hoy en algún paso${linkable ? say(' · haz clic en una barra para verlos') : ''}`}
     >
       <Box sx={{ height: steps.length * ROW_HEIGHT + 40, cursor: linkable ? 'pointer' : undefined }}>
         <BarChart

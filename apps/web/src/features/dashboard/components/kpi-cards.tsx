@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { count, money } from '../../../lib/format';
 import { Delta } from './delta';
 import { age } from './format';
+import { say } from '../../../lib/voice';
 
 interface Kpi {
   id: string;
@@ -26,7 +27,7 @@ export function KpiCards({ data }: { data: DashboardResponse }) {
     const { previous } = data.daily;
     kpis.push({
       id: 'created',
-      label: own ? 'Tus solicitudes creadas' : 'Solicitudes creadas',
+      label: own ? say('Tus solicitudes creadas') : 'Solicitudes creadas',
       value: count(data.daily.created_total),
       detail: <Delta now={data.daily.created_total} before={previous.created_total} testId="kpi-delta" />,
       amount: {

@@ -6,6 +6,7 @@ import { COUNTRY } from '../../../config/env';
 import { useApplicationPath } from '../../../lib/application-path';
 import { calendarDate, count, dateTime, money, time } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
+import { say } from '../../../lib/voice';
 
 /** The list a count opens, the first of these screens the role may open (none: the count is no link). */
 const COUNT_LISTS: Record<MyWorkCount, readonly Screen[]> = {
@@ -40,7 +41,7 @@ function describe(item: MyWorkItem): string {
       }
       return item.due_at ? `Próxima acción ${item.overdue ? 'vencida, era' : 'para'} ${when(item.due_at)}` : 'Próxima acción';
     case 'stage':
-      return 'Etapa automática detenida: ejecútala a mano';
+      return say('Etapa automática detenida: ejecútala a mano');
     case 'risk':
       return item.due_at ? `Esperando decisión desde ${when(item.due_at)}` : 'Esperando decisión';
   }
@@ -70,10 +71,10 @@ export function MyWorkCard({ work, role }: { work: MyWork; role: RoleId }) {
               <Typography variant="body2" color="text.secondary">
                 {list ? (
                   <MuiLink component={Link} to={`/${list}`} underline="hover" color="inherit">
-                    {MY_WORK_COUNTS[id]}
+                    {say(MY_WORK_COUNTS[id])}
                   </MuiLink>
                 ) : (
-                  MY_WORK_COUNTS[id]
+                  say(MY_WORK_COUNTS[id])
                 )}
               </Typography>
               <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="my-work-count">

@@ -5,6 +5,7 @@ import { count } from '../../../lib/format';
 import { DashboardCard } from './dashboard-card';
 import { Delta } from './delta';
 import { percent } from './format';
+import { say } from '../../../lib/voice';
 
 type Conversion = NonNullable<DashboardResponse['conversion']>;
 type Ranking = NonNullable<DashboardResponse['seller_ranking']>;
@@ -12,7 +13,11 @@ type Ranking = NonNullable<DashboardResponse['seller_ranking']>;
 /** Share of the period's leads that reached ACCEPTED or later: the seller's own, or the country's. */
 export function ConversionCard({ conversion, own }: { conversion: Conversion; own: boolean }) {
   return (
-    <DashboardCard id="conversion" title={own ? 'Tu conversión' : 'Conversión'} subheader="Leads del período que llegaron a aceptado o más">
+    <DashboardCard
+      id="conversion"
+      title={own ? say('Tu conversión') : 'Conversión'}
+      subheader="Leads del período que llegaron a aceptado o más"
+    >
       {conversion.created === 0 ? (
         // A rate of nothing is no 0%.
         <Typography color="text.secondary">Ningún lead creado en el período.</Typography>

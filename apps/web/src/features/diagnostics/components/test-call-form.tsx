@@ -52,7 +52,9 @@ export function TestCallForm() {
     <Card component="section" aria-labelledby="diag-test-call-title">
       <CardHeader
         title="Llamada de prueba"
-        subheader={`Desde tu usuario de telefonía (${session?.neotel_id ? session.neotel_id : 'sin asignar'}), a través del adaptador configurado.`}
+        subheader={say(
+          `Desde tu usuario de telefonía (${session?.neotel_id ? session.neotel_id : 'sin asignar'}), a través del adaptador configurado.`,
+        )}
         slotProps={{ title: { id: 'diag-test-call-title', variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } }}
       />
       <CardContent sx={{ pt: 0 }}>

@@ -4,6 +4,7 @@ import { IconArrowsMove } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { COUNTRY } from '../../../config/env';
 import { useCardTransitions } from '../api/get-card-transitions';
+import { say } from '../../../lib/voice';
 
 interface MoveCardMenuProps {
   card: LeadListItem;
@@ -57,7 +58,9 @@ export function MoveCardMenu({ card, columns, disabled, onMove }: MoveCardMenuPr
         ) : transitions.error ? (
           <MenuItem disabled>{transitions.error.message}</MenuItem>
         ) : options.length === 0 ? (
-          <MenuItem disabled>{inAudit.has(card.status_id) ? AUDIT_ELSEWHERE : 'No hay columnas a las que tu rol pueda moverlo'}</MenuItem>
+          <MenuItem disabled>
+            {inAudit.has(card.status_id) ? AUDIT_ELSEWHERE : say('No hay columnas a las que tu rol pueda moverlo')}
+          </MenuItem>
         ) : (
           options.map(({ column, blocked }) => (
             <MenuItem

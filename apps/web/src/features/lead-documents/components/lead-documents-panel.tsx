@@ -34,6 +34,7 @@ import { fileToBase64 } from '../../../lib/read-file';
 import { documentContentUrl, useLeadDocuments } from '../api/list-lead-documents';
 import { useUploadLeadDocument } from '../api/upload-lead-document';
 import { DocumentViewer } from './document-viewer';
+import { say } from '../../../lib/voice';
 
 const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -77,7 +78,7 @@ function UploadForm({ leadId }: { leadId: number }) {
     event.preventDefault();
     setProblem(null);
     setDone(null);
-    if (!file) return setProblem(DOCUMENT_MESSAGES.fileMissing);
+    if (!file) return setProblem(say(DOCUMENT_MESSAGES.fileMissing));
     // The server checks again, by content; this spares sending 5 MB to hear it.
     if (file.size > DOCUMENT_MAX_BYTES) return setProblem(DOCUMENT_MESSAGES.fileSize);
     upload.mutate(

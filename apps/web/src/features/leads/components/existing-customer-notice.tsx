@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { COUNTRY } from '../../../config/env';
 import { useCustomerLookup } from '../api/lookup-customer';
+import { say } from '../../../lib/voice';
 
 const lookupSchema = customerLookupQuerySchemas[COUNTRY];
 /** A pause in typing before the document is looked up: a DNI is already well-formed at its 7th digit. */
@@ -35,9 +36,9 @@ export function existingCustomerText(customer: Omit<ExistingCustomer, 'other_sel
     : customer.bank_account_fillable
       ? '; no tiene cuenta bancaria: se guarda la que indiques'
       : '; no tiene cuenta bancaria y esta solicitud no puede agregarla';
-  return (
+  return say(
     `Cliente existente: ${customer.last_name}, ${customer.first_name} · ${applications}. ` +
-    `Se mantienen su ${listed(kept)}; se actualizan ${updated} si los completas${account}.`
+      `Se mantienen su ${listed(kept)}; se actualizan ${updated} si los completas${account}.`,
   );
 }
 

@@ -23,6 +23,7 @@ import { money } from '../../../lib/format';
 import { useSalesPool } from '../api/get-sales-pool';
 import { useTakeSale } from '../api/take-sale';
 import { useApplicationPath } from '../../../lib/application-path';
+import { say } from '../../../lib/voice';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 
@@ -44,7 +45,7 @@ export function SalesPool() {
       onSuccess: () => {
         // Long enough to reach 'Abrir' (the SPEC default of 2 s is not).
         notify({
-          message: `Tomaste la solicitud #${id}`,
+          message: say(`Tomaste la solicitud #${id}`),
           timeout: 8000,
           action: { label: 'Abrir', onClick: () => void navigate(applicationPath(id)) },
         });
@@ -57,7 +58,7 @@ export function SalesPool() {
 
   return (
     <Card component="section" aria-label="Solicitudes sin asignar">
-      <CardHeader title="Solicitudes sin asignar" subheader="Toma una para trabajarla: queda asignada a ti." />
+      <CardHeader title="Solicitudes sin asignar" subheader={say('Toma una para trabajarla: queda asignada a ti.')} />
       <CardContent sx={{ pt: 0 }}>
         {pool.error && <Alert severity="error">{pool.error.message}</Alert>}
         {pool.isSuccess && rows.length === 0 && <Typography color="text.secondary">No hay solicitudes sin asignar.</Typography>}

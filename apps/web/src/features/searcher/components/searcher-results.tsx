@@ -22,6 +22,7 @@ import { StatusChip } from '../../../components/status-chip';
 import { COUNTRY } from '../../../config/env';
 import { date, money } from '../../../lib/format';
 import { useApplicationPath } from '../../../lib/application-path';
+import { say } from '../../../lib/voice';
 
 const statusById = new Map(STATUSES[COUNTRY].map((status) => [status.id, status]));
 
@@ -159,7 +160,7 @@ export function SearcherResults({ data, q, leadsLinked }: { data: SearcherRespon
     <Stack spacing={2}>
       {data.more && (
         <Alert severity="warning">
-          Se muestran los {data.customers.length} clientes más recientes: precisa la búsqueda para ver otros.
+          {say(`Se muestran los ${data.customers.length} clientes más recientes: precisa la búsqueda para ver otros.`)}
         </Alert>
       )}
       {data.customers.map((customer) => (

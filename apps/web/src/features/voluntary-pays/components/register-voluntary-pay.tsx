@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { COUNTRY } from '../../../config/env';
 import { fileToBase64 } from '../../../lib/read-file';
 import { useRegisterVoluntaryPay } from '../api/register-voluntary-pay';
+import { say } from '../../../lib/voice';
 
 /** Registers a payment the customer reports, with its receipt, for review in /voluntary-pays. */
 export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
@@ -20,8 +21,8 @@ export function RegisterVoluntaryPay({ loanId }: { loanId: number }) {
     setProblem(null);
     setDone(false);
     const minor = Math.round(Number(amount.replace(',', '.')) * 100);
-    if (!Number.isFinite(minor) || minor <= 0) return setProblem('Indica un monto mayor que cero');
-    if (!file) return setProblem('Adjunta el comprobante');
+    if (!Number.isFinite(minor) || minor <= 0) return setProblem(say('Indica un monto mayor que cero'));
+    if (!file) return setProblem(say('Adjunta el comprobante'));
     if (file.size > RECEIPT_MAX_BYTES) return setProblem('El comprobante supera el máximo de 5 MB');
     register.mutate(
       { loan_id: loanId, amount: minor, paid_on: paidOn, reference: reference.trim(), receipt: await fileToBase64(file) },
