@@ -1,5 +1,5 @@
 import type { Country } from '@backoffice/shared';
-import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
 import { oneRow } from '../db/rows';
@@ -67,8 +67,10 @@ export class LoginThrottle {
   async reserve(country: Country, email: string, ip: string): Promise<LoginAttempt> {
     const s = this.settings;
     const account = accountKey(country, email);
-    const address = eq(loginFailures.ip, ip);
-    const pair = and(account, address)!;
+    const fromAddress = eq(loginFailures.ip, ip);
+    const pair = and(account, fromAddress)!;
+    // The address's own count leaves out what an admin's unlock forgave it (those rows still count for their accounts).
+    const address = and(fromAddress, eq(loginFailures.countsForAddress, true))!;
     const stats = (key: SQL) => ({
       n: sql<number>`count(*) filter (where ${key})`.mapWith(Number),
       // Seconds since the key's latest row, by the database's clock (every node agrees).
@@ -85,7 +87,7 @@ export class LoginThrottle {
         await tx
           .select({ pair: stats(pair), account: stats(account), address: stats(address) })
           .from(loginFailures)
-          .where(and(or(account, address), gt(loginFailures.createdAt, this.windowStart()))),
+          .where(and(or(account, fromAddress), gt(loginFailures.createdAt, this.windowStart()))),
       );
       const windowSeconds = s.windowMinutes * 60;
       const limits = {
@@ -119,10 +121,34 @@ export class LoginThrottle {
       .where(and(lt(loginFailures.createdAt, this.windowStart()), or(accountKey(country, email), eq(loginFailures.ip, ip))));
   }
 
-  /** A successful sign-in, or an admin's unlock, forgives the account's failures (not the address's). */
+  /** A successful sign-in forgives the account's failures (not the address's). */
   async clearAccount(country: Country, email: string): Promise<number> {
     const gone = await this.db.delete(loginFailures).where(accountKey(country, email)).returning({ id: loginFailures.id });
     return gone.length;
+  }
+
+  /**
+   * An admin's unlock: forgives the account's failures and lifts the delays of the addresses its failures of
+   * the window came from, so its owner gets in from there at once (an office behind one address). The other
+   * accounts' failures from those addresses stay and still slow those accounts; they only stop counting for
+   * the address. Answers the failures forgiven and the addresses lifted.
+   */
+  async unlockAccount(country: Country, email: string): Promise<{ cleared: number; addresses: string[] }> {
+    return this.db.transaction(async (tx) => {
+      const recent = await tx
+        .selectDistinct({ ip: loginFailures.ip })
+        .from(loginFailures)
+        .where(and(accountKey(country, email), gt(loginFailures.createdAt, this.windowStart())));
+      const addresses = recent.map((row) => row.ip).sort();
+      const gone = await tx.delete(loginFailures).where(accountKey(country, email)).returning({ id: loginFailures.id });
+      if (addresses.length > 0) {
+        await tx
+          .update(loginFailures)
+          .set({ countsForAddress: false })
+          .where(and(inArray(loginFailures.ip, addresses), eq(loginFailures.countsForAddress, true)));
+      }
+      return { cleared: gone.length, addresses };
+    });
   }
 
   private windowStart(): SQL {

@@ -1,7 +1,7 @@
 import { loginResponseSchema, securityEventListResponseSchema, todayIn, type SecurityEvent } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityEvents, users } from '../../src/db/schema';
+import { loginFailures, securityEvents, users } from '../../src/db/schema';
 import { TestClient, createTestApp, type Driver, type TestApp } from '../helpers/app';
 
 /** The security log (ASVS V7): what each security event writes, the admin's view and export, the unlock. */
@@ -182,6 +182,26 @@ describe.each<Driver>(['pglite', 'postgres'])('security log on %s', (driver) => 
     const adminId = await idOf('admin@arg.example');
     const unlock = (await eventsOf(userId)).find((r) => r.type === 'account_unlocked');
     expect(unlock).toMatchObject({ actorId: adminId, country: 'arg', details: { cleared: 5 } });
+  });
+
+  it("an admin's unlock also lifts the delays of the address the account failed from: its owner signs in from there at once", async () => {
+    const email = 'seller@arg.example';
+    const userId = await idOf(email);
+    const office = '10.9.0.1';
+    const owner = await new TestClient(t.app, office).init();
+    for (let i = 0; i < 3; i++) expect((await owner.login('arg', email, 'bad')).statusCode).toBe(401);
+    // Someone behind the same address tried other accounts too: the address is slowed, not only the account.
+    const others = Array.from({ length: 20 }, (_, i) => ({ country: 'arg', email: `intruso${i}@arg.example`, ip: office }));
+    await t.app.db.insert(loginFailures).values(others);
+    expect((await owner.login('arg', email)).statusCode).toBe(429);
+
+    expect((await admin.post(`/api/arg/users/${userId}/unlock`, {})).statusCode).toBe(200);
+    expect((await owner.login('arg', email)).statusCode).toBe(200);
+    // The other accounts' failures from there stay theirs: the unlock forgave the address, not their guesses.
+    const kept = await t.app.db.select().from(loginFailures).where(eq(loginFailures.ip, office));
+    expect(kept.map((row) => row.email).sort()).toEqual(others.map((row) => row.email).sort());
+    const unlock = (await eventsOf(userId)).find((r) => r.type === 'account_unlocked');
+    expect(unlock).toMatchObject({ actorId: await idOf('admin@arg.example'), details: { cleared: 3, addresses: [office] } });
   });
 
   it('purges rows older than the retention', async () => {

@@ -92,6 +92,8 @@ export const loginFailures = pgTable(
     country: text('country').notNull(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** False once an admin's unlock lifted the address's delays: the row still counts for its account. */
+    countsForAddress: boolean('counts_for_address').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_account_idx').on(t.country, t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],

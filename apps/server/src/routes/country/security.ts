@@ -37,7 +37,8 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
       onRequest: app.authorize('users'),
       schema: {
         tags: ['security'],
-        summary: 'Quita las demoras de ingreso de una cuenta (sus intentos fallidos) y lo deja en el registro',
+        summary:
+          'Quita las demoras de ingreso de una cuenta (sus intentos fallidos) y las de las direcciones desde donde fallaron, y lo deja en el registro',
         security: SESSION_SECURITY,
         params: userIdParamsSchema,
         response: { 200: okSchema, ...errors },
@@ -46,14 +47,14 @@ const securityRoutes: FastifyPluginAsyncZod<CountryOptions> = async (app, { coun
     async (request) => {
       const target = await app.users.findById(country, request.params.id);
       if (!target) throw new HttpError(404, SECURITY_MESSAGES.userNotFound(request.params.id));
-      const cleared = await app.loginThrottle.clearAccount(country, target.email);
+      const { cleared, addresses } = await app.loginThrottle.unlockAccount(country, target.email);
       await app.securityEvents.record({
         country,
         type: 'account_unlocked',
         userId: target.id,
         actorId: signedInUser(request).id,
         ip: request.ip,
-        details: { cleared },
+        details: { cleared, addresses },
       });
       return { ok: true as const };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "login_failures" ADD COLUMN "counts_for_address" boolean DEFAULT true NOT NULL;
