@@ -20,7 +20,7 @@ export default function CollectionsRoute() {
   const collector = kind === 'collector';
   const assigner = kind === 'admin' || kind === 'supervisor';
   const params = useListParams(collectionListQuerySchema);
-  const result = useCollections(params.search);
+  const list = useCollections(params.search);
   const settings = useCollectionSettings();
   // The server's default order, shown by the grid: a collector's day's work, everyone else's days past due.
   const query = useMemo(
@@ -32,7 +32,7 @@ export default function CollectionsRoute() {
     [params.query, collector],
   );
   const columns = useMemo(() => collectionColumns(!collector), [collector]);
-  const total = result.data?.count;
+  const total = list.data?.count;
   return (
     <ListScreen<CollectionRow, typeof query>
       title={collector ? 'Mi cartera' : 'Cobranzas'}
@@ -40,7 +40,7 @@ export default function CollectionsRoute() {
       singular="préstamo"
       path="/collections"
       params={{ query, search: params.search, update: params.update }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={collectionMobileRow}
       filters={

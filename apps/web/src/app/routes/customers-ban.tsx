@@ -33,7 +33,7 @@ export default function CustomersBanRoute() {
   const writes = !!session && canWrite('customers-ban', COUNTRY, session.role);
   const params = useListParams(banListQuerySchema);
   const { query, update, reset } = params;
-  const result = useBans(params.search);
+  const list = useBans(params.search);
   const authors = useBanAuthors();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
@@ -100,7 +100,7 @@ export default function CustomersBanRoute() {
         singular="bloqueo"
         path="/customers-ban"
         params={{ ...params, query: { ...query, sort: query.sort ?? 'starts_at', dir: query.dir ?? 'desc' } }}
-        result={result}
+        list={list}
         columns={columns}
         mobileRow={mobileRow}
         exportPath="customer-bans/export"

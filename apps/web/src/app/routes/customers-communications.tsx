@@ -66,7 +66,7 @@ export default function CustomersCommunicationsRoute() {
 function MessagesList({ params }: { params: ReturnType<typeof useListParams<MessageListQuery>> }) {
   const { query, update, reset } = params;
   const session = useSession();
-  const result = useMessages(params.search);
+  const list = useMessages(params.search);
   const templates = useTemplates(true);
   const [text, setText] = useState(query.q ?? '');
 
@@ -133,7 +133,7 @@ function MessagesList({ params }: { params: ReturnType<typeof useListParams<Mess
       singular="mensaje"
       path="/customers-communications"
       params={{ ...params, query: { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' } }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={messageMobileRow}
       exportPath="communications/export"

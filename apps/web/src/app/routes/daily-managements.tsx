@@ -20,7 +20,7 @@ export default function DailyManagementsRoute() {
   const role = useSession()?.role;
   const team = role !== undefined && seesTeamManagements(COUNTRY, role);
   const params = useListParams(managementsParamsSchema);
-  const result = useManagements(params.search);
+  const list = useManagements(params.search);
   const summary = useManagementSummary(params.search, team);
   const applicationPath = useApplicationPath();
   const columns = useMemo(() => managementColumns(applicationPath), [applicationPath]);
@@ -32,7 +32,7 @@ export default function DailyManagementsRoute() {
         singular="gestión"
         path="/daily-managements"
         params={params}
-        result={result}
+        list={list}
         columns={columns}
         mobileRow={managementMobileRow}
         filters={<ManagementsFilters query={params.query} update={params.update} reset={params.reset} team={team} />}

@@ -45,7 +45,7 @@ const mobileRow = (row: DebtFreeRow): MobileRow => ({
 export default function DebtFreesRoute() {
   const params = useListParams(debtFreeQuerySchema);
   const { query, update, reset } = params;
-  const result = useDebtFrees(params.search);
+  const list = useDebtFrees(params.search);
   return (
     <ListScreen<DebtFreeRow, typeof query & { sort: string; dir: 'asc' | 'desc' }>
       title="Libre deuda"
@@ -53,7 +53,7 @@ export default function DebtFreesRoute() {
       singular="solicitud"
       path="/debt-frees"
       params={{ ...params, query: { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' } }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={mobileRow}
       exportPath="debt-frees/export"

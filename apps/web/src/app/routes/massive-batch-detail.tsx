@@ -4,22 +4,20 @@ import {
   MASSIVE_ROW_STATUS_LABELS,
   MASSIVE_ROW_STATUSES,
   massiveRowListQuerySchema,
-  type ListResponse,
   type MassiveBatch,
   type MassiveRowResult,
 } from '@backoffice/shared';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { DetailScreen } from '../../components/detail-screen';
-import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import type { FittedColumn } from '../../components/fitted-columns';
 import type { MobileRow } from '../../components/mobile-list';
 import { MultiSelect } from '../../components/list-filters';
 import { COUNTRY } from '../../config/env';
-import { massiveKeys, useBatchAction, useMassiveBatch, type BatchAction } from '../../features/massive/api/massive';
+import { massiveKeys, useBatchAction, useMassiveBatch, useMassiveRows, type BatchAction } from '../../features/massive/api/massive';
 import { BatchProgress, BatchStatusChip } from '../../features/massive/components/batch-progress';
 import { resolvePath } from '../../lib/api-client';
 import { useRealtimeEvent } from '../../lib/socket';
@@ -52,10 +50,9 @@ function Batch({ id }: { id: number }) {
   });
   const params = useListParams(massiveRowListQuerySchema);
   // The grid needs an `id` on each row: a batch's row is named by its line in the file.
-  const rows = useQuery({
-    ...listQueryOptions<MassiveRowResult>(massiveKeys.rows(id), `massive-batches/${id}/rows`, params.search),
-    select: (data): ListResponse<GridRow> => ({ ...data, rows: data.rows.map((row) => ({ ...row, id: row.row })) }),
-  });
+  const rows = useMassiveRows(id, params.search);
+  const page = rows.data;
+  const shown = useMemo(() => page && { ...page, rows: page.rows.map((row): GridRow => ({ ...row, id: row.row })) }, [page]);
   // The rows' results follow the batch's counts, however they arrived (the bridge or the batch's own poll).
   const progress = batch ? `${batch.status}:${batch.counts.done}:${batch.counts.failed}:${batch.counts.skipped}` : '';
   useEffect(() => {
@@ -140,7 +137,7 @@ function Batch({ id }: { id: number }) {
           search: params.search,
           update: params.update,
         }}
-        result={rows}
+        list={{ ...rows, data: shown }}
         columns={columns}
         mobileRow={mobileRow}
         noRowsLabel="Ninguna fila con ese resultado"

@@ -8,9 +8,8 @@ import {
   type MassiveBatch,
 } from '@backoffice/shared';
 import { Button, Stack } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { listQueryOptions } from '../../components/entity-list/list-query';
 import { ListScreen } from '../../components/entity-list/list-screen';
 import { useListParams } from '../../components/entity-list/use-list-params';
 import type { FittedColumn } from '../../components/fitted-columns';
@@ -18,7 +17,7 @@ import type { MobileRow } from '../../components/mobile-list';
 import { age } from '../../lib/format';
 import { MultiSelect } from '../../components/list-filters';
 import { BatchStatusChip } from '../../features/massive/components/batch-progress';
-import { massiveKeys } from '../../features/massive/api/massive';
+import { massiveKeys, useMassiveBatches } from '../../features/massive/api/massive';
 import { COUNTRY } from '../../config/env';
 import { useRealtimeEvent } from '../../lib/socket';
 
@@ -62,7 +61,7 @@ const mobileRow = (row: MassiveBatch): MobileRow => ({
 /** /massive-batches: every batch of the country with its live counts. */
 export default function MassiveBatchesRoute() {
   const params = useListParams(massiveBatchListQuerySchema);
-  const result = useQuery(listQueryOptions<MassiveBatch>(massiveKeys.all, 'massive-batches', params.search));
+  const list = useMassiveBatches(params.search);
   const client = useQueryClient();
   useRealtimeEvent('massive-batch:progress', () => void client.invalidateQueries({ queryKey: massiveKeys.all }));
   const query = { ...params.query, sort: params.query.sort ?? 'created_at', dir: params.query.dir ?? 'desc' };
@@ -73,7 +72,7 @@ export default function MassiveBatchesRoute() {
       singular="lote"
       path="/massive-batches"
       params={{ query, search: params.search, update: params.update }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={mobileRow}
       rowHref={(row) => `/massive-batch-detail?id=${row.id}`}

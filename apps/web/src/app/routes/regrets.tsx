@@ -78,7 +78,7 @@ const mobileRow = (row: RegretRow): MobileRow => ({
 export default function RegretsRoute() {
   const params = useListParams(regretQuerySchema);
   const { query, update, reset } = params;
-  const result = useRegrets(params.search);
+  const list = useRegrets(params.search);
   return (
     <ListScreen<RegretRow, typeof query & { sort: string; dir: 'asc' | 'desc' }>
       title="Arrepentimientos"
@@ -86,7 +86,7 @@ export default function RegretsRoute() {
       singular="solicitud"
       path="/regrets"
       params={{ ...params, query: { ...query, sort: query.sort ?? 'deadline', dir: query.dir ?? 'asc' } }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={mobileRow}
       exportPath="regrets/export"

@@ -73,7 +73,7 @@ const mobileRow = (row: SecurityEvent): MobileRow => ({
 export default function SecurityLogRoute() {
   const params = useListParams(securityEventQuerySchema);
   const { query, update, reset } = params;
-  const result = useSecurityEvents(params.search);
+  const list = useSecurityEvents(params.search);
   return (
     <ListScreen<SecurityEvent, typeof query & { sort: string; dir: 'asc' | 'desc' }>
       title="Registro de seguridad"
@@ -81,7 +81,7 @@ export default function SecurityLogRoute() {
       singular="evento"
       path="/security-log"
       params={{ ...params, query: { ...query, sort: query.sort ?? 'created_at', dir: query.dir ?? 'desc' } }}
-      result={result}
+      list={list}
       columns={columns}
       mobileRow={mobileRow}
       exportPath="security-events/export"

@@ -56,7 +56,7 @@ const mobileRow = (row: AdminUser): MobileRow => ({
 export default function UsersRoute() {
   const params = useListParams(userQuerySchema);
   const { query, update, reset } = params;
-  const result = useUsers(params.search);
+  const list = useUsers(params.search);
   const [creating, setCreating] = useState(false);
   const [rolesOpen, setRolesOpen] = useState(false);
   return (
@@ -67,7 +67,7 @@ export default function UsersRoute() {
         singular="usuario"
         path="/users"
         params={{ ...params, query: { ...query, sort: query.sort ?? 'name', dir: query.dir ?? 'asc' } }}
-        result={result}
+        list={list}
         columns={columns}
         mobileRow={mobileRow}
         exportPath="users/export"

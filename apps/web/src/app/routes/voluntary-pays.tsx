@@ -18,7 +18,7 @@ const COLORS = { 0: 'info', 1: 'success', 2: 'warning' } as const;
 /** /voluntary-pays: the review queue; a row opens the receipt beside the loan to accept or reject it. */
 export default function VoluntaryPaysRoute() {
   const params = useListParams(voluntaryPaysQuerySchema);
-  const result = useVoluntaryPays(params.search);
+  const list = useVoluntaryPays(params.search);
   const [open, setOpen] = useState<VoluntaryPayRow | null>(null);
   const { query, update } = params;
   // The server's default order when the URL names none.
@@ -93,7 +93,7 @@ export default function VoluntaryPaysRoute() {
         singular="pago voluntario"
         path="/voluntary-pays"
         params={{ query: gridQuery, search: params.search, update }}
-        result={result}
+        list={list}
         columns={columns}
         mobileRow={mobileRow}
         exportPath="voluntary-pays/export"

@@ -1,7 +1,5 @@
-import type { ListResponse } from '@backoffice/shared';
 import { Box, Stack, Typography } from '@mui/material';
 import type { GridValidRowModel } from '@mui/x-data-grid';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useRememberListSearch } from '../../lib/list-return';
@@ -13,6 +11,7 @@ import { ListError } from '../list-error';
 import { rowsOutOfDate } from '../list-state';
 import { ListFiltersFrame, type MobileRow } from '../mobile-list';
 import { activeFilterCount } from '../../lib/url-state';
+import type { EngineList } from './list-query';
 
 interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery> {
   title: string;
@@ -22,7 +21,8 @@ interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery
   /** The screen's path: the detail's breadcrumb comes back to the list as it was left. */
   path: string;
   params: { query: Q; search: string; update: (patch: KeysetListPatch & { exactCount?: boolean }) => void; reset?: () => void };
-  result: UseQueryResult<ListResponse<R>>;
+  /** The page and its count, which may come after the rows (useEngineList). */
+  list: EngineList<R>;
   columns: FittedColumn<R>[];
   /** How a record reads on a phone, beside the columns (KeysetDataGrid's mobileRow). */
   mobileRow: (row: R) => MobileRow;
@@ -42,8 +42,8 @@ interface ListScreenProps<R extends GridValidRowModel, Q extends KeysetListQuery
 }
 
 /**
- * The frame of a list declared on the server's list engine: title and capped count, filters, the grid paged
- * by keyset cursors, export. An area's list screen gives its columns and filters, not a copy of this.
+ * The frame of a list declared on the server's list engine: title and capped count (which may follow the
+ * rows: "Cargando…" then the total, "—" if it is refused), filters, the grid paged by keyset cursors, export. An area's list screen gives its columns and filters, not a copy of this.
  */
 export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuery>({
   title,
@@ -51,7 +51,7 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
   singular,
   path,
   params,
-  result,
+  list,
   columns,
   mobileRow,
   filters,
@@ -73,8 +73,8 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
             {title}
           </Typography>
           <ListCountText
-            count={result.data?.count}
-            failed={!!result.error}
+            count={list.data?.count}
+            failed={!!list.query.error || list.countFailed}
             plural={plural}
             singular={singular}
             onExactCount={() => params.update({ exactCount: true })}
@@ -86,7 +86,7 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
       </Box>
       {filters && <ListFiltersFrame active={activeFilterCount(params.query)}>{filters}</ListFiltersFrame>}
       {summary}
-      <ListError error={result.error} onRetry={() => void result.refetch()} />
+      <ListError error={list.query.error} onRetry={() => void list.query.refetch()} />
       {/* The grid's root does not take a test id: the box around it does. */}
       <Box data-testid={`${testId}-grid`}>
         <KeysetDataGrid<R>
@@ -94,9 +94,9 @@ export function ListScreen<R extends GridValidRowModel, Q extends KeysetListQuer
           mobileRow={mobileRow}
           rowHref={rowHref}
           query={params.query}
-          data={result.data}
-          loading={result.isFetching}
-          stale={rowsOutOfDate(result)}
+          data={list.data}
+          loading={list.query.isFetching}
+          stale={rowsOutOfDate(list.query)}
           onClearFilters={params.reset}
           update={params.update}
           noRowsLabel={noRowsLabel}

@@ -1,10 +1,9 @@
 import type { MessageRow } from '@backoffice/shared';
-import { useQuery } from '@tanstack/react-query';
-import { listQueryOptions } from '../../../components/entity-list/list-query';
+import { useEngineList } from '../../../components/entity-list/list-query';
 
 export const COMMUNICATIONS_KEY = ['communications'] as const;
 
-/** GET /communications: a page of the list engine's message list, the URL's search as its query. */
+/** GET /communications: a page of the list engine's message list, the URL's search as its query, its count after. */
 export function useMessages(search: string) {
-  return useQuery(listQueryOptions<MessageRow>(COMMUNICATIONS_KEY, 'communications', search));
+  return useEngineList<MessageRow>(COMMUNICATIONS_KEY, 'communications', search);
 }

@@ -4,12 +4,12 @@ import { IconFileCertificate } from '@tabler/icons-react';
 import { useNotify } from '../../../components/notifications';
 import { dateTime } from '../../../lib/format';
 import { useCreateDebtFree } from '../api/debt-free-mutations';
-import { useDebtFrees } from '../api/get-debt-frees';
+import { useDebtFreeRows } from '../api/get-debt-frees';
 import { DebtFreeActions, ProcessedChip } from './debt-free-actions';
 
 /** The lead detail's debt-free card: the customer's requests (decide, download the PDF) and a new one. */
 export function LeadDebtFreePanel({ leadId, customerId }: { leadId: number; customerId: number }) {
-  const list = useDebtFrees(new URLSearchParams({ customer: String(customerId), pageSize: '10' }).toString());
+  const list = useDebtFreeRows(new URLSearchParams({ customer: String(customerId), pageSize: '10' }).toString());
   const create = useCreateDebtFree();
   const notify = useNotify();
   const rows: DebtFreeRow[] = list.data?.rows ?? [];

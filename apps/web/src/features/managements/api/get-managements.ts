@@ -1,7 +1,6 @@
 import { MANAGEMENT_SORT_FIELDS, managementListQuerySchema, sortDirSchema, type ManagementRow } from '@backoffice/shared';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { listQueryOptions } from '../../../components/entity-list/list-query';
+import { useEngineList } from '../../../components/entity-list/list-query';
 
 /** The list's URL state: the shared query, with the order it shows by default (newest first). */
 export const managementsParamsSchema = managementListQuerySchema.extend({
@@ -9,9 +8,7 @@ export const managementsParamsSchema = managementListQuerySchema.extend({
   dir: sortDirSchema.default('desc'),
 });
 
-/** `GET /daily-managements`: a page of managements (a seller or collector their own). */
-export const managementsQueryOptions = (search: string) => listQueryOptions<ManagementRow>(['managements'], 'daily-managements', search);
-
+/** `GET /daily-managements`: a page of managements (a seller or collector their own), its count after. */
 export function useManagements(search: string) {
-  return useQuery(managementsQueryOptions(search));
+  return useEngineList<ManagementRow>(['managements'], 'daily-managements', search);
 }

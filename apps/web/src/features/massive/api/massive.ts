@@ -1,5 +1,6 @@
-import type { MassiveBatch, MassiveList, MassiveType, MassiveValidation } from '@backoffice/shared';
+import type { MassiveBatch, MassiveList, MassiveRowResult, MassiveType, MassiveValidation } from '@backoffice/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEngineList } from '../../../components/entity-list/list-query';
 import { api, ApiError, readCookie, resolvePath, XSRF_COOKIE, XSRF_HEADER } from '../../../lib/api-client';
 
 export const massiveKeys = {
@@ -35,6 +36,13 @@ export const batchQueryOptions = (id: number) =>
     refetchInterval: (query) => (query.state.data && ['queued', 'running'].includes(query.state.data.status) ? 2000 : false),
   });
 export const useMassiveBatch = (id: number) => useQuery(batchQueryOptions(id));
+
+/** A page of the country's batches for the URL's filters, its count after. */
+export const useMassiveBatches = (search: string) => useEngineList<MassiveBatch>(massiveKeys.all, 'massive-batches', search);
+
+/** A page of a batch's rows (their results) for the URL's filters, its count after. */
+export const useMassiveRows = (id: number, search: string) =>
+  useEngineList<MassiveRowResult>(massiveKeys.rows(id), `massive-batches/${id}/rows`, search);
 
 /** Uploads a file to validate (multipart: the JSON client does not send FormData). */
 export async function validateFile(input: {
