@@ -26,7 +26,7 @@ type Bind = (name: string, value: unknown) => SQL | Placeholder;
 type SearchColumns = Record<'searchWindows' | 'searchText' | 'searchWords', SQLWrapper>;
 
 /** A word of letters' condition on a words tsvector (customers.search_words or a copy of it). */
-export const wordsMatch = (words: SQL | SQLWrapper, value: SQL | Placeholder) => sql`${words} @@ ${value}::tsquery`;
+const wordsMatch = (words: SQL | SQLWrapper, value: SQL | Placeholder) => sql`${words} @@ ${value}::tsquery`;
 
 /**
  * Free text over customers (document, CUIL, names, cellphone, email): one condition per word, each value
